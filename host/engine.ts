@@ -1,0 +1,39 @@
+/**
+ * One interface over the two implementations of the rules and search: the WebAssembly
+ * core (fast) and the TypeScript reference (the specification). Every caller and test can use either.
+ */
+import type { HoyitoError, Move, Position, Result } from './types.js';
+import type { MoveList, MoveOutcome } from './outcome.js';
+
+export type EngineKind = 'wasm' | 'reference';
+
+export interface SearchOptions {
+  /** Deepest iteration to complete (plies, a pass or an extra-turn move counts as one). */
+  readonly depth?: number;
+  /** Time budget in milliseconds; the best move of the last completed iteration is returned. */
+  readonly timeMs?: number;
+  /** Positions since the last capture, oldest first, not including `position`: the repetition rule sees them. */
+  readonly history?: readonly Position[];
+}
+
+/** A score for the side to move: seeds at the end of the game, theirs minus the opponent's. */
+export interface SearchResult {
+  readonly bestMove: Move;
+  readonly score: number;
+  /** True when the score is the exact game value, not a heuristic estimate. */
+  readonly exact: boolean;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly nodesPerSecond: number;
+  readonly timeMs: number;
+  readonly principalVariation: readonly Move[];
+  /** Every legal move with its score from the last completed iteration (analysis mode). */
+  readonly moveScores: readonly { readonly move: Move; readonly score: number }[];
+}
+
+export interface RulesEngine {
+  readonly kind: EngineKind;
+  legalMoves(position: Position): MoveList;
+  play(position: Position, move: Move): Result<MoveOutcome, HoyitoError>;
+  perft(position: Position, depth: number): number;
+}

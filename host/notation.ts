@@ -1,0 +1,110 @@
+import {
+  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, START_SEEDS_PER_HOLE,
+  type LastFour, type Move, type Position, type Result, type Side, type Variant, err, ok,
+} from './types.js';
+
+const bad = (field: string, message: string) => err(new HoyitoError('BadPosition', `${field}: ${message}`, field));
+
+const WHOLE_NUMBER = /^\d+$/;
+
+const parseCount = (text: string, field: string, max: number): Result<number, HoyitoError> => {
+  if (!WHOLE_NUMBER.test(text)) return bad(field, `'${text}' is not a whole number`);
+  const value = Number(text);
+  if (value > max) return bad(field, `${text} is more than ${max}`);
+  return ok(value);
+};
+
+const parseRow = (text: string, field: string): Result<number[], HoyitoError> => {
+  const counts: number[] = [];
+  for (const [i, part] of text.split(',').entries()) {
+    const count = parseCount(part, `${field} hole ${i + 1}`, MAX_BOARD_SEEDS);
+    if (!count.ok) return count;
+    counts.push(count.value);
+  }
+  return ok(counts);
+};
+
+/**
+ * Parses `<variant> <South 1..n>/<North 1..n> <side> <S taken>-<N taken> [last-four]`.
+ * The error names the field that is wrong.
+ */
+export const parsePosition = (text: string): Result<Position, HoyitoError> => {
+  if (typeof text !== 'string') return bad('position', 'not a string');
+  const fields = text.trim().split(' ');
+  if (fields.length < 4 || fields.length > 5) {
+    return bad('position', `expected 4 or 5 fields separated by single spaces, found ${fields.length}`);
+  }
+  const [variantText, rowsText, sideText, takenText, lastFourText = 'C'] = fields as [string, string, string, string, string?];
+
+  if (variantText !== 'ii' && variantText !== 'iii') return bad('variant', `'${variantText}' is not ii or iii`);
+  const variant: Variant = variantText;
+
+  const rows = rowsText.split('/');
+  if (rows.length !== 2) return bad('board', `'${rowsText}' must be two rows separated by one '/'`);
+  const south = parseRow(rows[0]!, 'South row');
+  if (!south.ok) return south;
+  const north = parseRow(rows[1]!, 'North row');
+  if (!north.ok) return north;
+  if (south.value.length !== north.value.length) {
+    return bad('board', `rows of unequal length (South ${south.value.length}, North ${north.value.length})`);
+  }
+  const holesPerRow = south.value.length;
+  if (holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
+    return bad('board', `${holesPerRow} holes per row; supported: ${MIN_HOLES} to ${MAX_HOLES}`);
+  }
+  const board = [...south.value, ...north.value];
+  const total = board.reduce((a, b) => a + b, 0);
+  if (total > MAX_BOARD_SEEDS) return bad('board', `${total} seeds in all; at most ${MAX_BOARD_SEEDS}`);
+
+  if (sideText !== 'S' && sideText !== 'N') return bad('side to move', `'${sideText}' is not S or N`);
+  const turn: Side = sideText;
+
+  const takenParts = takenText.split('-');
+  if (takenParts.length !== 2) return bad('taken', `'${takenText}' must be <South>-<North>`);
+  const takenS = parseCount(takenParts[0]!, 'South taken', MAX_TAKEN);
+  if (!takenS.ok) return takenS;
+  const takenN = parseCount(takenParts[1]!, 'North taken', MAX_TAKEN);
+  if (!takenN.ok) return takenN;
+
+  if (lastFourText !== 'C' && lastFourText !== 'S' && lastFourText !== 'N') {
+    return bad('last-four', `'${lastFourText}' is not C, S or N`);
+  }
+  const lastFour: LastFour = lastFourText;
+
+  return ok({ variant, holesPerRow, board, turn, taken: { S: takenS.value, N: takenN.value }, lastFour });
+};
+
+/** The position string; the last-four field is written only when it is not the default `C`. */
+export const makePosition = (position: Position): string => {
+  const n = position.holesPerRow;
+  const south = position.board.slice(0, n).join(',');
+  const north = position.board.slice(n).join(',');
+  const lastFour = position.lastFour === 'C' ? '' : ` ${position.lastFour}`;
+  return `${position.variant} ${south}/${north} ${position.turn} ${position.taken.S}-${position.taken.N}${lastFour}`;
+};
+
+/** The start: four seeds in every hole, South to move. */
+export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Side = 'S', lastFour: LastFour = 'C'): Position => ({
+  variant,
+  holesPerRow,
+  board: new Array<number>(2 * holesPerRow).fill(START_SEEDS_PER_HOLE),
+  turn,
+  taken: { S: 0, N: 0 },
+  lastFour,
+});
+
+/** Parses a move: `pass` or a hole number 1..n (range is checked here; legality is the rules' job). */
+export const parseMove = (text: string, holesPerRow: number): Result<Move, HoyitoError> => {
+  const trimmed = String(text).trim();
+  if (trimmed === 'pass') return ok('pass');
+  if (!WHOLE_NUMBER.test(trimmed)) {
+    return err(new HoyitoError('BadMove', `move '${text}' is not a hole number or 'pass'`, 'move'));
+  }
+  const hole = Number(trimmed);
+  if (hole < 1 || hole > holesPerRow) {
+    return err(new HoyitoError('IllegalMove', `move ${trimmed}: hole out of range 1..${holesPerRow}`, 'move'));
+  }
+  return ok(hole);
+};
+
+export const makeMove = (move: Move): string => String(move);

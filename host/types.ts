@@ -1,0 +1,90 @@
+/** The two games this project plays: Hoyito II (chain capture) and Hoyito III (single capture). */
+export type Variant = 'ii' | 'iii';
+
+/** South moves first and owns board indices 0..n-1; North owns n..2n-1. */
+export type Side = 'S' | 'N';
+
+/** Who receives the last four seeds: `C` the capturer, or a fixed side (Hoyito III rounds 3+). */
+export type LastFour = 'C' | Side;
+
+/** A hole number 1..n in the mover's own numbering, or a pass. */
+export type Move = number | 'pass';
+
+export const VARIANTS: readonly Variant[] = ['ii', 'iii'];
+export const MIN_HOLES = 2;
+export const MAX_HOLES = 12;
+/** The board never holds more seeds than fit in a byte (RULES: at most 255 in all). */
+export const MAX_BOARD_SEEDS = 255;
+/** Project limit on each side's taken count, so that scores stay small integers. */
+export const MAX_TAKEN = 65535;
+/** A move may sow at most this many laps; a hole that would still relay after it is endless. */
+export const MAX_LAPS = 1000;
+export const START_SEEDS_PER_HOLE = 4;
+
+/** Seeds taken by each side. */
+export interface Taken {
+  readonly S: number;
+  readonly N: number;
+}
+
+/**
+ * A validated position. `board` is in sowing order: index k-1 is South hole k,
+ * index n+k-1 is North hole k; sowing goes from i to (i+1) mod 2n.
+ */
+export interface Position {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly board: readonly number[];
+  readonly turn: Side;
+  readonly taken: Taken;
+  readonly lastFour: LastFour;
+}
+
+export const opposite = (side: Side): Side => (side === 'S' ? 'N' : 'S');
+
+/** Board index of the mover's hole `hole` (1..n). */
+export const holeIndex = (holesPerRow: number, side: Side, hole: number): number =>
+  (side === 'S' ? 0 : holesPerRow) + hole - 1;
+
+/** Which side owns board index `index`. */
+export const ownerOf = (holesPerRow: number, index: number): Side => (index < holesPerRow ? 'S' : 'N');
+
+export const boardSeeds = (board: readonly number[]): number => board.reduce((sum, seeds) => sum + seeds, 0);
+
+/** A finished game has an empty board: the last capture took everything that was left. */
+export const isBoardEmpty = (position: Position): boolean => position.board.every(seeds => seeds === 0);
+
+/** Errors are values: a result is either a value or an error with a named kind. */
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+
+/** Every error of this library: a named kind, a human message, and where relevant what was wrong. */
+export class HoyitoError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** The position-string field, attribute or argument at fault, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HoyitoError';
+  }
+}
+
+export type ErrorKind =
+  | 'BadPosition' // a position string that does not parse or breaks a limit
+  | 'BadMove' // move text that is not a hole number or `pass`
+  | 'IllegalMove' // a hole that is out of range, empty, or a pass while a move exists
+  | 'EndlessHole' // a hole whose sowing never ends within the lap limit
+  | 'GameOver' // a move after the game has ended
+  | 'NothingToUndo'
+  | 'NothingToRedo'
+  | 'BadOption'; // an option value out of range (depth, time, level, engine...)
+
+/** Returns the value or throws the error: for callers that prefer exceptions. */
+export const unwrap = <T>(result: Result<T, HoyitoError>): T => {
+  if (!result.ok) throw result.error;
+  return result.value;
+};
