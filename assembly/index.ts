@@ -1,0 +1,44 @@
+// The exports of the WebAssembly core. Only numbers cross the boundary: the host writes and
+// reads records through a Uint8Array view of memory at the addresses these functions give.
+import { RECORDS, RECORD_SIZE, configure, copyRecord, record } from './board';
+import { perftFrom } from './perft';
+import {
+  MAX_LAPS, TRACE_CAPTURED, TRACE_LAP_END, TRACE_LAP_SEEDS, play, playPass, traceCaptured,
+  traceLaps, traceLastFourSeeds, traceLastFourTo,
+} from './rules';
+
+/** Slot 0 is the host's input position, slot 1 the position after `playMove`; search and perft use the slots above. */
+const INPUT_SLOT: i32 = 0;
+const OUTPUT_SLOT: i32 = 1;
+
+export { configure };
+
+export function recordSize(): i32 { return RECORD_SIZE; }
+export function inputAddress(): usize { return record(INPUT_SLOT); }
+export function outputAddress(): usize { return record(OUTPUT_SLOT); }
+export function recordsAddress(): usize { return RECORDS; }
+
+/** Plays board index `start` of the input position into the output slot; returns a MOVE_* code. */
+export function playMove(start: i32): i32 {
+  return play(record(INPUT_SLOT), record(OUTPUT_SLOT), start);
+}
+
+export function passMove(): void {
+  playPass(record(INPUT_SLOT), record(OUTPUT_SLOT));
+}
+
+/** Perft of the input position. A count fits a double exactly up to 2^53. */
+export function perft(depth: i32): f64 {
+  const root = record(OUTPUT_SLOT + 1);
+  copyRecord(record(INPUT_SLOT), root);
+  return <f64>perftFrom(root, depth);
+}
+
+export function traceLapCount(): i32 { return traceLaps; }
+export function traceLapEndAddress(): usize { return TRACE_LAP_END; }
+export function traceLapSeedsAddress(): usize { return TRACE_LAP_SEEDS; }
+export function traceCapturedCount(): i32 { return traceCaptured; }
+export function traceCapturedAddress(): usize { return TRACE_CAPTURED; }
+export function traceLastFour(): i32 { return traceLastFourSeeds; }
+export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
+export function maxLaps(): i32 { return MAX_LAPS; }

@@ -1,0 +1,130 @@
+// Sowing, relay, capture and the end of a move, on a record in linear memory.
+import {
+  LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, addTaken, boardSeeds, boardSize, chainCapture, copyRecord,
+  holesPerRow, lastFourRule, seedsAt, setSeeds, setSideToMove, sideToMove,
+} from './board';
+
+/** A move may sow at most this many laps; a hole that would still relay after it is endless. */
+export const MAX_LAPS: i32 = 1000;
+
+// What a move did (`play` returns one of these).
+export const MOVE_TURN_PASSES: i32 = 0; // the last lap ended in an empty hole
+export const MOVE_EXTRA_TURN: i32 = 1; // a capture: the mover plays again
+export const MOVE_GAME_OVER: i32 = 2; // a capture left 4 seeds or fewer: they were given out
+export const MOVE_ENDLESS: i32 = -1; // still relaying after MAX_LAPS laps: not a legal move
+export const MOVE_EMPTY: i32 = -2; // the hole has no seeds: not a legal move
+
+// The trace of the last move played, for the host (animation, differential tests).
+// Writing a byte per lap costs little next to the sowing itself, so every move records it.
+export const TRACE_LAP_END: usize = memory.data(MAX_LAPS);
+export const TRACE_LAP_SEEDS: usize = memory.data(MAX_LAPS);
+export const TRACE_CAPTURED: usize = memory.data(24);
+export let traceLaps: i32 = 0;
+export let traceCaptured: i32 = 0;
+export let traceLastFourSeeds: i32 = 0;
+export let traceLastFourTo: i32 = 0;
+
+/** Sows all seeds of `from` one by one into the following holes; returns where the last fell. */
+@inline function sowLap(rec: usize, from: i32): i32 {
+  const size = boardSize;
+  let seeds = seedsAt(rec, from);
+  setSeeds(rec, from, 0);
+  if (seeds >= size) {
+    // Whole rounds: every hole, the origin included, gets one seed a round.
+    const rounds = seeds / size;
+    seeds -= rounds * size;
+    for (let i = 0; i < size; i++) setSeeds(rec, i, seedsAt(rec, i) + rounds);
+    if (seeds == 0) return from;
+  }
+  // The rest: up to the end of the row array, then on from index 0.
+  const stop = from + seeds;
+  const firstStop = min(stop, size - 1);
+  for (let i = from + 1; i <= firstStop; i++) setSeeds(rec, i, seedsAt(rec, i) + 1);
+  if (stop < size) return stop;
+  const wrapped = stop - size;
+  for (let i = 0; i <= wrapped; i++) setSeeds(rec, i, seedsAt(rec, i) + 1);
+  return wrapped;
+}
+
+/** Empties the casa at `end` and, in Hoyito II, the chain of 4s before it; returns the seeds taken. */
+@inline function capture(rec: usize, end: i32): i32 {
+  setSeeds(rec, end, 0);
+  store<u8>(TRACE_CAPTURED, <u8>end);
+  let count = 1;
+  if (chainCapture) {
+    const size = boardSize;
+    let at = end == 0 ? size - 1 : end - 1;
+    while (seedsAt(rec, at) == 4) {
+      setSeeds(rec, at, 0);
+      store<u8>(TRACE_CAPTURED + <usize>count, <u8>at);
+      count++;
+      at = at == 0 ? size - 1 : at - 1;
+    }
+  }
+  traceCaptured = count;
+  return count << 2;
+}
+
+/**
+ * Plays the hole at board index `start` of position `from` into record `to`.
+ * `to` is left unspecified when the result is MOVE_ENDLESS or MOVE_EMPTY.
+ */
+export function play(from: usize, to: usize, start: i32): i32 {
+  if (seedsAt(from, start) == 0) return MOVE_EMPTY;
+  copyRecord(from, to);
+  traceCaptured = 0;
+  traceLastFourSeeds = 0;
+  let at = start;
+  for (let lap = 0; lap < MAX_LAPS; lap++) {
+    store<u8>(TRACE_LAP_SEEDS + <usize>lap, <u8>seedsAt(to, at));
+    at = sowLap(to, at);
+    store<u8>(TRACE_LAP_END + <usize>lap, <u8>at);
+    const seeds = seedsAt(to, at);
+    if (seeds == 1) {
+      traceLaps = lap + 1;
+      setSideToMove(to, sideToMove(to) ^ 1);
+      return MOVE_TURN_PASSES;
+    }
+    if (seeds == 4) {
+      traceLaps = lap + 1;
+      const mover = sideToMove(to);
+      addTaken(to, mover, capture(to, at));
+      const left = boardSeeds(to);
+      if (left > 4) return MOVE_EXTRA_TURN;
+      giveLastFour(to, mover, left);
+      return MOVE_GAME_OVER;
+    }
+  }
+  traceLaps = MAX_LAPS;
+  return MOVE_ENDLESS;
+}
+
+/** The game ends: the seeds left (4 or fewer) go to the capturer or to the side the match names. */
+function giveLastFour(rec: usize, capturer: i32, left: i32): void {
+  const receiver = lastFourRule == LAST_FOUR_CAPTURER ? capturer : (lastFourRule == LAST_FOUR_NORTH ? 1 : 0);
+  addTaken(rec, receiver, left);
+  store<u64>(rec, 0, 0);
+  store<u64>(rec, 0, 8);
+  store<u64>(rec, 0, 16);
+  traceLastFourSeeds = left;
+  traceLastFourTo = receiver;
+}
+
+/** A pass: the same board, the other side to move. */
+export function playPass(from: usize, to: usize): void {
+  copyRecord(from, to);
+  setSideToMove(to, sideToMove(to) ^ 1);
+  traceLaps = 0;
+  traceCaptured = 0;
+  traceLastFourSeeds = 0;
+}
+
+/** Board index of the first hole of the side to move. */
+@inline export function firstHoleOfMover(rec: usize): i32 {
+  return sideToMove(rec) == 0 ? 0 : holesPerRow;
+}
+
+/** The game is over when the board is empty: the last capture gave out every seed left. */
+@inline export function isGameOver(rec: usize): bool {
+  return boardSeeds(rec) == 0;
+}
