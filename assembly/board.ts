@@ -68,10 +68,8 @@ export function configure(holes: i32, chain: bool, lastFour: i32): void {
 }
 
 @inline export function copyRecord(from: usize, to: usize): void {
-  store<u64>(to, load<u64>(from, 0), 0);
-  store<u64>(to, load<u64>(from, 8), 8);
-  store<u64>(to, load<u64>(from, 16), 16);
-  store<u64>(to, load<u64>(from, 24), 24);
+  v128.store(to, v128.load(from));
+  v128.store(to, v128.load(from, 16), 16);
 }
 
 /** Seeds left on the board (the unused bytes of a small board are always 0). */

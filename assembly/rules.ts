@@ -24,26 +24,35 @@ export let traceCaptured: i32 = 0;
 export let traceLastFourSeeds: i32 = 0;
 export let traceLastFourTo: i32 = 0;
 
+// Lane numbers of the two 16-byte halves of a record's board.
+const LANES_LOW: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+const LANES_HIGH: v128 = i8x16(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+
+/**
+ * One lap on 16 holes at once: the origin is emptied, every hole gets `rounds` seeds, and the
+ * `rest` holes that follow the origin (circularly) get one more. Lanes past the board are untouched.
+ */
+@inline function sowLanes(half: v128, lanes: v128, from: i32, rounds: i32, rest: i32): v128 {
+  const size = i8x16.splat(<i8>boardSize);
+  const onBoard = i8x16.lt_s(lanes, size);
+  let distance = i8x16.sub(lanes, i8x16.splat(<i8>(from + 1)));
+  distance = i8x16.add(distance, v128.and(i8x16.lt_s(distance, i8x16.splat(0)), size));
+  const oneMore = i8x16.lt_s(distance, i8x16.splat(<i8>rest)); // all-ones lanes: subtracting adds 1
+  half = v128.andnot(half, i8x16.eq(lanes, i8x16.splat(<i8>from)));
+  half = i8x16.add(half, v128.and(i8x16.splat(<i8>rounds), onBoard));
+  return i8x16.sub(half, v128.and(oneMore, onBoard));
+}
+
 /** Sows all seeds of `from` one by one into the following holes; returns where the last fell. */
 @inline function sowLap(rec: usize, from: i32): i32 {
   const size = boardSize;
-  let seeds = seedsAt(rec, from);
-  setSeeds(rec, from, 0);
-  if (seeds >= size) {
-    // Whole rounds: every hole, the origin included, gets one seed a round.
-    const rounds = seeds / size;
-    seeds -= rounds * size;
-    for (let i = 0; i < size; i++) setSeeds(rec, i, seedsAt(rec, i) + rounds);
-    if (seeds == 0) return from;
-  }
-  // The rest: up to the end of the row array, then on from index 0.
-  const stop = from + seeds;
-  const firstStop = min(stop, size - 1);
-  for (let i = from + 1; i <= firstStop; i++) setSeeds(rec, i, seedsAt(rec, i) + 1);
-  if (stop < size) return stop;
-  const wrapped = stop - size;
-  for (let i = 0; i <= wrapped; i++) setSeeds(rec, i, seedsAt(rec, i) + 1);
-  return wrapped;
+  const seeds = seedsAt(rec, from);
+  const rounds = seeds < size ? 0 : seeds / size; // most laps are shorter than a round: skip the division
+  const rest = seeds - rounds * size;
+  v128.store(rec, sowLanes(v128.load(rec), LANES_LOW, from, rounds, rest));
+  if (size > 16) v128.store(rec, sowLanes(v128.load(rec, 16), LANES_HIGH, from, rounds, rest), 16);
+  const last = from + rest;
+  return last < size ? last : last - size;
 }
 
 /** Empties the casa at `end` and, in Hoyito II, the chain of 4s before it; returns the seeds taken. */
