@@ -1,0 +1,197 @@
+/**
+ * A game in progress: the start position, the moves played, undo/redo, and the end of the game,
+ * including the repetition rule that the move-by-move rules engines do not know about.
+ *
+ * When a repetition ends the game, `position` stays the repeated position as it was reached (the
+ * seeds still on the board, `taken` unchanged) so that a board can show it; `result.seeds` holds
+ * the final totals, with each side's own seeds added. After a last-four or board-empty end the
+ * board is already empty and `result.seeds` equals `position.taken`.
+ */
+import {
+  HoyitoError, MAX_HOLES, MIN_HOLES, type LastFour, type Move, type Position, type Result, type Side,
+  type Taken, type Variant, err, isBoardEmpty, ok, ownerOf,
+} from './types.js';
+import { makePosition, parseMove, parsePosition, startPosition } from './notation.js';
+import type { RulesEngine } from './engine.js';
+import type { MoveList, MoveOutcome } from './outcome.js';
+import { referenceEngine } from './reference/engine.js';
+import { makeRecord, numberMoveError, parseRecord } from './record.js';
+
+export interface GameResult {
+  /** The side with more seeds taken; null for a draw. */
+  readonly winner: Side | null;
+  /** Final totals: after a repetition, each side's own seeds on the board are included. */
+  readonly seeds: Taken;
+  /** `last-four`: the final capture left seeds that were given out; `board-empty`: it took everything; `repetition`: see RULES. */
+  readonly reason: 'last-four' | 'board-empty' | 'repetition';
+}
+
+export interface GameOptions {
+  readonly variant?: Variant;
+  readonly holesPerRow?: number;
+  readonly engine?: RulesEngine;
+  /** Who moves first (Hoyito III rounds alternate). */
+  readonly turn?: Side;
+  /** Who receives the last four seeds (Hoyito III rounds 3+). */
+  readonly lastFour?: LastFour;
+}
+
+/** A played move and how the game stood after it. */
+interface Ply {
+  readonly outcome: MoveOutcome;
+  readonly result: GameResult | null;
+}
+
+const winnerOf = (seeds: Taken): Side | null => (seeds.S > seeds.N ? 'S' : seeds.N > seeds.S ? 'N' : null);
+
+const endOf = (seeds: Taken, reason: GameResult['reason']): GameResult => ({ winner: winnerOf(seeds), seeds, reason });
+
+/** Each player takes the seeds left on their own side (the repetition end). */
+const seedsWithOwnSides = (position: Position): Taken => {
+  const seeds = { ...position.taken };
+  position.board.forEach((count, index) => {
+    seeds[ownerOf(position.holesPerRow, index)] += count;
+  });
+  return seeds;
+};
+
+/** Board and side to move: what the repetition rule compares (taken cannot differ without a capture). */
+const samePlace = (a: Position, b: Position): boolean =>
+  a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
+
+const gameOver = (result: GameResult, move: Move | string) =>
+  err(new HoyitoError('GameOver', `move ${move}: the game is over (${result.reason})`, 'move'));
+
+export class Game {
+  private readonly played: Ply[] = [];
+  /** Undone plies, the next one to redo last. */
+  private readonly undone: Ply[] = [];
+  private readonly startResult: GameResult | null;
+
+  private constructor(
+    private readonly start: Position,
+    readonly engine: RulesEngine,
+  ) {
+    this.startResult = isBoardEmpty(start) ? endOf(start.taken, 'board-empty') : null;
+  }
+
+  /**
+   * A new game from the start (four seeds a hole).
+   * @throws HoyitoError `BadOption` when `holesPerRow` is outside 2..12: a programming error, not user input.
+   */
+  static start(options: GameOptions = {}): Game {
+    const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
+    if (!Number.isInteger(holesPerRow) || holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
+      throw new HoyitoError('BadOption', `holesPerRow ${holesPerRow}: supported ${MIN_HOLES} to ${MAX_HOLES}`, 'holesPerRow');
+    }
+    return new Game(startPosition(variant, holesPerRow, turn, lastFour), engine);
+  }
+
+  /** A game from any position (an analysis set-up); a Position object is validated like its string. */
+  static fromPosition(position: string | Position, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
+    const parsed = parsePosition(typeof position === 'string' ? position : makePosition(position));
+    return parsed.ok ? ok(new Game(parsed.value, engine)) : parsed;
+  }
+
+  /** A game replayed from a record (see record.ts); also refuses moves after a repetition ended it. */
+  static fromRecord(record: string, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
+    const parsed = parseRecord(record, engine);
+    if (!parsed.ok) return parsed;
+    const game = new Game(parsed.value.start, engine);
+    for (const [index, move] of parsed.value.moves.entries()) {
+      const played = game.play(move);
+      if (!played.ok) return err(numberMoveError(index, move, played.error));
+    }
+    return ok(game);
+  }
+
+  get startPosition(): Position {
+    return this.start;
+  }
+
+  get position(): Position {
+    return this.played.at(-1)?.outcome.position ?? this.start;
+  }
+
+  get moves(): readonly Move[] {
+    return this.played.map(ply => ply.outcome.move);
+  }
+
+  get outcomes(): readonly MoveOutcome[] {
+    return this.played.map(ply => ply.outcome);
+  }
+
+  get result(): GameResult | null {
+    return this.played.length === 0 ? this.startResult : this.played.at(-1)!.result;
+  }
+
+  get isOver(): boolean {
+    return this.result !== null;
+  }
+
+  get canUndo(): boolean {
+    return this.played.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.undone.length > 0;
+  }
+
+  /** No moves once the game is over, repetition included. */
+  legalMoves(): MoveList {
+    return this.isOver ? { moves: [], endless: [] } : this.engine.legalMoves(this.position);
+  }
+
+  /** Plays a move (text is parsed); on any error nothing changes. Drops the redo line. */
+  play(move: Move | string): Result<MoveOutcome, HoyitoError> {
+    const result = this.result;
+    if (result) return gameOver(result, move);
+    const parsed = typeof move === 'string' ? parseMove(move, this.start.holesPerRow) : ok(move);
+    if (!parsed.ok) return parsed;
+    const outcome = this.engine.play(this.position, parsed.value);
+    if (!outcome.ok) return outcome;
+    this.played.push({ outcome: outcome.value, result: this.resultAfter(outcome.value) });
+    this.undone.length = 0;
+    return outcome;
+  }
+
+  undo(): Result<MoveOutcome, HoyitoError> {
+    const ply = this.played.pop();
+    if (!ply) return err(new HoyitoError('NothingToUndo', 'no move to undo'));
+    this.undone.push(ply);
+    return ok(ply.outcome);
+  }
+
+  redo(): Result<MoveOutcome, HoyitoError> {
+    const ply = this.undone.pop();
+    if (!ply) return err(new HoyitoError('NothingToRedo', 'no move to redo'));
+    this.played.push(ply);
+    return ok(ply.outcome);
+  }
+
+  /** Positions since the last capture (or the start), oldest first, not including the current one. */
+  repetitionHistory(): Position[] {
+    const since: Position[] = [];
+    for (let index = this.played.length - 1; index >= 0; index--) {
+      const { outcome } = this.played[index]!;
+      if (outcome.capturedSeeds > 0) return since.reverse();
+      since.push(index === 0 ? this.start : this.played[index - 1]!.outcome.position);
+    }
+    return since.reverse();
+  }
+
+  /** The record of this game: start position and the moves played (see record.ts). */
+  record(): string {
+    return makeRecord(this.start, this.moves);
+  }
+
+  /** How the game stands after `outcome`, which is about to be played from the current position. */
+  private resultAfter(outcome: MoveOutcome): GameResult | null {
+    const after = outcome.position;
+    // The engines report a last four of 0 seeds when the capture emptied the board: nothing was given out.
+    if (outcome.gameOver) return endOf(after.taken, outcome.lastFour && outcome.lastFour.seeds > 0 ? 'last-four' : 'board-empty');
+    if (outcome.capturedSeeds > 0) return null; // a capture starts a new repetition window
+    const earlier = [...this.repetitionHistory(), this.position];
+    return earlier.some(position => samePlace(position, after)) ? endOf(seedsWithOwnSides(after), 'repetition') : null;
+  }
+}

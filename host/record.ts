@@ -1,0 +1,54 @@
+/**
+ * Game records: the start position string, then ` : ` and the moves separated by spaces.
+ *
+ *     ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 : 3 6 2 pass 1
+ *
+ * A record without moves is the position string alone. Any run of whitespace (newlines too)
+ * separates moves. Whose move each is follows from the rules, so it is not written.
+ *
+ * `parseRecord` replays the moves with a rules engine, so a record it accepts is a legal sequence of
+ * moves; the repetition end is a rule of the whole game, which `Game.fromRecord` applies on top.
+ */
+import { HoyitoError, type Move, type Position, type Result, err, ok } from './types.js';
+import { makeMove, makePosition, parseMove, parsePosition } from './notation.js';
+import type { RulesEngine } from './engine.js';
+import { referenceEngine } from './reference/engine.js';
+
+export interface GameRecord {
+  readonly start: Position;
+  readonly moves: readonly Move[];
+}
+
+const MOVES_SEPARATOR = ':';
+
+/** The same error, naming the move by its number in the record (1 for the first). */
+export const numberMoveError = (index: number, move: Move | string, error: HoyitoError): HoyitoError =>
+  new HoyitoError(error.kind, `move #${index + 1} (${move}): ${error.message}`, `move ${index + 1}`);
+
+export const makeRecord = (start: Position, moves: readonly Move[]): string => {
+  const position = makePosition(start);
+  return moves.length === 0 ? position : `${position} ${MOVES_SEPARATOR} ${moves.map(makeMove).join(' ')}`;
+};
+
+/** Parses a record and replays its moves; an error names the position field or the move number and why. */
+export const parseRecord = (text: string, engine: RulesEngine = referenceEngine): Result<GameRecord, HoyitoError> => {
+  if (typeof text !== 'string') return err(new HoyitoError('BadPosition', 'record: not a string', 'record'));
+  const separator = text.indexOf(MOVES_SEPARATOR);
+  const positionText = separator === -1 ? text : text.slice(0, separator);
+  const movesText = separator === -1 ? '' : text.slice(separator + 1);
+
+  const start = parsePosition(positionText.trim());
+  if (!start.ok) return start;
+
+  const moves: Move[] = [];
+  let position = start.value;
+  for (const [index, token] of movesText.split(/\s+/).filter(Boolean).entries()) {
+    const move = parseMove(token, position.holesPerRow);
+    if (!move.ok) return err(numberMoveError(index, token, move.error));
+    const outcome = engine.play(position, move.value);
+    if (!outcome.ok) return err(numberMoveError(index, token, outcome.error));
+    moves.push(move.value);
+    position = outcome.value.position;
+  }
+  return ok({ start: start.value, moves });
+};
