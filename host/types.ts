@@ -81,6 +81,7 @@ export type ErrorKind =
   | 'GameOver' // a move after the game has ended
   | 'NothingToUndo'
   | 'NothingToRedo'
+  | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
   | 'BadOption'; // an option value out of range (depth, time, level, engine...)
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */
