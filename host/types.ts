@@ -82,6 +82,7 @@ export type ErrorKind =
   | 'NothingToUndo'
   | 'NothingToRedo'
   | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
+  | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
   | 'BadOption'; // an option value out of range (depth, time, level, engine...)
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */
