@@ -1,0 +1,153 @@
+/**
+ * The benchmark pairs, shared by the Node runner and the browser worker: the same work for the
+ * WebAssembly core and the TypeScript reference, and the results both must agree on.
+ */
+import type { RulesEngine } from '../host/engine.js';
+import { makeMove, makePosition, parsePosition } from '../host/notation.js';
+import type { MoveOutcome } from '../host/outcome.js';
+import { referenceEngine } from '../host/reference/engine.js';
+import { type Position, holeIndex, unwrap } from '../host/types.js';
+import { MOVE_EMPTY, MOVE_ENDLESS, type WasmEngine } from '../host/wasm.js';
+import { BENCH_POSITIONS, type BenchPosition } from './positions.js';
+
+export type SuiteName = 'perft' | 'moves' | 'search';
+
+export interface BenchPair {
+  readonly suite: SuiteName;
+  readonly name: string;
+  /** Nodes visited by one call (perft, search), to report nodes per second. */
+  readonly nodes?: number;
+  /** The timed calls: the same work on each side. */
+  readonly wasm: () => unknown;
+  readonly reference: () => unknown;
+  /** Runs each side once and describes its result as text: equal text means equal results. */
+  readonly results: () => { readonly wasm: string; readonly reference: string };
+}
+
+export interface Mismatch {
+  readonly pair: string;
+  readonly wasm: string;
+  readonly reference: string;
+}
+
+/** Runs both sides of `pair` once; a mismatch when their results differ. */
+export const checkPair = (pair: BenchPair): Mismatch | null => {
+  const { wasm, reference } = pair.results();
+  return wasm === reference ? null : { pair: `${pair.suite} ${pair.name}`, wasm, reference };
+};
+
+export interface BenchEngines {
+  readonly wasm: WasmEngine;
+}
+
+interface LoadedPosition extends BenchPosition {
+  readonly parsed: Position;
+}
+
+const loadPositions = (): LoadedPosition[] =>
+  BENCH_POSITIONS.map(entry => ({ ...entry, parsed: unwrap(parsePosition(entry.position)) }));
+
+const perftPairs = (engines: BenchEngines, positions: readonly LoadedPosition[]): BenchPair[] =>
+  positions.map(({ name, parsed, perftDepth, perftNodes }) => {
+    const wasm = () => engines.wasm.perft(parsed, perftDepth);
+    const reference = () => referenceEngine.perft(parsed, perftDepth);
+    return {
+      suite: 'perft',
+      name: `${name} d${perftDepth}`,
+      nodes: perftNodes,
+      wasm,
+      reference,
+      results: () => ({ wasm: String(wasm()), reference: String(reference()) }),
+    };
+  });
+
+/** Every legal move of every position, played through an engine's public API. */
+const playEveryMove = (engine: RulesEngine, positions: readonly Position[]): MoveOutcome[] => {
+  const outcomes: MoveOutcome[] = [];
+  for (const position of positions) {
+    for (const move of engine.legalMoves(position).moves) outcomes.push(unwrap(engine.play(position, move)));
+  }
+  return outcomes;
+};
+
+const describeOutcome = (outcome: MoveOutcome): string =>
+  `${makeMove(outcome.move)} -> ${makePosition(outcome.position)}`
+  + ` laps ${outcome.laps.map(lap => `${lap.from}:${lap.seeds}>${lap.to}`).join(' ')}`
+  + ` captured ${outcome.captured.join(',')} last four ${outcome.lastFour ? `${outcome.lastFour.to}${outcome.lastFour.seeds}` : '-'}`;
+
+/** The position after each hole move (passes are left out: the raw core has no pass to compare). */
+const describeHoleMoves = (outcomes: readonly MoveOutcome[]): string =>
+  outcomes.filter(outcome => outcome.move !== 'pass').map(outcome => `${outcome.move} -> ${makePosition(outcome.position)}`).join('\n');
+
+/**
+ * The raw core: each position's 32-byte record is copied into the input slot, then `playMove`
+ * plays every hole of the mover (an empty or endless hole returns at once; that is move generation
+ * in the core, as its perft does it). No JavaScript object is built per move.
+ */
+const rawCorePlayer = (engine: WasmEngine, positions: readonly Position[]) => {
+  const core = engine.core;
+  const records = positions.map(position => {
+    engine.writePosition(position);
+    const at = core.inputAddress();
+    return engine.memory.slice(at, at + core.recordSize());
+  });
+  const firstHoles = positions.map(position => holeIndex(position.holesPerRow, position.turn, 1));
+  const input = core.inputAddress();
+
+  /** Plays every hole; `onMove` sees each code right after its move, while the output slot holds its result. */
+  const playAll = (onMove?: (position: Position, hole: number, code: number) => void): number => {
+    const memory = engine.memory;
+    let codes = 0;
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i]!;
+      engine.configureFor(position);
+      memory.set(records[i]!, input);
+      const first = firstHoles[i]!;
+      for (let hole = 0; hole < position.holesPerRow; hole++) {
+        const code = core.playMove(first + hole);
+        codes += code;
+        onMove?.(position, hole + 1, code);
+      }
+    }
+    return codes;
+  };
+
+  const describe = (): string => {
+    const lines: string[] = [];
+    playAll((position, hole, code) => {
+      if (code !== MOVE_EMPTY && code !== MOVE_ENDLESS) lines.push(`${hole} -> ${makePosition(engine.readPosition(position))}`);
+    });
+    return lines.join('\n');
+  };
+  return { playAll, describe };
+};
+
+const movePairs = (engines: BenchEngines, positions: readonly LoadedPosition[]): BenchPair[] => {
+  const parsed = positions.map(entry => entry.parsed);
+  const onSet = `${positions.length} positions`;
+  const wasmApi = () => playEveryMove(engines.wasm, parsed);
+  const referenceApi = () => playEveryMove(referenceEngine, parsed);
+  const raw = rawCorePlayer(engines.wasm, parsed);
+  return [
+    {
+      suite: 'moves',
+      name: `engine API, ${onSet}`,
+      wasm: wasmApi,
+      reference: referenceApi,
+      results: () => ({ wasm: wasmApi().map(describeOutcome).join('\n'), reference: referenceApi().map(describeOutcome).join('\n') }),
+    },
+    {
+      suite: 'moves',
+      name: `raw core, ${onSet}`,
+      wasm: () => raw.playAll(),
+      reference: referenceApi,
+      results: () => ({ wasm: raw.describe(), reference: describeHoleMoves(referenceApi()) }),
+    },
+  ];
+};
+
+/** Every pair of the benchmark, in the order they run. */
+export const benchPairs = (engines: BenchEngines): BenchPair[] => {
+  const positions = loadPositions();
+  return [...perftPairs(engines, positions), ...movePairs(engines, positions)];
+};

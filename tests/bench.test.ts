@@ -1,0 +1,36 @@
+// The benchmark's quick check (`npm run bench -- --quick`): both engines agree on every pair.
+// Speed is never asserted here.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasmEngine } from '../host/wasm.js';
+import { BENCH_POSITIONS } from '../bench/positions.js';
+import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
+
+let pairs: BenchPair[];
+beforeAll(async () => {
+  pairs = benchPairs({ wasm: await loadWasmEngine() });
+});
+
+describe('benchmark pairs', () => {
+  it('give equal WASM and reference results on every pair', () => {
+    const mismatches = pairs.map(checkPair).filter(mismatch => mismatch !== null);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('count the perft nodes recorded when the positions were generated', () => {
+    const perft = pairs.filter(pair => pair.suite === 'perft');
+    expect(perft.map(pair => pair.wasm())).toEqual(BENCH_POSITIONS.map(entry => entry.perftNodes));
+  });
+
+  it('start from the RULES.md perft table', () => {
+    // RULES.md "Perft": ii 2x6 and iii 2x6 at depth 6, ii 2x12 and iii 2x12 at depth 4.
+    const starts = BENCH_POSITIONS.filter(entry => entry.name.endsWith('start'));
+    expect(starts.map(({ position, perftDepth, perftNodes }) => [position.split(' ')[0], perftDepth, perftNodes])).toEqual([
+      ['ii', 6, 19922], ['iii', 6, 20065], ['ii', 4, 12535], ['iii', 4, 12535],
+    ]);
+  });
+
+  it('report a mismatch when the two sides differ', () => {
+    const broken: BenchPair = { ...pairs[0]!, results: () => ({ wasm: '19922', reference: '19923' }) };
+    expect(checkPair(broken)).toEqual({ pair: `perft ${pairs[0]!.name}`, wasm: '19922', reference: '19923' });
+  });
+});
