@@ -1,0 +1,60 @@
+/**
+ * Perft from the start positions against the RULES perft table (counted independently of this
+ * code), for both engines; then the two engines against each other on mid-game positions.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makePosition, startPosition } from '../host/notation.js';
+import { isBoardEmpty, type Position, type Variant } from '../host/types.js';
+import { reachedPositionArb, setUpPositionArb } from './helpers/arbitraries.js';
+import { referenceEngine, wasmEngine } from './helpers/engines.js';
+
+/** The RULES.md perft table: perft(start, d) for d = 1, 2, ... */
+const PERFT_TABLE: readonly { variant: Variant; holesPerRow: number; counts: readonly number[] }[] = [
+  { variant: 'ii', holesPerRow: 6, counts: [6, 32, 158, 819, 4044, 19922, 97366, 472253] },
+  { variant: 'iii', holesPerRow: 6, counts: [6, 32, 158, 820, 4056, 20065, 98529, 480600] },
+  { variant: 'ii', holesPerRow: 12, counts: [12, 116, 1214, 12535, 127461, 1274095] },
+  { variant: 'iii', holesPerRow: 12, counts: [12, 116, 1214, 12535, 127483, 1275407] },
+];
+
+/** The reference is slow: it goes this deep, which keeps its whole table under a few seconds. */
+const REFERENCE_MAX_DEPTH: Record<number, number> = { 6: 8, 12: 5 };
+
+describe('perft from the start matches the RULES table', () => {
+  for (const { variant, holesPerRow, counts } of PERFT_TABLE) {
+    const start = startPosition(variant, holesPerRow);
+    counts.forEach((nodes, i) => {
+      const depth = i + 1;
+      it(`wasm ${variant} 2x${holesPerRow} depth ${depth} = ${nodes}`, () => {
+        expect(wasmEngine.perft(start, depth)).toBe(nodes);
+      });
+      if (depth > REFERENCE_MAX_DEPTH[holesPerRow]!) return;
+      it(`reference ${variant} 2x${holesPerRow} depth ${depth} = ${nodes}`, () => {
+        expect(referenceEngine.perft(start, depth)).toBe(nodes);
+      });
+    });
+  }
+});
+
+/** Fixed seeds, so that the same positions are checked on every run. */
+const midGamePositions = (arbitrary: fc.Arbitrary<Position>, seed: number, count: number): Position[] =>
+  fc.sample(arbitrary.filter(position => !isBoardEmpty(position)), { seed, numRuns: count });
+
+const MID_GAME_DEPTH = 4;
+
+/** Three positions 10 to 60 moves into each game, and eight random set-ups. */
+const MID_GAME_POSITIONS: readonly Position[] = [
+  ...(['ii', 'iii'] as const).flatMap((variant, v) => [6, 12].flatMap(holesPerRow => {
+    const games = { variants: [variant], sizes: [holesPerRow] };
+    return midGamePositions(reachedPositionArb(games, { minPlies: 10, maxPlies: 60 }), 100 * v + holesPerRow, 3);
+  })),
+  ...midGamePositions(setUpPositionArb(), 2026, 8),
+];
+
+describe('wasm perft equals reference perft on mid-game positions', () => {
+  for (const position of MID_GAME_POSITIONS) {
+    it(makePosition(position), () => {
+      expect(wasmEngine.perft(position, MID_GAME_DEPTH)).toBe(referenceEngine.perft(position, MID_GAME_DEPTH));
+    });
+  }
+});
