@@ -21,9 +21,12 @@ export interface GameRecord {
 
 const MOVES_SEPARATOR = ':';
 
-/** The same error, naming the move by its number in the record (1 for the first). */
+/** The rules' errors start `move <move>: `; a numbered error says it once. */
+const MOVE_PREFIX = /^move [^:]*: /;
+
+/** The same error, naming the move by its number in the list (1 for the first) and its text. */
 export const numberMoveError = (index: number, move: Move | string, error: HoyitoError): HoyitoError =>
-  new HoyitoError(error.kind, `move #${index + 1} (${move}): ${error.message}`, `move ${index + 1}`);
+  new HoyitoError(error.kind, `move #${index + 1} (${move}): ${error.message.replace(MOVE_PREFIX, '')}`, `move ${index + 1}`);
 
 export const makeRecord = (start: Position, moves: readonly Move[]): string => {
   const position = makePosition(start);

@@ -1,0 +1,257 @@
+/**
+ * The `hoyito` command line: a table of commands, each a name, its usage and a handler that
+ * returns the lines to print or an error. Add a command by adding an entry to `commands`.
+ */
+import {
+  HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type Side, type Variant,
+  err, ok,
+} from './types.js';
+import { makeMove, makePosition, parsePosition, startPosition } from './notation.js';
+import type { RulesEngine } from './engine.js';
+import { referenceEngine } from './reference/engine.js';
+import { loadWasmEngine } from './wasm.js';
+import { Game, type GameResult } from './game.js';
+import { numberMoveError } from './record.js';
+
+/** Arguments after the command name: positionals in order, and `--name value` options. */
+export interface CommandArgs {
+  readonly positional: readonly string[];
+  readonly options: ReadonlyMap<string, string>;
+}
+
+export interface Command {
+  /** Arguments as shown in the usage, e.g. `"<position>" <depth> [--engine wasm|ts]`. */
+  readonly usage: string;
+  readonly summary: string;
+  /** How many positional arguments the command takes. */
+  readonly arity: { readonly min: number; readonly max: number };
+  /** Names of the `--options` it accepts (each takes a value). */
+  readonly options: readonly string[];
+  run(args: CommandArgs): Promise<Result<readonly string[], HoyitoError>>;
+}
+
+/** Where the CLI writes: one call per line. */
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const processOutput: Output = {
+  out: line => process.stdout.write(`${line}\n`),
+  err: line => process.stderr.write(`${line}\n`),
+};
+
+const badOption = (field: string, message: string) => err(new HoyitoError('BadOption', message, field));
+
+const SIDE_NAME: Record<Side, string> = { S: 'South', N: 'North' };
+const VARIANT_NAME: Record<Variant, string> = { ii: 'Hoyito II', iii: 'Hoyito III' };
+
+// --- argument helpers, shared by the commands -----------------------------------------------
+
+/** A whole number in `min..max`, named `field` in the error. */
+export const wholeNumberArg = (text: string, field: string, min: number, max: number): Result<number, HoyitoError> => {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    return badOption(field, `${field} '${text}': expected a whole number from ${min} to ${max}`);
+  }
+  return ok(value);
+};
+
+let wasmEngine: Promise<RulesEngine> | undefined;
+
+/** `--engine wasm` (the default, fast) or `--engine ts` (the reference rules). */
+export const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, HoyitoError>> => {
+  const name = args.options.get('engine') ?? 'wasm';
+  if (name === 'ts') return ok(referenceEngine);
+  if (name !== 'wasm') return badOption('engine', `--engine '${name}': expected wasm or ts`);
+  wasmEngine ??= loadWasmEngine();
+  try {
+    return ok(await wasmEngine);
+  } catch (error) {
+    wasmEngine = undefined;
+    return badOption('engine', `--engine wasm: the WebAssembly core did not load (${String(error)}); run npm run build:wasm, or use --engine ts`);
+  }
+};
+
+/** A game from the position string `text`, with the engine chosen by `--engine`. */
+export const gameArg = async (text: string, args: CommandArgs): Promise<Result<Game, HoyitoError>> => {
+  const engine = await engineOption(args);
+  return engine.ok ? Game.fromPosition(text, engine.value) : engine;
+};
+
+// --- text output -----------------------------------------------------------------------------
+
+const CELL_WIDTH = 4;
+const cell = (text: string | number): string => String(text).padStart(CELL_WIDTH);
+
+/** The board as South sees it: North's row on top from N{n} to N1, South's below from S1 to S{n}. */
+export const drawBoard = (position: Position): string[] => {
+  const n = position.holesPerRow;
+  const holes = Array.from({ length: n }, (_, i) => i + 1);
+  const northHoles = [...holes].reverse();
+  const lastFour = position.lastFour === 'C' ? 'the capturer' : SIDE_NAME[position.lastFour];
+  return [
+    `${VARIANT_NAME[position.variant]}, 2x${n}, ${SIDE_NAME[position.turn]} to move, last four to ${lastFour}`,
+    `North taken ${position.taken.N}`,
+    northHoles.map(hole => cell(`N${hole}`)).join(''),
+    northHoles.map(hole => cell(position.board[n + hole - 1]!)).join(''),
+    holes.map(hole => cell(position.board[hole - 1]!)).join(''),
+    holes.map(hole => cell(`S${hole}`)).join(''),
+    `South taken ${position.taken.S}`,
+  ];
+};
+
+export const describeResult = (result: GameResult): string => {
+  const winner = result.winner ? `${SIDE_NAME[result.winner]} wins` : 'draw';
+  return `game over (${result.reason}): ${winner}, South ${result.seeds.S} - North ${result.seeds.N}`;
+};
+
+// --- the commands --------------------------------------------------------------------------
+
+const start: Command = {
+  usage: '[ii|iii] [holes per row]',
+  summary: `the start position (default ii, 6 holes; ${MIN_HOLES} to ${MAX_HOLES})`,
+  arity: { min: 0, max: 2 },
+  options: [],
+  run: async ({ positional }) => {
+    let variant: Variant = 'ii';
+    let holesPerRow = 6;
+    for (const arg of positional) {
+      if (arg === 'ii' || arg === 'iii') {
+        variant = arg;
+        continue;
+      }
+      const holes = wholeNumberArg(arg, 'holes per row', MIN_HOLES, MAX_HOLES);
+      if (!holes.ok) return holes;
+      holesPerRow = holes.value;
+    }
+    return ok([makePosition(startPosition(variant, holesPerRow))]);
+  },
+};
+
+const show: Command = {
+  usage: '"<position>"',
+  summary: 'draw the board',
+  arity: { min: 1, max: 1 },
+  options: [],
+  run: async ({ positional }) => {
+    const position = parsePosition(positional[0]!);
+    return position.ok ? ok(drawBoard(position.value)) : position;
+  },
+};
+
+const moves: Command = {
+  usage: '"<position>" [--engine wasm|ts]',
+  summary: 'the legal moves, and the endless holes that may not be played',
+  arity: { min: 1, max: 1 },
+  options: ['engine'],
+  run: async args => {
+    const game = await gameArg(args.positional[0]!, args);
+    if (!game.ok) return game;
+    const { moves: legal, endless } = game.value.legalMoves();
+    const listed = (items: readonly (number | string)[]) => (items.length === 0 ? 'none' : items.join(' '));
+    return ok([
+      `moves: ${legal.length === 0 ? 'none (the game is over)' : listed(legal.map(makeMove))}`,
+      `endless: ${listed(endless)}`,
+    ]);
+  },
+};
+
+const play: Command = {
+  usage: '"<position>" <move>... [--engine wasm|ts]',
+  summary: 'play the moves; the last line is the position reached',
+  arity: { min: 1, max: Infinity },
+  options: ['engine'],
+  run: async args => {
+    const [positionText, ...moveTexts] = args.positional;
+    const game = await gameArg(positionText!, args);
+    if (!game.ok) return game;
+    for (const [index, move] of moveTexts.entries()) {
+      const played = game.value.play(move);
+      if (!played.ok) return err(numberMoveError(index, move, played.error));
+    }
+    const { result, position } = game.value;
+    return ok([...(result ? [describeResult(result)] : []), makePosition(position)]);
+  },
+};
+
+/** Deep enough for any practical count; perft grows about fivefold a ply. */
+const MAX_PERFT_DEPTH = 30;
+
+const perft: Command = {
+  usage: '"<position>" <depth> [--engine wasm|ts]',
+  summary: 'count the move sequences of exactly <depth> moves (the last line is the count)',
+  arity: { min: 2, max: 2 },
+  options: ['engine'],
+  run: async args => {
+    const position = parsePosition(args.positional[0]!);
+    if (!position.ok) return position;
+    const depth = wholeNumberArg(args.positional[1]!, 'depth', 0, MAX_PERFT_DEPTH);
+    if (!depth.ok) return depth;
+    const engine = await engineOption(args);
+    if (!engine.ok) return engine;
+    const started = performance.now();
+    const count = engine.value.perft(position.value, depth.value);
+    const seconds = (performance.now() - started) / 1000;
+    return ok([`${engine.value.kind} engine, ${seconds.toFixed(3)} s`, String(count)]);
+  },
+};
+
+/** The commands by name. Other modules' commands (search) are added here. */
+export const commands: Record<string, Command> = { start, show, moves, play, perft };
+
+export const usage = (): string[] => [
+  'usage: hoyito <command> [arguments]',
+  '',
+  ...Object.entries(commands).map(([name, command]) => `  hoyito ${name} ${command.usage}\n      ${command.summary}`),
+  '',
+  'A position is a string such as "ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"; a move is a hole number or pass.',
+];
+
+/** Splits `--name value` / `--name=value` options (only those the command accepts) from positionals. */
+export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [option, inlineValue] = arg.slice(2).split(/=(.*)/s, 2) as [string, string?];
+    if (!command.options.includes(option)) return badOption(option, `unknown option --${option}`);
+    const value = inlineValue ?? argv[++i];
+    if (value === undefined) return badOption(option, `option --${option} needs a value`);
+    options.set(option, value);
+  }
+  const { min, max } = command.arity;
+  if (positional.length < min || positional.length > max) {
+    return badOption('arguments', `expected ${name} ${command.usage}`);
+  }
+  return ok({ positional, options });
+};
+
+const HELP = new Set(['--help', '-h', 'help']);
+
+/** Runs the command line `argv` (without `node` and the script); returns the exit code. */
+export const main = async (argv: readonly string[], output: Output = processOutput): Promise<number> => {
+  const [name, ...rest] = argv;
+  if (name === undefined || HELP.has(name) || rest.some(arg => HELP.has(arg))) {
+    const write = name === undefined ? output.err : output.out;
+    usage().forEach(line => write(line));
+    return name === undefined ? 1 : 0;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name]! : undefined;
+  if (!command) {
+    output.err(`hoyito: unknown command '${name}' (try hoyito --help)`);
+    return 1;
+  }
+  const args = parseArgs(rest, command, name);
+  const result = args.ok ? await command.run(args.value) : args;
+  if (!result.ok) {
+    output.err(`hoyito ${name}: ${result.error.message}`);
+    return 1;
+  }
+  result.value.forEach(line => output.out(line));
+  return 0;
+};
