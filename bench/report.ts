@@ -3,6 +3,8 @@ import type { MeasureOptions, PairTiming, Timing } from './measure.js';
 
 /** One run: where and when it ran, with what settings, and every figure. */
 export interface BenchReport {
+  /** What ran it: `npm run bench`, or the demo site's benchmark page. */
+  readonly command: string;
   readonly date: string;
   /** Node version, or the browser's user agent. */
   readonly runtime: string;
@@ -14,7 +16,7 @@ export interface BenchReport {
   readonly pairs: readonly PairTiming[];
 }
 
-const HEADERS = ['suite', 'pair', 'WASM ops/s', 'reference ops/s', 'WASM/ref', 'significant', 'WASM nodes/s'];
+export const TABLE_HEADERS = ['suite', 'pair', 'WASM ops/s', 'reference ops/s', 'WASM/ref', 'significant', 'WASM nodes/s'];
 
 /** Three significant digits with thousands separators: 1,234,567 -> 1,230,000. */
 const formatRate = (hz: number): string =>
@@ -29,7 +31,8 @@ export const wasmNodesPerSecond = (pair: PairTiming): number | null => (pair.nod
 
 const formatMillions = (perSecond: number | null): string => (perSecond === null ? '' : `${(perSecond / 1e6).toFixed(1)} M`);
 
-const rowCells = (pair: PairTiming): string[] => [
+/** The cells of one pair's row, under TABLE_HEADERS. */
+export const tableRow = (pair: PairTiming): string[] => [
   pair.suite,
   pair.name,
   formatTiming(pair.wasm),
@@ -41,14 +44,14 @@ const rowCells = (pair: PairTiming): string[] => [
 
 /** A plain-text table with aligned columns: ops/s ±relative margin of error (samples). */
 export const formatTable = (pairs: readonly PairTiming[]): string => {
-  const rows = [HEADERS, ...pairs.map(rowCells)];
-  const widths = HEADERS.map((_, column) => Math.max(...rows.map(row => row[column]!.length)));
+  const rows = [TABLE_HEADERS, ...pairs.map(tableRow)];
+  const widths = TABLE_HEADERS.map((_, column) => Math.max(...rows.map(row => row[column]!.length)));
   const line = (row: readonly string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
   return [line(rows[0]!), widths.map(width => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 };
 
 export const markdownTable = (pairs: readonly PairTiming[]): string =>
-  [HEADERS, HEADERS.map(() => '---'), ...pairs.map(rowCells)].map(row => `| ${row.join(' | ')} |`).join('\n');
+  [TABLE_HEADERS, TABLE_HEADERS.map(() => '---'), ...pairs.map(tableRow)].map(row => `| ${row.join(' | ')} |`).join('\n');
 
 /** The perft pairs from the start positions, whose nodes/s the targets are stated for. */
 export const startPerft = (pairs: readonly PairTiming[]): PairTiming[] =>
@@ -65,7 +68,7 @@ export const markdownSummary = (report: BenchReport): string => {
   const lines = [
     '## Performance',
     '',
-    `Measured by \`npm run bench\` on ${report.date.slice(0, 10)}: ${report.machine}, ${report.runtime}${load}.`,
+    `Measured by ${report.command} on ${report.date.slice(0, 10)}: ${report.machine}, ${report.runtime}${load}.`,
     'Each pair does the same work with the WebAssembly core and with the TypeScript reference, and both',
     'results are checked equal before timing (perft counts; the position after every move; best move,',
     'score and node count of a search). Cells are ops/s ±relative margin of error (samples), by',

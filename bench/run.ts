@@ -9,7 +9,7 @@ import { cpus, loadavg, release, type } from 'node:os';
 import { loadWasmEngine } from '../host/wasm.js';
 import { type MeasureOptions, measurePair } from './measure.js';
 import { type BenchReport, formatTable, markdownSummary } from './report.js';
-import { benchPairs, checkPair } from './suites.js';
+import { benchPairs, firstMismatch } from './suites.js';
 
 const MEASURE: MeasureOptions = { maxTime: 3, minSamples: 10 };
 
@@ -17,12 +17,10 @@ const quick = process.argv.includes('--quick');
 const loadAverage = loadavg()[0]!;
 const pairs = benchPairs({ wasm: await loadWasmEngine() });
 
-for (const pair of pairs) {
-  const mismatch = checkPair(pair);
-  if (mismatch) {
-    console.error(`Results differ on ${mismatch.pair}: nothing was timed.\n--- WASM:\n${mismatch.wasm}\n--- reference:\n${mismatch.reference}`);
-    process.exit(1);
-  }
+const mismatch = firstMismatch(pairs);
+if (mismatch) {
+  console.error(`Results differ on ${mismatch.pair}: nothing was timed.\n--- WASM:\n${mismatch.wasm}\n--- reference:\n${mismatch.reference}`);
+  process.exit(1);
 }
 console.log(`${pairs.length} pairs checked: WASM and reference results are equal.`);
 
@@ -33,6 +31,7 @@ if (!quick) {
   });
   const cpu = cpus();
   const report: BenchReport = {
+    command: '`npm run bench`',
     date: new Date().toISOString(),
     runtime: `Node ${process.version}`,
     machine: `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${type()} ${release()}`,

@@ -36,6 +36,15 @@ export const checkPair = (pair: BenchPair): Mismatch | null => {
   return wasm === reference ? null : { pair: `${pair.suite} ${pair.name}`, wasm, reference };
 };
 
+/** Checks every pair before anything is timed: the first mismatch, or null when all agree. */
+export const firstMismatch = (pairs: readonly BenchPair[]): Mismatch | null => {
+  for (const pair of pairs) {
+    const mismatch = checkPair(pair);
+    if (mismatch) return mismatch;
+  }
+  return null;
+};
+
 export interface BenchEngines {
   readonly wasm: WasmEngine;
 }
