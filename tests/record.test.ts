@@ -1,0 +1,69 @@
+/**
+ * Game records: `<position> : <moves>`, the position alone when there are no moves. Parsing replays
+ * the moves, and an error names the move by its number and says why.
+ */
+import { describe, expect, it } from 'vitest';
+import { Game } from '../host/game.js';
+import { makePosition, startPosition } from '../host/notation.js';
+import { makeRecord, parseRecord } from '../host/record.js';
+import { unwrap } from '../host/types.js';
+import { engines } from './helpers/engines.js';
+import { position } from './helpers/positions.js';
+
+const START = makePosition(startPosition());
+
+describe('makeRecord', () => {
+  it('writes the position, then the moves after a colon', () => {
+    expect(makeRecord(startPosition(), [3, 6, 'pass', 1])).toBe(`${START} : 3 6 pass 1`);
+  });
+
+  it('writes the position alone when no move was played', () => {
+    expect(makeRecord(position('iii 1,0,2/0,3,0 N 5-7 S'), [])).toBe('iii 1,0,2/0,3,0 N 5-7 S');
+  });
+});
+
+describe.each(engines)('parseRecord on the $kind engine', engine => {
+  it('reads back what makeRecord writes for a game played to the end', () => {
+    const game = Game.start({ variant: 'iii', holesPerRow: 4, engine });
+    while (!game.isOver) unwrap(game.play(game.legalMoves().moves.at(-1)!));
+    const record = makeRecord(game.startPosition, game.moves);
+    expect(unwrap(parseRecord(record, engine))).toEqual({ start: game.startPosition, moves: game.moves });
+  });
+
+  it('reads a position alone, and moves split by any whitespace', () => {
+    expect(unwrap(parseRecord(START, engine))).toEqual({ start: startPosition(), moves: [] });
+    expect(unwrap(parseRecord(`${START} :`, engine)).moves).toEqual([]);
+    expect(unwrap(parseRecord(`${START}\n:\n1  2\n\t3\n`, engine)).moves).toEqual([1, 2, 3]);
+  });
+
+  it('reads passes', () => {
+    // Hoyito III: South hole 1 (index 0) -> index 1: 3 -> 4, captured, 6 seeds left: South moves
+    // again with an empty side and passes.
+    expect(unwrap(parseRecord('iii 1,3,0/2,2,2 S 0-0 : 1 pass 1', engine)).moves).toEqual([1, 'pass', 1]);
+  });
+
+  const refusals: readonly [string, string, { kind: string; field: string }, RegExp][] = [
+    ['a malformed position, naming its field', 'ii 4,4/4 S 0-0 : 1', { kind: 'BadPosition', field: 'board' }, /unequal/],
+    ['text that is not a move', `${START} : 1 one`, { kind: 'BadMove', field: 'move 2' }, /^move #2 \(one\)/],
+    ['a hole out of range', `${START} : 1 2 7`, { kind: 'IllegalMove', field: 'move 3' }, /^move #3 \(7\): hole out of range/],
+    // South hole 1 is empty in this set-up.
+    ['an empty hole', 'ii 0,1,1/1,1,1 S 0-0 : 1', { kind: 'IllegalMove', field: 'move 1' }, /empty/],
+    ['a pass while a move exists', `${START} : pass`, { kind: 'IllegalMove', field: 'move 1' }, /may not pass/],
+    // The cycle derived in tests/rules.test.ts: South hole 2 of 1,3/1,0 relays for ever.
+    ['an endless hole', 'ii 1,3/1,0 S 0-0 : 2', { kind: 'EndlessHole', field: 'move 1' }, /endless/],
+    // South hole 1 captures index 1 (3 -> 4) and the last 2 seeds: the game is over.
+    ['a move after the game ended', 'ii 1,3/2,0 S 0-0 : 1 1', { kind: 'GameOver', field: 'move 2' }, /over/],
+  ];
+  it.each(refusals)('refuses %s', (_, record, error, message) => {
+    const parsed = parseRecord(record, engine);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.error).toMatchObject(error);
+    expect(!parsed.ok && parsed.error.message).toMatch(message);
+  });
+
+  it('checks single moves only: the repetition end is the Game\'s (see tests/game.test.ts)', () => {
+    // 1,1/0,0 S repeats after South 1, North 1 (derived in tests/game.test.ts); a third move is legal for the rules.
+    expect(unwrap(parseRecord('ii 1,1/0,0 S 3-4 : 1 1 1', engine)).moves).toEqual([1, 1, 1]);
+    expect(Game.fromRecord('ii 1,1/0,0 S 3-4 : 1 1 1', engine).ok).toBe(false);
+  });
+});
