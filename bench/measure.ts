@@ -16,7 +16,9 @@ export type Significance = 'wasm faster' | 'reference faster' | 'not significant
 export interface PairTiming {
   readonly suite: SuiteName;
   readonly name: string;
+  /** Nodes one call visits, and so nodes per second on each side, when the pair counts nodes. */
   readonly nodes: number | null;
+  readonly nodesPerSecond: { readonly wasm: number; readonly reference: number } | null;
   readonly wasm: Timing;
   readonly reference: Timing;
   /** WASM calls per second over reference calls per second. */
@@ -47,10 +49,12 @@ export const measurePair = (pair: BenchPair, options: MeasureOptions): PairTimin
   };
   const wasm = run('wasm');
   const reference = run('reference');
+  const nodes = pair.nodes ?? null;
   return {
     suite: pair.suite,
     name: pair.name,
-    nodes: pair.nodes ?? null,
+    nodes,
+    nodesPerSecond: nodes === null ? null : { wasm: nodes * wasm.hz, reference: nodes * reference.hz },
     wasm: timingOf(wasm),
     reference: timingOf(reference),
     ratio: wasm.hz / reference.hz,

@@ -26,10 +26,7 @@ const formatTiming = (timing: Timing): string => `${formatRate(timing.hz)} ±${t
 
 export const formatRatio = (ratio: number): string => `${ratio.toFixed(ratio < 10 ? 2 : 1)}×`;
 
-/** Millions of nodes per second of the WASM side, when the pair counts nodes. */
-export const wasmNodesPerSecond = (pair: PairTiming): number | null => (pair.nodes === null ? null : pair.nodes * pair.wasm.hz);
-
-const formatMillions = (perSecond: number | null): string => (perSecond === null ? '' : `${(perSecond / 1e6).toFixed(1)} M`);
+const formatMillions = (perSecond: number | undefined): string => (perSecond === undefined ? '' : `${(perSecond / 1e6).toFixed(1)} M`);
 
 /** The cells of one pair's row, under TABLE_HEADERS. */
 export const tableRow = (pair: PairTiming): string[] => [
@@ -39,7 +36,7 @@ export const tableRow = (pair: PairTiming): string[] => [
   formatTiming(pair.reference),
   formatRatio(pair.ratio),
   pair.significance,
-  formatMillions(wasmNodesPerSecond(pair)),
+  formatMillions(pair.nodesPerSecond?.wasm),
 ];
 
 /** A plain-text table with aligned columns: ops/s ±relative margin of error (samples). */
@@ -77,7 +74,7 @@ export const markdownSummary = (report: BenchReport): string => {
     markdownTable(report.pairs),
     '',
     `- Perft: WASM is ${range(perft.map(pair => pair.ratio))} the reference. From the start positions it counts`
-    + ` ${startPerft(report.pairs).map(pair => `${formatMillions(wasmNodesPerSecond(pair))} nodes/s (${pair.name})`).join(', ')}.`,
+    + ` ${startPerft(report.pairs).map(pair => `${formatMillions(pair.nodesPerSecond?.wasm)} nodes/s (${pair.name})`).join(', ')}.`,
     '- Moves: "engine API" is `legalMoves` and `play` of each engine, which build JavaScript objects for every',
     '  move on both sides; "raw core" is the core\'s `playMove` on a position already in its memory, against the',
     '  same reference work (the reference has no lower-level entry: its `playMove` is the specification).',
