@@ -1,0 +1,102 @@
+/**
+ * The board's side of the AI worker. A board only ever wants the answer to its latest question,
+ * so a new request cancels the one before: the client sends `stop`, waits for that answer (the
+ * worker answers every request exactly once), and only then sends the new request.
+ */
+import type { SearchResult } from '../host/engine.js';
+import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
+import type { FromWorker, SearchGoal, SearchRequest, ToWorker } from './protocol.js';
+
+/** The part of a Worker the client uses (a fake in tests can stand in). */
+export interface AiWorker {
+  postMessage(message: ToWorker): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void;
+  terminate(): void;
+}
+
+/** A search's answer: the result, or null when it was cancelled. */
+export type AiAnswer = Result<SearchResult | null, HoyitoError>;
+
+interface Pending {
+  readonly request: SearchRequest;
+  readonly resolve: (answer: AiAnswer) => void;
+  readonly onProgress?: (result: SearchResult) => void;
+}
+
+/** Starts the module worker that ships next to this file (Vite bundles it; tsc leaves it beside board.js). */
+export const startAiWorker = (): AiWorker =>
+  new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
+
+const CANCELLED: AiAnswer = ok(null);
+
+export class AiClient {
+  private nextId = 1;
+  private inFlight: Pending | null = null;
+  /** Set once `stop` was sent for the request in flight: its answer is then dropped. */
+  private inFlightCancelled = false;
+  private waiting: Pending | null = null;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly worker: AiWorker = startAiWorker()) {
+    worker.addEventListener('message', event => this.receive(event.data));
+  }
+
+  /** True while a request is in flight or waiting for one to finish. */
+  get busy(): boolean {
+    return this.inFlight !== null;
+  }
+
+  /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
+  search(position: Position, history: readonly Position[], goal: SearchGoal, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
+    this.cancel();
+    return new Promise(resolve => {
+      const pending = { request: { type: 'search', id: this.nextId++, position, history, goal } as const, resolve, onProgress };
+      if (this.inFlight) this.waiting = pending;
+      else this.send(pending);
+    });
+  }
+
+  /** Stops the search in flight and drops the one waiting; both promises give `ok(null)`. */
+  cancel(): void {
+    this.waiting?.resolve(CANCELLED);
+    this.waiting = null;
+    if (this.inFlight && !this.inFlightCancelled) {
+      this.inFlightCancelled = true;
+      this.worker.postMessage({ type: 'stop', id: this.inFlight.request.id });
+    }
+  }
+
+  /** Cancels everything, waits for the worker's last answer, then ends the worker. */
+  async dispose(): Promise<void> {
+    this.cancel();
+    if (this.inFlight) await new Promise<void>(resolve => this.idle.push(resolve));
+    this.worker.terminate();
+  }
+
+  private send(pending: Pending): void {
+    this.inFlight = pending;
+    this.inFlightCancelled = false;
+    this.worker.postMessage(pending.request);
+  }
+
+  private receive(message: FromWorker): void {
+    const current = this.inFlight;
+    if (!current || message.id !== current.request.id) return;
+    if (message.type === 'progress') {
+      if (!this.inFlightCancelled) current.onProgress?.(message.result);
+      return;
+    }
+    this.inFlight = null;
+    if (this.inFlightCancelled) {
+      current.resolve(CANCELLED);
+    } else if (message.error !== undefined || message.result === null) {
+      current.resolve(err(new HoyitoError('AiFailed', `the AI could not answer: ${message.error ?? 'no move found'}`, 'ai')));
+    } else {
+      current.resolve(ok(message.result));
+    }
+    const next = this.waiting;
+    this.waiting = null;
+    if (next) this.send(next);
+    else this.idle.splice(0).forEach(resolve => resolve());
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Plays moves' frames one after another with a delay per step. The board's game state moves on
+ * at once; the animator only drives what is shown, and tells when each move has been shown.
+ * `cancel()` (new game, undo) drops everything queued without calling back.
+ */
+import type { MoveOutcome } from '../host/outcome.js';
+import type { Position } from '../host/types.js';
+import { type FramePhase, type SowingFrame, seedsSown, sowingFrames } from './sowing.js';
+
+/** A seed drop at normal speed. */
+export const BASE_STEP_MS = 140;
+/** A long relay chain is sped up so that no move takes longer than this at normal speed. */
+export const MAX_MOVE_MS = 6000;
+
+/** How many steps each picture is held: the relay and the capture deserve a look. */
+const HOLD: Record<FramePhase, number> = { lift: 2, drop: 1, relay: 3, capture: 6, done: 0 };
+
+/** Milliseconds per step for this move; 0 shows it at once. */
+export const stepMs = (outcome: MoveOutcome, speed: number, reducedMotion: boolean): number => {
+  if (speed === 0 || reducedMotion || outcome.move === 'pass') return 0;
+  const steps = seedsSown(outcome) + (HOLD.lift + HOLD.relay) * outcome.laps.length + HOLD.capture;
+  return Math.min(BASE_STEP_MS, MAX_MOVE_MS / steps) / speed;
+};
+
+const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+
+export class MoveAnimator {
+  private generation = 0;
+  private queued = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  /** `show` receives each frame, then null when the move is done and the real position is shown. */
+  constructor(private readonly show: (frame: SowingFrame | null) => void) {}
+
+  /** True while moves are still being shown. */
+  get busy(): boolean {
+    return this.queued > 0;
+  }
+
+  /** Queues a move; `shown` runs once its last frame is on screen (not if cancelled first). */
+  enqueue(before: Position, outcome: MoveOutcome, msPerStep: number, shown: () => void): void {
+    const generation = this.generation;
+    this.queued++;
+    this.chain = this.chain.then(async () => {
+      if (generation !== this.generation) return;
+      if (msPerStep > 0) {
+        for (const frame of sowingFrames(before, outcome)) {
+          this.show(frame);
+          await sleep(msPerStep * HOLD[frame.phase]);
+          if (generation !== this.generation) return;
+        }
+      }
+      this.queued--;
+      this.show(null);
+      shown();
+    });
+  }
+
+  cancel(): void {
+    this.generation++;
+    this.queued = 0;
+    this.show(null);
+  }
+}

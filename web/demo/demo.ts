@@ -1,0 +1,50 @@
+/** The demo page: settings that drive the board's attributes, buttons for its methods, and the record. */
+import '../board.js';
+import type { HoyitoBoard } from '../board.js';
+
+const board = document.querySelector<HoyitoBoard>('#board')!;
+const form = document.querySelector<HTMLFormElement>('#controls')!;
+const record = document.querySelector<HTMLElement>('#record')!;
+
+/** Form fields map one to one onto board attributes. */
+const ATTRIBUTES = ['variant', 'holes', 'rounds', 'south', 'north', 'level', 'speed'] as const;
+
+const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+
+const syncMatchControl = (): void => {
+  const rounds = field('rounds') as HTMLSelectElement;
+  rounds.disabled = field('variant').value !== 'iii';
+  if (rounds.disabled) rounds.value = '1';
+};
+
+form.addEventListener('change', event => {
+  const target = event.target as HTMLInputElement;
+  if (target.name === 'variant') syncMatchControl();
+  for (const name of ATTRIBUTES) board.setAttribute(name, field(name).value);
+  board.hints = (field('hints') as HTMLInputElement).checked;
+});
+
+form.addEventListener('input', () => {
+  (form.elements.namedItem('levelShown') as HTMLOutputElement).value = field('level').value;
+});
+
+const actions: Record<string, () => unknown> = {
+  newGame: () => board.newGame(),
+  undo: () => board.undo(),
+  redo: () => board.redo(),
+  hint: () => board.hint(),
+  flip: () => board.flip(),
+};
+form.addEventListener('click', event => {
+  const action = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]')?.dataset['action'];
+  if (action) actions[action]?.();
+});
+
+const showRecord = (): void => {
+  record.textContent = board.game.record();
+};
+for (const type of ['move', 'gameover'] as const) board.addEventListener(type, showRecord);
+board.addEventListener('error', event => console.warn(event.detail.message));
+
+syncMatchControl();
+showRecord();

@@ -1,0 +1,71 @@
+/**
+ * The events of `<hoyito-board>`. All bubble and cross shadow roots (`composed`), and fire for
+ * what happens on the board (a move by a player, the AI or `play()`), never because the page set
+ * a property.
+ */
+import type { GameResult } from '../host/game.js';
+import type { MatchResult, RoundResult } from '../host/match.js';
+import type { MoveOutcome } from '../host/outcome.js';
+import type { ErrorKind, Move, Side } from '../host/types.js';
+import type { Player } from './options.js';
+
+/** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */
+export interface HoleName {
+  readonly side: Side;
+  readonly hole: number;
+}
+
+export interface MoveDetail {
+  readonly move: Move;
+  readonly side: Side;
+  readonly player: Player;
+  /** The position string after the move. */
+  readonly position: string;
+  readonly outcome: MoveOutcome;
+}
+
+export interface CaptureDetail {
+  readonly side: Side;
+  /** Seeds taken from the casas (4 a hole), not counting the last four. */
+  readonly seeds: number;
+  /** The captured holes: where the last lap ended, then the Hoyito II chain backwards. */
+  readonly holes: readonly HoleName[];
+  /** Set when the capture ended the game and the last seeds were given out. */
+  readonly lastFour: MoveOutcome['lastFour'];
+}
+
+export interface TurnDetail {
+  readonly side: Side;
+  readonly player: Player;
+  /** The same side moves again after a capture. */
+  readonly extraTurn: boolean;
+}
+
+export type GameOverDetail = GameResult;
+
+export interface RoundOverDetail {
+  readonly round: RoundResult;
+  readonly rounds: number;
+}
+
+export type MatchOverDetail = MatchResult;
+
+export interface ErrorDetail {
+  readonly kind: ErrorKind;
+  readonly message: string;
+  /** The attribute or argument at fault. */
+  readonly field?: string;
+}
+
+export interface HoyitoBoardEventMap {
+  move: CustomEvent<MoveDetail>;
+  capture: CustomEvent<CaptureDetail>;
+  turn: CustomEvent<TurnDetail>;
+  gameover: CustomEvent<GameOverDetail>;
+  roundover: CustomEvent<RoundOverDetail>;
+  matchover: CustomEvent<MatchOverDetail>;
+  error: CustomEvent<ErrorDetail>;
+}
+
+export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): CustomEvent =>
+  new CustomEvent(type, { detail, bubbles: true, composed: true });

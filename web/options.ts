@@ -1,0 +1,62 @@
+/**
+ * The board's attribute values, checked. Each parser takes whatever the page set (an attribute
+ * string already converted by Lit, or any property value) and never throws: a bad value gives a
+ * `BadOption` error naming the attribute, and the board keeps the option's default.
+ */
+import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, type Variant, err, ok } from '../host/types.js';
+
+export type Player = 'human' | 'ai';
+/** Which side's row is drawn at the bottom, nearest the viewer. */
+export type Orientation = 'south' | 'north';
+/** `auto` follows the page's `prefers-color-scheme`. */
+export type Theme = 'auto' | 'light' | 'dark';
+
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 10;
+export const MAX_ROUNDS = 99;
+export const MAX_THINK_MS = 60_000;
+
+/** The defaults a bad value falls back to. */
+export const DEFAULTS = {
+  variant: 'ii' as Variant,
+  holes: 6,
+  south: 'human' as Player,
+  north: 'ai' as Player,
+  level: 5,
+  thinkMs: 0,
+  orientation: 'south' as Orientation,
+  speed: 1,
+  rounds: 1,
+  theme: 'auto' as Theme,
+} as const;
+
+const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
+
+const oneOf = <T extends string>(field: string, allowed: readonly T[]) =>
+  (value: unknown): Result<T, HoyitoError> =>
+    allowed.includes(value as T) ? ok(value as T) : bad(field, `'${String(value)}' is not ${allowed.join(' or ')}`);
+
+const wholeNumber = (field: string, min: number, max: number) =>
+  (value: unknown): Result<number, HoyitoError> =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? ok(value)
+      : bad(field, `'${String(value)}' is not a whole number from ${min} to ${max}`);
+
+export const parseVariant = oneOf<Variant>('variant', ['ii', 'iii']);
+export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
+export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
+export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);
+export const parseLevel = wholeNumber('level', LEVEL_MIN, LEVEL_MAX);
+/** 0 leaves the time to the level; otherwise the AI thinks this many milliseconds a move. */
+export const parseThinkMs = wholeNumber('think-ms', 0, MAX_THINK_MS);
+/** Games in a Hoyito III match; 1 is a single game. */
+export const parseRounds = wholeNumber('rounds', 1, MAX_ROUNDS);
+
+export const parsePlayer = (side: Side): ((value: unknown) => Result<Player, HoyitoError>) =>
+  oneOf<Player>(side === 'S' ? 'south' : 'north', ['human', 'ai']);
+
+/** Animation speed: 1 is normal, 2 twice as fast, 0 no animation. */
+export const parseSpeed = (value: unknown): Result<number, HoyitoError> =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100
+    ? ok(value)
+    : bad('speed', `'${String(value)}' is not a number from 0 (no animation) to 100`);

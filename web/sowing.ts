@@ -1,0 +1,43 @@
+/**
+ * A move as a sequence of pictures for the animation: the hand lifts a hole, drops seeds one by
+ * one, relays from the lap's last hole, then the casas (and the Hoyito II chain) are taken.
+ * Frames are derived from the outcome's laps alone; the last frame is the position after the move.
+ */
+import type { MoveOutcome } from '../host/outcome.js';
+import type { Position } from '../host/types.js';
+
+export type FramePhase = 'lift' | 'drop' | 'relay' | 'capture' | 'done';
+
+export interface SowingFrame {
+  readonly phase: FramePhase;
+  readonly board: readonly number[];
+  /** The hole being lifted, the hole a seed just fell into, or the relay hole. */
+  readonly active: number | null;
+  /** Seeds still in the hand. */
+  readonly hand: number;
+  /** Holes being captured (the capture frame shows them full, just before they are emptied). */
+  readonly captured: readonly number[];
+}
+
+/** Seeds dropped in the whole move: the animation's length in steps. */
+export const seedsSown = (outcome: MoveOutcome): number => outcome.laps.reduce((sum, lap) => sum + lap.seeds, 0);
+
+export function* sowingFrames(before: Position, outcome: MoveOutcome): Generator<SowingFrame> {
+  const board = [...before.board];
+  const frame = (phase: FramePhase, active: number | null, hand = 0, captured: readonly number[] = []): SowingFrame =>
+    ({ phase, board: [...board], active, hand, captured });
+
+  for (const [lapNumber, lap] of outcome.laps.entries()) {
+    board[lap.from] = 0;
+    yield frame('lift', lap.from, lap.seeds);
+    let at = lap.from;
+    for (let hand = lap.seeds - 1; hand >= 0; hand--) {
+      at = (at + 1) % board.length;
+      board[at]! += 1;
+      yield frame('drop', at, hand);
+    }
+    if (lapNumber < outcome.laps.length - 1) yield frame('relay', at);
+  }
+  if (outcome.captured.length > 0) yield frame('capture', outcome.captured[0]!, 0, outcome.captured);
+  yield { phase: 'done', board: outcome.position.board, active: null, hand: 0, captured: [] };
+}

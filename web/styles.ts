@@ -1,0 +1,179 @@
+/**
+ * The board's look. Every colour, size and font comes from a `--hoyito-*` custom property with a
+ * light default; the dark look swaps the defaults (theme="dark", or theme="auto" on a dark page).
+ */
+import { css } from 'lit';
+
+export const boardStyles = css`
+  :host {
+    --_font: var(--hoyito-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_text: var(--hoyito-text-color, #2b1d0e);
+    --_panel: var(--hoyito-panel-color, #fbf6ee);
+    --_board: var(--hoyito-board-color, #c8955a);
+    --_board-edge: var(--hoyito-board-edge-color, #8a5a2b);
+    --_hole: var(--hoyito-hole-color, #6e4420);
+    --_seed: var(--hoyito-seed-color, #efe0bd);
+    --_count: var(--hoyito-count-color, #fffaf0);
+    --_accent: var(--hoyito-accent-color, #1a5fd0);
+    --_relay: var(--hoyito-relay-color, #f3b61f);
+    --_capture: var(--hoyito-capture-color, #d8412f);
+    --_hint: var(--hoyito-hint-color, #1f9d55);
+    --_hole-size: var(--hoyito-hole-size, 5.5rem);
+    --_gap: var(--hoyito-gap, 0.45rem);
+    display: block;
+    font-family: var(--_font);
+    font-size: var(--hoyito-font-size, 1rem);
+    color: var(--_text);
+  }
+  :host([theme='dark']) {
+    --_text: var(--hoyito-text-color, #f1e7d8);
+    --_panel: var(--hoyito-panel-color, #221c17);
+    --_board: var(--hoyito-board-color, #5b3a1e);
+    --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
+    --_hole: var(--hoyito-hole-color, #2a190b);
+    --_seed: var(--hoyito-seed-color, #d9c7a0);
+    --_accent: var(--hoyito-accent-color, #6ea8ff);
+    --_hint: var(--hoyito-hint-color, #46c77f);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_text: var(--hoyito-text-color, #f1e7d8);
+      --_panel: var(--hoyito-panel-color, #221c17);
+      --_board: var(--hoyito-board-color, #5b3a1e);
+      --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
+      --_hole: var(--hoyito-hole-color, #2a190b);
+      --_seed: var(--hoyito-seed-color, #d9c7a0);
+      --_accent: var(--hoyito-accent-color, #6ea8ff);
+      --_hint: var(--hoyito-hint-color, #46c77f);
+    }
+  }
+
+  .board {
+    display: grid;
+    gap: var(--_gap);
+    max-width: calc(var(--holes) * (var(--_hole-size) + var(--_gap)) + 2 * var(--_gap));
+    margin: 0 auto;
+    padding: var(--_gap);
+    background: var(--_panel);
+    border-radius: 0.75rem;
+  }
+  .status { font-weight: 600; min-height: 1.4em; }
+
+  .rows {
+    display: grid;
+    gap: var(--_gap);
+    padding: var(--_gap);
+    background: linear-gradient(180deg, color-mix(in srgb, var(--_board) 88%, white), var(--_board));
+    border: 3px solid var(--_board-edge);
+    border-radius: calc(var(--_hole-size) / 3);
+    box-shadow: 0 4px 14px rgb(0 0 0 / 0.25);
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(var(--holes), minmax(0, 1fr));
+    gap: var(--_gap);
+  }
+
+  .hole {
+    position: relative;
+    container-type: inline-size;
+    aspect-ratio: 1;
+    width: 100%;
+    padding: 0;
+    border: none;
+    border-radius: 50%;
+    background: radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
+    box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55);
+    color: var(--_count);
+    font: inherit;
+    cursor: default;
+    transition: box-shadow 120ms;
+  }
+  .hole.playable { cursor: pointer; box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 2px color-mix(in srgb, var(--_accent) 55%, transparent); }
+  .hole.playable:hover { box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 3px var(--_accent); }
+  .hole:focus-visible { outline: 3px solid var(--_accent); outline-offset: 3px; }
+  .hole.last-move { box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent); }
+  .hole.active { box-shadow: inset 0 0 0 3px var(--_relay); }
+  .hole.relay { box-shadow: inset 0 0 0 5px var(--_relay), 0 0 12px var(--_relay); }
+  .hole.captured, .hole.last-capture { box-shadow: inset 0 0 0 4px var(--_capture), 0 0 14px var(--_capture); }
+  .hole.hint { outline: 3px dashed var(--_hint); outline-offset: 3px; }
+  .hole.endless {
+    cursor: not-allowed;
+    background: repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
+  }
+
+  .seeds { position: absolute; inset: 0; pointer-events: none; }
+  .seed {
+    position: absolute;
+    width: 19%;
+    aspect-ratio: 1;
+    border-radius: 50%;
+    translate: -50% -50%;
+    background: radial-gradient(circle at 35% 30%, color-mix(in srgb, var(--_seed) 40%, white), var(--_seed) 55%, color-mix(in srgb, var(--_seed) 60%, black));
+    box-shadow: 0 1px 1px rgb(0 0 0 / 0.45);
+  }
+  .count {
+    position: absolute;
+    right: 6%;
+    bottom: 2%;
+    font-size: max(0.7rem, 26cqi);
+    font-weight: 700;
+    text-shadow: 0 1px 2px black;
+  }
+  .label {
+    position: absolute;
+    left: 8%;
+    top: 4%;
+    font-size: max(0.55rem, 16cqi);
+    opacity: 0.7;
+  }
+  @container (max-width: 34px) {
+    .label, .seed { display: none; }
+    .count { right: 0; left: 0; bottom: 28%; text-align: center; }
+  }
+
+  .score {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    padding: 0.2rem 0.6rem;
+    border-radius: 0.5rem;
+  }
+  .score.to-move { background: color-mix(in srgb, var(--_accent) 16%, transparent); }
+  .taken { font-size: 1.5em; font-weight: 700; font-variant-numeric: tabular-nums; }
+
+  .match { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; justify-content: space-between; }
+  .next-round {
+    font: inherit;
+    padding: 0.3rem 0.8rem;
+    border-radius: 0.4rem;
+    border: 2px solid var(--_accent);
+    background: var(--_accent);
+    color: white;
+    cursor: pointer;
+  }
+  .next-round:focus-visible { outline: 3px solid var(--_text); outline-offset: 2px; }
+
+  .moves {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2rem 0.7rem;
+    margin: 0;
+    padding: 0 0 0 1.6rem;
+    max-height: 5.5em;
+    overflow-y: auto;
+    font-size: 0.85em;
+    font-variant-numeric: tabular-nums;
+  }
+  .moves li { margin-right: 0.8rem; }
+  .moves:empty { display: none; }
+
+  .live {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;
