@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { startPosition } from '../../host/notation.js';
 import { referenceEngine } from '../../host/reference/engine.js';
 import {
-  type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, type Position, type Side, type Variant, VARIANTS, unwrap,
+  type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, type Move, type Position, type Side, type Variant, VARIANTS, unwrap,
 } from '../../host/types.js';
 
 export const ALL_SIZES: readonly number[] = Array.from({ length: MAX_HOLES - MIN_HOLES + 1 }, (_, i) => MIN_HOLES + i);
@@ -17,36 +17,46 @@ export interface GameChoice {
 const sideArb = fc.constantFrom<Side>('S', 'N');
 const lastFourArb = fc.constantFrom<LastFour>('C', 'S', 'N');
 
-/** Plays from `start`, each choice picking among the legal moves (modulo their count), until the choices or the game run out. */
-export const playChoices = (start: Position, choices: readonly number[]): Position => {
-  let position = start;
-  for (const choice of choices) {
-    const { moves } = referenceEngine.legalMoves(position);
-    if (moves.length === 0) break;
-    position = unwrap(referenceEngine.play(position, moves[choice % moves.length]!)).position;
-  }
-  return position;
-};
-
 /** How many random moves to play from the start (fewer if the game ends first). */
 export interface PlyRange {
   readonly minPlies?: number;
   readonly maxPlies?: number;
 }
 
-/** Positions reached by random moves from a start position (either side first, any last-four rule). */
-export const reachedPositionArb = (
-  { variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {},
-  { minPlies = 0, maxPlies = 80 }: PlyRange = {},
-): fc.Arbitrary<Position> =>
+/** A start and the random choices of a game from it: each choice picks among the legal moves, modulo their count. */
+export interface RandomGame {
+  readonly start: Position;
+  readonly choices: readonly number[];
+}
+
+/** Picks the move a choice stands for, or nothing when the game is over. */
+export const chosenMove = (moves: readonly Move[], choice: number): Move | undefined => moves[choice % moves.length];
+
+/** Plays a random game to its last choice, or to its end if that comes first. */
+export const playChoices = ({ start, choices }: RandomGame): Position => {
+  let position = start;
+  for (const choice of choices) {
+    const move = chosenMove(referenceEngine.legalMoves(position).moves, choice);
+    if (move === undefined) break;
+    position = unwrap(referenceEngine.play(position, move)).position;
+  }
+  return position;
+};
+
+const choicesArb = ({ minPlies = 0, maxPlies = 80 }: PlyRange) =>
+  fc.array(fc.nat(), { minLength: minPlies, maxLength: maxPlies, size: 'max' });
+
+/** Random games from a start position (either side first, any last-four rule). */
+export const gameFromStartArb = ({ variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<RandomGame> =>
   fc.record({
-    variant: fc.constantFrom(...variants),
-    holesPerRow: fc.constantFrom(...sizes),
-    turn: sideArb,
-    lastFour: lastFourArb,
-    choices: fc.array(fc.nat(), { minLength: minPlies, maxLength: maxPlies }),
-  }).map(({ variant, holesPerRow, turn, lastFour, choices }) =>
-    playChoices(startPosition(variant, holesPerRow, turn, lastFour), choices));
+    start: fc.record({ variant: fc.constantFrom(...variants), holesPerRow: fc.constantFrom(...sizes), turn: sideArb, lastFour: lastFourArb })
+      .map(({ variant, holesPerRow, turn, lastFour }) => startPosition(variant, holesPerRow, turn, lastFour)),
+    choices: choicesArb(plies),
+  });
+
+/** Positions reached by random moves from a start position. */
+export const reachedPositionArb = (games: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<Position> =>
+  gameFromStartArb(games, plies).map(playChoices);
 
 /** Up to 10 seeds in each of at most 24 holes stays within the 255-seed limit. */
 const SMALL_COUNT_MAX = 10;
@@ -78,6 +88,10 @@ export const setUpPositionArb = ({ variants = VARIANTS, sizes = ALL_SIZES }: Gam
       taken: fc.record({ S: fc.nat(MAX_TAKEN), N: fc.nat(MAX_TAKEN) }),
       lastFour: lastFourArb,
     }));
+
+/** Random games from an analysis set-up. */
+export const gameFromSetUpArb = (games: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<RandomGame> =>
+  fc.record({ start: setUpPositionArb(games), choices: choicesArb(plies) });
 
 /** Either kind of position. */
 export const positionArb = (games: GameChoice = {}): fc.Arbitrary<Position> =>
