@@ -6,6 +6,10 @@ import {
   MAX_LAPS, TRACE_CAPTURED, TRACE_LAP_END, TRACE_LAP_SEEDS, play, playPass, traceCaptured,
   traceLaps, traceLastFourSeeds, traceLastFourTo,
 } from './rules';
+import {
+  ROOT_FLAGS, ROOT_MOVES, ROOT_SCORES, aborted, addHistory, clearHistory, lastResolved, nodes, pvAddress,
+  pvLength, rootMoveCount, runIteration, startSearch,
+} from './search';
 
 /** Slot 0 is the host's input position, slot 1 the position after `playMove`; search and perft use the slots above. */
 const INPUT_SLOT: i32 = 0;
@@ -42,3 +46,20 @@ export function traceCapturedAddress(): usize { return TRACE_CAPTURED; }
 export function traceLastFour(): i32 { return traceLastFourSeeds; }
 export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
 export function maxLaps(): i32 { return MAX_LAPS; }
+
+// Search (assembly/search.ts): the host writes each history position, then the root, into the
+// input slot; after each iteration it reads the principal variation and the root moves' scores.
+export function searchClearHistory(): void { clearHistory(); }
+export function searchAddHistory(): void { addHistory(record(INPUT_SLOT)); }
+export function searchStart(tableBits: i32): void { startSearch(record(INPUT_SLOT), tableBits); }
+/** Searches to `depth`; `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
+export function searchIteration(depth: i32, deadline: f64, analysis: bool): i32 { return runIteration(depth, deadline, analysis); }
+export function searchAborted(): bool { return aborted; }
+export function searchResolved(): bool { return lastResolved; }
+export function searchNodes(): f64 { return <f64>nodes; }
+export function searchPvLength(): i32 { return pvLength(); }
+export function searchPvAddress(): usize { return pvAddress(); }
+export function searchRootMoveCount(): i32 { return rootMoveCount; }
+export function searchRootMovesAddress(): usize { return ROOT_MOVES; }
+export function searchRootScoresAddress(): usize { return ROOT_SCORES; }
+export function searchRootFlagsAddress(): usize { return ROOT_FLAGS; }

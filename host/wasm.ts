@@ -30,6 +30,20 @@ export interface CoreExports {
   traceLastFour(): number;
   traceLastFourReceiver(): number;
   maxLaps(): number;
+  // Search (host/wasm-search.ts)
+  searchClearHistory(): void;
+  searchAddHistory(): void;
+  searchStart(tableBits: number): void;
+  searchIteration(depth: number, deadline: number, analysis: boolean): number;
+  searchAborted(): number;
+  searchResolved(): number;
+  searchNodes(): number;
+  searchPvLength(): number;
+  searchPvAddress(): number;
+  searchRootMoveCount(): number;
+  searchRootMovesAddress(): number;
+  searchRootScoresAddress(): number;
+  searchRootFlagsAddress(): number;
 }
 
 /** Codes returned by the core's playMove (assembly/rules.ts). */

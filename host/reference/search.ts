@@ -1,0 +1,300 @@
+/**
+ * The search in plain TypeScript: the specification of assembly/search.ts. Negamax alpha-beta on
+ * the final margin, a transposition table, move ordering by table move, capture and history.
+ * At a fixed depth both searches visit the same nodes and return the same move and score.
+ */
+import { type Move, type Position, type Side, isBoardEmpty, opposite, ownerOf, unwrap } from '../types.js';
+import {
+  DEFAULT_TABLE_BITS, INFINITE_SCORE, ZOBRIST_HOLES, ZOBRIST_SEED, ZOBRIST_SEEDS,
+  type Iteration, type RootMoveScore, type SearchSession, type Searcher,
+  gameEndScore, makeSearcher, validateTableBits, zobristStream,
+} from '../search.js';
+import { legalMoves, playMove } from './rules.js';
+
+/** A 64-bit key as two unsigned 32-bit halves. */
+interface Key {
+  readonly hi: number;
+  readonly lo: number;
+}
+
+const zobrist = (() => {
+  const next = zobristStream(ZOBRIST_SEED);
+  const draw = (): Key => ({ hi: next(), lo: next() });
+  const holes = Array.from({ length: ZOBRIST_HOLES }, () => Array.from({ length: ZOBRIST_SEEDS }, draw));
+  const northToMove = draw();
+  const southTaken = Array.from({ length: ZOBRIST_SEEDS }, draw);
+  return { holes, northToMove, southTaken };
+})();
+
+const xorKeys = (a: Key, b: Key): Key => ({ hi: (a.hi ^ b.hi) >>> 0, lo: (a.lo ^ b.lo) >>> 0 });
+const sameKey = (a: Key, b: Key): boolean => a.hi === b.hi && a.lo === b.lo;
+
+/** What the repetition rule compares: the holes and the side to move. */
+const placeKey = (position: Position): Key => {
+  let key: Key = position.turn === 'N' ? zobrist.northToMove : { hi: 0, lo: 0 };
+  position.board.forEach((seeds, index) => {
+    if (seeds > 0) key = xorKeys(key, zobrist.holes[index]![seeds]!);
+  });
+  return key;
+};
+
+// Table entries: what a search of a position found, and how far it can be trusted.
+const BOUND_UPPER = 1;
+const BOUND_LOWER = 2;
+const BOUND_EXACT = 3;
+/** The depth stored for a value proven from game ends alone: it holds at any depth. */
+const RESOLVED_DEPTH = 255;
+/** Move codes in the table: a hole number, 0 for a pass, NO_MOVE for none. */
+const PASS_CODE = 0;
+const NO_MOVE = 255;
+
+const moveCode = (move: Move): number => (move === 'pass' ? PASS_CODE : move);
+
+interface TableEntry {
+  readonly score: number;
+  readonly depth: number;
+  readonly bound: number;
+  readonly move: number;
+}
+
+/** A fixed-size table of 2^bits entries, indexed by the low bits of the key. */
+class TranspositionTable {
+  private readonly mask: number;
+  private readonly keyHi: Uint32Array;
+  private readonly keyLo: Uint32Array;
+  private readonly scores: Int32Array;
+  private readonly depths: Uint8Array;
+  private readonly bounds: Uint8Array;
+  private readonly moves: Uint8Array;
+  private readonly iterations: Uint8Array;
+
+  constructor(bits: number) {
+    const size = 1 << bits;
+    this.mask = size - 1;
+    this.keyHi = new Uint32Array(size);
+    this.keyLo = new Uint32Array(size);
+    this.scores = new Int32Array(size);
+    this.depths = new Uint8Array(size);
+    this.bounds = new Uint8Array(size);
+    this.moves = new Uint8Array(size);
+    this.iterations = new Uint8Array(size);
+  }
+
+  clear(): void {
+    this.bounds.fill(0);
+    this.iterations.fill(0);
+  }
+
+  probe(key: Key): TableEntry | null {
+    const slot = key.lo & this.mask;
+    if (this.bounds[slot] === 0 || this.keyHi[slot] !== key.hi || this.keyLo[slot] !== key.lo) return null;
+    return { score: this.scores[slot]!, depth: this.depths[slot]!, bound: this.bounds[slot]!, move: this.moves[slot]! };
+  }
+
+  /** Keeps the deeper of two results of the same iteration; a result of a later iteration always replaces. */
+  store(key: Key, entry: TableEntry, iteration: number): void {
+    const slot = key.lo & this.mask;
+    if (this.iterations[slot] === iteration && entry.depth < this.depths[slot]!) return;
+    this.keyHi[slot] = key.hi;
+    this.keyLo[slot] = key.lo;
+    this.scores[slot] = entry.score;
+    this.depths[slot] = entry.depth;
+    this.bounds[slot] = entry.bound;
+    this.moves[slot] = entry.move;
+    this.iterations[slot] = iteration;
+  }
+}
+
+/** Move-ordering bonus of a capture, per seed taken: above any history score. */
+const CAPTURE_ORDER = 65536;
+const TABLE_MOVE_ORDER = 1 << 30;
+const HISTORY_LIMIT = 65535;
+/** How often the clock is read, in nodes. */
+const CLOCK_NODES = 4096;
+
+interface Child {
+  readonly move: Move;
+  readonly position: Position;
+  /** The mover moves again (a capture) or the game ended on their move: the score is not negated. */
+  readonly sameSide: boolean;
+  /** Seeds the move took for the mover. */
+  readonly gain: number;
+  readonly order: number;
+}
+
+const sideIndex = (side: Side): number => (side === 'S' ? 0 : 1);
+
+/** Final margin for the side to move if the game ended now with `extra` seeds added to each side's total. */
+const marginFor = (position: Position, extra: { S: number; N: number }): number => {
+  const mine = position.taken[position.turn] + extra[position.turn];
+  const theirs = position.taken[opposite(position.turn)] + extra[opposite(position.turn)];
+  return mine - theirs;
+};
+
+const noExtra = { S: 0, N: 0 };
+
+/** Repetition ends the game: each player takes the seeds on their own side. */
+const ownSides = (position: Position): { S: number; N: number } => {
+  const seeds = { S: 0, N: 0 };
+  position.board.forEach((count, index) => {
+    seeds[ownerOf(position.holesPerRow, index)] += count;
+  });
+  return seeds;
+};
+
+/** The estimate of a position the search does not look past: the seeds taken so far. */
+const evaluate = (position: Position): number => marginFor(position, noExtra);
+
+class ReferenceSession implements SearchSession {
+  nodes = 0;
+  private iterationNumber = 0;
+  private deadline = 0;
+  private aborted = false;
+  private analysis = false;
+  /** What the last returned search proved: no estimate below it, and no repetition (which depends on the path). */
+  private resolved = true;
+  private pathDependent = false;
+  /** Place keys of the history, then of the current line, one per ply. */
+  private readonly placeKeys: Key[];
+  private readonly historyLength: number;
+  private readonly historyScores = [new Array<number>(13).fill(0), new Array<number>(13).fill(0)];
+  private principalVariations: Move[][] = [];
+  private rootMoves: RootMoveScore[] = [];
+
+  constructor(
+    private readonly root: Position,
+    history: readonly Position[],
+    private readonly table: TranspositionTable,
+  ) {
+    table.clear();
+    this.placeKeys = history.map(placeKey);
+    this.historyLength = history.length;
+  }
+
+  iteration(depth: number, deadline: number, analysis: boolean): Iteration | null {
+    this.iterationNumber++;
+    this.deadline = deadline;
+    this.analysis = analysis;
+    this.rootMoves = [];
+    const score = this.negamax(this.root, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
+    if (this.aborted) return null;
+    return { score, resolved: this.resolved, principalVariation: this.principalVariations[0]!, rootMoves: this.rootMoves };
+  }
+
+  /**
+   * The score of `node` for its side to move, searched `depth` plies deep with window (alpha, beta).
+   * `repetitionFrom` is the index in placeKeys of the oldest position the repetition rule still sees.
+   */
+  private negamax(node: Position, depth: number, alpha: number, beta: number, ply: number, repetitionFrom: number): number {
+    this.nodes++;
+    if (this.nodes % CLOCK_NODES === 0 && this.deadline && performance.now() >= this.deadline) this.aborted = true;
+    if (this.aborted) return 0;
+    this.principalVariations[ply] = [];
+    this.resolved = true;
+    this.pathDependent = false;
+    if (isBoardEmpty(node)) return gameEndScore(marginFor(node, noExtra));
+
+    const keyIndex = this.historyLength + ply;
+    const place = placeKey(node);
+    this.placeKeys[keyIndex] = place;
+    if (ply > 0 && this.repeats(keyIndex, repetitionFrom)) {
+      this.pathDependent = true;
+      return gameEndScore(marginFor(node, ownSides(node)));
+    }
+    if (depth === 0) {
+      this.resolved = false;
+      return evaluate(node);
+    }
+
+    const key = xorKeys(place, zobrist.southTaken[node.taken.S - this.root.taken.S]!);
+    const entry = this.table.probe(key);
+    if (entry && ply > 0 && entry.depth >= depth && cutsOff(entry, alpha, beta)) {
+      this.resolved = entry.depth === RESOLVED_DEPTH;
+      return entry.score;
+    }
+
+    const alphaAtStart = alpha;
+    let best = -INFINITE_SCORE;
+    let bestMove = NO_MOVE;
+    let resolved = true;
+    let pathDependent = false;
+    for (const child of this.children(node, entry?.move ?? NO_MOVE)) {
+      const fullWindow = ply === 0 && this.analysis;
+      const [low, high] = fullWindow ? [-INFINITE_SCORE, INFINITE_SCORE] : [alpha, beta];
+      const from = child.gain > 0 ? keyIndex + 1 : repetitionFrom; // a capture starts the repetition window afresh
+      const score = child.sameSide
+        ? this.negamax(child.position, depth - 1, low, high, ply + 1, from)
+        : -this.negamax(child.position, depth - 1, -high, -low, ply + 1, from);
+      if (this.aborted) return 0;
+      resolved &&= this.resolved;
+      pathDependent ||= this.pathDependent;
+      if (ply === 0) this.rootMoves.push({ move: child.move, score, upperBound: score <= low, resolved: this.resolved });
+
+      if (score > best) {
+        best = score;
+        bestMove = moveCode(child.move);
+      }
+      if (score > alpha) {
+        alpha = score;
+        this.principalVariations[ply] = [child.move, ...(this.principalVariations[ply + 1] ?? [])];
+      }
+      if (score >= beta) {
+        if (child.gain === 0) this.rewardQuietMove(node.turn, child.move, depth);
+        break;
+      }
+    }
+
+    if (!pathDependent) {
+      const bound = best >= beta ? BOUND_LOWER : best > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
+      this.table.store(key, { score: best, depth: resolved ? RESOLVED_DEPTH : depth, bound, move: bestMove }, this.iterationNumber);
+    }
+    this.resolved = resolved;
+    this.pathDependent = pathDependent;
+    return best;
+  }
+
+  /** Did the position at `index` occur before, since the last capture? Sides alternate between captures, so only every other position can match. */
+  private repeats(index: number, from: number): boolean {
+    for (let earlier = index - 2; earlier >= from; earlier -= 2) {
+      if (sameKey(this.placeKeys[earlier]!, this.placeKeys[index]!)) return true;
+    }
+    return false;
+  }
+
+  /** Legal moves played out, best guess first: the table's move, captures by size, then history. */
+  private children(node: Position, tableMove: number): Child[] {
+    const side = sideIndex(node.turn);
+    const children = legalMoves(node).moves.map((move): Child => {
+      const position = unwrap(playMove(node, move)).position;
+      const gain = position.taken[node.turn] - node.taken[node.turn];
+      const history = move === 'pass' ? 0 : this.historyScores[side]![move]!;
+      const order = (moveCode(move) === tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + history;
+      return { move, position, sameSide: position.turn === node.turn, gain, order };
+    });
+    return children.sort((a, b) => b.order - a.order); // stable: ties stay in hole order
+  }
+
+  /** A quiet move that refuted the position: try it earlier in sibling positions. */
+  private rewardQuietMove(side: Side, move: Move, depth: number): void {
+    if (move === 'pass') return;
+    const scores = this.historyScores[sideIndex(side)]!;
+    scores[move] = Math.min(scores[move]! + depth * depth, HISTORY_LIMIT);
+  }
+}
+
+const cutsOff = (entry: TableEntry, alpha: number, beta: number): boolean =>
+  entry.bound === BOUND_EXACT ||
+  (entry.bound === BOUND_LOWER && entry.score >= beta) ||
+  (entry.bound === BOUND_UPPER && entry.score <= alpha);
+
+/** A reference searcher with its own table of 2^tableBits entries (allocated on first use). */
+export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS): Searcher => {
+  const bits = unwrap(validateTableBits(tableBits));
+  let table: TranspositionTable | null = null;
+  return makeSearcher('reference', (position, history) => {
+    table ??= new TranspositionTable(bits);
+    return new ReferenceSession(position, history, table);
+  });
+};
+
+export const referenceSearcher: Searcher = createReferenceSearcher();

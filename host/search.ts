@@ -1,0 +1,190 @@
+/**
+ * What the two searches (WebAssembly core and TypeScript reference) share: the score scale,
+ * the Zobrist keys, option checking, and the iterative-deepening driver that turns one core's
+ * iterations into `SearchResult`s. The algorithm itself is in assembly/search.ts and
+ * host/reference/search.ts, written twice on purpose so that each checks the other.
+ */
+import { HoyitoError, type Move, type Position, type Result, err, isBoardEmpty, ok } from './types.js';
+import type { MoveScore, SearchOptions, SearchResult } from './engine.js';
+
+export type { MoveScore, SearchOptions, SearchResult };
+
+/** A search over one kind of core; `iterate` yields after each completed iteration. */
+export interface Searcher {
+  readonly kind: 'wasm' | 'reference';
+  /** The result of the last completed iteration. @throws HoyitoError on a finished game or a bad option. */
+  search(position: Position, options: SearchOptions): SearchResult;
+  /** Iterative deepening: one result per completed depth 1, 2, ... @throws HoyitoError as `search`. */
+  iterate(position: Position, options: SearchOptions): Generator<SearchResult>;
+}
+
+// Scores inside the search: seeds, from the side to move's point of view, for the whole game
+// (seeds already taken included). A game end the search reaches is an exact result, shifted by
+// EXACT_WIN so that a proven win outranks any estimate and a proven loss ranks below all of them.
+export const EXACT_WIN = 1 << 20;
+export const INFINITE_SCORE = 1 << 21;
+/** Deepest iteration; the search never goes more plies deep than this. */
+export const MAX_DEPTH = 120;
+/** Used when the caller gives neither a depth nor a time. */
+export const DEFAULT_TIME_MS = 1000;
+/** Transposition table entries: 2^20 entries of 16 bytes (16 MB). */
+export const DEFAULT_TABLE_BITS = 20;
+export const MIN_TABLE_BITS = 10;
+export const MAX_TABLE_BITS = 24;
+/** Positions before the root that the repetition rule sees: the most recent ones (assembly/search.ts has room for this many). */
+export const MAX_HISTORY = 1024;
+
+/** The search score of a finished game whose final margin, for the side to move, is `margin`. */
+export const gameEndScore = (margin: number): number =>
+  margin > 0 ? EXACT_WIN + margin : margin < 0 ? -EXACT_WIN + margin : 0;
+
+/** The final margin a search score stands for (a proven result loses its EXACT_WIN shift). */
+export const marginOf = (score: number): number =>
+  score >= EXACT_WIN / 2 ? score - EXACT_WIN : score <= -EXACT_WIN / 2 ? score + EXACT_WIN : score + 0; // + 0: a negated 0 is -0
+
+/** The search's order of preference for a reported margin: a proven win first, a proven loss last. */
+export const rankOf = (score: number, exact: boolean): number => (exact ? gameEndScore(score) : score);
+
+// Zobrist keys: two 32-bit halves per entry, from a fixed generator that assembly/zobrist.ts
+// repeats draw for draw, so both searches index their tables identically.
+//   holes:  index (0..23) x seeds (1..255); an empty hole adds no key
+//   side:   one key, present when North is to move
+//   taken:  South's seeds taken since the root (0..255), because search scores count the taken seeds
+export const ZOBRIST_SEED = 0x2545f491;
+export const ZOBRIST_HOLES = 24;
+export const ZOBRIST_SEEDS = 256;
+
+/** splitmix32: a small, well-mixed generator that is easy to repeat exactly in AssemblyScript. */
+export const zobristStream = (seed: number): (() => number) => {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x9e3779b9) | 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+};
+
+/** The positions of `history` that the repetition rule still sees: those after the last capture before `position`. */
+export const sinceLastCapture = (history: readonly Position[], position: Position): Position[] => {
+  const sameTaken = (earlier: Position) => earlier.taken.S === position.taken.S && earlier.taken.N === position.taken.N;
+  let first = history.length;
+  while (first > 0 && sameTaken(history[first - 1]!)) first--;
+  return history.slice(Math.max(first, history.length - MAX_HISTORY));
+};
+
+const badOption = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
+
+/** Checks depth and time; fills in the defaults (no depth: MAX_DEPTH; neither: DEFAULT_TIME_MS). */
+export const validateSearchOptions = (options: SearchOptions): Result<Required<Omit<SearchOptions, 'timeMs'>> & { timeMs?: number }, HoyitoError> => {
+  const { depth, timeMs, history = [], analysis = false } = options;
+  if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)) {
+    return badOption('depth', `${depth} is not a whole number from 1 to ${MAX_DEPTH}`);
+  }
+  if (timeMs !== undefined && !(Number.isFinite(timeMs) && timeMs > 0)) {
+    return badOption('time', `${timeMs} ms is not a positive number`);
+  }
+  const time = timeMs ?? (depth === undefined ? DEFAULT_TIME_MS : undefined);
+  return ok({ depth: depth ?? MAX_DEPTH, history, analysis, ...(time === undefined ? {} : { timeMs: time }) });
+};
+
+export const validateTableBits = (tableBits: number): Result<number, HoyitoError> =>
+  Number.isInteger(tableBits) && tableBits >= MIN_TABLE_BITS && tableBits <= MAX_TABLE_BITS
+    ? ok(tableBits)
+    : badOption('tableBits', `${tableBits} is not a whole number from ${MIN_TABLE_BITS} to ${MAX_TABLE_BITS}`);
+
+/** A root move as one iteration scored it. */
+export interface RootMoveScore {
+  readonly move: Move;
+  /** Search score (see EXACT_WIN). */
+  readonly score: number;
+  /** Refuted, not scored: the move is at most this good (outside analysis mode). */
+  readonly upperBound: boolean;
+  /** Proven from game ends alone, no estimate below it. */
+  readonly resolved: boolean;
+}
+
+/** What one completed iteration found. */
+export interface Iteration {
+  readonly score: number;
+  /** The root score is the game value, proven from game ends alone: deeper iterations cannot change it. */
+  readonly resolved: boolean;
+  readonly principalVariation: readonly Move[];
+  /** In the order searched; the best first. */
+  readonly rootMoves: readonly RootMoveScore[];
+}
+
+/** One search of one position on a core: the table starts empty and lives across its iterations. */
+export interface SearchSession {
+  /** Searches to `depth`; null when the deadline (a `performance.now()` time, 0 for none) passed first. */
+  iteration(depth: number, deadline: number, analysis: boolean): Iteration | null;
+  /** Nodes searched so far, in all iterations. */
+  readonly nodes: number;
+}
+
+const toMoveScore = (root: RootMoveScore): MoveScore => {
+  const exact = root.resolved && !root.upperBound;
+  return { move: root.move, score: marginOf(root.score), exact, upperBound: root.upperBound };
+};
+
+/** Best first; moves that were only refuted follow the scored ones of equal score. */
+const byScore = (a: RootMoveScore, b: RootMoveScore): number => b.score - a.score || Number(a.upperBound) - Number(b.upperBound);
+
+/**
+ * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
+ * Depth 1 always completes, so there is always a move to return.
+ */
+export function* iterativeDeepening(session: SearchSession, options: SearchOptions): Generator<SearchResult> {
+  const { depth, timeMs, analysis } = unwrapOptions(options);
+  const started = performance.now();
+  const deadline = timeMs === undefined ? 0 : started + timeMs;
+  for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
+    const iteration = session.iteration(iterationDepth, iterationDepth === 1 ? 0 : deadline, analysis);
+    if (!iteration) return;
+    const elapsed = performance.now() - started;
+    const exact = iteration.resolved;
+    yield {
+      bestMove: iteration.principalVariation[0]!,
+      score: marginOf(iteration.score),
+      exact,
+      depth: iterationDepth,
+      nodes: session.nodes,
+      nodesPerSecond: Math.round(session.nodes / Math.max(elapsed, 1e-3) * 1000),
+      timeMs: elapsed,
+      principalVariation: iteration.principalVariation,
+      moveScores: [...iteration.rootMoves].sort(byScore).map(toMoveScore),
+    };
+    if (exact || (deadline && performance.now() >= deadline)) return;
+  }
+}
+
+const unwrapOptions = (options: SearchOptions) => {
+  const checked = validateSearchOptions(options);
+  if (!checked.ok) throw checked.error;
+  return checked.value;
+};
+
+/**
+ * A Searcher over a core: `start` opens a session for a position (after the options and the
+ * position are checked); `search` is the last result `iterate` yields.
+ */
+export const makeSearcher = (
+  kind: Searcher['kind'],
+  start: (position: Position, history: readonly Position[]) => SearchSession,
+): Searcher => {
+  function* iterate(position: Position, options: SearchOptions): Generator<SearchResult> {
+    const { history } = unwrapOptions(options);
+    if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
+    yield* iterativeDeepening(start(position, sinceLastCapture(history, position)), options);
+  }
+  return {
+    kind,
+    iterate,
+    search(position, options) {
+      let last: SearchResult | undefined;
+      for (const result of iterate(position, options)) last = result;
+      return last!;
+    },
+  };
+};
