@@ -1,0 +1,189 @@
+/**
+ * The `hoyito` command line, run in-process through `main` with its output captured, and once as
+ * the real `bin/hoyito.js` on the compiled library.
+ */
+import { execFile, execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../host/cli.js';
+import { makePosition, startPosition } from '../host/notation.js';
+import { referenceEngine } from '../host/reference/engine.js';
+import { unwrap } from '../host/types.js';
+
+const run = async (...argv: string[]) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: line => out.push(line), err: line => err.push(line) });
+  return { code, out, err, last: out.at(-1), error: err.join('\n') };
+};
+
+const START = makePosition(startPosition());
+
+describe('start', () => {
+  it.each([
+    [[], START],
+    [['iii'], makePosition(startPosition('iii'))],
+    [['iii', '12'], makePosition(startPosition('iii', 12))],
+    [['12', 'ii'], makePosition(startPosition('ii', 12))],
+    [['2'], 'ii 4,4/4,4 S 0-0'],
+  ])('start %j', async (args, expected) => {
+    expect(await run('start', ...args)).toMatchObject({ code: 0, out: [expected], err: [] });
+  });
+
+  it.each([['13'], ['1'], ['iv'], ['ii', '6', '6']])('refuses start %s', async (...args) => {
+    const result = await run('start', ...args);
+    expect(result.code).not.toBe(0);
+    expect(result.out).toEqual([]);
+    expect(result.error).toMatch(/holes per row|expected start/);
+  });
+});
+
+describe('show', () => {
+  it('draws North on top from N6 to N1 as South sees it, South below from S1 to S6', async () => {
+    expect((await run('show', START)).out).toEqual([
+      'Hoyito II, 2x6, South to move, last four to the capturer',
+      'North taken 0',
+      '  N6  N5  N4  N3  N2  N1',
+      '   4   4   4   4   4   4',
+      '   4   4   4   4   4   4',
+      '  S1  S2  S3  S4  S5  S6',
+      'South taken 0',
+    ]);
+  });
+
+  it('puts each count under its hole, with the taken seeds and the last-four rule', async () => {
+    // South holes 1..3 hold 1, 2, 3; North holes 1..3 hold 4, 5, 6 (shown N3 N2 N1: 6 5 4).
+    expect((await run('show', 'iii 1,2,3/4,5,6 N 7-8 S')).out).toEqual([
+      'Hoyito III, 2x3, North to move, last four to South',
+      'North taken 8',
+      '  N3  N2  N1',
+      '   6   5   4',
+      '   1   2   3',
+      '  S1  S2  S3',
+      'South taken 7',
+    ]);
+  });
+
+  it('names the wrong field of a malformed position', async () => {
+    const result = await run('show', 'ii 4,x,4/4,4,4 S 0-0');
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/South row hole 2: 'x' is not a whole number/);
+  });
+});
+
+describe.each(['wasm', 'ts'])('on the %s engine', engine => {
+  const withEngine = (...argv: string[]) => run(...argv, '--engine', engine);
+
+  describe('moves', () => {
+    it.each([
+      [START, ['moves: 1 2 3 4 5 6', 'endless: none']],
+      // The cycle derived in tests/rules.test.ts: South hole 2 of 1,3/1,0 relays for ever.
+      ['ii 1,3/1,0 S 0-0', ['moves: 1', 'endless: 2']],
+      // South has no seed: it must pass.
+      ['iii 0,0,0/2,2,2 S 4-0', ['moves: pass', 'endless: none']],
+      ['ii 0,0/0,0 S 9-7', ['moves: none (the game is over)', 'endless: none']],
+    ])('moves "%s"', async (text, expected) => {
+      expect(await withEngine('moves', text)).toMatchObject({ code: 0, out: expected });
+    });
+  });
+
+  describe('play', () => {
+    it('prints the position reached as its last line', async () => {
+      const moves = [3, 2, 6, 1];
+      const reached = moves.reduce((at, move) => unwrap(referenceEngine.play(at, move)).position, startPosition());
+      const result = await withEngine('play', START, ...moves.map(String));
+      expect(result.code).toBe(0);
+      expect(result.last).toBe(makePosition(reached));
+    });
+
+    it('says how the game ended, before the position', async () => {
+      // South 1, North 1 bring 1,1/0,0 back (derived in tests/game.test.ts): 3 + 2 against 4.
+      expect((await withEngine('play', 'ii 1,1/0,0 S 3-4', '1', '1')).out).toEqual([
+        'game over (repetition): South wins, South 5 - North 4',
+        'ii 1,1/0,0 S 3-4',
+      ]);
+    });
+
+    it.each([
+      ['a hole out of range', [START, '1', '2', '9'], /move #3 \(9\): hole out of range 1\.\.6/],
+      ['text that is not a move', [START, 'x'], /move #1 \(x\): move 'x' is not a hole number or 'pass'/],
+      ['an endless hole', ['ii 1,3/1,0 S 0-0', '2'], /move #1 \(2\): S hole 2 is endless/],
+      // South 1 captures index 1 and the 2 seeds left: the game is over.
+      ['a move after the end', ['ii 1,3/2,0 S 0-0', '1', '1'], /move #2 \(1\): the game is over/],
+      ['a malformed position', ['ii 4,4,4/4,4 S 0-0', '1'], /board: rows of unequal length/],
+    ])('refuses %s, naming it on stderr', async (_, args, message) => {
+      const result = await withEngine('play', ...args);
+      expect(result.code).toBe(1);
+      expect(result.out).toEqual([]);
+      expect(result.error).toMatch(message);
+    });
+  });
+
+  describe('perft', () => {
+    // The RULES perft table.
+    it.each([
+      [START, '4', '819'],
+      [makePosition(startPosition('iii')), '5', '4056'],
+      [makePosition(startPosition('ii', 12)), '3', '1214'],
+    ])('perft "%s" %s = %s', async (text, depth, count) => {
+      const result = await withEngine('perft', text, depth);
+      expect(result.code).toBe(0);
+      expect(result.last).toBe(count);
+    });
+  });
+});
+
+describe('arguments', () => {
+  it('perft uses the WASM engine unless told otherwise', async () => {
+    expect((await run('perft', START, '1')).out[0]).toMatch(/^wasm engine/);
+    expect((await run('perft', START, '1', '--engine=ts')).out[0]).toMatch(/^reference engine/);
+  });
+
+  it.each([
+    ['an unknown command', ['frob'], /unknown command 'frob'/],
+    ['an unknown option', ['perft', START, '3', '--depth', '2'], /unknown option --depth/],
+    ['an option without its value', ['perft', START, '3', '--engine'], /--engine needs a value/],
+    ['an unknown engine', ['perft', START, '3', '--engine', 'c'], /--engine 'c': expected wasm or ts/],
+    ['a depth that is not a number', ['perft', START, 'deep'], /depth 'deep'/],
+    ['too few arguments', ['perft', START], /expected perft "<position>" <depth>/],
+    ['an option the command does not take', ['show', START, '--engine', 'ts'], /unknown option --engine/],
+  ])('refuses %s', async (_, argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(message);
+  });
+
+  it('--help lists every command on stdout', async () => {
+    for (const argv of [['--help'], ['help'], ['perft', '--help']]) {
+      const result = await run(...argv);
+      expect(result.code).toBe(0);
+      for (const command of ['start', 'show', 'moves', 'play', 'perft']) expect(result.out.join('\n')).toContain(`hoyito ${command} `);
+    }
+  });
+
+  it('with no command prints the usage on stderr and fails', async () => {
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.out).toEqual([]);
+    expect(result.error).toMatch(/^usage: hoyito <command>/);
+  });
+});
+
+describe('bin/hoyito.js', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const compiled = ['lib/host/cli.js', 'lib/build/hoyito.wasm'];
+
+  beforeAll(() => {
+    if (compiled.every(file => existsSync(`${root}/${file}`))) return;
+    execSync('npm run build:lib', { cwd: root, stdio: 'pipe' });
+  }, 120_000);
+
+  it('runs the compiled CLI: perft on the WASM engine, and a non-zero exit on an illegal move', async () => {
+    const hoyito = (...argv: string[]) => promisify(execFile)(process.execPath, ['bin/hoyito.js', ...argv], { cwd: root });
+    const { stdout } = await hoyito('perft', START, '5');
+    expect(stdout.trim().split('\n')).toEqual([expect.stringMatching(/^wasm engine/), '4044']);
+    await expect(hoyito('play', START, '7')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/move #1 \(7\)/) });
+  });
+});
