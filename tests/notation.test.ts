@@ -1,0 +1,130 @@
+/** Position strings and move text: round trips, and every kind of bad input refused with its field named. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { makeMove, makePosition, parseMove, parsePosition, startPosition } from '../host/notation.js';
+import { MAX_HOLES, ok } from '../host/types.js';
+import { positionArb } from './helpers/arbitraries.js';
+import { position } from './helpers/positions.js';
+
+const START = 'ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0';
+
+describe('parsePosition and makePosition', () => {
+  it('read and write the start position of the rules', () => {
+    expect(parsePosition(START)).toEqual(ok(startPosition('ii', 6)));
+    expect(makePosition(startPosition('ii', 6))).toBe(START);
+  });
+
+  it('round-trip every valid position', () => {
+    fc.assert(fc.property(positionArb(), valid => {
+      expect(parsePosition(makePosition(valid))).toEqual(ok(valid));
+    }), { numRuns: 500 });
+  });
+
+  it('write the last-four field only when it is not the default C', () => {
+    expect(position(`${START} C`).lastFour).toBe('C');
+    expect(makePosition(position(`${START} C`))).toBe(START);
+    expect(position('iii 1,2/3,4 N 10-20 S').lastFour).toBe('S');
+    expect(makePosition(position('iii 1,2/3,4 N 10-20 S'))).toBe('iii 1,2/3,4 N 10-20 S');
+  });
+
+  it('accept the limits: 2 and 12 holes a row, 255 seeds, 65000 taken', () => {
+    for (const text of [
+      'iii 0,0/0,0 N 0-0',
+      `ii ${Array(MAX_HOLES).fill(10).join(',')}/${Array(MAX_HOLES).fill(0).join(',')} S 0-0`,
+      'ii 200,55/0,0 S 65000-65000',
+    ]) expect(parsePosition(text)).toMatchObject({ ok: true });
+  });
+
+  it('return an error, never throw, on any text', () => {
+    const positionLike = fc.string({ unit: fc.constantFrom(...'0123456789,/ -SNCi'), maxLength: 40 });
+    fc.assert(fc.property(fc.oneof(fc.string(), positionLike), text => {
+      const parsed = parsePosition(text);
+      if (parsed.ok) expect(parsePosition(makePosition(parsed.value))).toEqual(parsed);
+      else expect(parsed.error.kind).toBe('BadPosition');
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('parsePosition refuses malformed text, naming the field', () => {
+  const thirteen = Array(MAX_HOLES + 1).fill(1).join(',');
+  it.each([
+    // wrong number of fields
+    ['', 'position'],
+    ['ii 4,4,4,4,4,4/4,4,4,4,4,4 S', 'position'],
+    ['ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0 C C', 'position'],
+    // variant
+    ['i 4,4/4,4 S 0-0', 'variant'],
+    ['II 4,4/4,4 S 0-0', 'variant'],
+    ['iv 4,4/4,4 S 0-0', 'variant'],
+    // rows: not two, unequal, too few or too many holes, too many seeds in all
+    ['ii 4,4,4,4 S 0-0', 'board'],
+    ['ii 4,4/4,4/4,4 S 0-0', 'board'],
+    ['ii 4,4,4/4,4 S 0-0', 'board'],
+    ['ii 4/4 S 0-0', 'board'],
+    [`ii ${thirteen}/${thirteen} S 0-0`, 'board'],
+    ['ii 200,56/0,0 S 0-0', 'board'],
+    ['ii 100,100/50,6 S 0-0', 'board'],
+    // counts: not numbers, negative, decimal, empty, huge
+    ['ii 4,x/4,4 S 0-0', 'South row hole 2'],
+    ['ii 4,4/4,four S 0-0', 'North row hole 2'],
+    ['ii -4,4/4,4 S 0-0', 'South row hole 1'],
+    ['ii 4,4/4,4.5 S 0-0', 'North row hole 2'],
+    ['ii 4,4/4e1,4 S 0-0', 'North row hole 1'],
+    ['ii 4,,4/4,4,4 S 0-0', 'South row hole 2'],
+    ['ii 4,4,/4,4,4 S 0-0', 'South row hole 3'],
+    ['ii 4,4/ S 0-0', 'North row hole 1'],
+    ['ii 256,0/0,0 S 0-0', 'South row hole 1'],
+    ['ii 0,0/0,99999999999999999999 S 0-0', 'North row hole 2'],
+    // side to move
+    ['ii 4,4/4,4 s 0-0', 'side to move'],
+    ['ii 4,4/4,4 X 0-0', 'side to move'],
+    ['ii 4,4/4,4 SN 0-0', 'side to move'],
+    // taken: format, not numbers, over the limit
+    ['ii 4,4/4,4 S 0', 'taken'],
+    ['ii 4,4/4,4 S 0-0-0', 'taken'],
+    ['ii 4,4/4,4 S -1-0', 'taken'],
+    ['ii 4,4/4,4 S a-0', 'South taken'],
+    ['ii 4,4/4,4 S 1.5-0', 'South taken'],
+    ['ii 4,4/4,4 S 0-b', 'North taken'],
+    ['ii 4,4/4,4 S 65001-0', 'South taken'],
+    ['ii 4,4/4,4 S 0-65001', 'North taken'],
+    // last four
+    ['ii 4,4/4,4 S 0-0 c', 'last-four'],
+    ['ii 4,4/4,4 S 0-0 X', 'last-four'],
+    ['ii 4,4/4,4 S 0-0 CS', 'last-four'],
+  ])('%j: %s', (text, field) => {
+    const parsed = parsePosition(text);
+    expect(parsed).toMatchObject({ ok: false, error: { kind: 'BadPosition', field } });
+    if (!parsed.ok) expect(parsed.error.message).toContain(field);
+  });
+
+  it('refuses a value that is not a string', () => {
+    expect(parsePosition(42 as unknown as string)).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'position' } });
+  });
+});
+
+describe('parseMove and makeMove', () => {
+  it('read every hole of the board and the pass, and write them back', () => {
+    for (const holesPerRow of [2, 6, 12]) {
+      for (let hole = 1; hole <= holesPerRow; hole++) {
+        expect(parseMove(String(hole), holesPerRow)).toEqual(ok(hole));
+        expect(makeMove(hole)).toBe(String(hole));
+      }
+    }
+    expect(parseMove('pass', 6)).toEqual(ok('pass'));
+    expect(makeMove('pass')).toBe('pass');
+    expect(parseMove(' 3 ', 6)).toEqual(ok(3));
+  });
+
+  it.each([
+    ['x', 'BadMove'],
+    ['', 'BadMove'],
+    ['1.5', 'BadMove'],
+    ['-1', 'BadMove'],
+    ['PASS', 'BadMove'],
+    ['0', 'IllegalMove'],
+    ['7', 'IllegalMove'],
+  ])('refuses %j on 2x6 with %s', (text, kind) => {
+    expect(parseMove(text, 6)).toMatchObject({ ok: false, error: { kind, field: 'move' } });
+  });
+});
