@@ -159,7 +159,7 @@ const moves: Command = {
 
 const play: Command = {
   usage: '"<position>" <move>... [--engine wasm|ts]',
-  summary: 'play the moves; the last line is the position reached',
+  summary: 'play the moves (a repeated position ends the game); the last line is the position reached',
   arity: { min: 1, max: Infinity },
   options: ['engine'],
   run: async args => {
@@ -193,7 +193,8 @@ const perft: Command = {
     const started = performance.now();
     const count = engine.value.perft(position.value, depth.value);
     const seconds = (performance.now() - started) / 1000;
-    return ok([`${engine.value.kind} engine, ${seconds.toFixed(3)} s`, String(count)]);
+    const speed = seconds > 0 ? `, ${(count / seconds / 1e6).toFixed(2)} M moves/s` : '';
+    return ok([`${engine.value.kind} engine, ${seconds.toFixed(3)} s${speed}`, String(count)]);
   },
 };
 
@@ -203,7 +204,7 @@ export const commands: Record<string, Command> = { start, show, moves, play, per
 export const usage = (): string[] => [
   'usage: hoyito <command> [arguments]',
   '',
-  ...Object.entries(commands).map(([name, command]) => `  hoyito ${name} ${command.usage}\n      ${command.summary}`),
+  ...Object.entries(commands).flatMap(([name, command]) => [`  hoyito ${name} ${command.usage}`, `      ${command.summary}`]),
   '',
   'A position is a string such as "ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"; a move is a hole number or pass.',
 ];
@@ -231,15 +232,18 @@ export const parseArgs = (argv: readonly string[], command: Command, name: strin
   return ok({ positional, options });
 };
 
-const HELP = new Set(['--help', '-h', 'help']);
+const HELP_FLAGS = new Set(['--help', '-h']);
 
 /** Runs the command line `argv` (without `node` and the script); returns the exit code. */
 export const main = async (argv: readonly string[], output: Output = processOutput): Promise<number> => {
   const [name, ...rest] = argv;
-  if (name === undefined || HELP.has(name) || rest.some(arg => HELP.has(arg))) {
-    const write = name === undefined ? output.err : output.out;
-    usage().forEach(line => write(line));
-    return name === undefined ? 1 : 0;
+  if (name === undefined) {
+    usage().forEach(line => output.err(line));
+    return 1;
+  }
+  if (name === 'help' || HELP_FLAGS.has(name) || rest.some(arg => HELP_FLAGS.has(arg))) {
+    usage().forEach(line => output.out(line));
+    return 0;
   }
   const command = Object.hasOwn(commands, name) ? commands[name]! : undefined;
   if (!command) {
