@@ -1,12 +1,13 @@
 /**
  * Writes bench/positions.ts: the start positions of the four games and mid-game positions reached
- * from them by seeded random play, each with the perft depth the benchmark uses and the reference's
- * count at that depth. Run `npx tsx bench/generate-positions.ts`; the output is committed, so every
+ * from them by seeded random play, each with the perft depth the benchmark uses (and the reference's
+ * count at that depth) and the search depth. Run `npx tsx bench/generate-positions.ts`; the output is committed, so every
  * run of the benchmark measures the same positions.
  */
 import { writeFile } from 'node:fs/promises';
 import { makePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/reference/engine.js';
+import { referenceSearcher } from '../host/reference/search.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 import type { BenchPosition } from './positions.js';
 
@@ -22,6 +23,9 @@ const GAMES: readonly { variant: Variant; holesPerRow: number }[] = [
 /** Perft runs to the first depth with at least this many nodes: long enough to time, short enough for the reference. */
 const MIN_PERFT_NODES = 10_000;
 const MAX_PERFT_DEPTH = 12;
+/** Search runs to the first depth that visits at least this many nodes (or proves the game value). */
+const MIN_SEARCH_NODES = 20_000;
+const MAX_SEARCH_DEPTH = 30;
 
 /** Mulberry32: a small seeded generator, so the list is the same on every machine. */
 const seededRandom = (seed: number): (() => number) => {
@@ -55,13 +59,23 @@ const perftTarget = (position: Position): { perftDepth: number; perftNodes: numb
   return null;
 };
 
+const searchTarget = (position: Position): { searchDepth: number } | null => {
+  for (let depth = 1; depth <= MAX_SEARCH_DEPTH; depth++) {
+    const result = referenceSearcher.search(position, { depth });
+    // A shallower result means the search proved the game value and stopped: deeper is the same work.
+    if (result.nodes >= MIN_SEARCH_NODES || result.depth < depth) return { searchDepth: depth };
+  }
+  return null;
+};
+
 const benchPositions = (): BenchPosition[] => {
   const random = seededRandom(SEED);
   const list: BenchPosition[] = [];
   const add = (name: string, position: Position): boolean => {
-    const target = perftTarget(position);
-    if (target) list.push({ name, position: makePosition(position), ...target });
-    return target !== null;
+    const perft = perftTarget(position);
+    const search = perft && searchTarget(position);
+    if (search) list.push({ name, position: makePosition(position), ...perft, ...search });
+    return search !== null;
   };
   for (const { variant, holesPerRow } of GAMES) {
     const game = `${variant} 2x${holesPerRow}`;
@@ -87,6 +101,7 @@ export interface BenchPosition {
   readonly position: string;
   readonly perftDepth: number;
   readonly perftNodes: number;
+  readonly searchDepth: number;
 }
 
 export const BENCH_POSITIONS: readonly BenchPosition[] = [

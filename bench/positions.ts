@@ -7,23 +7,24 @@ export interface BenchPosition {
   readonly position: string;
   readonly perftDepth: number;
   readonly perftNodes: number;
+  readonly searchDepth: number;
 }
 
 export const BENCH_POSITIONS: readonly BenchPosition[] = [
-  {"name":"ii 2x6 start","position":"ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":19922},
-  {"name":"ii 2x6 ply 12","position":"ii 0,7,10,0,0,1/2,5,1,0,1,1 N 12-8","perftDepth":6,"perftNodes":10017},
-  {"name":"ii 2x6 ply 24","position":"ii 1,0,0,1,1,0/0,2,0,1,0,2 N 24-16","perftDepth":8,"perftNodes":13630},
-  {"name":"ii 2x6 ply 36","position":"ii 1,1,1,0,2,1/1,0,0,5,0,0 S 16-20","perftDepth":7,"perftNodes":12733},
-  {"name":"iii 2x6 start","position":"iii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":20065},
-  {"name":"iii 2x6 ply 12","position":"iii 1,6,1,5,3,1/7,1,3,2,0,2 S 4-12","perftDepth":6,"perftNodes":11814},
-  {"name":"iii 2x6 ply 24","position":"iii 0,4,0,2,0,5/4,3,0,0,5,1 S 16-8","perftDepth":7,"perftNodes":22250},
-  {"name":"iii 2x6 ply 36","position":"iii 4,0,1,0,0,1/3,1,0,1,1,0 N 12-24","perftDepth":7,"perftNodes":11542},
-  {"name":"ii 2x12 start","position":"ii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0","perftDepth":4,"perftNodes":12535},
-  {"name":"ii 2x12 ply 12","position":"ii 1,0,3,0,0,2,4,0,1,1,13,3/13,4,0,0,0,4,3,0,7,2,6,13 S 16-0","perftDepth":5,"perftNodes":57982},
-  {"name":"ii 2x12 ply 24","position":"ii 0,1,0,3,1,14,3,5,2,1,3,7/3,2,1,6,0,0,3,1,9,2,3,2 S 0-24","perftDepth":5,"perftNodes":75215},
-  {"name":"ii 2x12 ply 36","position":"ii 0,1,3,1,8,2,0,10,1,1,2,1/0,5,4,1,3,0,3,0,5,0,0,1 N 12-32","perftDepth":5,"perftNodes":38216},
-  {"name":"iii 2x12 start","position":"iii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0","perftDepth":4,"perftNodes":12535},
-  {"name":"iii 2x12 ply 12","position":"iii 2,10,2,3,8,3,5,1,1,4,1,7/0,10,5,0,0,3,11,2,2,1,5,2 S 8-0","perftDepth":4,"perftNodes":11299},
-  {"name":"iii 2x12 ply 24","position":"iii 1,7,14,2,5,1,2,5,2,5,7,4/1,1,2,4,3,0,4,2,2,2,0,4 S 12-4","perftDepth":4,"perftNodes":10742},
-  {"name":"iii 2x12 ply 36","position":"iii 1,1,2,6,1,4,1,0,0,5,6,0/5,2,0,4,0,1,2,0,2,0,5,0 S 20-28","perftDepth":5,"perftNodes":55681},
+  {"name":"ii 2x6 start","position":"ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":19922,"searchDepth":12},
+  {"name":"ii 2x6 ply 12","position":"ii 0,7,10,0,0,1/2,5,1,0,1,1 N 12-8","perftDepth":6,"perftNodes":10017,"searchDepth":13},
+  {"name":"ii 2x6 ply 24","position":"ii 1,0,0,1,1,0/0,2,0,1,0,2 N 24-16","perftDepth":8,"perftNodes":13630,"searchDepth":15},
+  {"name":"ii 2x6 ply 36","position":"ii 1,1,1,0,2,1/1,0,0,5,0,0 S 16-20","perftDepth":7,"perftNodes":12733,"searchDepth":12},
+  {"name":"iii 2x6 start","position":"iii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":20065,"searchDepth":12},
+  {"name":"iii 2x6 ply 12","position":"iii 1,6,1,5,3,1/7,1,3,2,0,2 S 4-12","perftDepth":6,"perftNodes":11814,"searchDepth":12},
+  {"name":"iii 2x6 ply 24","position":"iii 0,4,0,2,0,5/4,3,0,0,5,1 S 16-8","perftDepth":7,"perftNodes":22250,"searchDepth":14},
+  {"name":"iii 2x6 ply 36","position":"iii 4,0,1,0,0,1/3,1,0,1,1,0 N 12-24","perftDepth":7,"perftNodes":11542,"searchDepth":13},
+  {"name":"ii 2x12 start","position":"ii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0","perftDepth":4,"perftNodes":12535,"searchDepth":11},
+  {"name":"ii 2x12 ply 12","position":"ii 1,0,3,0,0,2,4,0,1,1,13,3/13,4,0,0,0,4,3,0,7,2,6,13 S 16-0","perftDepth":5,"perftNodes":57982,"searchDepth":9},
+  {"name":"ii 2x12 ply 24","position":"ii 0,1,0,3,1,14,3,5,2,1,3,7/3,2,1,6,0,0,3,1,9,2,3,2 S 0-24","perftDepth":5,"perftNodes":75215,"searchDepth":8},
+  {"name":"ii 2x12 ply 36","position":"ii 0,1,3,1,8,2,0,10,1,1,2,1/0,5,4,1,3,0,3,0,5,0,0,1 N 12-32","perftDepth":5,"perftNodes":38216,"searchDepth":9},
+  {"name":"iii 2x12 start","position":"iii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0","perftDepth":4,"perftNodes":12535,"searchDepth":11},
+  {"name":"iii 2x12 ply 12","position":"iii 2,10,2,3,8,3,5,1,1,4,1,7/0,10,5,0,0,3,11,2,2,1,5,2 S 8-0","perftDepth":4,"perftNodes":11299,"searchDepth":7},
+  {"name":"iii 2x12 ply 24","position":"iii 1,7,14,2,5,1,2,5,2,5,7,4/1,1,2,4,3,0,4,2,2,2,0,4 S 12-4","perftDepth":4,"perftNodes":10742,"searchDepth":7},
+  {"name":"iii 2x12 ply 36","position":"iii 1,1,2,6,1,4,1,0,0,5,6,0/5,2,0,4,0,1,2,0,2,0,5,0 S 20-28","perftDepth":5,"perftNodes":55681,"searchDepth":9},
 ];

@@ -15,7 +15,7 @@ const MEASURE: MeasureOptions = { maxTime: 3, minSamples: 10 };
 
 const quick = process.argv.includes('--quick');
 const loadAverage = loadavg()[0]!;
-const pairs = benchPairs({ wasm: await loadWasmEngine() });
+const pairs = benchPairs(await loadWasmEngine());
 
 const mismatch = firstMismatch(pairs);
 if (mismatch) {

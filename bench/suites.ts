@@ -2,12 +2,14 @@
  * The benchmark pairs, shared by the Node runner and the browser worker: the same work for the
  * WebAssembly core and the TypeScript reference, and the results both must agree on.
  */
-import type { RulesEngine } from '../host/engine.js';
+import type { RulesEngine, SearchResult } from '../host/engine.js';
 import { makeMove, makePosition, parsePosition } from '../host/notation.js';
 import type { MoveOutcome } from '../host/outcome.js';
 import { referenceEngine } from '../host/reference/engine.js';
+import { referenceSearcher } from '../host/reference/search.js';
 import { type Position, holeIndex, unwrap } from '../host/types.js';
 import { MOVE_EMPTY, MOVE_ENDLESS, type WasmEngine } from '../host/wasm.js';
+import { wasmSearcher } from '../host/wasm-search.js';
 import { BENCH_POSITIONS, type BenchPosition } from './positions.js';
 
 export type SuiteName = 'perft' | 'moves' | 'search';
@@ -45,10 +47,6 @@ export const firstMismatch = (pairs: readonly BenchPair[]): Mismatch | null => {
   return null;
 };
 
-export interface BenchEngines {
-  readonly wasm: WasmEngine;
-}
-
 interface LoadedPosition extends BenchPosition {
   readonly parsed: Position;
 }
@@ -56,9 +54,9 @@ interface LoadedPosition extends BenchPosition {
 const loadPositions = (): LoadedPosition[] =>
   BENCH_POSITIONS.map(entry => ({ ...entry, parsed: unwrap(parsePosition(entry.position)) }));
 
-const perftPairs = (engines: BenchEngines, positions: readonly LoadedPosition[]): BenchPair[] =>
+const perftPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] =>
   positions.map(({ name, parsed, perftDepth, perftNodes }) => {
-    const wasm = () => engines.wasm.perft(parsed, perftDepth);
+    const wasm = () => engine.perft(parsed, perftDepth);
     const reference = () => referenceEngine.perft(parsed, perftDepth);
     return {
       suite: 'perft',
@@ -131,12 +129,12 @@ const rawCorePlayer = (engine: WasmEngine, positions: readonly Position[]) => {
   return { playAll, describe };
 };
 
-const movePairs = (engines: BenchEngines, positions: readonly LoadedPosition[]): BenchPair[] => {
+const movePairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] => {
   const parsed = positions.map(entry => entry.parsed);
   const onSet = `${positions.length} positions`;
-  const wasmApi = () => playEveryMove(engines.wasm, parsed);
+  const wasmApi = () => playEveryMove(engine, parsed);
   const referenceApi = () => playEveryMove(referenceEngine, parsed);
-  const raw = rawCorePlayer(engines.wasm, parsed);
+  const raw = rawCorePlayer(engine, parsed);
   return [
     {
       suite: 'moves',
@@ -155,8 +153,29 @@ const movePairs = (engines: BenchEngines, positions: readonly LoadedPosition[]):
   ];
 };
 
+export const describeSearch = (result: SearchResult): string =>
+  `best ${makeMove(result.bestMove)} score ${result.score}${result.exact ? ' exact' : ''} depth ${result.depth} nodes ${result.nodes}`;
+
+/** A fixed-depth search from each position; each call starts with an empty table on both sides. */
+const searchPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] => {
+  const wasmSearch = wasmSearcher(engine);
+  return positions.map(({ name, parsed, searchDepth }) => {
+    const options = { depth: searchDepth };
+    const wasm = () => wasmSearch.search(parsed, options);
+    const reference = () => referenceSearcher.search(parsed, options);
+    return {
+      suite: 'search',
+      name: `${name} d${searchDepth}`,
+      nodes: wasm().nodes,
+      wasm,
+      reference,
+      results: () => ({ wasm: describeSearch(wasm()), reference: describeSearch(reference()) }),
+    };
+  });
+};
+
 /** Every pair of the benchmark, in the order they run. */
-export const benchPairs = (engines: BenchEngines): BenchPair[] => {
+export const benchPairs = (engine: WasmEngine): BenchPair[] => {
   const positions = loadPositions();
-  return [...perftPairs(engines, positions), ...movePairs(engines, positions)];
+  return [...perftPairs(engine, positions), ...movePairs(engine, positions), ...searchPairs(engine, positions)];
 };

@@ -7,7 +7,7 @@ import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
 
 let pairs: BenchPair[];
 beforeAll(async () => {
-  pairs = benchPairs({ wasm: await loadWasmEngine() });
+  pairs = benchPairs(await loadWasmEngine());
 });
 
 describe('benchmark pairs', () => {

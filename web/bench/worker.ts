@@ -11,7 +11,7 @@ import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
 const send = (message: FromBenchWorker): void => postMessage(message);
 
 const run = async (maxTime: number): Promise<void> => {
-  const pairs = benchPairs({ wasm: await loadWasmEngine() });
+  const pairs = benchPairs(await loadWasmEngine());
   const mismatch = firstMismatch(pairs);
   if (mismatch) return send({ type: 'mismatch', mismatch });
   send({ type: 'checked', pairs: pairs.length });
