@@ -3,7 +3,7 @@
  * `RulesEngine` over it. Positions cross the boundary as bytes written into the core's memory
  * through a Uint8Array view; calls pass and return numbers only.
  */
-import { instantiate } from '@assemblyscript/loader';
+import { type Imports, instantiate } from '@assemblyscript/loader';
 import {
   HoyitoError, type LastFour, type Move, type Position, type Result, type Side,
   err, holeIndex, isBoardEmpty, ok,
@@ -71,7 +71,8 @@ const wasmBytesOrResponse = async (url: URL): Promise<ArrayBuffer | Uint8Array |
 
 /** Instantiates the core. `url` defaults to the release build next to this module's package. */
 export const loadCore = async (url: URL = defaultWasmUrl()): Promise<CoreExports> => {
-  const imports = { env: { nowMs: (): number => performance.now() } };
+  // The loader's Imports type lists only its own env functions; ours (the clock) is extra.
+  const imports = { env: { nowMs: (): number => performance.now() } } as Imports;
   const { exports } = await instantiate<Record<string, unknown>>(await wasmBytesOrResponse(url), imports);
   return exports as unknown as CoreExports;
 };
