@@ -245,7 +245,7 @@ export class HoyitoBoard extends LitElement {
 
   private setUpGame(): void {
     const start = this.position ? Game.fromPosition(this.position) : null;
-    if (start && !start.ok) this.report(start.error);
+    if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
     if (start?.ok) {
       if (this.rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
       this.resetTo(null, start.value);
@@ -325,7 +325,9 @@ export class HoyitoBoard extends LitElement {
     }
     this.announcement = lines.join(' ');
     if (this.animator.busy) return;
-    this.focusIndex = this.firstPlayable();
+    // A keyboard player's focus follows the turn to the next playable hole.
+    if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
+    else this.focusIndex = this.firstPlayable();
     this.nextTurn();
   }
 
@@ -437,11 +439,12 @@ export class HoyitoBoard extends LitElement {
     return [top, bottom];
   }
 
+  /** Arrows and Home/End move among the holes as drawn; Enter and Space are the buttons' own click. */
   private onKeyDown(event: KeyboardEvent): void {
     const [top, bottom] = this.rowsAsDrawn();
-    const inTop = top.includes(this.focusIndex);
-    const row = inTop ? top : bottom;
-    const column = row.indexOf(this.focusIndex);
+    const focused = Number((event.target as HTMLElement).dataset['index'] ?? this.focusIndex);
+    const row = top.includes(focused) ? top : bottom;
+    const column = row.indexOf(focused);
     const moves: Record<string, () => number> = {
       ArrowLeft: () => row[Math.max(0, column - 1)]!,
       ArrowRight: () => row[Math.min(row.length - 1, column + 1)]!,
@@ -454,9 +457,6 @@ export class HoyitoBoard extends LitElement {
     if (target) {
       event.preventDefault();
       this.focusHole(target());
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      this.choose(this.focusIndex);
     } else if (/^\d$/.test(event.key)) {
       event.preventDefault();
       this.typeDigit(event.key);
@@ -520,7 +520,7 @@ export class HoyitoBoard extends LitElement {
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
       </button>`;
     };
-    const score = (side: Side) => html`<div part="score score-${side === 'S' ? 'south' : 'north'}" class="score ${position.turn === side && !game.isOver ? 'to-move' : ''}">
+    const score = (side: Side) => html`<div part="score score-${side === 'S' ? 'south' : 'north'}" class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !game.isOver ? 'to-move' : ''}">
       <span class="player">${sideName(side)} · ${this.playerOf(side) === 'ai' ? 'AI' : 'human'}</span>
       <span class="taken">${position.taken[side]}</span>
     </div>`;
@@ -558,6 +558,16 @@ export class HoyitoBoard extends LitElement {
       ${roundOver ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>Next round</button>` : nothing}
     </div>`;
   }
+}
+
+/** Typed listeners for the board's events (`error` here is the board's CustomEvent, not an ErrorEvent). */
+export interface HoyitoBoard {
+  addEventListener<K extends keyof HoyitoBoardEventMap>(
+    type: K, listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof HoyitoBoardEventMap>(
+    type: K, listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 customElements.define('hoyito-board', HoyitoBoard);

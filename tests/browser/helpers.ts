@@ -1,0 +1,52 @@
+/** Mounting boards and reading what they show, for the browser tests. */
+import '../../web/board.js';
+import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
+
+/** Mounts a board with these attributes; listeners are attached before its first update so nothing is missed. */
+export const mountBoard = async (
+  attributes: Record<string, string>,
+  listeners: Partial<{ [K in keyof HoyitoBoardEventMap]: (event: HoyitoBoardEventMap[K]) => void }> = {},
+): Promise<HoyitoBoard> => {
+  const board = document.createElement('hoyito-board');
+  for (const [type, listener] of Object.entries(listeners)) board.addEventListener(type, listener as EventListener);
+  for (const [name, value] of Object.entries(attributes)) board.setAttribute(name, value);
+  document.body.append(board);
+  await board.updateComplete;
+  return board;
+};
+
+export const removeBoards = (): void => document.querySelectorAll('hoyito-board').forEach(board => board.remove());
+
+export const holeButton = (board: HoyitoBoard, index: number): HTMLButtonElement => {
+  const button = board.shadowRoot!.querySelector<HTMLButtonElement>(`.hole[data-index="${index}"]`);
+  if (!button) throw new Error(`no hole ${index}`);
+  return button;
+};
+
+/** The seed counts the board shows, in board order (South 1..n, North 1..n). */
+export const shownBoard = (board: HoyitoBoard): number[] =>
+  [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
+    .map(hole => [Number(hole.dataset['index']), Number(hole.querySelector('.count')!.textContent)] as const)
+    .sort(([a], [b]) => a - b)
+    .map(([, count]) => count);
+
+export const shownText = (board: HoyitoBoard, selector: string): string =>
+  board.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** Resolves with the next event of this type (rejects after `timeoutMs`). */
+export const nextEvent = <K extends keyof HoyitoBoardEventMap>(board: HoyitoBoard, type: K, timeoutMs = 20_000): Promise<HoyitoBoardEventMap[K]> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+    board.addEventListener(type, event => {
+      clearTimeout(timer);
+      resolve(event);
+    }, { once: true });
+  });
+
+/** A small seeded generator (mulberry32), so a failing random game can be replayed. */
+export const seededRandom = (seed: number): (() => number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
