@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { makePosition, startPosition } from '../host/notation.js';
 import { isBoardEmpty, type Position, type Variant } from '../host/types.js';
 import { reachedPositionArb, setUpPositionArb } from './helpers/arbitraries.js';
-import { referenceEngine, wasmEngine } from './helpers/engines.js';
+import { findPosition } from './helpers/endless.js';
+import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
+import { position } from './helpers/positions.js';
 
 /** The RULES.md perft table: perft(start, d) for d = 1, 2, ... */
 const PERFT_TABLE: readonly { variant: Variant; holesPerRow: number; counts: readonly number[] }[] = [
@@ -57,4 +59,32 @@ describe('wasm perft equals reference perft on mid-game positions', () => {
       expect(wasmEngine.perft(position, MID_GAME_DEPTH)).toBe(referenceEngine.perft(position, MID_GAME_DEPTH));
     });
   }
+});
+
+describe('perft where passes, endless holes and game ends come in', () => {
+  const special = [
+    { name: 'a pass', position: position('ii 0,0,0,0,0,0/1,2,0,0,0,0 S 0-0') },
+    { name: 'an endless hole', position: findPosition('ii', ({ endless }) => endless.length > 0) },
+    { name: 'a pass past endless holes', position: findPosition('iii', ({ moves, endless }) => moves[0] === 'pass' && endless.length > 0) },
+    { name: 'a last four soon', position: position('iii 0,0,2,2,0,0/1,3,0,0,0,0 N 5-3 S') },
+  ];
+
+  it.each(special)('wasm = reference from a position with $name', ({ position: from }) => {
+    for (let depth = 1; depth <= 6; depth++) expect(wasmEngine.perft(from, depth)).toBe(referenceEngine.perft(from, depth));
+  });
+
+  it.each(engines)('$kind perft counts what the rules allow', engine => {
+    // South to move with nothing: the pass is the one move; then North's two holes.
+    expect(engine.perft(position('ii 0,0,0,0,0,0/1,2,0,0,0,0 S 0-0'), 1)).toBe(1);
+    expect(engine.perft(position('ii 0,0,0,0,0,0/1,2,0,0,0,0 S 0-0'), 2)).toBe(2);
+    // [1,3/1,0]: S2 is endless (rules.test.ts works the cycle out), so S1 is the only move.
+    expect(engine.perft(position('ii 1,3/1,0 S 0-0'), 1)).toBe(1);
+    // North has N1 and N2. N1 makes N2 a casa, gives out the last four and ends the game: no
+    // second move follows it. N2 sows into N3..N5 and ends in an empty hole; South then has S3, S4.
+    const lastFour = position('iii 0,0,2,2,0,0/1,3,0,0,0,0 N 5-3 S');
+    expect(engine.perft(lastFour, 1)).toBe(2);
+    expect(engine.perft(lastFour, 2)).toBe(2);
+    // An empty board is a finished game: no moves at all.
+    expect(engine.perft(position('ii 0,0,0,0,0,0/0,0,0,0,0,0 S 24-24'), 1)).toBe(0);
+  });
 });

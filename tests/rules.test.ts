@@ -1,6 +1,6 @@
 /**
- * One test per rule, on hand-made positions, for both engines. Every expected result is worked out
- * by hand in the comment above it. Board indices on 2x6: South hole k is index k-1, North hole k is
+ * One test per rule, on hand-made positions, for both engines. Expected results are worked out by
+ * hand in the comments; endless holes are also found by a scan (helpers/endless.ts). Board indices on 2x6: South hole k is index k-1, North hole k is
  * index 5+k; sowing goes from index i to (i+1) mod 12.
  */
 import { describe, expect, it } from 'vitest';
