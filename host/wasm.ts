@@ -66,7 +66,10 @@ const wasmBytesOrResponse = async (url: URL): Promise<ArrayBuffer | Uint8Array |
     const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
     return readFile(url);
   }
-  return fetch(url);
+  // Bytes rather than the Response: streaming compilation demands the application/wasm type, which not every static server sends.
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+  return response.arrayBuffer();
 };
 
 /** Instantiates the core. `url` defaults to the release build next to this module's package. */
