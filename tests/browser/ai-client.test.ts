@@ -1,0 +1,88 @@
+/**
+ * The AI client's protocol with a scripted worker: one request in flight, a new one stops the old,
+ * waits for its answer, and only then goes out; a disposed client ends the worker after the answer.
+ */
+import { describe, expect, test } from 'vitest';
+import type { SearchResult } from '../../host/engine.js';
+import { startPosition } from '../../host/notation.js';
+import { AiClient, type AiWorker } from '../../web/ai-client.js';
+import type { FromWorker, ToWorker } from '../../web/protocol.js';
+
+/** Records what the client sends; the test answers by hand. */
+class ScriptedWorker implements AiWorker {
+  readonly sent: ToWorker[] = [];
+  terminated = false;
+  private listener: ((event: MessageEvent<FromWorker>) => void) | null = null;
+  postMessage(message: ToWorker): void { this.sent.push(message); }
+  addEventListener(_type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void { this.listener = listener; }
+  terminate(): void { this.terminated = true; }
+  answer(message: FromWorker): void { this.listener!(new MessageEvent('message', { data: message })); }
+}
+
+const result = (bestMove: number): SearchResult => ({
+  bestMove, score: 0, exact: false, depth: 1, nodes: 1, nodesPerSecond: 1, timeMs: 1, principalVariation: [bestMove], moveScores: [],
+});
+
+const position = startPosition();
+const PLAY = { kind: 'play', level: 3 } as const;
+
+describe('AiClient', () => {
+  test('answers a request with the worker\'s result', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const answer = client.search(position, [], PLAY);
+    expect(worker.sent).toEqual([{ type: 'search', id: 1, position, history: [], goal: PLAY }]);
+    worker.answer({ type: 'answer', id: 1, result: result(4), stopped: false });
+    expect(await answer).toEqual({ ok: true, value: result(4) });
+  });
+
+  test('a new request stops the one in flight and is sent only after its answer', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const first = client.search(position, [], PLAY);
+    const second = client.search(position, [], { kind: 'analyse', timeMs: 100 });
+    expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop']);
+    expect(worker.sent[1]).toEqual({ type: 'stop', id: 1 });
+    worker.answer({ type: 'answer', id: 1, result: result(2), stopped: true });
+    expect(await first).toEqual({ ok: true, value: null });
+    expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop', 'search']);
+    worker.answer({ type: 'progress', id: 2, result: result(5) });
+    worker.answer({ type: 'answer', id: 2, result: result(6), stopped: false });
+    expect(await second).toEqual({ ok: true, value: result(6) });
+  });
+
+  test('of three quick requests only the last is sent after the first; the middle one is dropped', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const answers = [client.search(position, [], PLAY), client.search(position, [], PLAY), client.search(position, [], PLAY)];
+    expect(await answers[1]).toEqual({ ok: true, value: null });
+    worker.answer({ type: 'answer', id: 1, result: null, stopped: true });
+    expect(worker.sent.map(message => [message.type, message.id])).toEqual([['search', 1], ['stop', 1], ['search', 3]]);
+    worker.answer({ type: 'answer', id: 3, result: result(1), stopped: false });
+    expect(await answers[2]).toEqual({ ok: true, value: result(1) });
+  });
+
+  test('progress reaches the caller; a worker error becomes an AiFailed error value', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const seen: SearchResult[] = [];
+    const answer = client.search(position, [], { kind: 'analyse', timeMs: 100 }, progress => seen.push(progress));
+    worker.answer({ type: 'progress', id: 1, result: result(3) });
+    worker.answer({ type: 'answer', id: 1, result: null, stopped: false, error: 'CompileError: bad wasm' });
+    expect(seen).toEqual([result(3)]);
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'AiFailed', field: 'ai' } });
+  });
+
+  test('dispose stops the search, waits for its answer, then ends the worker', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const answer = client.search(position, [], PLAY);
+    const disposed = client.dispose();
+    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 });
+    expect(worker.terminated).toBe(false);
+    worker.answer({ type: 'answer', id: 1, result: result(2), stopped: true });
+    await disposed;
+    expect(worker.terminated).toBe(true);
+    expect(await answer).toEqual({ ok: true, value: null });
+  });
+});
