@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
-/** The pages of the static site: the demo, and the benchmark page when it exists. */
-const pages = Object.fromEntries(
-  [['demo', 'index.html'], ['bench', 'web/bench.html']].filter(([, file]) => existsSync(file!)),
+/** The site's entries: the demo, the benchmark page when it exists, and the board as one embeddable module. */
+const inputs = Object.fromEntries(
+  [['demo', 'index.html'], ['bench', 'web/bench.html'], ['board', 'web/board.ts']].filter(([, file]) => existsSync(file!)),
 );
+
+/** `dist/hoyito-board.js`: the one file a page imports to get `<hoyito-board>` (its worker and WASM sit in `assets/`). */
+const BOARD_MODULE = 'hoyito-board.js';
 
 export default defineConfig({
   // Relative asset URLs: the site works from any folder of any static file server.
@@ -12,7 +15,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
-    rollupOptions: { input: pages },
+    rollupOptions: {
+      input: inputs,
+      preserveEntrySignatures: 'exports-only',
+      output: { entryFileNames: chunk => (chunk.name === 'board' ? BOARD_MODULE : 'assets/[name]-[hash].js') },
+    },
   },
   worker: { format: 'es' },
 });

@@ -4,7 +4,7 @@
  * events report what happens on the board. The AI runs in a Web Worker (see ai-client.ts).
  */
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { Game } from '../host/game.js';
+import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
 import type { MoveList, MoveOutcome } from '../host/outcome.js';
@@ -71,6 +71,7 @@ export class HoyitoBoard extends LitElement {
     theme: { reflect: true },
     frame: { state: true },
     hintMove: { state: true },
+    shownPlies: { state: true },
     thinkingAbout: { state: true },
     announcement: { state: true },
     focusIndex: { state: true },
@@ -100,6 +101,8 @@ export class HoyitoBoard extends LitElement {
 
   declare private frame: SowingFrame | null;
   declare private hintMove: Move | null;
+  /** Moves whose animation has been shown: the picture lags the game while a move is animated. */
+  declare private shownPlies: number;
   /** The position the AI is choosing a move for. */
   declare private thinkingAbout: Position | null;
   declare private announcement: string;
@@ -128,6 +131,7 @@ export class HoyitoBoard extends LitElement {
     this.theme = DEFAULTS.theme;
     this.frame = null;
     this.hintMove = null;
+    this.shownPlies = 0;
     this.thinkingAbout = null;
     this.announcement = '';
     this.focusIndex = 0;
@@ -265,6 +269,7 @@ export class HoyitoBoard extends LitElement {
     this.stopThinking();
     this.match = match;
     this.single = single;
+    this.shownPlies = this.game.moves.length;
     this.focusIndex = this.firstPlayable();
     this.announcement = `New ${this.match ? `round ${this.match.round}` : 'game'}. ${this.turnText()}`;
     this.nextTurn();
@@ -307,6 +312,7 @@ export class HoyitoBoard extends LitElement {
     const after = outcome.position;
     const n = after.holesPerRow;
     const lines = [describeMove(outcome, n)];
+    this.shownPlies = game.outcomes.indexOf(outcome) + 1;
     this.emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
     if (outcome.capturedSeeds > 0) {
       const holes = outcome.captured.map(index => nameOfIndex(n, index));
@@ -382,6 +388,7 @@ export class HoyitoBoard extends LitElement {
     while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
     this.animator.cancel();
     this.stopThinking();
+    this.shownPlies = game.moves.length;
     this.focusIndex = this.firstPlayable();
     this.announcement = `Back to ${makePosition(game.position)}. ${this.turnText()}`;
     this.requestUpdate();
@@ -480,14 +487,25 @@ export class HoyitoBoard extends LitElement {
 
   // ---- rendering ----
 
+  /** What the player sees: while a move is animated, the game is already ahead of the picture. */
+  private get shownOutcomes(): readonly MoveOutcome[] {
+    return this.game.outcomes.slice(0, this.shownPlies);
+  }
+
+  private get shownResult(): GameResult | null {
+    return this.shownPlies === this.game.moves.length ? this.game.result : null;
+  }
+
   protected override render() {
     const game = this.game;
-    const position = game.position;
+    const shownOutcomes = this.shownOutcomes;
+    const position = shownOutcomes.at(-1)?.position ?? game.startPosition;
+    const result = this.shownResult;
     const n = position.holesPerRow;
     const board = this.frame?.board ?? position.board;
     const legal = this.humanToMove ? this.legalMoves() : { moves: [], endless: [] };
     const endless = this.animator.busy ? [] : game.legalMoves().endless;
-    const lastOutcome = this.frame ? null : game.outcomes.at(-1) ?? null;
+    const lastOutcome = this.frame ? null : shownOutcomes.at(-1) ?? null;
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
 
@@ -520,38 +538,40 @@ export class HoyitoBoard extends LitElement {
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
       </button>`;
     };
-    const score = (side: Side) => html`<div part="score score-${side === 'S' ? 'south' : 'north'}" class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !game.isOver ? 'to-move' : ''}">
+    const score = (side: Side) => html`<div part="score score-${side === 'S' ? 'south' : 'north'}" class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}">
       <span class="player">${sideName(side)} · ${this.playerOf(side) === 'ai' ? 'AI' : 'human'}</span>
       <span class="taken">${position.taken[side]}</span>
     </div>`;
 
     return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}>
-      <div part="status" class="status">${this.statusText()}</div>
+      <div part="status" class="status">${this.statusText(position, result)}</div>
       ${score(topSide)}
       <div class="rows" role="grid" aria-label="Holes" @keydown=${this.onKeyDown}>
         <div class="row top" role="row">${top.map(hole)}</div>
         <div class="row bottom" role="row">${bottom.map(hole)}</div>
       </div>
       ${score(this.bottomSide)}
-      ${this.renderMatch()}
-      <ol part="moves" class="moves" aria-label="Moves">${game.outcomes.map(outcome => html`<li>${moveLabel(outcome)}</li>`)}</ol>
+      ${this.renderMatch(result)}
+      <ol part="moves" class="moves" aria-label="Moves">${shownOutcomes.map(outcome => html`<li>${moveLabel(outcome)}</li>`)}</ol>
       <div class="live" aria-live="polite" role="status">${this.announcement}</div>
     </div>`;
   }
 
-  private statusText(): string {
-    const game = this.game;
-    if (game.result) return describeResult(game.result);
-    const side = game.position.turn;
-    const passed = game.outcomes.at(-1)?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
-    return `${passed}${describeTurn(side, this.playerOf(side), game.outcomes.at(-1)?.extraTurn ?? false)}${this.thinkingAbout ? ' Thinking…' : ''}`;
+  private statusText(position: Position, result: GameResult | null): string {
+    if (result) return describeResult(result);
+    const animated = this.frame && this.game.outcomes[this.shownPlies];
+    if (animated) return `${sideName(animated.mover)} sows hole ${animated.move}…`;
+    const side = position.turn;
+    const last = this.shownOutcomes.at(-1);
+    const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
+    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${this.thinkingAbout ? ' Thinking…' : ''}`;
   }
 
-  private renderMatch() {
+  private renderMatch(result: GameResult | null) {
     const match = this.match;
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;
-    const roundOver = match.game.isOver && !match.isOver;
+    const roundOver = result !== null && !match.isOver;
     const verdict = match.result ? ` · ${match.result.winner ? `${sideName(match.result.winner)} wins the match` : 'The match is drawn'}` : '';
     return html`<div part="match" class="match">
       <span>Round ${match.round} of ${match.rounds} · rounds won South ${roundsWon.S}, North ${roundsWon.N}${draws ? `, drawn ${draws}` : ''}${verdict}</span>

@@ -1,0 +1,70 @@
+/**
+ * The board against the real AI worker (WASM in a Web Worker): it answers as the opponent with
+ * legal moves, the page never has a long task while it thinks, and a new game drops the search in flight.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { makePosition, startPosition } from '../../host/notation.js';
+import { legalMoves, playMove } from '../../host/reference/rules.js';
+import { unwrap } from '../../host/types.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
+
+afterEach(removeBoards);
+
+/** Longest tasks the main thread may run: the RAIL / Long Tasks API threshold. */
+const LONG_TASK_MS = 50;
+
+describe('the AI', () => {
+  test('answers as North with a legal move, shown as the rules say', async () => {
+    const board = await mountBoard({ south: 'human', north: 'ai', level: '3', speed: '0' });
+    const aiMoved = new Promise<CustomEvent>(resolve => board.addEventListener('move', event => {
+      if (event.detail.player === 'ai') resolve(event);
+    }));
+    holeButton(board, 2).click();
+    const { detail } = await aiMoved;
+    const afterHuman = unwrap(playMove(startPosition(), 3)).position;
+    expect(detail.side).toBe('N');
+    expect(legalMoves(afterHuman).moves).toContain(detail.move);
+    const afterAi = unwrap(playMove(afterHuman, detail.move)).position;
+    expect(detail.position).toBe(makePosition(afterAi));
+    await board.updateComplete;
+    expect(shownBoard(board)).toEqual(afterAi.board);
+  });
+
+  test('hint suggests a legal move for the human to move', async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0' });
+    const move = await board.hint();
+    expect(legalMoves(startPosition()).moves).toContain(move);
+    await board.updateComplete;
+    expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1);
+  });
+
+  test('the main thread has no long task while two AIs play, animations on', async () => {
+    const longTasks: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver(list => longTasks.push(...list.getEntries()));
+    const board = await mountBoard({ south: 'human', north: 'human', 'think-ms': '300', speed: '4', holes: '12' });
+    await board.hint(); // the worker and its WASM are loaded before measuring
+    observer.observe({ type: 'longtask' });
+    let moves = 0;
+    board.addEventListener('move', () => moves++);
+    board.south = 'ai';
+    board.north = 'ai';
+    while (moves < 6 && !board.game.isOver) await nextEvent(board, 'move');
+    observer.disconnect();
+    expect(moves).toBeGreaterThanOrEqual(board.game.isOver ? 1 : 6);
+    expect(longTasks.map(task => Math.round(task.duration)).filter(duration => duration > LONG_TASK_MS)).toEqual([]);
+  });
+
+  test('a new game while the AI thinks: its answer is dropped and the new game waits for the human', async () => {
+    const board = await mountBoard({ south: 'ai', north: 'human', 'think-ms': '800', speed: '0' });
+    const moves: unknown[] = [];
+    board.addEventListener('move', event => moves.push(event.detail.move));
+    await new Promise(resolve => setTimeout(resolve, 100));
+    board.south = 'human';
+    board.newGame();
+    await new Promise(resolve => setTimeout(resolve, 1500));
+    expect(moves).toEqual([]);
+    expect(board.game.moves).toEqual([]);
+    // The stopped search was answered and the worker is free: a hint now gets a fresh answer.
+    expect(legalMoves(startPosition()).moves).toContain(await board.hint());
+  });
+});

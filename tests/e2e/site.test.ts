@@ -1,0 +1,110 @@
+/**
+ * The built site, end to end: `vite build` into a temporary folder, served by a bare static file
+ * server (no special headers, and `.wasm` not even given its MIME type), opened in Chromium. A human
+ * plays a few moves against the AI; the game record is replayed by the reference rules.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseRecord } from '../../host/record.js';
+import type { HoyitoBoard } from '../../web/board.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SCREENSHOTS = join(ROOT, '.vitest-attachments');
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+let site = '';
+let server: Server;
+let browser: Browser;
+
+/** Serves `folder` as any plain static host would. */
+const serve = (folder: string): Promise<Server> => new Promise(started => {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
+    const found = await stat(file).then(info => info.isFile(), () => false);
+    if (!found) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  server.listen(0, '127.0.0.1', () => started(server));
+});
+
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'build/hoyito.wasm'))) throw new Error('build/hoyito.wasm is missing: run npm run build:wasm first');
+  site = await mkdtemp(join(tmpdir(), 'hoyito-site-'));
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
+  server = await serve(site);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  if (site) await rm(site, { recursive: true, force: true });
+});
+
+const url = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+const openDemo = async (width: number, height: number): Promise<{ page: Page; problems: string[] }> => {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems: string[] = [];
+  page.on('pageerror', error => problems.push(error.message));
+  page.on('console', message => { if (message.type() === 'error') problems.push(message.text()); });
+  await page.goto(url());
+  await page.waitForFunction(() => document.querySelector('hoyito-board')?.shadowRoot?.querySelector('.hole') != null);
+  return { page, problems };
+};
+
+const movesPlayed = (page: Page): Promise<number> =>
+  page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length);
+
+describe('the built demo site', () => {
+  test('a human plays against the AI; the record replays under the reference rules', async () => {
+    const { page, problems } = await openDemo(1100, 900);
+    await page.evaluate(() => { document.querySelector<HoyitoBoard>('hoyito-board')!.speed = 4; });
+    for (let turn = 0; turn < 4; turn++) {
+      // South is human: wait until South may play, click the first playable hole, then wait for North (AI).
+      await page.waitForSelector('hoyito-board .hole.playable', { timeout: 30_000 });
+      const before = await movesPlayed(page);
+      await page.locator('hoyito-board .hole.playable').first().click();
+      await page.waitForFunction(count => {
+        const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+        return board.game.isOver || (board.game.moves.length > count && board.game.position.turn === 'S' && board.shadowRoot!.querySelector('.hole.playable'));
+      }, before, { timeout: 30_000 });
+      if (await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.isOver)) break;
+    }
+    const record = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.record());
+    const replayed = parseRecord(record);
+    expect(replayed.ok).toBe(true);
+    const sides = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
+    expect(sides).toContain('N'); // the AI answered as North
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'demo-desktop.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  test('2x12 fits a phone screen', async () => {
+    const { page, problems } = await openDemo(390, 844);
+    await page.selectOption('select[name="holes"]', '12');
+    await page.waitForFunction(() => document.querySelector('hoyito-board')!.shadowRoot!.querySelectorAll('.hole').length === 24);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.locator('hoyito-board .hole.playable').first().click();
+    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 30_000 });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'demo-phone-2x12.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
