@@ -1,9 +1,10 @@
-/** The benchmark's results as a terminal table, as markdown, and as the record kept in results.json. */
+/** The benchmark's results as terminal tables, as markdown, and as the record kept in results.json. */
+import type { BudgetRun } from './budget.js';
 import type { MeasureOptions, PairTiming, Timing } from './measure.js';
 
 /** One run: where and when it ran, with what settings, and every figure. */
 export interface BenchReport {
-  /** What ran it: `npm run bench`, or the demo site's benchmark page. */
+  /** What ran it, as markdown: the `npm run bench` command line, or the demo site's benchmark page. */
   readonly command: string;
   readonly date: string;
   /** Node version, or the browser's user agent. */
@@ -14,9 +15,12 @@ export interface BenchReport {
   readonly loadAverage: number | null;
   readonly options: MeasureOptions;
   readonly pairs: readonly PairTiming[];
+  /** Search within a time budget: milliseconds per search, and one run per position. */
+  readonly budget: { readonly timeMs: number; readonly runs: readonly BudgetRun[] };
 }
 
-export const TABLE_HEADERS = ['suite', 'pair', 'WASM ops/s', 'reference ops/s', 'WASM/ref', 'significant', 'WASM nodes/s'];
+export const PAIR_HEADERS = ['suite', 'pair', 'WASM ops/s', 'reference ops/s', 'WASM/ref', 'significant', 'WASM nodes/s'];
+export const BUDGET_HEADERS = ['position', 'WASM depth', 'WASM nodes/s', 'reference depth', 'reference nodes/s', 'WASM/ref nodes/s'];
 
 /** Three significant digits with thousands separators: 1,234,567 -> 1,230,000. */
 const formatRate = (hz: number): string =>
@@ -26,10 +30,11 @@ const formatTiming = (timing: Timing): string => `${formatRate(timing.hz)} ±${t
 
 export const formatRatio = (ratio: number): string => `${ratio.toFixed(ratio < 10 ? 2 : 1)}×`;
 
-const formatMillions = (perSecond: number | undefined): string => (perSecond === undefined ? '' : `${(perSecond / 1e6).toFixed(1)} M`);
+const formatMillions = (perSecond: number | undefined): string =>
+  (perSecond === undefined ? '' : `${(perSecond / 1e6).toFixed(perSecond < 1e6 ? 3 : 1)} M`);
 
-/** The cells of one pair's row, under TABLE_HEADERS. */
-export const tableRow = (pair: PairTiming): string[] => [
+/** The cells of one pair's row, under PAIR_HEADERS: ops/s ±relative margin of error (samples). */
+export const pairRow = (pair: PairTiming): string[] => [
   pair.suite,
   pair.name,
   formatTiming(pair.wasm),
@@ -39,47 +44,60 @@ export const tableRow = (pair: PairTiming): string[] => [
   formatMillions(pair.nodesPerSecond?.wasm),
 ];
 
-/** A plain-text table with aligned columns: ops/s ±relative margin of error (samples). */
-export const formatTable = (pairs: readonly PairTiming[]): string => {
-  const rows = [TABLE_HEADERS, ...pairs.map(tableRow)];
-  const widths = TABLE_HEADERS.map((_, column) => Math.max(...rows.map(row => row[column]!.length)));
+/** The cells of one position's row, under BUDGET_HEADERS. */
+export const budgetRow = (run: BudgetRun): string[] => [
+  run.name,
+  String(run.wasm.depth),
+  formatMillions(run.wasm.nodesPerSecond),
+  String(run.reference.depth),
+  formatMillions(run.reference.nodesPerSecond),
+  formatRatio(run.ratio),
+];
+
+/** A plain-text table with aligned columns. */
+export const textTable = (headers: readonly string[], rows: readonly (readonly string[])[]): string => {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map(row => row[column]!.length)));
   const line = (row: readonly string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-  return [line(rows[0]!), widths.map(width => '-'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+  return [line(headers), widths.map(width => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 };
 
-export const markdownTable = (pairs: readonly PairTiming[]): string =>
-  [TABLE_HEADERS, TABLE_HEADERS.map(() => '---'), ...pairs.map(tableRow)].map(row => `| ${row.join(' | ')} |`).join('\n');
+export const markdownTable = (headers: readonly string[], rows: readonly (readonly string[])[]): string =>
+  [headers, headers.map(() => '---'), ...rows].map(row => `| ${row.join(' | ')} |`).join('\n');
 
 /** The perft pairs from the start positions, whose nodes/s the targets are stated for. */
 export const startPerft = (pairs: readonly PairTiming[]): PairTiming[] =>
   pairs.filter(pair => pair.suite === 'perft' && pair.name.includes(' start '));
 
-const range = (values: readonly number[]): string =>
-  `${formatRatio(Math.min(...values))} to ${formatRatio(Math.max(...values))}`;
+const ratioRange = (ratios: readonly number[]): string =>
+  `${formatRatio(Math.min(...ratios))} to ${formatRatio(Math.max(...ratios))}`;
 
 /** The README's "Performance" section. */
 export const markdownSummary = (report: BenchReport): string => {
-  const perft = report.pairs.filter(pair => pair.suite === 'perft');
-  const search = report.pairs.filter(pair => pair.suite === 'search');
+  const ratiosOf = (suite: PairTiming['suite']) => report.pairs.filter(pair => pair.suite === suite).map(pair => pair.ratio);
   const load = report.loadAverage === null ? '' : ` (1-minute load average ${report.loadAverage.toFixed(2)} at the start: the machine was shared)`;
-  const lines = [
+  const { timeMs, runs } = report.budget;
+  return [
     '## Performance',
     '',
     `Measured by ${report.command} on ${report.date.slice(0, 10)}: ${report.machine}, ${report.runtime}${load}.`,
     'Each pair does the same work with the WebAssembly core and with the TypeScript reference, and both',
     'results are checked equal before timing (perft counts; the position after every move; best move,',
-    'score and node count of a search). Cells are ops/s ±relative margin of error (samples), by',
+    'score, depth and node count of a search). Cells are ops/s ±relative margin of error (samples), by',
     `benchmark.js (at most ${report.options.maxTime} s a side); "significant" is its Mann-Whitney comparison.`,
     '',
-    markdownTable(report.pairs),
+    markdownTable(PAIR_HEADERS, report.pairs.map(pairRow)),
     '',
-    `- Perft: WASM is ${range(perft.map(pair => pair.ratio))} the reference. From the start positions it counts`
-    + ` ${startPerft(report.pairs).map(pair => `${formatMillions(pair.nodesPerSecond?.wasm)} nodes/s (${pair.name})`).join(', ')}.`,
+    `- Perft: WASM is ${ratioRange(ratiosOf('perft'))} the reference (target: at least 2× on every position).`
+    + ` From the start positions it counts ${startPerft(report.pairs).map(pair => `${formatMillions(pair.nodesPerSecond?.wasm)} nodes/s (${pair.name})`).join(', ')}`
+    + ' (target: at least 0.9× a native C perft of these rules, which does 9–11 M nodes/s).',
     '- Moves: "engine API" is `legalMoves` and `play` of each engine, which build JavaScript objects for every',
     '  move on both sides; "raw core" is the core\'s `playMove` on a position already in its memory, against the',
     '  same reference work (the reference has no lower-level entry: its `playMove` is the specification).',
-  ];
-  if (search.length > 0) lines.push(`- Search: WASM is ${range(search.map(pair => pair.ratio))} the reference at the same depth and node count.`);
-  lines.push('', 'In a browser: the demo site\'s benchmark page (`bench.html`) runs the same suites in a worker.', '');
-  return lines.join('\n');
+    `- Search: WASM is ${ratioRange(ratiosOf('search'))} the reference at the same depth and node count (target: at least 2×).`,
+    '',
+    `Search within a time budget of ${timeMs} ms a position (each side; results checked equal at every depth both completed):`,
+    '',
+    markdownTable(BUDGET_HEADERS, runs.map(budgetRow)),
+    '',
+  ].join('\n');
 };

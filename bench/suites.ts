@@ -47,11 +47,12 @@ export const firstMismatch = (pairs: readonly BenchPair[]): Mismatch | null => {
   return null;
 };
 
-interface LoadedPosition extends BenchPosition {
+export interface LoadedPosition extends BenchPosition {
   readonly parsed: Position;
 }
 
-const loadPositions = (): LoadedPosition[] =>
+/** The benchmark positions, parsed. */
+export const loadPositions = (): LoadedPosition[] =>
   BENCH_POSITIONS.map(entry => ({ ...entry, parsed: unwrap(parsePosition(entry.position)) }));
 
 const perftPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] =>

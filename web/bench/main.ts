@@ -1,6 +1,6 @@
 /** The benchmark page: starts the worker, then fills the table and the bar chart of ratios as pairs finish. */
 import type { PairTiming } from '../../bench/measure.js';
-import { TABLE_HEADERS, formatRatio, markdownSummary, tableRow } from '../../bench/report.js';
+import { BUDGET_HEADERS, PAIR_HEADERS, budgetRow, formatRatio, markdownSummary, pairRow } from '../../bench/report.js';
 import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
 
 /** The chart's log scale runs from 1× to this ratio; a slower WASM shows as a grey stub. */
@@ -12,7 +12,9 @@ const maxTimeSelect = element<HTMLSelectElement>('max-time');
 const status = element('status');
 const chart = element('chart');
 const tableBody = element('table-body');
+const budgetBody = element('budget-body');
 const markdown = element('markdown');
+const budgetTime = element('budget-time');
 
 const cellRow = (tag: 'th' | 'td', cells: readonly string[]): HTMLTableRowElement => {
   const row = document.createElement('tr');
@@ -40,14 +42,16 @@ const onMessage = (message: FromBenchWorker): void => {
       status.textContent = `${message.pairs} pairs checked: WASM and reference results are equal. Timing…`;
       break;
     case 'running':
-      status.textContent = `Timing ${message.index + 1}/${message.total}: ${message.name}`;
+      status.textContent = `Timing ${message.step}…`;
       break;
     case 'timed':
-      tableBody.append(cellRow('td', tableRow(message.timing)));
+      tableBody.append(cellRow('td', pairRow(message.timing)));
       addBar(message.timing);
       break;
     case 'done':
       status.textContent = `Done: ${message.report.pairs.length} pairs.`;
+      budgetBody.replaceChildren(...message.report.budget.runs.map(run => cellRow('td', budgetRow(run))));
+      budgetTime.textContent = `${message.report.budget.timeMs} ms`;
       markdown.textContent = markdownSummary(message.report);
       runButton.disabled = false;
       break;
@@ -60,13 +64,15 @@ const onMessage = (message: FromBenchWorker): void => {
   }
 };
 
-element('table-head').append(cellRow('th', TABLE_HEADERS));
+element('table-head').append(cellRow('th', PAIR_HEADERS));
+element('budget-head').append(cellRow('th', BUDGET_HEADERS));
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 worker.addEventListener('message', (event: MessageEvent<FromBenchWorker>) => onMessage(event.data));
 
 runButton.addEventListener('click', () => {
   runButton.disabled = true;
   tableBody.replaceChildren();
+  budgetBody.replaceChildren();
   chart.replaceChildren();
   markdown.textContent = '';
   status.className = '';

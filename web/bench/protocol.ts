@@ -14,7 +14,8 @@ export type ToBenchWorker = StartBench;
 export type FromBenchWorker =
   /** Every pair gave equal results on both sides; timing starts. */
   | { readonly type: 'checked'; readonly pairs: number }
-  | { readonly type: 'running'; readonly index: number; readonly total: number; readonly name: string }
+  /** What is being timed now. */
+  | { readonly type: 'running'; readonly step: string }
   | { readonly type: 'timed'; readonly timing: PairTiming }
   | { readonly type: 'done'; readonly report: BenchReport }
   /** The two sides disagree: nothing is timed. */

@@ -4,6 +4,7 @@
  */
 import './benchmark-globals.js';
 import { loadWasmEngine } from '../../host/wasm.js';
+import { BUDGET_MS, searchWithinBudget } from '../../bench/budget.js';
 import { measurePair } from '../../bench/measure.js';
 import { benchPairs, firstMismatch } from '../../bench/suites.js';
 import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
@@ -11,17 +12,21 @@ import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
 const send = (message: FromBenchWorker): void => postMessage(message);
 
 const run = async (maxTime: number): Promise<void> => {
-  const pairs = benchPairs(await loadWasmEngine());
+  const engine = await loadWasmEngine();
+  const pairs = benchPairs(engine);
   const mismatch = firstMismatch(pairs);
   if (mismatch) return send({ type: 'mismatch', mismatch });
   send({ type: 'checked', pairs: pairs.length });
   const options = { maxTime, minSamples: 5 };
   const timings = pairs.map((pair, index) => {
-    send({ type: 'running', index, total: pairs.length, name: `${pair.suite} ${pair.name}` });
+    send({ type: 'running', step: `${index + 1}/${pairs.length}: ${pair.suite} ${pair.name}` });
     const timing = measurePair(pair, options);
     send({ type: 'timed', timing });
     return timing;
   });
+  send({ type: 'running', step: `search within ${BUDGET_MS} ms, each position on each side` });
+  const budget = searchWithinBudget(engine, BUDGET_MS);
+  if (!budget.ok) return send({ type: 'mismatch', mismatch: budget.error });
   send({
     type: 'done',
     report: {
@@ -32,6 +37,7 @@ const run = async (maxTime: number): Promise<void> => {
       loadAverage: null,
       options,
       pairs: timings,
+      budget: { timeMs: BUDGET_MS, runs: budget.value },
     },
   });
 };

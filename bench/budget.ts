@@ -1,0 +1,58 @@
+/**
+ * Search within a time budget, as the board plays: each side searches each benchmark position for
+ * the same time. Calls per second would say nothing here (every call takes the budget), so this
+ * reports the depth reached and nodes per second, and checks that both sides agree at every depth
+ * both completed.
+ */
+import type { SearchResult } from '../host/engine.js';
+import { referenceSearcher } from '../host/reference/search.js';
+import { DEFAULT_TIME_MS, type Searcher } from '../host/search.js';
+import { type Position, type Result, err, ok } from '../host/types.js';
+import type { WasmEngine } from '../host/wasm.js';
+import { wasmSearcher } from '../host/wasm-search.js';
+import { type Mismatch, describeSearch, loadPositions } from './suites.js';
+
+/** Milliseconds per search: the search's own default, when the caller gives neither depth nor time. */
+export const BUDGET_MS = DEFAULT_TIME_MS;
+
+export interface BudgetSide {
+  /** Deepest iteration completed within the budget. */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly nodesPerSecond: number;
+}
+
+export interface BudgetRun {
+  readonly name: string;
+  readonly wasm: BudgetSide;
+  readonly reference: BudgetSide;
+  /** WASM nodes per second over the reference's. */
+  readonly ratio: number;
+}
+
+/** Every iteration completed within `timeMs`, shallowest first. */
+const iterations = (searcher: Searcher, position: Position, timeMs: number): SearchResult[] =>
+  [...searcher.iterate(position, { timeMs })];
+
+const sideOf = (results: readonly SearchResult[]): BudgetSide => {
+  const last = results[results.length - 1]!;
+  return { depth: last.depth, nodes: last.nodes, nodesPerSecond: last.nodesPerSecond };
+};
+
+/** Searches every benchmark position on both sides for `timeMs` each; a mismatch when they disagree at a depth both completed. */
+export const searchWithinBudget = (engine: WasmEngine, timeMs: number): Result<BudgetRun[], Mismatch> => {
+  const wasmSearch = wasmSearcher(engine);
+  const runs: BudgetRun[] = [];
+  for (const { name, parsed } of loadPositions()) {
+    const wasm = iterations(wasmSearch, parsed, timeMs);
+    const reference = iterations(referenceSearcher, parsed, timeMs);
+    const common = Math.min(wasm.length, reference.length);
+    const wasmText = wasm.slice(0, common).map(describeSearch).join('\n');
+    const referenceText = reference.slice(0, common).map(describeSearch).join('\n');
+    if (wasmText !== referenceText) return err({ pair: `search ${name} within ${timeMs} ms`, wasm: wasmText, reference: referenceText });
+    const wasmSide = sideOf(wasm);
+    const referenceSide = sideOf(reference);
+    runs.push({ name, wasm: wasmSide, reference: referenceSide, ratio: wasmSide.nodesPerSecond / referenceSide.nodesPerSecond });
+  }
+  return ok(runs);
+};
