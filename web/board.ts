@@ -26,6 +26,8 @@ import { seedSpots } from './seed-layout.js';
 import type { SowingFrame } from './sowing.js';
 import { boardStyles } from './styles.js';
 
+const NO_MOVES: MoveList = { moves: [], endless: [] };
+
 /** How long the engine thinks for a hint. */
 const HINT_MS = 400;
 
@@ -181,17 +183,16 @@ export class HoyitoBoard extends LitElement {
     if (this.game.isOver) return null;
     const position = this.game.position;
     const answer = await this.aiClient().search(position, this.game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS });
-    if (!answer.ok) return this.report(answer.error), null;
-    if (!answer.value || this.game.position !== position) return null;
+    if (!answer.ok) this.report(answer.error);
+    if (!answer.ok || !answer.value || this.game.position !== position) return null;
     this.hintMove = answer.value.bestMove;
     return this.hintMove;
   }
 
-  /** Starts a single game from a position string. */
+  /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
     const game = Game.fromPosition(text);
     if (!game.ok) return game;
-    this.position = text;
     this.resetTo(null, game.value);
     return ok(game.value.position);
   }
@@ -203,7 +204,7 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    if (!this.match) return err(new HoyitoError('GameOver', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
+    if (!this.match) return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
     const next = this.match.nextRound();
     if (!next.ok) return next;
     this.resetTo(this.match, this.single);
@@ -230,7 +231,10 @@ export class HoyitoBoard extends LitElement {
       if (changed.has(option)) this.checkOption(option);
     }
     if (!this.hasUpdated || GAME_SETUP.some(key => changed.has(key as keyof HoyitoBoard))) this.setUpGame();
-    else if (changed.has('south') || changed.has('north') || changed.has('hints')) this.nextTurn();
+    else if (changed.has('south') || changed.has('north') || changed.has('hints')) {
+      if (!this.hints) this.hintMove = null;
+      this.nextTurn();
+    }
   }
 
   /** A bad value is reported and replaced by the default; a removed attribute quietly restores it. */
@@ -346,17 +350,14 @@ export class HoyitoBoard extends LitElement {
     if (result) this.emit('matchover', result);
   }
 
-  /** Whoever is to move: the AI is asked, a human without a move passes, hints are fetched. */
+  /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
   private nextTurn(): void {
     const game = this.game;
     if (!this.isConnected || game.isOver || this.animator.busy) return;
-    const { turn } = game.position;
-    if (this.playerOf(turn) === 'ai') {
-      if (this.thinkingAbout !== game.position) void this.askAi();
-      return;
-    }
-    if (game.legalMoves().moves[0] === 'pass') return void this.playMove('pass', 'human');
-    if (this.hints) void this.hint();
+    const player = this.playerOf(game.position.turn);
+    if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
+    else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();
+    else if (player === 'human' && this.hints) void this.hint();
   }
 
   private async askAi(): Promise<void> {
@@ -365,11 +366,12 @@ export class HoyitoBoard extends LitElement {
     this.thinkingAbout = position;
     const goal = { kind: 'play', level: this.level, ...(this.thinkMs > 0 ? { timeMs: this.thinkMs } : {}) } as const;
     const answer = await this.aiClient().search(position, game.repetitionHistory(), goal);
-    // Cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already.
-    if (answer.ok && answer.value === null) return;
-    this.thinkingAbout = null;
-    if (!answer.ok) return this.report(answer.error);
-    this.playMove(answer.value!.bestMove, 'ai');
+    if (!answer.ok) {
+      this.thinkingAbout = null;
+      this.report(answer.error);
+    } else if (answer.value) {
+      this.playMove(answer.value.bestMove, 'ai');
+    } // else cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already
   }
 
   /** Stops the AI's thinking and any hint: the position it was about is gone. */
@@ -404,20 +406,16 @@ export class HoyitoBoard extends LitElement {
     return !game.isOver && !this.animator.busy && this.playerOf(game.position.turn) === 'human';
   }
 
-  private legalMoves(): MoveList {
-    return this.game.legalMoves();
-  }
-
   /** A human chose board index `index`: play it, or say why not. */
   private choose(index: number): void {
     if (!this.humanToMove) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) return void (this.announcement = `That is ${sideName(side)}'s hole; ${this.turnText()}`);
-    const { endless } = this.legalMoves();
+    const { endless } = this.game.legalMoves();
     if (endless.includes(hole)) return void (this.announcement = `${holeLabel({ side, hole })} cannot be played: ${ENDLESS_REASON}.`);
     const played = this.playMove(hole, 'human');
-    if (!played.ok) this.announcement = `${holeLabel({ side, hole })} cannot be played: it is empty.`;
+    if (!played.ok) this.announcement = `${holeLabel({ side, hole })} cannot be played: ${played.error.message}.`;
   }
 
   private turnText(): string {
@@ -429,7 +427,7 @@ export class HoyitoBoard extends LitElement {
   /** The first hole the human to move can play, else the bottom row's first hole. */
   private firstPlayable(): number {
     const position = this.game.position;
-    const first = this.legalMoves().moves.find(move => move !== 'pass');
+    const first = this.game.legalMoves().moves.find(move => move !== 'pass');
     const side = typeof first === 'number' ? position.turn : this.bottomSide;
     return holeIndex(position.holesPerRow, side, typeof first === 'number' ? first : 1);
   }
@@ -503,8 +501,9 @@ export class HoyitoBoard extends LitElement {
     const result = this.shownResult;
     const n = position.holesPerRow;
     const board = this.frame?.board ?? position.board;
-    const legal = this.humanToMove ? this.legalMoves() : { moves: [], endless: [] };
-    const endless = this.animator.busy ? [] : game.legalMoves().endless;
+    // Nothing is playable or marked endless while the picture is behind the game.
+    const { moves, endless } = this.frame || this.animator.busy ? NO_MOVES : game.legalMoves();
+    const playable = this.humanToMove ? moves : [];
     const lastOutcome = this.frame ? null : shownOutcomes.at(-1) ?? null;
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
@@ -514,7 +513,7 @@ export class HoyitoBoard extends LitElement {
       const seeds = board[index]!;
       const isEndless = name.side === position.turn && endless.includes(name.hole);
       const states = [
-        name.side === position.turn && legal.moves.includes(name.hole) ? 'playable' : '',
+        name.side === position.turn && playable.includes(name.hole) ? 'playable' : '',
         isEndless ? 'endless' : '',
         this.frame?.active === index ? (this.frame.phase === 'relay' ? 'relay' : 'active') : '',
         this.frame?.captured.includes(index) ? 'captured' : '',

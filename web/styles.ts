@@ -19,7 +19,8 @@ export const boardStyles = css`
     --_capture: var(--hoyito-capture-color, #d8412f);
     --_hint: var(--hoyito-hint-color, #1f9d55);
     --_hole-size: var(--hoyito-hole-size, 5.5rem);
-    --_gap: var(--hoyito-gap, 0.45rem);
+    /* cqi: on a narrow board (2x12 on a phone) the gaps shrink with it. */
+    --_gap: var(--hoyito-gap, clamp(2px, 0.9cqi, 0.45rem));
     display: block;
     font-family: var(--_font);
     font-size: var(--hoyito-font-size, 1rem);
@@ -49,6 +50,7 @@ export const boardStyles = css`
   }
 
   .board {
+    container-type: inline-size;
     display: grid;
     gap: var(--_gap);
     max-width: calc(var(--holes) * (var(--_hole-size) + var(--_gap)) + 2 * var(--_gap));
