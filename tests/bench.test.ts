@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasmEngine } from '../host/wasm.js';
 import { BENCH_POSITIONS } from '../bench/positions.js';
+import { formatRatio, markdownTable, textTable } from '../bench/report.js';
 import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
 
 let pairs: BenchPair[];
@@ -32,5 +33,21 @@ describe('benchmark pairs', () => {
   it('report a mismatch when the two sides differ', () => {
     const broken: BenchPair = { ...pairs[0]!, results: () => ({ wasm: '19922', reference: '19923' }) };
     expect(checkPair(broken)).toEqual({ pair: `perft ${pairs[0]!.name}`, wasm: '19922', reference: '19923' });
+  });
+});
+
+describe('benchmark report', () => {
+  it('aligns the columns of a text table to their widest cell', () => {
+    expect(textTable(['pair', 'ratio'], [['perft ii', '50.4×'], ['moves', '1.16×']])).toBe(
+      ['pair      ratio', '--------  -----', 'perft ii  50.4×', 'moves     1.16×'].join('\n'),
+    );
+  });
+
+  it('writes a markdown table with a header rule', () => {
+    expect(markdownTable(['a', 'b'], [['1', '2']])).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |');
+  });
+
+  it('writes ratios with two decimals below 10× and one from 10×', () => {
+    expect([0.5, 1.157, 50.44, 123.4].map(formatRatio)).toEqual(['0.50×', '1.16×', '50.4×', '123.4×']);
   });
 });
