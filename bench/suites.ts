@@ -55,19 +55,26 @@ export interface LoadedPosition extends BenchPosition {
 export const loadPositions = (): LoadedPosition[] =>
   BENCH_POSITIONS.map(entry => ({ ...entry, parsed: unwrap(parsePosition(entry.position)) }));
 
+/** A pair whose two sides give the same kind of result, described the same way for the check. */
+const pairOf = <T>(
+  suite: SuiteName, name: string, sides: { readonly wasm: () => T; readonly reference: () => T },
+  describe: (result: T) => string, nodes?: number,
+): BenchPair => ({
+  suite,
+  name,
+  nodes,
+  ...sides,
+  results: () => ({ wasm: describe(sides.wasm()), reference: describe(sides.reference()) }),
+});
+
 const perftPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] =>
-  positions.map(({ name, parsed, perftDepth, perftNodes }) => {
-    const wasm = () => engine.perft(parsed, perftDepth);
-    const reference = () => referenceEngine.perft(parsed, perftDepth);
-    return {
-      suite: 'perft',
-      name: `${name} d${perftDepth}`,
-      nodes: perftNodes,
-      wasm,
-      reference,
-      results: () => ({ wasm: String(wasm()), reference: String(reference()) }),
-    };
-  });
+  positions.map(({ name, parsed, perftDepth, perftNodes }) => pairOf(
+    'perft',
+    `${name} d${perftDepth}`,
+    { wasm: () => engine.perft(parsed, perftDepth), reference: () => referenceEngine.perft(parsed, perftDepth) },
+    String,
+    perftNodes,
+  ));
 
 /** Every legal move of every position, played through an engine's public API. */
 const playEveryMove = (engine: RulesEngine, positions: readonly Position[]): MoveOutcome[] => {
@@ -83,9 +90,13 @@ const describeOutcome = (outcome: MoveOutcome): string =>
   + ` laps ${outcome.laps.map(lap => `${lap.from}:${lap.seeds}>${lap.to}`).join(' ')}`
   + ` captured ${outcome.captured.join(',')} last four ${outcome.lastFour ? `${outcome.lastFour.to}${outcome.lastFour.seeds}` : '-'}`;
 
+const describeOutcomes = (outcomes: readonly MoveOutcome[]): string => outcomes.map(describeOutcome).join('\n');
+
+const holeMoveLine = (hole: number, after: Position): string => `${hole} -> ${makePosition(after)}`;
+
 /** The position after each hole move (passes are left out: the raw core has no pass to compare). */
 const describeHoleMoves = (outcomes: readonly MoveOutcome[]): string =>
-  outcomes.filter(outcome => outcome.move !== 'pass').map(outcome => `${outcome.move} -> ${makePosition(outcome.position)}`).join('\n');
+  outcomes.flatMap(outcome => (outcome.move === 'pass' ? [] : [holeMoveLine(outcome.move, outcome.position)])).join('\n');
 
 /**
  * The raw core: each position's 32-byte record is copied into the input slot, then `playMove`
@@ -123,7 +134,7 @@ const rawCorePlayer = (engine: WasmEngine, positions: readonly Position[]) => {
   const describe = (): string => {
     const lines: string[] = [];
     playAll((position, hole, code) => {
-      if (code !== MOVE_EMPTY && code !== MOVE_ENDLESS) lines.push(`${hole} -> ${makePosition(engine.readPosition(position))}`);
+      if (code !== MOVE_EMPTY && code !== MOVE_ENDLESS) lines.push(holeMoveLine(hole, engine.readPosition(position)));
     });
     return lines.join('\n');
   };
@@ -137,13 +148,7 @@ const movePairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): Be
   const referenceApi = () => playEveryMove(referenceEngine, parsed);
   const raw = rawCorePlayer(engine, parsed);
   return [
-    {
-      suite: 'moves',
-      name: `engine API, ${onSet}`,
-      wasm: wasmApi,
-      reference: referenceApi,
-      results: () => ({ wasm: wasmApi().map(describeOutcome).join('\n'), reference: referenceApi().map(describeOutcome).join('\n') }),
-    },
+    pairOf('moves', `engine API, ${onSet}`, { wasm: wasmApi, reference: referenceApi }, describeOutcomes),
     {
       suite: 'moves',
       name: `raw core, ${onSet}`,
@@ -164,14 +169,7 @@ const searchPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): 
     const options = { depth: searchDepth };
     const wasm = () => wasmSearch.search(parsed, options);
     const reference = () => referenceSearcher.search(parsed, options);
-    return {
-      suite: 'search',
-      name: `${name} d${searchDepth}`,
-      nodes: wasm().nodes,
-      wasm,
-      reference,
-      results: () => ({ wasm: describeSearch(wasm()), reference: describeSearch(reference()) }),
-    };
+    return pairOf('search', `${name} d${searchDepth}`, { wasm, reference }, describeSearch, wasm().nodes);
   });
 };
 
