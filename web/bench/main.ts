@@ -56,7 +56,7 @@ const onMessage = (message: FromBenchWorker): void => {
       runButton.disabled = false;
       break;
     case 'mismatch':
-      showError(`Results differ on ${message.mismatch.pair}: nothing was timed.\nWASM:\n${message.mismatch.wasm}\nreference:\n${message.mismatch.reference}`);
+      showError(`Results differ on ${message.mismatch.pair}: the run stopped.\nWASM:\n${message.mismatch.wasm}\nreference:\n${message.mismatch.reference}`);
       break;
     case 'failed':
       showError(`The benchmark failed: ${message.error}`);
