@@ -551,7 +551,8 @@ export class HoyitoBoard extends LitElement {
       </div>
       ${score(this.bottomSide)}
       ${this.renderMatch(result)}
-      <ol part="moves" class="moves" aria-label="Moves">${shownOutcomes.map(outcome => html`<li>${moveLabel(outcome)}</li>`)}</ol>
+      <ol part="moves" class="moves" aria-label="Moves">${shownOutcomes.map((outcome, ply) =>
+        html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}</ol>
       <div class="live" aria-live="polite" role="status">${this.announcement}</div>
     </div>`;
   }

@@ -159,15 +159,16 @@ export const boardStyles = css`
   .moves {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.2rem 0.7rem;
+    gap: 0.2rem 1rem;
     margin: 0;
-    padding: 0 0 0 1.6rem;
+    padding: 0 0.6rem;
+    list-style: none;
     max-height: 5.5em;
     overflow-y: auto;
     font-size: 0.85em;
     font-variant-numeric: tabular-nums;
   }
-  .moves li { margin-right: 0.8rem; }
+  .moves .ply { opacity: 0.6; }
   .moves:empty { display: none; }
 
   .live {

@@ -132,7 +132,7 @@ describe('events', () => {
     expect((await passed).detail).toMatchObject({ move: 'pass', side: 'S' });
     await board.updateComplete;
     expect(shownText(board, '.status')).toBe('South passed. North to move.');
-    expect(shownText(board, '.moves')).toBe('S pass');
+    expect(shownText(board, '.moves')).toBe('1. S pass');
   });
 
   test('setting properties or calling newGame fires no board events', async () => {

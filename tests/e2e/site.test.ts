@@ -94,6 +94,27 @@ describe('the built demo site', () => {
     await page.close();
   }, 120_000);
 
+  test('under prefers-reduced-motion a move is shown at once, with no sowing frames', async () => {
+    const { page, problems } = await openDemo(1100, 900);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const framesSeen = await page.evaluate(async () => {
+      const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+      board.north = 'human';
+      let frames = 0;
+      const observer = new MutationObserver(() => { frames += board.shadowRoot!.querySelectorAll('.hole.active, .hole.relay').length; });
+      observer.observe(board.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['class'] });
+      const moved = new Promise(resolve => board.addEventListener('move', resolve, { once: true }));
+      board.shadowRoot!.querySelector<HTMLElement>('.hole[data-index="2"]')!.click();
+      await moved;
+      await board.updateComplete;
+      observer.disconnect();
+      return frames;
+    });
+    expect(framesSeen).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   test('2x12 fits a phone screen', async () => {
     const { page, problems } = await openDemo(390, 844);
     await page.selectOption('select[name="holes"]', '12');
