@@ -53,7 +53,7 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 };
 
 /** Changing one of these starts a new game. */
-const GAME_SETUP: readonly string[] = ['variant', 'holes', 'position', 'rounds'];
+const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
 export class HoyitoBoard extends LitElement {
   static override styles = boardStyles;
@@ -230,7 +230,7 @@ export class HoyitoBoard extends LitElement {
     for (const option of Object.keys(PARSERS) as CheckedOption[]) {
       if (changed.has(option)) this.checkOption(option);
     }
-    if (!this.hasUpdated || GAME_SETUP.some(key => changed.has(key as keyof HoyitoBoard))) this.setUpGame();
+    if (!this.hasUpdated || GAME_SETUP.some(key => changed.has(key))) this.setUpGame();
     else if (changed.has('south') || changed.has('north') || changed.has('hints')) {
       if (!this.hints) this.hintMove = null;
       this.nextTurn();
