@@ -4,7 +4,7 @@
  * plays a few moves against the AI; the game record is replayed by the reference rules.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,11 @@ import type { HoyitoBoard } from '../../web/board.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, '.vitest-attachments');
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** The embed snippet of docs/board.md, on a page of its own. */
+const EMBED_PAGE = `<!doctype html><title>embed</title>
+<script type="module" src="hoyito-board.js"></script>
+<hoyito-board variant="iii" holes="6" south="human" north="ai" level="2" speed="0"></hoyito-board>`;
 
 let site = '';
 let server: Server;
@@ -111,6 +116,18 @@ describe('the built demo site', () => {
       return frames;
     });
     expect(framesSeen).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  test('the one-tag embed: a bare page with dist/hoyito-board.js plays against the AI', async () => {
+    await writeFile(join(site, 'embed.html'), EMBED_PAGE);
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', error => problems.push(error.message));
+    await page.goto(`${url()}embed.html`);
+    await page.locator('hoyito-board .hole.playable').first().click();
+    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 30_000 });
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
