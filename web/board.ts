@@ -545,9 +545,9 @@ export class HoyitoBoard extends LitElement {
     return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}>
       <div part="status" class="status">${this.statusText(position, result)}</div>
       ${score(topSide)}
-      <div class="rows" role="grid" aria-label="Holes" @keydown=${this.onKeyDown}>
-        <div class="row top" role="row">${top.map(hole)}</div>
-        <div class="row bottom" role="row">${bottom.map(hole)}</div>
+      <div class="rows" @keydown=${this.onKeyDown}>
+        <div class="row top" role="group" aria-label=${`${sideName(topSide)}'s holes`}>${top.map(hole)}</div>
+        <div class="row bottom" role="group" aria-label=${`${sideName(this.bottomSide)}'s holes`}>${bottom.map(hole)}</div>
       </div>
       ${score(this.bottomSide)}
       ${this.renderMatch(result)}
