@@ -4,8 +4,7 @@
 // A node's children are all played out into the node's row of child records, then searched best
 // guess first (table move, captures by size, history). A capture gives the mover another turn, so
 // the child's score is negated only when the side to move changes. Two flags travel up with every
-// score: `resolved` (proven from game ends alone, so valid at any depth) and `pathDependent`
-// (a repetition was seen below: the score depends on the line, so it stays out of the table).
+// score, `resolved` and `repetitionReach`: see `negamax` in host/reference/search.ts.
 import {
   MAX_HOLES_PER_ROW, RECORD_SIZE, SOUTH, boardSeeds, copyRecord, holesPerRow, sideToMove, takenBy,
 } from './board';
@@ -14,7 +13,7 @@ import { evaluate, gameEndScore, ownSidesMargin, takenMargin } from './evaluate'
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, RESOLVED_DEPTH, entryBound, entryDepth, entryMove,
-  entryScore, holdsKey, resetTable, slotOf, storeEntry,
+  entryIteration, entryScore, forgetEntry, holdsKey, resetTable, slotOf, storeEntry,
 } from './tt';
 
 @external("env", "nowMs") declare function nowMs(): f64;
@@ -29,6 +28,7 @@ const PASS_CODE: i32 = 0;
 const TABLE_MOVE_ORDER: i32 = 1 << 30;
 const CAPTURE_ORDER: i32 = 65536;
 const HISTORY_LIMIT: i32 = 65535;
+const NO_REPETITION: i32 = 0x7fffffff;
 /** The clock is read every 4096 nodes. */
 const CLOCK_NODES_MASK: i32 = 4095;
 
@@ -57,7 +57,7 @@ export let nodes: u64 = 0;
 export let aborted: bool = false;
 /** Flags of the score the last `negamax` call returned. */
 export let lastResolved: bool = true;
-let lastPathDependent: bool = false;
+let lastRepetitionReach: i32 = NO_REPETITION;
 
 let historyLength: i32 = 0;
 let rootTakenSouth: i32 = 0;
@@ -121,14 +121,15 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   if (aborted) return 0;
   store<u8>(PV_LENGTHS + <usize>ply, 0);
   lastResolved = true;
-  lastPathDependent = false;
+  lastRepetitionReach = NO_REPETITION;
   if (boardSeeds(node) == 0) return gameEndScore(takenMargin(node));
 
   const keyIndex = historyLength + ply;
   const place = placeKey(node);
   store<u64>(PLACE_KEYS + <usize>(keyIndex << 3), place);
-  if (ply > 0 && repeats(keyIndex, repetitionFrom)) {
-    lastPathDependent = true;
+  const repeated = ply > 0 ? earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
+  if (repeated != NO_REPETITION) {
+    lastRepetitionReach = repeated;
     return gameEndScore(ownSidesMargin(node));
   }
   if (depth == 0) {
@@ -141,7 +142,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   let tableMove = NO_MOVE;
   if (holdsKey(slot, key)) {
     tableMove = entryMove(slot);
-    if (ply > 0 && entryDepth(slot) >= depth && cutsOff(slot, alpha, beta)) {
+    if (ply > 0 && entryDepth(slot) >= depth && trusts(slot, repetitionFrom < keyIndex) && cutsOff(slot, alpha, beta)) {
       lastResolved = entryDepth(slot) == RESOLVED_DEPTH;
       return entryScore(slot);
     }
@@ -155,7 +156,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   let best = -INFINITE_SCORE;
   let bestMove = NO_MOVE;
   let resolved = true;
-  let pathDependent = false;
+  let repetitionReach = NO_REPETITION;
   for (let i = 0; i < count; i++) {
     const slotIndex = <i32>load<u8>(ORDER_SLOTS + <usize>(row + i));
     const child = childRecord(ply, slotIndex);
@@ -170,7 +171,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
       : -negamax(child, depth - 1, -high, -low, ply + 1, from);
     if (aborted) return 0;
     resolved = resolved && lastResolved;
-    pathDependent = pathDependent || lastPathDependent;
+    repetitionReach = min(repetitionReach, lastRepetitionReach);
     if (ply == 0) recordRootMove(move, score, score <= low, lastResolved);
 
     if (score > best) {
@@ -187,13 +188,20 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
     }
   }
 
-  if (!pathDependent) {
+  if (repetitionReach >= keyIndex) {
     const bound = best >= beta ? BOUND_LOWER : (best > alphaAtStart ? BOUND_EXACT : BOUND_UPPER);
     storeEntry(key, best, resolved ? RESOLVED_DEPTH : depth, bound, bestMove, iteration);
+  } else {
+    forgetEntry(key); // what an earlier, shallower search stored here is no longer this position's value
   }
   lastResolved = resolved;
-  lastPathDependent = pathDependent;
+  lastRepetitionReach = repetitionReach;
   return best;
+}
+
+/** As `trusts` in host/reference/search.ts: proven scores outside quiet stretches, estimates of this iteration. */
+@inline function trusts(slot: usize, quietBefore: bool): bool {
+  return entryDepth(slot) == RESOLVED_DEPTH ? !quietBefore : entryIteration(slot) == iteration;
 }
 
 @inline function cutsOff(slot: usize, alpha: i32, beta: i32): bool {
@@ -202,13 +210,13 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
 }
 
-/** Did the position at `index` occur before, since the last capture? Sides alternate between captures, so only every other position can match. */
-@inline function repeats(index: i32, from: i32): bool {
+/** Where the position at `index` occurred before since the last capture, or NO_REPETITION (sides alternate between captures). */
+@inline function earlierOccurrence(index: i32, from: i32): i32 {
   const key = placeKeyAt(index);
   for (let earlier = index - 2; earlier >= from; earlier -= 2) {
-    if (placeKeyAt(earlier) == key) return true;
+    if (placeKeyAt(earlier) == key) return earlier;
   }
-  return false;
+  return NO_REPETITION;
 }
 
 /** Plays every legal move into the ply's child records and orders them best guess first; returns how many. */

@@ -45,6 +45,7 @@ export function resetTable(bits: i32): void {
 @inline export function entryDepth(slot: usize): i32 { return <i32>load<u8>(slot, 12); }
 @inline export function entryBound(slot: usize): i32 { return <i32>load<u8>(slot, 13); }
 @inline export function entryMove(slot: usize): i32 { return <i32>load<u8>(slot, 14); }
+@inline export function entryIteration(slot: usize): i32 { return <i32>load<u8>(slot, 15); }
 
 export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32): void {
   const slot = slotOf(key);
@@ -56,4 +57,9 @@ export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i
   store<u8>(slot, <u8>bound, 13);
   store<u8>(slot, <u8>move, 14);
   store<u8>(slot, <u8>iteration, 15);
+}
+
+export function forgetEntry(key: u64): void {
+  const slot = slotOf(key);
+  if (holdsKey(slot, key)) store<u8>(slot, <u8>BOUND_NONE, 13);
 }

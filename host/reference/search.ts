@@ -55,6 +55,7 @@ interface TableEntry {
   readonly depth: number;
   readonly bound: number;
   readonly move: number;
+  readonly iteration: number;
 }
 
 /** A fixed-size table of 2^bits entries, indexed by the low bits of the key. */
@@ -88,20 +89,27 @@ class TranspositionTable {
   probe(key: Key): TableEntry | null {
     const slot = key.lo & this.mask;
     if (this.bounds[slot] === 0 || this.keyHi[slot] !== key.hi || this.keyLo[slot] !== key.lo) return null;
-    return { score: this.scores[slot]!, depth: this.depths[slot]!, bound: this.bounds[slot]!, move: this.moves[slot]! };
+    return {
+      score: this.scores[slot]!, depth: this.depths[slot]!, bound: this.bounds[slot]!, move: this.moves[slot]!, iteration: this.iterations[slot]!,
+    };
+  }
+
+  forget(key: Key): void {
+    const slot = key.lo & this.mask;
+    if (this.keyHi[slot] === key.hi && this.keyLo[slot] === key.lo) this.bounds[slot] = 0;
   }
 
   /** Keeps the deeper of two results of the same iteration; a result of a later iteration always replaces. */
-  store(key: Key, entry: TableEntry, iteration: number): void {
+  store(key: Key, entry: TableEntry): void {
     const slot = key.lo & this.mask;
-    if (this.iterations[slot] === iteration && entry.depth < this.depths[slot]!) return;
+    if (this.iterations[slot] === entry.iteration && entry.depth < this.depths[slot]!) return;
     this.keyHi[slot] = key.hi;
     this.keyLo[slot] = key.lo;
     this.scores[slot] = entry.score;
     this.depths[slot] = entry.depth;
     this.bounds[slot] = entry.bound;
     this.moves[slot] = entry.move;
-    this.iterations[slot] = iteration;
+    this.iterations[slot] = entry.iteration;
   }
 }
 
@@ -109,6 +117,8 @@ class TranspositionTable {
 const CAPTURE_ORDER = 65536;
 const TABLE_MOVE_ORDER = 1 << 30;
 const HISTORY_LIMIT = 65535;
+/** A repetition index above any real one: none was seen. */
+const NO_REPETITION = 0x7fffffff;
 /** How often the clock is read, in nodes. */
 const CLOCK_NODES = 4096;
 
@@ -151,9 +161,9 @@ class ReferenceSession implements SearchSession {
   private deadline = 0;
   private aborted = false;
   private analysis = false;
-  /** What the last returned search proved: no estimate below it, and no repetition (which depends on the path). */
+  /** Flags of the score the last `negamax` call returned: see `resolved` and `repetitionReach` in `negamax`. */
   private resolved = true;
-  private pathDependent = false;
+  private repetitionReach = NO_REPETITION;
   /** Place keys of the history, then of the current line, one per ply. */
   private readonly placeKeys: Key[];
   private readonly historyLength: number;
@@ -184,6 +194,13 @@ class ReferenceSession implements SearchSession {
   /**
    * The score of `node` for its side to move, searched `depth` plies deep with window (alpha, beta).
    * `repetitionFrom` is the index in placeKeys of the oldest position the repetition rule still sees.
+   *
+   * Two flags travel up with every score. `resolved`: proven from game ends alone, so it holds at
+   * any depth (the table stores it with RESOLVED_DEPTH). `repetitionReach`: the oldest index in
+   * placeKeys that a repetition below matched. A score whose repetitions all lie at or after its own
+   * position is the position's own value and may be stored; the table holds no other kind. Such a
+   * value is also right for the position reached later in a quiet stretch, unless a line from it
+   * can reach a position of that stretch: there a table score is only trusted as an estimate.
    */
   private negamax(node: Position, depth: number, alpha: number, beta: number, ply: number, repetitionFrom: number): number {
     this.nodes++;
@@ -191,14 +208,15 @@ class ReferenceSession implements SearchSession {
     if (this.aborted) return 0;
     this.principalVariations[ply] = [];
     this.resolved = true;
-    this.pathDependent = false;
+    this.repetitionReach = NO_REPETITION;
     if (isBoardEmpty(node)) return gameEndScore(marginFor(node, noExtra));
 
     const keyIndex = this.historyLength + ply;
     const place = placeKey(node);
     this.placeKeys[keyIndex] = place;
-    if (ply > 0 && this.repeats(keyIndex, repetitionFrom)) {
-      this.pathDependent = true;
+    const repeated = ply > 0 ? this.earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
+    if (repeated !== NO_REPETITION) {
+      this.repetitionReach = repeated;
       return gameEndScore(marginFor(node, ownSides(node)));
     }
     if (depth === 0) {
@@ -208,7 +226,7 @@ class ReferenceSession implements SearchSession {
 
     const key = xorKeys(place, zobrist.southTaken[node.taken.S - this.root.taken.S]!);
     const entry = this.table.probe(key);
-    if (entry && ply > 0 && entry.depth >= depth && cutsOff(entry, alpha, beta)) {
+    if (entry && ply > 0 && entry.depth >= depth && this.trusts(entry, repetitionFrom < keyIndex) && cutsOff(entry, alpha, beta)) {
       this.resolved = entry.depth === RESOLVED_DEPTH;
       return entry.score;
     }
@@ -217,7 +235,7 @@ class ReferenceSession implements SearchSession {
     let best = -INFINITE_SCORE;
     let bestMove = NO_MOVE;
     let resolved = true;
-    let pathDependent = false;
+    let repetitionReach = NO_REPETITION;
     for (const child of this.children(node, entry?.move ?? NO_MOVE)) {
       const fullWindow = ply === 0 && this.analysis;
       const [low, high] = fullWindow ? [-INFINITE_SCORE, INFINITE_SCORE] : [alpha, beta];
@@ -227,7 +245,7 @@ class ReferenceSession implements SearchSession {
         : -this.negamax(child.position, depth - 1, -high, -low, ply + 1, from);
       if (this.aborted) return 0;
       resolved &&= this.resolved;
-      pathDependent ||= this.pathDependent;
+      repetitionReach = Math.min(repetitionReach, this.repetitionReach);
       if (ply === 0) this.rootMoves.push({ move: child.move, score, upperBound: score <= low, resolved: this.resolved });
 
       if (score > best) {
@@ -244,21 +262,36 @@ class ReferenceSession implements SearchSession {
       }
     }
 
-    if (!pathDependent) {
+    if (repetitionReach >= keyIndex) {
       const bound = best >= beta ? BOUND_LOWER : best > alphaAtStart ? BOUND_EXACT : BOUND_UPPER;
-      this.table.store(key, { score: best, depth: resolved ? RESOLVED_DEPTH : depth, bound, move: bestMove }, this.iterationNumber);
+      const entryDepth = resolved ? RESOLVED_DEPTH : depth;
+      this.table.store(key, { score: best, depth: entryDepth, bound, move: bestMove, iteration: this.iterationNumber });
+    } else {
+      this.table.forget(key); // what an earlier, shallower search stored here is no longer this position's value
     }
     this.resolved = resolved;
-    this.pathDependent = pathDependent;
+    this.repetitionReach = repetitionReach;
     return best;
   }
 
-  /** Did the position at `index` occur before, since the last capture? Sides alternate between captures, so only every other position can match. */
-  private repeats(index: number, from: number): boolean {
+  /**
+   * A proven score may be wrong where a line from the position can reach a position of the quiet
+   * stretch before it. An estimate is used within its own iteration only: an older one may belong
+   * to a position whose later searches met repetitions, and so were never stored over it.
+   */
+  private trusts(entry: TableEntry, quietBefore: boolean): boolean {
+    return entry.depth === RESOLVED_DEPTH ? !quietBefore : entry.iteration === this.iterationNumber;
+  }
+
+  /**
+   * Where the position at `index` occurred before since the last capture, or NO_REPETITION.
+   * Sides alternate between captures, so only every other position can match.
+   */
+  private earlierOccurrence(index: number, from: number): number {
     for (let earlier = index - 2; earlier >= from; earlier -= 2) {
-      if (sameKey(this.placeKeys[earlier]!, this.placeKeys[index]!)) return true;
+      if (sameKey(this.placeKeys[earlier]!, this.placeKeys[index]!)) return earlier;
     }
-    return false;
+    return NO_REPETITION;
   }
 
   /** Legal moves played out, best guess first: the table's move, captures by size, then history. */
