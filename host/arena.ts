@@ -1,0 +1,252 @@
+/**
+ * The arena: engine-vs-engine matches that measure strength. Each pair of games starts from the
+ * same opening (a few random moves from the start) with colours swapped; pairs cycle through the
+ * chosen variants and board sizes. Games follow the repetition rule (the Game class) and stop at
+ * a move cap, where each side takes the seeds on its own side, as after a repetition.
+ *
+ *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12
+ *
+ * Players: engine:<ms> (WASM search on the clock), depth:<d> (WASM, fixed depth), level:<1..10>,
+ * reference:<d> (the TypeScript search, fixed depth), greedy (the biggest immediate capture), random.
+ */
+import { pathToFileURL } from 'node:url';
+import { HoyitoError, type Move, type Position, type Result, type Variant, err, ok, ownerOf, unwrap } from './types.js';
+import { Game } from './game.js';
+import type { RulesEngine } from './engine.js';
+import type { Searcher } from './search.js';
+import { pickMove } from './levels.js';
+import { createReferenceSearcher } from './reference/search.js';
+import { wasmSearcher } from './wasm-search.js';
+import { type WasmEngine, loadWasmEngine } from './wasm.js';
+
+export type PlayerSpec =
+  | { readonly kind: 'engine'; readonly timeMs: number }
+  | { readonly kind: 'depth'; readonly depth: number }
+  | { readonly kind: 'level'; readonly level: number }
+  | { readonly kind: 'reference'; readonly depth: number }
+  | { readonly kind: 'greedy' }
+  | { readonly kind: 'random' };
+
+const PLAYER_ARGUMENT = /^(engine|depth|level|reference):(\d+)$/;
+
+export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
+  if (text === 'greedy' || text === 'random') return ok({ kind: text });
+  const match = PLAYER_ARGUMENT.exec(text);
+  const value = Number(match?.[2]);
+  switch (match?.[1]) {
+    case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value }) : badPlayer(text);
+    case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value }) : badPlayer(text);
+    case 'reference': return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
+    case 'level': return value >= 1 && value <= 10 ? ok({ kind: 'level', level: value }) : badPlayer(text);
+    default: return badPlayer(text);
+  }
+};
+
+const badPlayer = (text: string) =>
+  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<1-10>, reference:<d>, greedy or random`, 'player'));
+
+export const makePlayer = (spec: PlayerSpec): string => {
+  switch (spec.kind) {
+    case 'engine': return `engine:${spec.timeMs}`;
+    case 'depth': case 'reference': return `${spec.kind}:${spec.depth}`;
+    case 'level': return `level:${spec.level}`;
+    default: return spec.kind;
+  }
+};
+
+/** A seeded generator of numbers in [0, 1) (mulberry32), so that matches can be replayed. */
+export const seededRandom = (seed: number): (() => number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
+  };
+};
+
+/** Chooses a move for the side to move of a game that is not over. */
+type Player = (game: Game) => Move;
+
+interface PlayerTools {
+  readonly rules: RulesEngine;
+  readonly wasm: Searcher;
+  readonly reference: Searcher;
+  readonly random: () => number;
+}
+
+const pickAtRandom = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
+
+/** The legal move that takes the most seeds at once; among equals, one at random. */
+const greedyMove = (rules: RulesEngine, position: Position, random: () => number): Move => {
+  const gains = rules.legalMoves(position).moves.map(move => {
+    const after = unwrap(rules.play(position, move)).position;
+    return { move, gain: after.taken[position.turn] - position.taken[position.turn] };
+  });
+  const most = Math.max(...gains.map(({ gain }) => gain));
+  return pickAtRandom(gains.filter(({ gain }) => gain === most), random).move;
+};
+
+const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools): Player => {
+  const history = (game: Game) => game.repetitionHistory();
+  switch (spec.kind) {
+    case 'engine': return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
+    case 'depth': return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+    case 'reference': return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+    case 'level': return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
+    case 'greedy': return game => greedyMove(tools.rules, game.position, tools.random);
+    case 'random': return game => pickAtRandom(game.legalMoves().moves, tools.random);
+  }
+};
+
+export interface MatchOptions {
+  readonly a: PlayerSpec;
+  readonly b: PlayerSpec;
+  /** Games in all (rounded up to whole pairs). */
+  readonly games: number;
+  readonly variants?: readonly Variant[];
+  readonly sizes?: readonly number[];
+  /** Random moves from the start before the players take over. */
+  readonly openingPlies?: number;
+  /** Plies after which a game is stopped and scored like a repetition. */
+  readonly moveCap?: number;
+  readonly seed?: number;
+  /** Called after each game, e.g. to print progress. */
+  readonly onGame?: (game: GameReport) => void;
+}
+
+export interface GameReport {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly aSide: 'S' | 'N';
+  /** A's final seeds minus B's. */
+  readonly margin: number;
+  readonly plies: number;
+  readonly capped: boolean;
+}
+
+export interface MatchReport {
+  readonly a: string;
+  readonly b: string;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly averageMargin: number;
+  /** A's points per game: 1 a win, 1/2 a draw. */
+  readonly score: number;
+  /** Elo difference A minus B, and the half-width of its 95% interval. */
+  readonly elo: number;
+  readonly eloError: number;
+  readonly games: readonly GameReport[];
+}
+
+/** Final seeds of each side; a capped game gives each side the seeds on its own side. */
+const finalSeeds = (game: Game): { S: number; N: number } => {
+  if (game.result) return game.result.seeds;
+  const seeds = { ...game.position.taken };
+  game.position.board.forEach((count, index) => {
+    seeds[ownerOf(game.position.holesPerRow, index)] += count;
+  });
+  return seeds;
+};
+
+const playOpening = (game: Game, plies: number, random: () => number): void => {
+  for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+};
+
+/** The Elo difference for a points ratio (clamped away from 0 and 1, where it is infinite). */
+const eloOf = (score: number): number => {
+  const clamped = Math.min(Math.max(score, 1e-3), 1 - 1e-3);
+  return -400 * Math.log10(1 / clamped - 1);
+};
+
+export const summarize = (a: string, b: string, games: readonly GameReport[]): MatchReport => {
+  const points = games.map(({ margin }): number => (margin > 0 ? 1 : margin < 0 ? 0 : 0.5));
+  const n = games.length;
+  const score = points.reduce((sum, p) => sum + p, 0) / n;
+  const variance = points.reduce((sum, p) => sum + (p - score) ** 2, 0) / Math.max(n - 1, 1);
+  const halfWidth = 1.96 * Math.sqrt(variance / n);
+  const elo = eloOf(score);
+  return {
+    a, b,
+    wins: points.filter(p => p === 1).length,
+    draws: points.filter(p => p === 0.5).length,
+    losses: points.filter(p => p === 0).length,
+    averageMargin: games.reduce((sum, game) => sum + game.margin, 0) / n,
+    score, elo,
+    eloError: (eloOf(score + halfWidth) - eloOf(score - halfWidth)) / 2,
+    games,
+  };
+};
+
+/** Plays the match. `engine` is a loaded core: its rules drive the games and its search the WASM players. */
+export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchReport => {
+  const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, moveCap = 400, seed = 1 } = options;
+  const random = seededRandom(seed);
+  const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine), reference: createReferenceSearcher(18), random };
+  const players = { a: makePlayerFor(a, tools), b: makePlayerFor(b, tools) };
+  const reports: GameReport[] = [];
+  for (let pair = 0; reports.length < games; pair++) {
+    const variant = variants[pair % variants.length]!;
+    const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
+    const opening = Game.start({ variant, holesPerRow, engine });
+    playOpening(opening, openingPlies, random);
+    for (const aSide of ['S', 'N'] as const) {
+      const game = unwrap(Game.fromRecord(opening.record(), engine));
+      let plies = 0;
+      for (; !game.isOver && plies < moveCap; plies++) {
+        const mover = game.position.turn === aSide ? players.a : players.b;
+        unwrap(game.play(mover(game)));
+      }
+      const seeds = finalSeeds(game);
+      const margin = aSide === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
+      const report = { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver };
+      reports.push(report);
+      options.onGame?.(report);
+    }
+  }
+  return summarize(makePlayer(a), makePlayer(b), reports);
+};
+
+export const formatReport = (report: MatchReport): string => {
+  const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(1);
+  const capped = report.games.filter(game => game.capped).length;
+  return [
+    `${report.a} vs ${report.b}: ${report.games.length} games`,
+    `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${sign(report.averageMargin)} seeds`,
+    `  Elo ${sign(report.elo)} ± ${report.eloError.toFixed(0)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
+  ].join('\n');
+};
+
+const option = (args: readonly string[], name: string, fallback: string): string => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
+};
+
+const main = async (args: readonly string[]): Promise<number> => {
+  const a = parsePlayer(option(args, 'a', 'engine:100'));
+  const b = parsePlayer(option(args, 'b', 'greedy'));
+  for (const player of [a, b]) {
+    if (!player.ok) {
+      console.error(player.error.message);
+      return 2;
+    }
+  }
+  const report = playMatch(await loadWasmEngine(), {
+    a: unwrap(a),
+    b: unwrap(b),
+    games: Number(option(args, 'games', '20')),
+    variants: option(args, 'variants', 'ii,iii').split(',') as Variant[],
+    sizes: option(args, 'sizes', '6').split(',').map(Number),
+    seed: Number(option(args, 'seed', '1')),
+    onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
+  });
+  process.stderr.write('\n');
+  console.log(formatReport(report));
+  return 0;
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,80 @@
+/**
+ * Playing levels for casual players, all on the same search: the low levels look a few plies
+ * ahead and pick at random among the moves close to the best; the top levels search on the clock
+ * and always play the best move.
+ */
+import { HoyitoError, type Position, type Result, err, ok } from './types.js';
+import { type SearchResult, type Searcher, rankOf } from './search.js';
+
+export interface Level {
+  readonly level: number;
+  /** Deepest iteration; the top levels are limited by time instead. */
+  readonly depth?: number;
+  /** Think time per move, in milliseconds, when the level plays on the clock. */
+  readonly timeMs?: number;
+  /** Moves scoring at most this many seeds below the best may be chosen, the closer the likelier. */
+  readonly tolerance: number;
+  readonly description: string;
+}
+
+export const LEVELS: readonly Level[] = [
+  { level: 1, depth: 1, tolerance: 8, description: 'beginner: sees one move ahead and often takes a worse one' },
+  { level: 2, depth: 2, tolerance: 6, description: 'casual: sees a reply, still careless' },
+  { level: 3, depth: 3, tolerance: 5, description: 'casual: sees a few moves, loses seeds often' },
+  { level: 4, depth: 4, tolerance: 4, description: 'club: sees a few moves, some slips' },
+  { level: 5, depth: 5, tolerance: 3, description: 'club: sees a few moves, fewer slips' },
+  { level: 6, depth: 6, tolerance: 2, description: 'strong: rarely gives away seeds' },
+  { level: 7, depth: 8, tolerance: 1, description: 'strong: looks deeper, small slips only' },
+  { level: 8, depth: 10, tolerance: 0, description: 'expert: best move at a fixed depth' },
+  { level: 9, timeMs: 250, tolerance: 0, description: 'master: best move in a quarter second' },
+  { level: 10, timeMs: 1000, tolerance: 0, description: 'full strength: best move in a second' },
+];
+
+export const MIN_LEVEL = 1;
+export const MAX_LEVEL = LEVELS.length;
+
+export const levelOf = (level: number): Result<Level, HoyitoError> => {
+  const found = Number.isInteger(level) ? LEVELS[level - 1] : undefined;
+  return found ? ok(found) : err(new HoyitoError('BadOption', `level: ${level} is not a whole number from ${MIN_LEVEL} to ${MAX_LEVEL}`, 'level'));
+};
+
+export interface PickOptions {
+  readonly level: number;
+  /** Overrides the level's think time (and caps the fixed-depth levels). */
+  readonly timeMs?: number;
+  /** Positions since the last capture (see SearchOptions.history). */
+  readonly history?: readonly Position[];
+  /** A number in [0, 1): Math.random by default; tests and the arena pass a seeded one. */
+  readonly random?: () => number;
+}
+
+/**
+ * The move a level plays, with the search result it came from (its move and score replaced by
+ * the chosen ones). Levels with a tolerance score every move (analysis mode) to choose among them.
+ * @throws HoyitoError `BadOption` for a level outside 1..10, and as `Searcher.search`.
+ */
+export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
+  const checked = levelOf(options.level);
+  if (!checked.ok) throw checked.error;
+  const level = checked.value;
+  const timeMs = options.timeMs ?? level.timeMs;
+  const result = searcher.search(position, {
+    ...(level.depth === undefined ? {} : { depth: level.depth }),
+    ...(timeMs === undefined ? {} : { timeMs }),
+    history: options.history ?? [],
+    analysis: level.tolerance > 0,
+  });
+  if (level.tolerance === 0) return result;
+
+  const rank = (move: SearchResult['moveScores'][number]) => rankOf(move.score, move.exact);
+  const bestRank = rank(result.moveScores[0]!);
+  // Weight a candidate by how close it is to the best: the best has weight tolerance + 1.
+  const candidates = result.moveScores
+    .map(move => ({ move, weight: level.tolerance + 1 - (bestRank - rank(move)) }))
+    .filter(candidate => candidate.weight > 0);
+  const total = candidates.reduce((sum, candidate) => sum + candidate.weight, 0);
+  let draw = (options.random ?? Math.random)() * total;
+  const chosen = candidates.find(candidate => (draw -= candidate.weight) < 0)?.move ?? candidates.at(-1)!.move;
+  if (chosen.move === result.bestMove) return result;
+  return { ...result, bestMove: chosen.move, score: chosen.score, exact: chosen.exact, principalVariation: [chosen.move] };
+};
