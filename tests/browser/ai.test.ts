@@ -41,7 +41,7 @@ describe('the AI', () => {
   test('the main thread has no long task while two AIs play, animations on', async () => {
     const longTasks: PerformanceEntry[] = [];
     const observer = new PerformanceObserver(list => longTasks.push(...list.getEntries()));
-    const board = await mountBoard({ south: 'human', north: 'human', 'think-ms': '300', speed: '4', holes: '12' });
+    const board = await mountBoard({ south: 'human', north: 'human', level: '10', 'think-ms': '300', speed: '4', holes: '12' });
     await board.hint(); // the worker and its WASM are loaded before measuring
     observer.observe({ type: 'longtask' });
     let moves = 0;
@@ -55,13 +55,14 @@ describe('the AI', () => {
   });
 
   test('a new game while the AI thinks: its answer is dropped and the new game waits for the human', async () => {
-    const board = await mountBoard({ south: 'ai', north: 'human', 'think-ms': '800', speed: '0' });
+    // Level 10 plays on the clock: it is still thinking when the new game comes.
+    const board = await mountBoard({ south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' });
     const moves: unknown[] = [];
     board.addEventListener('move', event => moves.push(event.detail.move));
     await new Promise(resolve => setTimeout(resolve, 100));
     board.south = 'human';
     board.newGame();
-    await new Promise(resolve => setTimeout(resolve, 1500));
+    await new Promise(resolve => setTimeout(resolve, 2000));
     expect(moves).toEqual([]);
     expect(board.game.moves).toEqual([]);
     // The stopped search was answered and the worker is free: a hint now gets a fresh answer.
