@@ -1,19 +1,20 @@
 /**
- * Search within a time budget, as the board plays: each side searches each benchmark position for
- * the same time. Calls per second would say nothing here (every call takes the budget), so this
+ * Search within a time budget, as the board's timed levels play: each side searches each benchmark
+ * position for the same time. Calls per second would say nothing here (every call takes the budget), so this
  * reports the depth reached and nodes per second, and checks that both sides agree at every depth
  * both completed.
  */
 import type { SearchResult } from '../host/engine.js';
+import { LEVELS } from '../host/levels.js';
 import { referenceSearcher } from '../host/reference/search.js';
-import { DEFAULT_TIME_MS, type Searcher } from '../host/search.js';
+import type { Searcher } from '../host/search.js';
 import { type Position, type Result, err, ok } from '../host/types.js';
 import type { WasmEngine } from '../host/wasm.js';
 import { wasmSearcher } from '../host/wasm-search.js';
 import { type Mismatch, describeSearch, loadPositions } from './suites.js';
 
-/** Milliseconds per search: the search's own default, when the caller gives neither depth nor time. */
-export const BUDGET_MS = DEFAULT_TIME_MS;
+/** The think times of the board's timed levels, in milliseconds: the budgets its AI plays with. */
+export const BUDGETS_MS: readonly number[] = LEVELS.flatMap(level => (level.timeMs === undefined ? [] : [level.timeMs]));
 
 export interface BudgetSide {
   /** Deepest iteration completed within the budget. */
@@ -23,6 +24,7 @@ export interface BudgetSide {
 }
 
 export interface BudgetRun {
+  readonly timeMs: number;
   readonly name: string;
   readonly wasm: BudgetSide;
   readonly reference: BudgetSide;
@@ -39,20 +41,26 @@ const sideOf = (results: readonly SearchResult[]): BudgetSide => {
   return { depth: last.depth, nodes: last.nodes, nodesPerSecond: last.nodesPerSecond };
 };
 
-/** Searches every benchmark position on both sides for `timeMs` each; a mismatch when they disagree at a depth both completed. */
-export const searchWithinBudget = (engine: WasmEngine, timeMs: number): Result<BudgetRun[], Mismatch> => {
+/**
+ * Searches every benchmark position on both sides for each budget; a mismatch when the two
+ * disagree at a depth both completed.
+ */
+export const searchWithinBudgets = (engine: WasmEngine, budgets: readonly number[] = BUDGETS_MS): Result<BudgetRun[], Mismatch> => {
   const wasmSearch = wasmSearcher(engine);
   const runs: BudgetRun[] = [];
-  for (const { name, parsed } of loadPositions()) {
-    const wasm = iterations(wasmSearch, parsed, timeMs);
-    const reference = iterations(referenceSearcher, parsed, timeMs);
-    const common = Math.min(wasm.length, reference.length);
-    const wasmText = wasm.slice(0, common).map(describeSearch).join('\n');
-    const referenceText = reference.slice(0, common).map(describeSearch).join('\n');
-    if (wasmText !== referenceText) return err({ pair: `search ${name} within ${timeMs} ms`, wasm: wasmText, reference: referenceText });
-    const wasmSide = sideOf(wasm);
-    const referenceSide = sideOf(reference);
-    runs.push({ name, wasm: wasmSide, reference: referenceSide, ratio: wasmSide.nodesPerSecond / referenceSide.nodesPerSecond });
+  const positions = loadPositions();
+  for (const timeMs of budgets) {
+    for (const { name, parsed } of positions) {
+      const wasm = iterations(wasmSearch, parsed, timeMs);
+      const reference = iterations(referenceSearcher, parsed, timeMs);
+      const common = Math.min(wasm.length, reference.length);
+      const wasmText = wasm.slice(0, common).map(describeSearch).join('\n');
+      const referenceText = reference.slice(0, common).map(describeSearch).join('\n');
+      if (wasmText !== referenceText) return err({ pair: `search ${name} within ${timeMs} ms`, wasm: wasmText, reference: referenceText });
+      const wasmSide = sideOf(wasm);
+      const referenceSide = sideOf(reference);
+      runs.push({ timeMs, name, wasm: wasmSide, reference: referenceSide, ratio: wasmSide.nodesPerSecond / referenceSide.nodesPerSecond });
+    }
   }
   return ok(runs);
 };

@@ -13,7 +13,7 @@ export interface BenchPosition {
 export const BENCH_POSITIONS: readonly BenchPosition[] = [
   {"name":"ii 2x6 start","position":"ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":19922,"searchDepth":12},
   {"name":"ii 2x6 ply 12","position":"ii 0,7,10,0,0,1/2,5,1,0,1,1 N 12-8","perftDepth":6,"perftNodes":10017,"searchDepth":13},
-  {"name":"ii 2x6 ply 24","position":"ii 1,0,0,1,1,0/0,2,0,1,0,2 N 24-16","perftDepth":8,"perftNodes":13630,"searchDepth":15},
+  {"name":"ii 2x6 ply 24","position":"ii 1,0,0,1,1,0/0,2,0,1,0,2 N 24-16","perftDepth":8,"perftNodes":13630,"searchDepth":14},
   {"name":"ii 2x6 ply 36","position":"ii 1,1,1,0,2,1/1,0,0,5,0,0 S 16-20","perftDepth":7,"perftNodes":12733,"searchDepth":12},
   {"name":"iii 2x6 start","position":"iii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0","perftDepth":6,"perftNodes":20065,"searchDepth":12},
   {"name":"iii 2x6 ply 12","position":"iii 1,6,1,5,3,1/7,1,3,2,0,2 S 4-12","perftDepth":6,"perftNodes":11814,"searchDepth":12},

@@ -14,7 +14,6 @@ const chart = element('chart');
 const tableBody = element('table-body');
 const budgetBody = element('budget-body');
 const markdown = element('markdown');
-const budgetTime = element('budget-time');
 
 const cellRow = (tag: 'th' | 'td', cells: readonly string[]): HTMLTableRowElement => {
   const row = document.createElement('tr');
@@ -50,8 +49,7 @@ const onMessage = (message: FromBenchWorker): void => {
       break;
     case 'done':
       status.textContent = `Done: ${message.report.pairs.length} pairs.`;
-      budgetBody.replaceChildren(...message.report.budget.runs.map(run => cellRow('td', budgetRow(run))));
-      budgetTime.textContent = `${message.report.budget.timeMs} ms`;
+      budgetBody.replaceChildren(...message.report.budgets.map(run => cellRow('td', budgetRow(run))));
       markdown.textContent = markdownSummary(message.report);
       runButton.disabled = false;
       break;

@@ -4,7 +4,7 @@
  */
 import './benchmark-globals.js';
 import { loadWasmEngine } from '../../host/wasm.js';
-import { BUDGET_MS, searchWithinBudget } from '../../bench/budget.js';
+import { BUDGETS_MS, searchWithinBudgets } from '../../bench/budget.js';
 import { measurePair } from '../../bench/measure.js';
 import { benchPairs, firstMismatch } from '../../bench/suites.js';
 import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
@@ -24,9 +24,9 @@ const run = async (maxTime: number): Promise<void> => {
     send({ type: 'timed', timing });
     return timing;
   });
-  send({ type: 'running', step: `search within ${BUDGET_MS} ms, each position on each side` });
-  const budget = searchWithinBudget(engine, BUDGET_MS);
-  if (!budget.ok) return send({ type: 'mismatch', mismatch: budget.error });
+  send({ type: 'running', step: `search within ${BUDGETS_MS.join(' and ')} ms, each position on each side` });
+  const budgets = searchWithinBudgets(engine);
+  if (!budgets.ok) return send({ type: 'mismatch', mismatch: budgets.error });
   send({
     type: 'done',
     report: {
@@ -37,7 +37,7 @@ const run = async (maxTime: number): Promise<void> => {
       loadAverage: null,
       options,
       pairs: timings,
-      budget: { timeMs: BUDGET_MS, runs: budget.value },
+      budgets: budgets.value,
     },
   });
 };
