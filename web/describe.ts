@@ -56,7 +56,8 @@ const REASONS: Record<GameResult['reason'], string> = {
 };
 
 export const describeResult = (result: GameResult): string => {
-  const score = `${result.seeds.S}–${result.seeds.N}`;
+  const { S, N } = result.seeds;
+  const score = result.winner === 'N' ? `${N}–${S}` : `${S}–${N}`; // the winner's seeds first
   const verdict = result.winner ? `${sideName(result.winner)} wins ${score}` : `Draw ${score}`;
   return `${verdict}: ${REASONS[result.reason]}.`;
 };
