@@ -210,10 +210,10 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
 }
 
-/** Where the position at `index` occurred before since the last capture, or NO_REPETITION (sides alternate between captures). */
+/** Where the position at `index` occurred before since the last capture, or NO_REPETITION. */
 @inline function earlierOccurrence(index: i32, from: i32): i32 {
   const key = placeKeyAt(index);
-  for (let earlier = index - 2; earlier >= from; earlier -= 2) {
+  for (let earlier = index - 1; earlier >= from; earlier--) {
     if (placeKeyAt(earlier) == key) return earlier;
   }
   return NO_REPETITION;

@@ -283,12 +283,9 @@ class ReferenceSession implements SearchSession {
     return entry.depth === RESOLVED_DEPTH ? !quietBefore : entry.iteration === this.iterationNumber;
   }
 
-  /**
-   * Where the position at `index` occurred before since the last capture, or NO_REPETITION.
-   * Sides alternate between captures, so only every other position can match.
-   */
+  /** Where the position at `index` occurred before since the last capture, or NO_REPETITION. */
   private earlierOccurrence(index: number, from: number): number {
-    for (let earlier = index - 2; earlier >= from; earlier -= 2) {
+    for (let earlier = index - 1; earlier >= from; earlier--) {
       if (sameKey(this.placeKeys[earlier]!, this.placeKeys[index]!)) return earlier;
     }
     return NO_REPETITION;

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { SearchResult } from '../host/engine.js';
+import { Game } from '../host/game.js';
+import { makePosition } from '../host/notation.js';
+import { MAX_DEPTH } from '../host/search.js';
+import { legalMoves, playMove } from '../host/reference/rules.js';
+import { createReferenceSearcher } from '../host/reference/search.js';
+import { wasmSearcher } from '../host/wasm-search.js';
+import { type Position, type Variant, HoyitoError, isBoardEmpty, ownerOf, unwrap } from '../host/types.js';
+import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
+import { referenceEngine, wasmEngine } from './helpers/engines.js';
+import { position } from './helpers/positions.js';
+
+const TABLE_BITS = 16;
+const wasm = wasmSearcher(wasmEngine, TABLE_BITS);
+const reference = createReferenceSearcher(TABLE_BITS);
+const searchers = [wasm, reference];
+
+/** Everything but the clock. */
+const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
+
+/** A random game replayed through the Game class, for its position and its repetition history. */
+const replay = ({ start, choices }: RandomGame): Game => {
+  const game = unwrap(Game.fromPosition(start, referenceEngine));
+  for (const choice of choices) {
+    const move = chosenMove(game.legalMoves().moves, choice);
+    if (move === undefined) break;
+    unwrap(game.play(move));
+  }
+  return game;
+};
+
+/** A depth each board size searches quickly with the reference. */
+const depthFor = (position: Position) => (position.holesPerRow <= 6 ? 6 : 4);
+
+describe('the WASM and reference searches are the same algorithm', () => {
+  const sizes = [6, 12];
+  const games = fc.oneof(gameFromStartArb({ sizes }, { maxPlies: 60 }), gameFromSetUpArb({ sizes }, { maxPlies: 20 }));
+
+  it('every iteration has the same best move, score, line, move scores and node count, with the repetition history', () => {
+    fc.assert(fc.property(games, fc.boolean(), (randomGame, analysis) => {
+      const game = replay(randomGame);
+      fc.pre(!game.isOver);
+      const options = { depth: depthFor(game.position), history: game.repetitionHistory(), analysis };
+      const [fromWasm, fromReference] = searchers.map(searcher => [...searcher.iterate(game.position, options)].map(untimed));
+      expect(fromWasm).toEqual(fromReference);
+      expect(fromWasm!.at(-1)!.depth).toBeLessThanOrEqual(options.depth);
+    }), { numRuns: 60 });
+  });
+
+  it.each(['ii', 'iii'] satisfies Variant[])('agrees from the %s starts, 2x6 at depth 8 and 2x12 at depth 5', variant => {
+    for (const [holesPerRow, depth] of [[6, 8], [12, 5]] as const) {
+      const start = position(`${variant} ${Array(holesPerRow).fill(4).join(',')}/${Array(holesPerRow).fill(4).join(',')} S 0-0`);
+      expect(untimed(wasm.search(start, { depth }))).toEqual(untimed(reference.search(start, { depth })));
+    }
+  });
+});
+
+// An independent solver: plain minimax over every line to the end of the game, no pruning, no table.
+const samePlace = (a: Position, b: Position) => a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
+
+/** Final margin for the side to move; after a repetition each side takes the seeds on its own side. */
+const finalMargin = (at: Position, ownSides: boolean): number => {
+  const seeds = { ...at.taken };
+  if (ownSides) at.board.forEach((count, index) => { seeds[ownerOf(at.holesPerRow, index)] += count; });
+  return at.turn === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
+};
+
+class TooBig extends Error {}
+
+/** Longest quiet stretch the solver follows: its lines stay well within the search's MAX_DEPTH. */
+const MAX_QUIET_STRETCH = 60;
+
+/**
+ * The game value for the side to move; `seen`: positions since the last capture.
+ * Throws TooBig past `budget` positions or a longer quiet stretch.
+ */
+const solve = (at: Position, seen: readonly Position[], budget = { positions: 200_000 }): number => {
+  if (--budget.positions < 0 || seen.length > MAX_QUIET_STRETCH) throw new TooBig();
+  if (isBoardEmpty(at)) return finalMargin(at, false);
+  if (seen.some(earlier => samePlace(earlier, at))) return finalMargin(at, true);
+  return Math.max(...legalMoves(at).moves.map(move => {
+    const after = unwrap(playMove(at, move)).position;
+    const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
+    const value = solve(after, captured ? [] : [...seen, at], budget);
+    return after.turn === at.turn ? value : 0 - value; // 0 - value: never -0
+  }));
+};
+
+const solvable = (at: Position, seen: readonly Position[]): number | null => {
+  try {
+    return solve(at, seen);
+  } catch (error) {
+    if (error instanceof TooBig) return null;
+    throw error;
+  }
+};
+
+/** Small endgames (2 to 6 holes a row, 3 to 9 seeds) that the plain solver finishes, from a fixed seed. */
+const smallEndgames = (count: number): Position[] => {
+  let state = 20261129;
+  const next = (bound: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) % bound;
+  };
+  const found: Position[] = [];
+  while (found.length < count) {
+    const holesPerRow = [2, 3, 4, 6][next(4)]!;
+    const board = new Array<number>(2 * holesPerRow).fill(0);
+    for (let seeds = 3 + next(7); seeds > 0; seeds--) board[next(board.length)]! += 1;
+    const candidate: Position = {
+      variant: next(2) ? 'ii' : 'iii', holesPerRow, board, turn: next(2) ? 'S' : 'N', taken: { S: next(9), N: next(9) }, lastFour: 'C',
+    };
+    if (!isBoardEmpty(candidate) && solvable(candidate, []) !== null) found.push(candidate);
+  }
+  return found;
+};
+
+describe('exact endgame values', () => {
+  const endgames = smallEndgames(12);
+
+  it.each(endgames.map(makePosition))('%s: both searches prove the value the plain solver finds, for the position and for every move', text => {
+    const at = position(text);
+    for (const searcher of searchers) {
+      const result = searcher.search(at, { depth: MAX_DEPTH, analysis: true });
+      expect(result.exact).toBe(true);
+      expect(result.score).toBe(solve(at, []));
+      for (const { move, score, exact } of result.moveScores) {
+        const after = unwrap(playMove(at, move)).position;
+        const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
+        const value = solve(after, captured ? [] : [at]);
+        expect(exact).toBe(true);
+        expect(score).toBe(after.turn === at.turn ? value : 0 - value);
+      }
+    }
+  });
+
+  it('a game end is exact at any depth', () => {
+    // ii 2x2, South to move, taken 0-0. South hole 1 (index 0, 3 seeds) sows indices 1, 2, 3:
+    // index 3 goes 3 -> 4, a casa; the chain before it (index 2: 4) goes too: 8 seeds, 1 left
+    // (index 1): the last four go to South. South hole 2 is empty, so this is the only move: 9-0.
+    const at = position('ii 3,0/3,3 S 0-0');
+    for (const searcher of searchers) {
+      expect(searcher.search(at, { depth: 1 })).toMatchObject({ bestMove: 1, score: 9, exact: true, depth: 1 });
+    }
+  });
+});
+
+describe('the repetition rule', () => {
+  const quietChildren = (at: Position) => legalMoves(at).moves
+    .map(move => unwrap(playMove(at, move)).position)
+    .filter(after => after.turn !== at.turn && !isBoardEmpty(after));
+
+  /** A small endgame and a position two quiet moves on which, given as history, changes the proven value. */
+  const findRepetitionCase = () => {
+    for (const at of smallEndgames(40)) {
+      for (const earlier of quietChildren(at).flatMap(quietChildren)) {
+        const withHistory = solvable(at, [earlier]);
+        const without = solvable(at, []);
+        if (withHistory !== null && without !== null && withHistory !== without) return { at, earlier, withHistory, without };
+      }
+    }
+    throw new Error('no position whose value depends on the history');
+  };
+  const found = findRepetitionCase();
+
+  it(`sees the history: ${makePosition(found.at)} after ${makePosition(found.earlier)}`, () => {
+    for (const searcher of searchers) {
+      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [found.earlier] })).toMatchObject({ score: found.withHistory, exact: true });
+      expect(searcher.search(found.at, { depth: MAX_DEPTH })).toMatchObject({ score: found.without, exact: true });
+    }
+  });
+
+  it('ignores history from before the last capture (its taken seeds differ)', () => {
+    const beforeCapture = { ...found.earlier, taken: { S: found.earlier.taken.S + 4, N: found.earlier.taken.N } };
+    for (const searcher of searchers) {
+      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [beforeCapture] }).score).toBe(found.without);
+    }
+  });
+});
+
+describe('the time limit', () => {
+  it.each(searchers)('$kind: returns the last completed iteration, the same as a search to that depth', searcher => {
+    const start = position('ii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0');
+    const timed = searcher.search(start, { timeMs: 20 });
+    expect(timed.depth).toBeGreaterThanOrEqual(1);
+    expect(timed.depth).toBeLessThan(MAX_DEPTH);
+    expect(untimed(timed)).toEqual(untimed(searcher.search(start, { depth: timed.depth })));
+  });
+
+  it('iterate yields depth 1, 2, ... up to the depth asked', () => {
+    const start = position('iii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0');
+    expect([...wasm.iterate(start, { depth: 7 })].map(result => result.depth)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('move scores', () => {
+  const midGame = position('ii 5,0,6,1,2,7/3,0,4,2,9,1 N 10-6');
+
+  it.each(searchers)('$kind analysis: every legal move scored exactly once, best first, none a mere bound', searcher => {
+    const result = searcher.search(midGame, { depth: 6, analysis: true });
+    const moves = result.moveScores.map(({ move }) => move);
+    expect([...moves].sort()).toEqual([...legalMoves(midGame).moves].sort());
+    expect(result.moveScores.every(({ upperBound }) => !upperBound)).toBe(true);
+    expect(result.moveScores[0]).toMatchObject({ move: result.bestMove, score: result.score });
+    const scores = result.moveScores.map(({ score }) => score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('without analysis, every legal move is still listed and no refuted move is above the best', () => {
+    const result = wasm.search(midGame, { depth: 6 });
+    expect(result.moveScores).toHaveLength(legalMoves(midGame).moves.length);
+    expect(result.moveScores.every(({ score }) => score <= result.score)).toBe(true);
+  });
+});
+
+const thrownKind = (run: () => unknown): string | undefined => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof HoyitoError ? error.kind : undefined;
+  }
+  return undefined;
+};
+
+describe('bad input', () => {
+  it.each(searchers)('$kind: a finished game and out-of-range options are refused with a named error', searcher => {
+    const over = position('ii 0,0,0,0,0,0/0,0,0,0,0,0 N 30-18');
+    expect(thrownKind(() => searcher.search(over, { depth: 3 }))).toBe('GameOver');
+    const start = position('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0');
+    for (const options of [{ depth: 0 }, { depth: MAX_DEPTH + 1 }, { depth: 2.5 }, { timeMs: -5 }]) {
+      expect(thrownKind(() => searcher.search(start, options))).toBe('BadOption');
+    }
+  });
+});
