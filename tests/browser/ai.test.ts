@@ -2,7 +2,7 @@
  * The board against the real AI worker (WASM in a Web Worker): it answers as the opponent with
  * legal moves, the page never has a long task while it thinks, and a new game drops the search in flight.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/reference/rules.js';
 import { unwrap } from '../../host/types.js';
@@ -52,6 +52,38 @@ describe('the AI', () => {
     observer.disconnect();
     expect(moves).toBeGreaterThanOrEqual(board.game.isOver ? 1 : 6);
     expect(longTasks.map(task => Math.round(task.duration)).filter(duration => duration > LONG_TASK_MS)).toEqual([]);
+  });
+
+  test('with hints on, the suggestion is shown whenever the human is to move', async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', hints: '', speed: '0' });
+    await vi.waitFor(() => expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1), { timeout: 10_000 });
+    const hinted = Number(board.shadowRoot!.querySelector<HTMLElement>('.hole.hint')!.dataset['index']);
+    expect(legalMoves(startPosition()).moves).toContain(hinted + 1);
+  });
+
+  test('undo while the AI thinks: its answer is dropped and the human is to move again', async () => {
+    const board = await mountBoard({ south: 'human', north: 'ai', level: '10', 'think-ms': '1500', speed: '0' });
+    const aiMoves: unknown[] = [];
+    board.addEventListener('move', event => { if (event.detail.player === 'ai') aiMoves.push(event.detail.move); });
+    const humanMoved = nextEvent(board, 'move');
+    holeButton(board, 0).click();
+    await humanMoved;
+    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(board.undo().ok).toBe(true);
+    await new Promise(resolve => setTimeout(resolve, 2000));
+    expect(aiMoves).toEqual([]);
+    expect(board.currentPosition).toBe(makePosition(startPosition()));
+  });
+
+  test('a board removed while its AI thinks plays nothing more', async () => {
+    const board = await mountBoard({ south: 'ai', north: 'human', level: '10', 'think-ms': '1000', speed: '0' });
+    const moves: unknown[] = [];
+    board.addEventListener('move', event => moves.push(event.detail.move));
+    await new Promise(resolve => setTimeout(resolve, 100));
+    board.remove();
+    await new Promise(resolve => setTimeout(resolve, 1500));
+    expect(moves).toEqual([]);
+    expect(board.game.moves).toEqual([]);
   });
 
   test('a new game while the AI thinks: its answer is dropped and the new game waits for the human', async () => {
