@@ -1,4 +1,5 @@
 /** The demo page: settings that drive the board's attributes, buttons for its methods, and the record. */
+import { LEVELS } from '../../host/levels.js';
 import '../board.js';
 import type { HoyitoBoard } from '../board.js';
 
@@ -24,9 +25,11 @@ form.addEventListener('change', event => {
   board.hints = (field('hints') as HTMLInputElement).checked;
 });
 
-form.addEventListener('input', () => {
-  (form.elements.namedItem('levelShown') as HTMLOutputElement).value = field('level').value;
-});
+const showLevel = (): void => {
+  const level = LEVELS[Number(field('level').value) - 1];
+  (form.elements.namedItem('levelShown') as HTMLOutputElement).value = level ? `${level.level}: ${level.description}` : '';
+};
+form.addEventListener('input', showLevel);
 
 const actions: Record<string, () => unknown> = {
   newGame: () => board.newGame(),
@@ -47,4 +50,5 @@ for (const type of ['move', 'gameover'] as const) board.addEventListener(type, s
 board.addEventListener('error', event => console.warn(event.detail.message));
 
 syncMatchControl();
+showLevel();
 showRecord();
