@@ -4,12 +4,17 @@
  */
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type Side, type Variant,
-  err, ok,
+  err, isBoardEmpty, ok,
 } from './types.js';
 import { makeMove, makePosition, parsePosition, startPosition } from './notation.js';
 import type { RulesEngine } from './engine.js';
 import { referenceEngine } from './reference/engine.js';
-import { loadWasmEngine } from './wasm.js';
+import { WasmEngine, loadWasmEngine } from './wasm.js';
+import type { SearchOptions, SearchResult } from './engine.js';
+import { DEFAULT_TIME_MS, MAX_DEPTH, type Searcher } from './search.js';
+import { wasmSearcher } from './wasm-search.js';
+import { referenceSearcher } from './reference/search.js';
+import { MAX_LEVEL, MIN_LEVEL, pickMove } from './levels.js';
 import { Game, type GameResult } from './game.js';
 import { numberMoveError } from './record.js';
 
@@ -198,8 +203,104 @@ const perft: Command = {
   },
 };
 
+// --- search (host/search.ts, host/levels.ts) --------------------------------------------------
+
+/** The search over the engine chosen by `--engine`. */
+const searcherOption = async (args: CommandArgs): Promise<Result<Searcher, HoyitoError>> => {
+  const engine = await engineOption(args);
+  if (!engine.ok) return engine;
+  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value) : referenceSearcher);
+};
+
+/** An hour: longer thinking is surely a typo. */
+const MAX_TIME_MS = 3_600_000;
+
+interface SearchRequest {
+  readonly searcher: Searcher;
+  readonly position: Position;
+  readonly options: SearchOptions;
+  readonly level?: number;
+}
+
+/** The position, `--depth`, `--time-ms`, `--level` and `--engine` of a search command. */
+const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Result<SearchRequest, HoyitoError>> => {
+  const position = parsePosition(args.positional[0]!);
+  if (!position.ok) return position;
+  if (isBoardEmpty(position.value)) return err(new HoyitoError('GameOver', 'the game is over: no move to search', 'position'));
+  const number = (name: string, min: number, max: number): Result<number | undefined, HoyitoError> => {
+    const text = args.options.get(name);
+    return text === undefined ? ok(undefined) : wholeNumberArg(text, `--${name}`, min, max);
+  };
+  const depth = number('depth', 1, MAX_DEPTH);
+  if (!depth.ok) return depth;
+  const timeMs = number('time-ms', 1, MAX_TIME_MS);
+  if (!timeMs.ok) return timeMs;
+  const level = number('level', MIN_LEVEL, MAX_LEVEL);
+  if (!level.ok) return level;
+  if (level.value !== undefined && depth.value !== undefined) return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
+  const searcher = await searcherOption(args);
+  if (!searcher.ok) return searcher;
+  const options: SearchOptions = {
+    analysis,
+    ...(depth.value === undefined ? {} : { depth: depth.value }),
+    ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
+  };
+  return ok({ searcher: searcher.value, position: position.value, options, ...(level.value === undefined ? {} : { level: level.value }) });
+};
+
+const scoreText = (score: number, exact: boolean): string => `${score}${exact ? ' exact' : ''}`;
+
+const infoLine = (result: SearchResult): string =>
+  `info depth ${result.depth} score ${scoreText(result.score, result.exact)} nodes ${result.nodes} nps ${result.nodesPerSecond}` +
+  ` time ${Math.round(result.timeMs)} pv ${result.principalVariation.map(makeMove).join(' ')}`;
+
+const bestMoveLine = (result: SearchResult): string =>
+  `bestmove ${makeMove(result.bestMove)} score ${result.score} depth ${result.depth} nodes ${result.nodes}`;
+
+/** Runs the request: a level picks its move; otherwise one info line per completed iteration. */
+const runSearch = ({ searcher, position, options, level }: SearchRequest): { info: string[]; result: SearchResult } => {
+  if (level !== undefined) {
+    const result = pickMove(searcher, position, { level, ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }) });
+    return { info: [infoLine(result)], result };
+  }
+  const info: string[] = [];
+  let result: SearchResult | undefined;
+  for (result of searcher.iterate(position, options)) info.push(infoLine(result));
+  return { info, result: result! };
+};
+
+const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine'];
+const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|ts]';
+
+const bestmove: Command = {
+  usage: SEARCH_USAGE,
+  summary: `search for the best move (default ${DEFAULT_TIME_MS} ms); the last line is bestmove <move> score <s> depth <d> nodes <k>`,
+  arity: { min: 1, max: 1 },
+  options: SEARCH_OPTIONS,
+  run: async args => {
+    const request = await searchRequest(args, false);
+    if (!request.ok) return request;
+    const { info, result } = runSearch(request.value);
+    return ok([...info, bestMoveLine(result)]);
+  },
+};
+
+const analyze: Command = {
+  usage: SEARCH_USAGE,
+  summary: 'score every legal move (final margin for the mover, exact when proven), best first',
+  arity: { min: 1, max: 1 },
+  options: SEARCH_OPTIONS,
+  run: async args => {
+    const request = await searchRequest(args, true);
+    if (!request.ok) return request;
+    const { info, result } = runSearch(request.value);
+    const moveLines = result.moveScores.map(({ move, score, exact }) => `move ${makeMove(move)} score ${scoreText(score, exact)}`);
+    return ok([...info, ...moveLines, bestMoveLine(result)]);
+  },
+};
+
 /** The commands by name. Other modules' commands (search) are added here. */
-export const commands: Record<string, Command> = { start, show, moves, play, perft };
+export const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze };
 
 export const usage = (): string[] => [
   'usage: hoyito <command> [arguments]',
