@@ -14,7 +14,8 @@ import {
 import { AiClient } from './ai-client.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import {
-  ENDLESS_REASON, describeHole, describeMove, describeResult, describeTurn, holeLabel, moveLabel, nameOfIndex, sideName,
+  ENDLESS_REASON, describeHole, describeMove, describeResult, describeSowing, describeTurn, holeLabel, moveLabel, nameOfIndex,
+  sideName,
 } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent } from './events.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
@@ -559,8 +560,8 @@ export class HoyitoBoard extends LitElement {
 
   private statusText(position: Position, result: GameResult | null): string {
     if (result) return describeResult(result);
-    const animated = this.frame && this.game.outcomes[this.shownPlies];
-    if (animated) return `${sideName(animated.mover)} sows hole ${animated.move}…`;
+    const animated = this.game.outcomes[this.shownPlies];
+    if (this.frame && animated) return describeSowing(animated, this.frame);
     const side = position.turn;
     const last = this.shownOutcomes.at(-1);
     const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';

@@ -4,6 +4,7 @@ import type { MoveOutcome } from '../host/outcome.js';
 import { MAX_LAPS, type Side, ownerOf } from '../host/types.js';
 import type { HoleName } from './events.js';
 import type { Player } from './options.js';
+import type { SowingFrame } from './sowing.js';
 
 export const sideName = (side: Side): string => (side === 'S' ? 'South' : 'North');
 
@@ -44,6 +45,16 @@ export const describeMove = (outcome: MoveOutcome, holesPerRow: number): string 
     sentences.push(`The last ${seedWord(outcome.lastFour.seeds)} go to ${sideName(outcome.lastFour.to)}.`);
   }
   return sentences.join(' ');
+};
+
+/** The status line during the animation: which lap, what is in the hand, what happens. */
+export const describeSowing = (outcome: MoveOutcome, frame: SowingFrame): string => {
+  const sowing = `${sideName(outcome.mover)} sows hole ${outcome.move}`;
+  const lap = outcome.laps.length > 1 ? `, lap ${frame.lap} of ${outcome.laps.length}` : '';
+  if (frame.phase === 'relay') return `${sowing}${lap}: relay, the last seed fell on seeds`;
+  if (frame.phase === 'capture') return `${sowing}: captures ${seedWord(outcome.capturedSeeds)}`;
+  if (frame.phase === 'done') return sowing;
+  return `${sowing}${lap}: ${seedWord(frame.hand)} in hand`;
 };
 
 export const describeTurn = (side: Side, player: Player, extraTurn: boolean): string =>

@@ -15,6 +15,8 @@ export interface SowingFrame {
   readonly active: number | null;
   /** Seeds still in the hand. */
   readonly hand: number;
+  /** Which lap of the move, from 1 (0 once the sowing is over). */
+  readonly lap: number;
   /** Holes being captured (the capture frame shows them full, just before they are emptied). */
   readonly captured: readonly number[];
 }
@@ -24,20 +26,22 @@ export const seedsSown = (outcome: MoveOutcome): number => outcome.laps.reduce((
 
 export function* sowingFrames(before: Position, outcome: MoveOutcome): Generator<SowingFrame> {
   const board = [...before.board];
+  let lap = 0;
   const frame = (phase: FramePhase, active: number | null, hand = 0, captured: readonly number[] = []): SowingFrame =>
-    ({ phase, board: [...board], active, hand, captured });
+    ({ phase, board: [...board], active, hand, lap, captured });
 
-  for (const [lapNumber, lap] of outcome.laps.entries()) {
-    board[lap.from] = 0;
-    yield frame('lift', lap.from, lap.seeds);
-    let at = lap.from;
-    for (let hand = lap.seeds - 1; hand >= 0; hand--) {
+  for (const { from, seeds } of outcome.laps) {
+    lap += 1;
+    board[from] = 0;
+    yield frame('lift', from, seeds);
+    let at = from;
+    for (let hand = seeds - 1; hand >= 0; hand--) {
       at = (at + 1) % board.length;
       board[at]! += 1;
       yield frame('drop', at, hand);
     }
-    if (lapNumber < outcome.laps.length - 1) yield frame('relay', at);
+    if (lap < outcome.laps.length) yield frame('relay', at);
   }
   if (outcome.captured.length > 0) yield frame('capture', outcome.captured[0]!, 0, outcome.captured);
-  yield { phase: 'done', board: outcome.position.board, active: null, hand: 0, captured: [] };
+  yield { phase: 'done', board: outcome.position.board, active: null, hand: 0, lap: 0, captured: [] };
 }

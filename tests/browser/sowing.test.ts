@@ -15,6 +15,9 @@ const checkMove = (position: Position, move: number): Position => {
   const frames = [...sowingFrames(position, outcome)];
   const drops = frames.filter(frame => frame.phase === 'drop');
   expect(drops).toHaveLength(seedsSown(outcome));
+  // One lift a lap, numbered from 1, each from the hole the outcome names.
+  const lifts = frames.filter(frame => frame.phase === 'lift');
+  expect(lifts.map(frame => [frame.lap, frame.active])).toEqual(outcome.laps.map((lap, i) => [i + 1, lap.from]));
   // Every drop adds exactly one seed, to the hole after the previous one.
   for (const [i, frame] of frames.entries()) {
     if (frame.phase !== 'drop') continue;
