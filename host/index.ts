@@ -8,3 +8,8 @@ export { WasmEngine, loadCore, loadWasmEngine } from './wasm.js';
 export { Game, type GameOptions, type GameResult } from './game.js';
 export { Match, roundLastFour, roundStarter, type MatchOptions, type MatchResult, type MatchScore, type RoundResult } from './match.js';
 export { type GameRecord, makeRecord, parseRecord } from './record.js';
+export type { MoveScore } from './engine.js';
+export { EXACT_WIN, MAX_DEPTH, type Searcher } from './search.js';
+export { loadWasmSearcher, wasmSearcher } from './wasm-search.js';
+export { createReferenceSearcher, referenceSearcher } from './reference/search.js';
+export { LEVELS, type Level, type PickOptions, levelOf, pickMove } from './levels.js';

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { type GameReport, formatReport, makePlayer, parsePlayer, playMatch, summarize } from '../host/arena.js';
+import { wasmEngine } from './helpers/engines.js';
+
+const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false });
+
+describe('arena', () => {
+  it('parses and writes players', () => {
+    for (const text of ['engine:100', 'depth:6', 'level:3', 'reference:4', 'greedy', 'random']) {
+      const player = parsePlayer(text);
+      expect(player.ok && makePlayer(player.value)).toBe(text);
+    }
+    for (const text of ['engine', 'level:11', 'depth:0', 'minimax:3']) {
+      const player = parsePlayer(text);
+      expect(!player.ok && player.error.kind).toBe('BadOption');
+    }
+  });
+
+  it('summarizes: 3 wins and a loss score 75%, 400 log10(3) = +191 Elo', () => {
+    const report = summarize('a', 'b', [game(10), game(2), game(4), game(-8)]);
+    expect(report).toMatchObject({ wins: 3, draws: 0, losses: 1, score: 0.75, averageMargin: 2 });
+    expect(report.elo).toBeCloseTo(400 * Math.log10(3), 6);
+    expect(report.eloError).toBeGreaterThan(0);
+  });
+
+  it('plays a small match: colours swapped within each pair, every game finished or capped', () => {
+    const report = playMatch(wasmEngine, {
+      a: { kind: 'depth', depth: 2 }, b: { kind: 'random' }, games: 4, variants: ['ii', 'iii'], sizes: [6], moveCap: 200, seed: 3,
+    });
+    expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N', 'S', 'N']);
+    expect(report.games.map(({ variant }) => variant)).toEqual(['ii', 'ii', 'iii', 'iii']);
+    expect(report.wins + report.draws + report.losses).toBe(4);
+    expect(report.games.every(({ plies, capped }) => plies <= 200 && (capped === (plies === 200)))).toBe(true);
+    expect(formatReport(report)).toContain('depth:2 vs random: 4 games');
+  });
+});

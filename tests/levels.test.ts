@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchResult } from '../host/engine.js';
+import { LEVELS, MAX_LEVEL, MIN_LEVEL, levelOf, pickMove } from '../host/levels.js';
+import { wasmSearcher } from '../host/wasm-search.js';
+import { HoyitoError } from '../host/types.js';
+import { wasmEngine } from './helpers/engines.js';
+import { position } from './helpers/positions.js';
+
+const searcher = wasmSearcher(wasmEngine, 16);
+const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
+
+// ii 2x6, South to move, no seeds taken. What each South hole takes at once (depth 1 sees no more):
+//   hole 1 (index 0, 4 seeds) sows indices 1-4, 3 -> 4 each; the lap ends on index 4, a casa, and the
+//     chain 3, 2, 1 goes too: 16 seeds (index 0 is empty, so the chain stops).
+//   hole 2 (index 1, 3 seeds) sows indices 2-4 to 4; casa on 4, chain 3, 2: 12 seeds.
+//   hole 5 (index 4, 3 seeds) relays 5 -> 7 -> 9 -> 11 and ends on index 1 (3 -> 4): 4 seeds.
+//   holes 3 and 4 end in an empty hole without a capture: 0.
+const spread = position('ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0');
+
+describe('levels', () => {
+  it('run from 1 to 10: deeper or on the clock as they rise, with less randomness, none at the top', () => {
+    expect(LEVELS.map(level => level.level)).toEqual(Array.from({ length: MAX_LEVEL }, (_, i) => MIN_LEVEL + i));
+    for (const [lower, higher] of LEVELS.slice(1).map((level, i) => [LEVELS[i]!, level] as const)) {
+      expect(higher.tolerance).toBeLessThanOrEqual(lower.tolerance);
+      if (lower.depth !== undefined && higher.depth !== undefined) expect(higher.depth).toBeGreaterThan(lower.depth);
+    }
+    expect(LEVELS.at(-1)!.tolerance).toBe(0);
+    expect(LEVELS.at(-1)!.depth).toBeUndefined();
+  });
+
+  it('a level without tolerance plays the search result at its depth', () => {
+    const level = LEVELS.find(candidate => candidate.tolerance === 0 && candidate.depth !== undefined)!;
+    const picked = pickMove(searcher, spread, { level: level.level, random: () => 0.99 });
+    expect(untimed(picked)).toEqual(untimed(searcher.search(spread, { depth: level.depth! })));
+  });
+
+  it('level 1 picks among the moves within 8 seeds of the best, the random source deciding', () => {
+    // Tolerance 8: hole 1 (16, weight 9) and hole 2 (12, weight 9 - 4 = 5) are the candidates;
+    // hole 5 (12 below the best) and holes 3, 4 never are. A draw below 9/14 of the total picks hole 1.
+    const chosen = (draw: number) => pickMove(searcher, spread, { level: 1, random: () => draw }).bestMove;
+    expect(chosen(0)).toBe(1);
+    expect(chosen(0.6)).toBe(1);
+    expect(chosen(0.7)).toBe(2);
+    expect(chosen(0.999)).toBe(2);
+    const picked = new Set(Array.from({ length: 100 }, (_, i) => chosen(i / 100)));
+    expect([...picked].sort()).toEqual([1, 2]);
+    expect(pickMove(searcher, spread, { level: 1, random: () => 0.999 }).score).toBe(12);
+  });
+
+  it('a level outside 1..10 is refused with a named error', () => {
+    for (const level of [0, 11, 2.5, Number.NaN]) {
+      const checked = levelOf(level);
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.error).toMatchObject({ kind: 'BadOption', field: 'level' });
+      expect(() => pickMove(searcher, spread, { level })).toThrow(HoyitoError);
+    }
+  });
+});
