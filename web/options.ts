@@ -3,6 +3,7 @@
  * string already converted by Lit, or any property value) and never throws: a bad value gives a
  * `BadOption` error naming the attribute, and the board keeps the option's default.
  */
+import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
 import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, type Variant, err, ok } from '../host/types.js';
 
 export type Player = 'human' | 'ai';
@@ -11,8 +12,6 @@ export type Orientation = 'south' | 'north';
 /** `auto` follows the page's `prefers-color-scheme`. */
 export type Theme = 'auto' | 'light' | 'dark';
 
-export const LEVEL_MIN = 1;
-export const LEVEL_MAX = 10;
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
 
@@ -46,7 +45,7 @@ export const parseVariant = oneOf<Variant>('variant', ['ii', 'iii']);
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
 export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
 export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);
-export const parseLevel = wholeNumber('level', LEVEL_MIN, LEVEL_MAX);
+export const parseLevel = wholeNumber('level', MIN_LEVEL, MAX_LEVEL);
 /** 0 leaves the time to the level; otherwise the AI thinks this many milliseconds a move. */
 export const parseThinkMs = wholeNumber('think-ms', 0, MAX_THINK_MS);
 /** Games in a Hoyito III match; 1 is a single game. */
