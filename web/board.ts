@@ -7,6 +7,7 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
+import type { SearchResult } from '../host/engine.js';
 import type { MoveList, MoveOutcome } from '../host/outcome.js';
 import {
   HoyitoError, type Move, type Position, type Result, type Side, type Variant, err, holeIndex, ok, opposite,
@@ -179,13 +180,19 @@ export class HoyitoBoard extends LitElement {
     return this.step(game => game.redo());
   }
 
-  /** Asks the engine for the side to move's best move, shows it, and returns it (null if none or cancelled). */
+  /**
+   * Asks the engine for the side to move's best move, shows it, and returns it. Null when the game
+   * is over, while the AI is choosing its own move, or when a move or new game comes first.
+   */
   async hint(): Promise<Move | null> {
-    if (this.game.isOver) return null;
-    const position = this.game.position;
-    const answer = await this.aiClient().search(position, this.game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS });
+    if (this.game.isOver || this.thinkingAbout) return null;
+    // The suggestion shows at once and is refined with each completed search iteration; a move,
+    // undo or new game cancels the search, and then neither progress nor answer arrives.
+    const showBest = (result: SearchResult): void => { this.hintMove = result.bestMove; };
+    const game = this.game;
+    const answer = await this.aiClient().search(game.position, game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS }, showBest);
     if (!answer.ok) this.report(answer.error);
-    if (!answer.ok || !answer.value || this.game.position !== position) return null;
+    if (!answer.ok || !answer.value) return null;
     this.hintMove = answer.value.bestMove;
     return this.hintMove;
   }
