@@ -228,7 +228,7 @@ export class HoyitoBoard extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.animator.cancel();
+    this.showCurrent();
     void this.ai?.dispose();
     this.ai = null;
     this.thinkingAbout = null;
@@ -277,11 +277,10 @@ export class HoyitoBoard extends LitElement {
 
   /** Shows a new game (or round): nothing in flight survives it. */
   private resetTo(match: Match | null, single: Game): void {
-    this.animator.cancel();
     this.stopThinking();
     this.match = match;
     this.single = single;
-    this.shownPlies = this.game.moves.length;
+    this.showCurrent();
     this.focusIndex = this.firstPlayable();
     this.announcement = `New ${this.match ? `round ${this.match.round}` : 'game'}. ${this.turnText()}`;
     this.nextTurn();
@@ -382,6 +381,12 @@ export class HoyitoBoard extends LitElement {
     } // else cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already
   }
 
+  /** Drops the animations still queued (their events with them) and shows the game as it is. */
+  private showCurrent(): void {
+    this.animator.cancel();
+    this.shownPlies = this.game.moves.length;
+  }
+
   /** Stops the AI's thinking and any hint: the position it was about is gone. */
   private stopThinking(): void {
     this.ai?.cancel();
@@ -396,9 +401,8 @@ export class HoyitoBoard extends LitElement {
     if (!first.ok) return first;
     const someoneHuman = this.south === 'human' || this.north === 'human';
     while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
-    this.animator.cancel();
     this.stopThinking();
-    this.shownPlies = game.moves.length;
+    this.showCurrent();
     this.focusIndex = this.firstPlayable();
     this.announcement = `Back to ${makePosition(game.position)}. ${this.turnText()}`;
     this.requestUpdate();
