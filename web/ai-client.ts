@@ -35,15 +35,11 @@ export class AiClient {
   /** Set once `stop` was sent for the request in flight: its answer is then dropped. */
   private inFlightCancelled = false;
   private waiting: Pending | null = null;
-  private idle: (() => void)[] = [];
+  /** Resolvers of `dispose` calls waiting for the last answer. */
+  private readonly idle: (() => void)[] = [];
 
   constructor(private readonly worker: AiWorker = startAiWorker()) {
     worker.addEventListener('message', event => this.receive(event.data));
-  }
-
-  /** True while a request is in flight or waiting for one to finish. */
-  get busy(): boolean {
-    return this.inFlight !== null;
   }
 
   /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
