@@ -91,7 +91,7 @@ export class HoyitoBoard extends LitElement {
   declare north: Player;
   /** AI strength 1 (casual) to 10 (full strength). */
   declare level: number;
-  /** If above 0, the AI thinks this many milliseconds a move instead of its level's time. */
+  /** If above 0, overrides the level's think time: levels 9-10 think this long, lower levels at most this long. */
   declare thinkMs: number;
   /** The side whose row is at the bottom. */
   declare orientation: Orientation;
