@@ -76,8 +76,16 @@ export const sinceLastCapture = (history: readonly Position[], position: Positio
 
 const badOption = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
 
+/** Search options checked, with the defaults filled in. */
+export interface CheckedSearchOptions {
+  readonly depth: number;
+  readonly timeMs?: number;
+  readonly history: readonly Position[];
+  readonly analysis: boolean;
+}
+
 /** Checks depth and time; fills in the defaults (no depth: MAX_DEPTH; neither: DEFAULT_TIME_MS). */
-export const validateSearchOptions = (options: SearchOptions): Result<Required<Omit<SearchOptions, 'timeMs'>> & { timeMs?: number }, HoyitoError> => {
+export const validateSearchOptions = (options: SearchOptions): Result<CheckedSearchOptions, HoyitoError> => {
   const { depth, timeMs, history = [], analysis = false } = options;
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)) {
     return badOption('depth', `${depth} is not a whole number from 1 to ${MAX_DEPTH}`);
@@ -135,8 +143,8 @@ const byScore = (a: RootMoveScore, b: RootMoveScore): number => b.score - a.scor
  * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
  * Depth 1 always completes, so there is always a move to return.
  */
-export function* iterativeDeepening(session: SearchSession, options: SearchOptions): Generator<SearchResult> {
-  const { depth, timeMs, analysis } = unwrapOptions(options);
+export function* iterativeDeepening(session: SearchSession, options: CheckedSearchOptions): Generator<SearchResult> {
+  const { depth, timeMs, analysis } = options;
   const started = performance.now();
   const deadline = timeMs === undefined ? 0 : started + timeMs;
   for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
@@ -159,12 +167,6 @@ export function* iterativeDeepening(session: SearchSession, options: SearchOptio
   }
 }
 
-const unwrapOptions = (options: SearchOptions) => {
-  const checked = validateSearchOptions(options);
-  if (!checked.ok) throw checked.error;
-  return checked.value;
-};
-
 /**
  * A Searcher over a core: `start` opens a session for a position (after the options and the
  * position are checked); `search` is the last result `iterate` yields.
@@ -174,9 +176,10 @@ export const makeSearcher = (
   start: (position: Position, history: readonly Position[]) => SearchSession,
 ): Searcher => {
   function* iterate(position: Position, options: SearchOptions): Generator<SearchResult> {
-    const { history } = unwrapOptions(options);
+    const checked = validateSearchOptions(options);
+    if (!checked.ok) throw checked.error;
     if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
-    yield* iterativeDeepening(start(position, sinceLastCapture(history, position)), options);
+    yield* iterativeDeepening(start(position, sinceLastCapture(checked.value.history, position)), checked.value);
   }
   return {
     kind,
