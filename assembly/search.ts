@@ -23,7 +23,7 @@ const INFINITE_SCORE: i32 = 1 << 21;
 const MAX_PLY: i32 = 128;
 const MAX_MOVES: i32 = MAX_HOLES_PER_ROW;
 /** Positions before the root that the repetition rule sees (MAX_HISTORY in host/search.ts). */
-export const MAX_HISTORY: i32 = 1024;
+const MAX_HISTORY: i32 = 1024;
 const PASS_CODE: i32 = 0;
 const TABLE_MOVE_ORDER: i32 = 1 << 30;
 const CAPTURE_ORDER: i32 = 65536;
@@ -73,7 +73,7 @@ let analysis: bool = false;
   return load<u64>(PLACE_KEYS + <usize>(index << 3));
 }
 
-@inline function historyScore(side: i32, hole: i32): usize {
+@inline function historyScoreAddress(side: i32, hole: i32): usize {
   return HISTORY_SCORES + <usize>(((side << 4) + hole) << 2);
 }
 
@@ -81,8 +81,9 @@ export function clearHistory(): void {
   historyLength = 0;
 }
 
-/** Appends the position in `rec` to the positions before the root. */
+/** Appends the position in `rec` to the positions before the root (the host sends at most MAX_HISTORY). */
 export function addHistory(rec: usize): void {
+  if (historyLength == MAX_HISTORY) return;
   store<u64>(PLACE_KEYS + <usize>(historyLength << 3), placeKey(rec));
   historyLength++;
 }
@@ -231,7 +232,7 @@ function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
     const result = play(node, child, first + hole - 1);
     if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;
     const gain = takenBy(child, mover) - moverTaken;
-    const order = (hole == tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + load<i32>(historyScore(mover, hole));
+    const order = (hole == tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + load<i32>(historyScoreAddress(mover, hole));
     store<u8>(CHILD_MOVES + <usize>(row + count), <u8>hole);
     // Insertion in order: a move goes before those with a lower order score only, so ties keep hole order.
     let at = count;
@@ -265,7 +266,7 @@ function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
 /** A quiet move that refuted the position: try it earlier in sibling positions. */
 @inline function rewardQuietMove(side: i32, move: i32, depth: i32): void {
   if (move == PASS_CODE) return;
-  const at = historyScore(side, move);
+  const at = historyScoreAddress(side, move);
   store<i32>(at, min(load<i32>(at) + depth * depth, HISTORY_LIMIT));
 }
 

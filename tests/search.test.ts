@@ -233,4 +233,11 @@ describe('bad input', () => {
       expect(thrownKind(() => searcher.search(start, options))).toBe('BadOption');
     }
   });
+
+  it('a table size outside 2^10..2^24 entries is refused', () => {
+    for (const bits of [9, 25, 12.5]) {
+      expect(thrownKind(() => createReferenceSearcher(bits))).toBe('BadOption');
+      expect(thrownKind(() => wasmSearcher(wasmEngine, bits))).toBe('BadOption');
+    }
+  });
 });
