@@ -10,10 +10,10 @@
  * reference:<d> (the TypeScript search, fixed depth), greedy (the biggest immediate capture), random.
  */
 import { pathToFileURL } from 'node:url';
-import { HoyitoError, type Move, type Position, type Result, type Variant, err, ok, ownerOf, unwrap } from './types.js';
+import { HoyitoError, type Move, type Position, type Result, type Variant, err, ok, unwrap } from './types.js';
 import { Game } from './game.js';
 import type { RulesEngine } from './engine.js';
-import type { Searcher } from './search.js';
+import { type Searcher, seedsOnEachSide } from './search.js';
 import { pickMove } from './levels.js';
 import { createReferenceSearcher } from './reference/search.js';
 import { wasmSearcher } from './wasm-search.js';
@@ -144,11 +144,9 @@ export interface MatchReport {
 /** Final seeds of each side; a capped game gives each side the seeds on its own side. */
 const finalSeeds = (game: Game): { S: number; N: number } => {
   if (game.result) return game.result.seeds;
-  const seeds = { ...game.position.taken };
-  game.position.board.forEach((count, index) => {
-    seeds[ownerOf(game.position.holesPerRow, index)] += count;
-  });
-  return seeds;
+  const { taken } = game.position;
+  const own = seedsOnEachSide(game.position);
+  return { S: taken.S + own.S, N: taken.N + own.N };
 };
 
 const playOpening = (game: Game, plies: number, random: () => number): void => {

@@ -3,11 +3,11 @@
  * the final margin, a transposition table, move ordering by table move, capture and history.
  * At a fixed depth both searches visit the same nodes and return the same move and score.
  */
-import { type Move, type Position, type Side, isBoardEmpty, opposite, ownerOf, unwrap } from '../types.js';
+import { type Move, type Position, type Side, isBoardEmpty, opposite, unwrap } from '../types.js';
 import {
   DEFAULT_TABLE_BITS, INFINITE_SCORE, ZOBRIST_HOLES, ZOBRIST_SEED, ZOBRIST_SEEDS,
   type Iteration, type RootMoveScore, type SearchSession, type Searcher,
-  gameEndScore, makeSearcher, validateTableBits, zobristStream,
+  gameEndScore, makeSearcher, seedsOnEachSide, validateTableBits, zobristStream,
 } from '../search.js';
 import { legalMoves, playMove } from './rules.js';
 
@@ -143,15 +143,6 @@ const marginFor = (position: Position, extra: { S: number; N: number }): number 
 
 const noExtra = { S: 0, N: 0 };
 
-/** Repetition ends the game: each player takes the seeds on their own side. */
-const ownSides = (position: Position): { S: number; N: number } => {
-  const seeds = { S: 0, N: 0 };
-  position.board.forEach((count, index) => {
-    seeds[ownerOf(position.holesPerRow, index)] += count;
-  });
-  return seeds;
-};
-
 /** The estimate of a position the search does not look past: the seeds taken so far. */
 const evaluate = (position: Position): number => marginFor(position, noExtra);
 
@@ -168,7 +159,7 @@ class ReferenceSession implements SearchSession {
   private readonly placeKeys: Key[];
   private readonly historyLength: number;
   private readonly historyScores = [new Array<number>(13).fill(0), new Array<number>(13).fill(0)];
-  private principalVariations: Move[][] = [];
+  private readonly principalVariations: Move[][] = [];
   private rootMoves: RootMoveScore[] = [];
 
   constructor(
@@ -217,7 +208,7 @@ class ReferenceSession implements SearchSession {
     const repeated = ply > 0 ? this.earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
     if (repeated !== NO_REPETITION) {
       this.repetitionReach = repeated;
-      return gameEndScore(marginFor(node, ownSides(node)));
+      return gameEndScore(marginFor(node, seedsOnEachSide(node))); // each side takes its own row
     }
     if (depth === 0) {
       this.resolved = false;
