@@ -207,13 +207,21 @@ export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchRepor
   return summarize(makePlayer(a), makePlayer(b), reports);
 };
 
+/** A clean sweep has no finite Elo: the clamped value is a lower bound. */
+const eloText = (report: MatchReport): string => {
+  const n = report.games.length;
+  if (report.wins === n) return `Elo above +${report.elo.toFixed(0)} (every game won)`;
+  if (report.losses === n) return `Elo below ${report.elo.toFixed(0)} (every game lost)`;
+  return `Elo ${report.elo >= 0 ? '+' : ''}${report.elo.toFixed(1)} ± ${report.eloError.toFixed(0)}`;
+};
+
 export const formatReport = (report: MatchReport): string => {
   const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(1);
   const capped = report.games.filter(game => game.capped).length;
   return [
     `${report.a} vs ${report.b}: ${report.games.length} games`,
     `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${sign(report.averageMargin)} seeds`,
-    `  Elo ${sign(report.elo)} ± ${report.eloError.toFixed(0)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
+    `  ${eloText(report)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
   ].join('\n');
 };
 
