@@ -138,6 +138,11 @@ export interface MatchReport {
   /** Elo difference A minus B, and the half-width of its 95% interval. */
   readonly elo: number;
   readonly eloError: number;
+  /**
+   * Pairs of games on the same opening, won / drawn / lost by the sum of A's two margins: openings
+   * are often won for one side whoever plays it, and the pair tells who played the opening better.
+   */
+  readonly pairs: { readonly wins: number; readonly draws: number; readonly losses: number };
   readonly games: readonly GameReport[];
 }
 
@@ -166,6 +171,7 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
   const variance = points.reduce((sum, p) => sum + (p - score) ** 2, 0) / Math.max(n - 1, 1);
   const halfWidth = 1.96 * Math.sqrt(variance / n);
   const elo = eloOf(score);
+  const pairMargins = games.flatMap((game, i) => (i % 2 === 1 ? [games[i - 1]!.margin + game.margin] : []));
   return {
     a, b,
     wins: points.filter(p => p === 1).length,
@@ -174,6 +180,11 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
     averageMargin: games.reduce((sum, game) => sum + game.margin, 0) / n,
     score, elo,
     eloError: (eloOf(score + halfWidth) - eloOf(score - halfWidth)) / 2,
+    pairs: {
+      wins: pairMargins.filter(margin => margin > 0).length,
+      draws: pairMargins.filter(margin => margin === 0).length,
+      losses: pairMargins.filter(margin => margin < 0).length,
+    },
     games,
   };
 };
@@ -222,6 +233,7 @@ export const formatReport = (report: MatchReport): string => {
     `${report.a} vs ${report.b}: ${report.games.length} games`,
     `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${sign(report.averageMargin)} seeds`,
     `  ${eloText(report)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
+    `  pairs W/D/L ${report.pairs.wins}/${report.pairs.draws}/${report.pairs.losses} (same opening, colours swapped: the sum of both margins)`,
   ].join('\n');
 };
 

@@ -18,7 +18,8 @@ describe('arena', () => {
 
   it('summarizes: 3 wins and a loss score 75%, 400 log10(3) = +191 Elo', () => {
     const report = summarize('a', 'b', [game(10), game(2), game(4), game(-8)]);
-    expect(report).toMatchObject({ wins: 3, draws: 0, losses: 1, score: 0.75, averageMargin: 2 });
+    // Pairs: (10, 2) sums to +12, a won pair; (4, -8) to -4, a lost one.
+    expect(report).toMatchObject({ wins: 3, draws: 0, losses: 1, score: 0.75, averageMargin: 2, pairs: { wins: 1, draws: 0, losses: 1 } });
     expect(report.elo).toBeCloseTo(400 * Math.log10(3), 6);
     expect(report.eloError).toBeGreaterThan(0);
   });
