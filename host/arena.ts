@@ -10,7 +10,9 @@
  * reference:<d> (the TypeScript search, fixed depth), greedy (the biggest immediate capture), random.
  */
 import { pathToFileURL } from 'node:url';
-import { HoyitoError, type Move, type Position, type Result, type Variant, err, ok, unwrap } from './types.js';
+import {
+  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Variant, err, ok, unwrap,
+} from './types.js';
 import { Game } from './game.js';
 import type { RulesEngine } from './engine.js';
 import { type Searcher, seedsOnEachSide } from './search.js';
@@ -242,22 +244,35 @@ const option = (args: readonly string[], name: string, fallback: string): string
   return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
 };
 
-const main = async (args: readonly string[]): Promise<number> => {
+const badArgument = (field: string, message: string) => err(new HoyitoError('BadOption', `--${field}: ${message}`, field));
+
+/** The match the command line asks for. */
+export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, HoyitoError> => {
   const a = parsePlayer(option(args, 'a', 'engine:100'));
+  if (!a.ok) return a;
   const b = parsePlayer(option(args, 'b', 'greedy'));
-  for (const player of [a, b]) {
-    if (!player.ok) {
-      console.error(player.error.message);
-      return 2;
-    }
+  if (!b.ok) return b;
+  const games = Number(option(args, 'games', '20'));
+  if (!Number.isInteger(games) || games < 1) return badArgument('games', 'expected a whole number of games, at least 1');
+  const variants = option(args, 'variants', 'ii,iii').split(',');
+  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii')) return badArgument('variants', 'expected ii, iii or ii,iii');
+  const sizes = option(args, 'sizes', '6').split(',').map(Number);
+  if (!sizes.every(size => Number.isInteger(size) && size >= MIN_HOLES && size <= MAX_HOLES)) {
+    return badArgument('sizes', `expected holes per row from ${MIN_HOLES} to ${MAX_HOLES}, e.g. 6,12`);
+  }
+  const seed = Number(option(args, 'seed', '1'));
+  if (!Number.isInteger(seed)) return badArgument('seed', 'expected a whole number');
+  return ok({ a: a.value, b: b.value, games, variants, sizes, seed });
+};
+
+const main = async (args: readonly string[]): Promise<number> => {
+  const options = parseMatchArgs(args);
+  if (!options.ok) {
+    console.error(options.error.message);
+    return 2;
   }
   const report = playMatch(await loadWasmEngine(), {
-    a: unwrap(a),
-    b: unwrap(b),
-    games: Number(option(args, 'games', '20')),
-    variants: option(args, 'variants', 'ii,iii').split(',') as Variant[],
-    sizes: option(args, 'sizes', '6').split(',').map(Number),
-    seed: Number(option(args, 'seed', '1')),
+    ...options.value,
     onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
   });
   process.stderr.write('\n');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GameReport, formatReport, makePlayer, parsePlayer, playMatch, summarize } from '../host/arena.js';
+import { type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../host/arena.js';
 import { wasmEngine } from './helpers/engines.js';
 
 const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false });
@@ -13,6 +13,15 @@ describe('arena', () => {
     for (const text of ['engine', 'level:11', 'depth:0', 'minimax:3']) {
       const player = parsePlayer(text);
       expect(!player.ok && player.error.kind).toBe('BadOption');
+    }
+  });
+
+  it('reads the command line, refusing bad values with the option named', () => {
+    const parsed = parseMatchArgs(['--a', 'depth:4', '--b', 'random', '--games', '10', '--sizes', '6,12', '--variants', 'iii']);
+    expect(parsed.ok && parsed.value).toMatchObject({ a: { kind: 'depth', depth: 4 }, b: { kind: 'random' }, games: 10, sizes: [6, 12], variants: ['iii'] });
+    for (const [args, field] of [[['--games', 'x'], 'games'], [['--variants', 'iv'], 'variants'], [['--sizes', '13'], 'sizes'], [['--a', 'best'], 'player']] as const) {
+      const refused = parseMatchArgs(args);
+      expect(!refused.ok && refused.error.field).toBe(field);
     }
   });
 
