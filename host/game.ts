@@ -188,8 +188,7 @@ export class Game {
   /** How the game stands after `outcome`, which is about to be played from the current position. */
   private resultAfter(outcome: MoveOutcome): GameResult | null {
     const after = outcome.position;
-    // The engines report a last four of 0 seeds when the capture emptied the board: nothing was given out.
-    if (outcome.gameOver) return endOf(after.taken, outcome.lastFour && outcome.lastFour.seeds > 0 ? 'last-four' : 'board-empty');
+    if (outcome.gameOver) return endOf(after.taken, outcome.lastFour ? 'last-four' : 'board-empty');
     if (outcome.capturedSeeds > 0) return null; // a capture starts a new repetition window
     const earlier = [...this.repetitionHistory(), this.position];
     return earlier.some(position => samePlace(position, after)) ? endOf(seedsWithOwnSides(after), 'repetition') : null;

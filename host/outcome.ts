@@ -26,7 +26,7 @@ export interface MoveOutcome {
   readonly captured: readonly number[];
   /** Seeds taken by the capture itself (4 a hole), not counting the last four. */
   readonly capturedSeeds: number;
-  /** Set when the capture left 4 seeds or fewer: who got them, and how many. */
+  /** Set when the capture left 1 to 4 seeds, which end the game: who got them, and how many (null when it emptied the board). */
   readonly lastFour: { readonly to: Side; readonly seeds: number } | null;
   readonly extraTurn: boolean;
   readonly gameOver: boolean;

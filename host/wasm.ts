@@ -178,7 +178,7 @@ export class WasmEngine implements RulesEngine {
     const captured = Array.from(memory.subarray(capturedAt, capturedAt + core.traceCapturedCount()));
     const lastFourSeeds = core.traceLastFour();
     const gameOver = code === MOVE_GAME_OVER;
-    const lastFour = gameOver
+    const lastFour = gameOver && lastFourSeeds > 0
       ? { to: (core.traceLastFourReceiver() === 0 ? 'S' : 'N') as Side, seeds: lastFourSeeds }
       : null;
     return {

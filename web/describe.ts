@@ -41,7 +41,7 @@ export const describeMove = (outcome: MoveOutcome, holesPerRow: number): string 
     const holes = outcome.captured.map(index => holeLabel(nameOfIndex(holesPerRow, index))).join(', ');
     sentences.push(`Captures ${seedWord(outcome.capturedSeeds)} from ${holes}.`);
   }
-  if (outcome.lastFour && outcome.lastFour.seeds > 0) {
+  if (outcome.lastFour) {
     sentences.push(`The last ${seedWord(outcome.lastFour.seeds)} go to ${sideName(outcome.lastFour.to)}.`);
   }
   return sentences.join(' ');

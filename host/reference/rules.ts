@@ -112,7 +112,7 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
       const to: Side = position.lastFour === 'C' ? mover : position.lastFour;
       taken[to] += left;
       board.fill(0);
-      lastFour = { to, seeds: left };
+      if (left > 0) lastFour = { to, seeds: left }; // an emptied board gives nothing out
       gameOver = true;
     }
   }
