@@ -20,6 +20,7 @@ import { pickMove } from './levels.js';
 import { createReferenceSearcher } from './reference/search.js';
 import { wasmSearcher } from './wasm-search.js';
 import { type WasmEngine, loadWasmEngine } from './wasm.js';
+import { seededRandom } from './random.js';
 
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number }
@@ -54,18 +55,6 @@ export const makePlayer = (spec: PlayerSpec): string => {
     case 'level': return `level:${spec.level}`;
     default: return spec.kind;
   }
-};
-
-/** A seeded generator of numbers in [0, 1) (mulberry32), so that matches can be replayed. */
-export const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
-  };
 };
 
 /** Chooses a move for the side to move of a game that is not over. */

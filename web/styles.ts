@@ -4,6 +4,18 @@
  */
 import { css } from 'lit';
 
+/** The dark look's defaults, for theme="dark" and for theme="auto" on a dark page. */
+const darkDefaults = css`
+  --_text: var(--hoyito-text-color, #f1e7d8);
+  --_panel: var(--hoyito-panel-color, #221c17);
+  --_board: var(--hoyito-board-color, #5b3a1e);
+  --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
+  --_hole: var(--hoyito-hole-color, #2a190b);
+  --_seed: var(--hoyito-seed-color, #d9c7a0);
+  --_accent: var(--hoyito-accent-color, #6ea8ff);
+  --_hint: var(--hoyito-hint-color, #46c77f);
+`;
+
 export const boardStyles = css`
   :host {
     --_font: var(--hoyito-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
@@ -27,25 +39,11 @@ export const boardStyles = css`
     color: var(--_text);
   }
   :host([theme='dark']) {
-    --_text: var(--hoyito-text-color, #f1e7d8);
-    --_panel: var(--hoyito-panel-color, #221c17);
-    --_board: var(--hoyito-board-color, #5b3a1e);
-    --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
-    --_hole: var(--hoyito-hole-color, #2a190b);
-    --_seed: var(--hoyito-seed-color, #d9c7a0);
-    --_accent: var(--hoyito-accent-color, #6ea8ff);
-    --_hint: var(--hoyito-hint-color, #46c77f);
+    ${darkDefaults}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_text: var(--hoyito-text-color, #f1e7d8);
-      --_panel: var(--hoyito-panel-color, #221c17);
-      --_board: var(--hoyito-board-color, #5b3a1e);
-      --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
-      --_hole: var(--hoyito-hole-color, #2a190b);
-      --_seed: var(--hoyito-seed-color, #d9c7a0);
-      --_accent: var(--hoyito-accent-color, #6ea8ff);
-      --_hint: var(--hoyito-hint-color, #46c77f);
+      ${darkDefaults}
     }
   }
 

@@ -43,10 +43,4 @@ export const nextEvent = <K extends keyof HoyitoBoardEventMap>(board: HoyitoBoar
     }, { once: true });
   });
 
-/** A small seeded generator (mulberry32), so a failing random game can be replayed. */
-export const seededRandom = (seed: number): (() => number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+export { seededRandom } from '../../host/random.js';
