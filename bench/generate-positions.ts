@@ -10,6 +10,7 @@ import { referenceEngine } from '../host/reference/engine.js';
 import { referenceSearcher } from '../host/reference/search.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 import type { BenchPosition } from './positions.js';
+import { seededRandom } from '../host/random.js';
 
 const SEED = 20051;
 /** Plies of random play before each mid-game position is taken. */
@@ -26,18 +27,6 @@ const MAX_PERFT_DEPTH = 12;
 /** Search runs to the first depth that visits at least this many nodes (or proves the game value). */
 const MIN_SEARCH_NODES = 20_000;
 const MAX_SEARCH_DEPTH = 30;
-
-/** Mulberry32: a small seeded generator, so the list is the same on every machine. */
-const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** Plays `plies` random legal moves from `start`; null when the game ends first. */
 const randomPlay = (start: Position, plies: number, random: () => number): Position | null => {
