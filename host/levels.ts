@@ -4,7 +4,7 @@
  * and always play the best move.
  */
 import { HoyitoError, type Position, type Result, err, ok } from './types.js';
-import { type SearchResult, type Searcher, rankOf } from './search.js';
+import { type SearchOptions, type SearchResult, type Searcher, rankOf } from './search.js';
 
 export interface Level {
   readonly level: number;
@@ -48,24 +48,23 @@ export interface PickOptions {
   readonly random?: () => number;
 }
 
-/**
- * The move a level plays, with the search result it came from (its move and score replaced by
- * the chosen ones). Levels with a tolerance score every move (analysis mode) to choose among them.
- * @throws HoyitoError `BadOption` for a level outside 1..10, and as `Searcher.search`.
- */
-export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
-  const checked = levelOf(options.level);
-  if (!checked.ok) throw checked.error;
-  const level = checked.value;
+/** How a level searches: its depth or think time (`timeMs` overrides), scoring every move when it chooses among them. */
+export const levelSearchOptions = (level: Level, options: Omit<PickOptions, 'level' | 'random'>): SearchOptions => {
   const timeMs = options.timeMs ?? level.timeMs;
-  const result = searcher.search(position, {
+  return {
     ...(level.depth === undefined ? {} : { depth: level.depth }),
     ...(timeMs === undefined ? {} : { timeMs }),
     history: options.history ?? [],
     analysis: level.tolerance > 0,
-  });
-  if (level.tolerance === 0) return result;
+  };
+};
 
+/**
+ * The move a level plays from a search it ran (`levelSearchOptions`): the best, or at the levels
+ * with a tolerance one drawn among the moves close to it, with its score in place of the best's.
+ */
+export const chooseMove = (level: Level, result: SearchResult, random: () => number = Math.random): SearchResult => {
+  if (level.tolerance === 0) return result;
   const rank = (move: SearchResult['moveScores'][number]) => rankOf(move.score, move.exact);
   const bestRank = rank(result.moveScores[0]!);
   // Weight a candidate by how close it is to the best: the best has weight tolerance + 1.
@@ -73,8 +72,18 @@ export const pickMove = (searcher: Searcher, position: Position, options: PickOp
     .map(move => ({ move, weight: level.tolerance + 1 - (bestRank - rank(move)) }))
     .filter(candidate => candidate.weight > 0);
   const total = candidates.reduce((sum, candidate) => sum + candidate.weight, 0);
-  let draw = (options.random ?? Math.random)() * total;
+  let draw = random() * total;
   const chosen = candidates.find(candidate => (draw -= candidate.weight) < 0)?.move ?? candidates.at(-1)!.move;
   if (chosen.move === result.bestMove) return result;
   return { ...result, bestMove: chosen.move, score: chosen.score, exact: chosen.exact, principalVariation: [chosen.move] };
+};
+
+/**
+ * The move a level plays, with the search result it came from.
+ * @throws HoyitoError `BadOption` for a level outside 1..10, and as `Searcher.search`.
+ */
+export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
+  const level = levelOf(options.level);
+  if (!level.ok) throw level.error;
+  return chooseMove(level.value, searcher.search(position, levelSearchOptions(level.value, options)), options.random);
 };

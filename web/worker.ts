@@ -1,11 +1,11 @@
 /**
  * The AI's Web Worker: the WASM search off the main thread. Requests run one after another;
- * between iterations of an `analyse` search the worker yields to its event loop, so a `stop`
- * is seen and the best move of the last completed iteration is answered at once.
+ * between iterations the worker yields to its event loop, so a `stop` is seen and the result of
+ * the last completed iteration is answered at once.
  */
-import { pickMove } from '../host/levels.js';
+import { chooseMove, levelOf, levelSearchOptions } from '../host/levels.js';
 import { loadWasmSearcher } from '../host/wasm-search.js';
-import type { SearchResult } from '../host/engine.js';
+import type { SearchOptions, SearchResult } from '../host/engine.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 
 const searcher = loadWasmSearcher();
@@ -20,9 +20,9 @@ const send = (message: FromWorker): void => postMessage(message);
 /** Lets queued messages (a stop) run before the next iteration. */
 const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
 
-const analyse = async (request: SearchRequest, timeMs: number): Promise<SearchResult | null> => {
+/** Iterative deepening, reporting each completed iteration and stopping between them when asked. */
+const deepen = async (request: SearchRequest, options: SearchOptions): Promise<SearchResult | null> => {
   let best: SearchResult | null = null;
-  const options = { timeMs, history: request.history };
   for (const result of (await searcher).iterate(request.position, options)) {
     best = result;
     send({ type: 'progress', id: request.id, result });
@@ -32,13 +32,21 @@ const analyse = async (request: SearchRequest, timeMs: number): Promise<SearchRe
   return best;
 };
 
+/** A level's move; a stop cuts the search short and the level chooses from the last completed iteration. */
+const playLevel = async (request: SearchRequest, levelNumber: number, timeMs?: number): Promise<SearchResult | null> => {
+  const level = levelOf(levelNumber);
+  if (!level.ok) throw level.error;
+  const result = await deepen(request, levelSearchOptions(level.value, { timeMs, history: request.history }));
+  return result && chooseMove(level.value, result);
+};
+
 const answer = async (request: SearchRequest): Promise<void> => {
   const { id, goal } = request;
   try {
     if (isStopped(id)) return send({ type: 'answer', id, result: null, stopped: true });
     const result = goal.kind === 'play'
-      ? pickMove(await searcher, request.position, { level: goal.level, timeMs: goal.timeMs, history: request.history })
-      : await analyse(request, goal.timeMs);
+      ? await playLevel(request, goal.level, goal.timeMs)
+      : await deepen(request, { timeMs: goal.timeMs, history: request.history });
     send({ type: 'answer', id, result, stopped: isStopped(id) });
   } catch (error) {
     send({ type: 'answer', id, result: null, stopped: false, error: String(error) });
