@@ -81,10 +81,8 @@ const illegal = (kind: 'IllegalMove' | 'EndlessHole' | 'GameOver', move: Move, r
 export const playMove = (position: Position, move: Move): Result<MoveOutcome, HoyitoError> => {
   const mover = position.turn;
   if (isBoardEmpty(position)) return illegal('GameOver', move, 'the game is over');
-  const { moves } = legalMoves(position);
-
   if (move === 'pass') {
-    if (moves[0] !== 'pass') return illegal('IllegalMove', move, `${mover} has a legal move and may not pass`);
+    if (legalMoves(position).moves[0] !== 'pass') return illegal('IllegalMove', move, `${mover} has a legal move and may not pass`);
     return ok({
       move, mover, laps: [], captured: [], capturedSeeds: 0, lastFour: null, extraTurn: false, gameOver: false,
       position: { ...position, turn: opposite(mover) },
