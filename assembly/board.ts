@@ -4,8 +4,8 @@
 //   0..23  seeds of each hole in sowing order (South 1..n, then North 1..n; unused bytes stay 0)
 //   24     u16 seeds taken by South      26  u16 seeds taken by North
 //   28     u8  side to move (0 South, 1 North)
-// Records are copied whole (four i64s) and never allocated: the host and the search
-// work on fixed slots of one static stack.
+// Records are copied whole (two v128s) and never allocated: the host and perft work on fixed
+// slots of one static stack, the search on its own static rows of child records.
 
 export const RECORD_SIZE: i32 = 32;
 export const TAKEN_SOUTH: i32 = 24;
@@ -15,7 +15,7 @@ export const SOUTH: i32 = 0;
 export const NORTH: i32 = 1;
 
 export const MAX_HOLES_PER_ROW: i32 = 12;
-/** Deepest stack of records: the host's slots plus the deepest search or perft line. */
+/** Deepest stack of records: the host's slots plus the deepest perft line. */
 export const MAX_PLY: i32 = 256;
 export const RECORDS: usize = memory.data(RECORD_SIZE * (MAX_PLY + 4), 16);
 

@@ -1,6 +1,6 @@
 // The exports of the WebAssembly core. Only numbers cross the boundary: the host writes and
 // reads records through a Uint8Array view of memory at the addresses these functions give.
-import { RECORDS, RECORD_SIZE, configure, copyRecord, record } from './board';
+import { RECORD_SIZE, configure, copyRecord, record } from './board';
 import { perftFrom } from './perft';
 import {
   MAX_LAPS, TRACE_CAPTURED, TRACE_LAP_END, TRACE_LAP_SEEDS, play, playPass, traceCaptured,
@@ -11,7 +11,7 @@ import {
   pvLength, rootMoveCount, runIteration, startSearch,
 } from './search';
 
-/** Slot 0 is the host's input position, slot 1 the position after `playMove`; search and perft use the slots above. */
+/** Slot 0 is the host's input position, slot 1 the position after `playMove`; perft uses the slots above (the search has its own). */
 const INPUT_SLOT: i32 = 0;
 const OUTPUT_SLOT: i32 = 1;
 
@@ -20,7 +20,6 @@ export { configure };
 export function recordSize(): i32 { return RECORD_SIZE; }
 export function inputAddress(): usize { return record(INPUT_SLOT); }
 export function outputAddress(): usize { return record(OUTPUT_SLOT); }
-export function recordsAddress(): usize { return RECORDS; }
 
 /** Plays board index `start` of the input position into the output slot; returns a MOVE_* code. */
 export function playMove(start: i32): i32 {

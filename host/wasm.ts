@@ -18,7 +18,6 @@ export interface CoreExports {
   recordSize(): number;
   inputAddress(): number;
   outputAddress(): number;
-  recordsAddress(): number;
   playMove(start: number): number;
   passMove(): void;
   perft(depth: number): number;
