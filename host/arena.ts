@@ -11,11 +11,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Variant, err, ok, unwrap,
+  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Taken, type Variant, err, ok,
+  seedsWithOwnSides, unwrap,
 } from './types.js';
 import { Game } from './game.js';
 import type { RulesEngine } from './engine.js';
-import { type Searcher, seedsOnEachSide } from './search.js';
+import type { Searcher } from './search.js';
 import { pickMove } from './levels.js';
 import { createReferenceSearcher } from './reference/search.js';
 import { wasmSearcher } from './wasm-search.js';
@@ -138,12 +139,7 @@ export interface MatchReport {
 }
 
 /** Final seeds of each side; a capped game gives each side the seeds on its own side. */
-const finalSeeds = (game: Game): { S: number; N: number } => {
-  if (game.result) return game.result.seeds;
-  const { taken } = game.position;
-  const own = seedsOnEachSide(game.position);
-  return { S: taken.S + own.S, N: taken.N + own.N };
-};
+const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithOwnSides(game.position);
 
 const playOpening = (game: Game, plies: number, random: () => number): void => {
   for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));

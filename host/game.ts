@@ -9,7 +9,7 @@
  */
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type LastFour, type Move, type Position, type Result, type Side,
-  type Taken, type Variant, err, isBoardEmpty, ok, ownerOf,
+  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithOwnSides, winnerOf,
 } from './types.js';
 import { makePosition, parseMove, parsePosition, startPosition } from './notation.js';
 import type { RulesEngine } from './engine.js';
@@ -42,18 +42,7 @@ interface Ply {
   readonly result: GameResult | null;
 }
 
-const winnerOf = (seeds: Taken): Side | null => (seeds.S > seeds.N ? 'S' : seeds.N > seeds.S ? 'N' : null);
-
 const endOf = (seeds: Taken, reason: GameResult['reason']): GameResult => ({ winner: winnerOf(seeds), seeds, reason });
-
-/** Each player takes the seeds left on their own side (the repetition end). */
-const seedsWithOwnSides = (position: Position): Taken => {
-  const seeds = { ...position.taken };
-  position.board.forEach((count, index) => {
-    seeds[ownerOf(position.holesPerRow, index)] += count;
-  });
-  return seeds;
-};
 
 /** Board and side to move: what the repetition rule compares (taken cannot differ without a capture). */
 const samePlace = (a: Position, b: Position): boolean =>

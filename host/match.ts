@@ -4,7 +4,7 @@
  * on, to the winner of the previous round (to the capturer after a drawn round). The match winner
  * has won more rounds, then taken more seeds in all; otherwise it is a draw.
  */
-import { HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok } from './types.js';
+import { HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok, winnerOf } from './types.js';
 import type { RulesEngine } from './engine.js';
 import type { MoveOutcome } from './outcome.js';
 import { referenceEngine } from './reference/engine.js';
@@ -47,8 +47,6 @@ export const roundStarter = (round: number): Side => (round % 2 === 1 ? 'S' : 'N
 /** Who receives the last four in `round`, given the result of the round before it. */
 export const roundLastFour = (round: number, previous: GameResult | null): LastFour =>
   round <= CAPTURER_ROUNDS ? 'C' : previous?.winner ?? 'C';
-
-const leader = (score: Taken): Side | null => (score.S > score.N ? 'S' : score.N > score.S ? 'N' : null);
 
 export class Match {
   /** Results of the rounds before the current one. */
@@ -126,7 +124,7 @@ export class Match {
   get result(): MatchResult | null {
     if (!this.isOver) return null;
     const score = this.score;
-    return { winner: leader(score.roundsWon) ?? leader(score.seeds), score };
+    return { winner: winnerOf(score.roundsWon) ?? winnerOf(score.seeds), score };
   }
 
   private currentRoundResult(): RoundResult | null {

@@ -4,7 +4,7 @@
  * iterations into `SearchResult`s. The algorithm itself is in assembly/search.ts and
  * host/reference/search.ts, written twice on purpose so that each checks the other.
  */
-import { HoyitoError, type Move, type Position, type Result, err, isBoardEmpty, ok, ownerOf } from './types.js';
+import { HoyitoError, type Move, type Position, type Result, err, isBoardEmpty, ok } from './types.js';
 import type { MoveScore, SearchOptions, SearchResult } from './engine.js';
 
 export type { MoveScore, SearchOptions, SearchResult };
@@ -64,15 +64,6 @@ export const zobristStream = (seed: number): (() => number) => {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) >>> 0;
   };
-};
-
-/** The seeds on each side's own row: what each side takes when a repetition ends the game. */
-export const seedsOnEachSide = (position: Position): { S: number; N: number } => {
-  const seeds = { S: 0, N: 0 };
-  position.board.forEach((count, index) => {
-    seeds[ownerOf(position.holesPerRow, index)] += count;
-  });
-  return seeds;
 };
 
 /** The positions of `history` that the repetition rule still sees: those after the last capture before `position`. */

@@ -51,6 +51,18 @@ export const ownerOf = (holesPerRow: number, index: number): Side => (index < ho
 
 export const boardSeeds = (board: readonly number[]): number => board.reduce((sum, seeds) => sum + seeds, 0);
 
+/** The side with the larger count (seeds, rounds won); null when they are equal. */
+export const winnerOf = (counts: Taken): Side | null => (counts.S > counts.N ? 'S' : counts.N > counts.S ? 'N' : null);
+
+/** Each side's total if the game ended now by repetition: its seeds taken plus the seeds on its own row. */
+export const seedsWithOwnSides = (position: Position): Taken => {
+  const seeds = { ...position.taken };
+  position.board.forEach((count, index) => {
+    seeds[ownerOf(position.holesPerRow, index)] += count;
+  });
+  return seeds;
+};
+
 /** A finished game has an empty board: the last capture took everything that was left. */
 export const isBoardEmpty = (position: Position): boolean => position.board.every(seeds => seeds === 0);
 

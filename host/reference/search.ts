@@ -3,11 +3,11 @@
  * the final margin, a transposition table, move ordering by table move, capture and history.
  * At a fixed depth both searches visit the same nodes and return the same move and score.
  */
-import { type Move, type Position, type Side, isBoardEmpty, opposite, unwrap } from '../types.js';
+import { type Move, type Position, type Side, type Taken, isBoardEmpty, opposite, seedsWithOwnSides, unwrap } from '../types.js';
 import {
   DEFAULT_TABLE_BITS, INFINITE_SCORE, ZOBRIST_HOLES, ZOBRIST_SEED, ZOBRIST_SEEDS,
   type Iteration, type RootMoveScore, type SearchSession, type Searcher,
-  gameEndScore, makeSearcher, seedsOnEachSide, validateTableBits, zobristStream,
+  gameEndScore, makeSearcher, validateTableBits, zobristStream,
 } from '../search.js';
 import { legalMoves, playMove } from './rules.js';
 
@@ -134,17 +134,11 @@ interface Child {
 
 const sideIndex = (side: Side): number => (side === 'S' ? 0 : 1);
 
-/** Final margin for the side to move if the game ended now with `extra` seeds added to each side's total. */
-const marginFor = (position: Position, extra: { S: number; N: number }): number => {
-  const mine = position.taken[position.turn] + extra[position.turn];
-  const theirs = position.taken[opposite(position.turn)] + extra[opposite(position.turn)];
-  return mine - theirs;
-};
-
-const noExtra = { S: 0, N: 0 };
+/** `side`'s seeds minus the opponent's. */
+const marginFor = (seeds: Taken, side: Side): number => seeds[side] - seeds[opposite(side)];
 
 /** The estimate of a position the search does not look past: the seeds taken so far. */
-const evaluate = (position: Position): number => marginFor(position, noExtra);
+const evaluate = (position: Position): number => marginFor(position.taken, position.turn);
 
 class ReferenceSession implements SearchSession {
   nodes = 0;
@@ -200,7 +194,7 @@ class ReferenceSession implements SearchSession {
     this.principalVariations[ply] = [];
     this.resolved = true;
     this.repetitionReach = NO_REPETITION;
-    if (isBoardEmpty(node)) return gameEndScore(marginFor(node, noExtra));
+    if (isBoardEmpty(node)) return gameEndScore(evaluate(node));
 
     const keyIndex = this.historyLength + ply;
     const place = placeKey(node);
@@ -208,7 +202,7 @@ class ReferenceSession implements SearchSession {
     const repeated = ply > 0 ? this.earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
     if (repeated !== NO_REPETITION) {
       this.repetitionReach = repeated;
-      return gameEndScore(marginFor(node, seedsOnEachSide(node))); // each side takes its own row
+      return gameEndScore(marginFor(seedsWithOwnSides(node), node.turn)); // each side takes its own row
     }
     if (depth === 0) {
       this.resolved = false;
