@@ -10,7 +10,7 @@ import { referenceEngine } from '../host/reference/engine.js';
 import { referenceSearcher } from '../host/reference/search.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 import type { BenchPosition } from './positions.js';
-import { seededRandom } from '../host/random.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
 
 const SEED = 20051;
 /** Plies of random play before each mid-game position is taken. */
@@ -34,7 +34,7 @@ const randomPlay = (start: Position, plies: number, random: () => number): Posit
   for (let ply = 0; ply < plies; ply++) {
     const { moves } = referenceEngine.legalMoves(position);
     if (moves.length === 0) return null;
-    const move = moves[Math.floor(random() * moves.length)]!;
+    const move = pickAtRandom(moves, random);
     position = unwrap(referenceEngine.play(position, move)).position;
   }
   return isBoardEmpty(position) ? null : position;

@@ -21,7 +21,7 @@ import { pickMove } from './levels.js';
 import { createReferenceSearcher } from './reference/search.js';
 import { wasmSearcher } from './wasm-search.js';
 import { type WasmEngine, loadWasmEngine } from './wasm.js';
-import { seededRandom } from './random.js';
+import { pickAtRandom, seededRandom } from './random.js';
 
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number }
@@ -67,8 +67,6 @@ interface PlayerTools {
   readonly reference: Searcher;
   readonly random: () => number;
 }
-
-const pickAtRandom = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
 
 /** The legal move that takes the most seeds at once; among equals, one at random. */
 const greedyMove = (rules: RulesEngine, position: Position, random: () => number): Move => {

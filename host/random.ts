@@ -9,3 +9,6 @@ export const seededRandom = (seed: number): (() => number) => {
     return ((z ^ (z >>> 14)) >>> 0) / 2 ** 32;
   };
 };
+
+/** One of `items` (not empty), drawn with `random`. */
+export const pickAtRandom = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;

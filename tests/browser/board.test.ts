@@ -10,7 +10,7 @@ import { legalMoves, playMove } from '../../host/reference/rules.js';
 import { type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { ErrorDetail, HoyitoBoardEventMap } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -25,7 +25,7 @@ describe.each<[Variant, number]>([['ii', 6], ['iii', 6], ['ii', 12], ['iii', 12]
     let position = startPosition(variant, holes);
     for (let ply = 0; ply < 12 && legalMoves(position).moves.length > 0; ply++) {
       const { moves } = legalMoves(position);
-      const move = moves[Math.floor(random() * moves.length)]!;
+      const move = pickAtRandom(moves, random);
       if (move === 'pass') break; // a human's pass is played by the board itself (tested below)
       const moved = nextEvent(board, 'move');
       holeButton(board, holeIndex(holes, position.turn, move)).click();
@@ -257,7 +257,7 @@ describe('Hoyito III match', () => {
     while (!board.game.isOver) {
       const { moves } = board.game.legalMoves();
       if (moves[0] === 'pass') await nextEvent(board, 'move'); // the board passes for a human itself
-      else board.play(moves[Math.floor(random() * moves.length)]!);
+      else board.play(pickAtRandom(moves, random));
     }
     const { detail } = await roundOver;
     expect(detail.round).toMatchObject({ round: 1, starter: 'S', lastFour: 'C', result: board.game.result });

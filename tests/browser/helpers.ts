@@ -43,4 +43,4 @@ export const nextEvent = <K extends keyof HoyitoBoardEventMap>(board: HoyitoBoar
     }, { once: true });
   });
 
-export { seededRandom } from '../../host/random.js';
+export { pickAtRandom, seededRandom } from '../../host/random.js';

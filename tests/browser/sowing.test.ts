@@ -8,7 +8,7 @@ import { startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/reference/rules.js';
 import { type Position, type Variant, unwrap } from '../../host/types.js';
 import { type SowingFrame, seedsSown, sowingFrames } from '../../web/sowing.js';
-import { seededRandom } from './helpers.js';
+import { pickAtRandom, seededRandom } from './helpers.js';
 
 const checkMove = (position: Position, move: number): Position => {
   const outcome = unwrap(playMove(position, move));
@@ -40,7 +40,7 @@ describe.each<[Variant, number]>([['ii', 6], ['iii', 6], ['ii', 12], ['iii', 12]
     for (let ply = 0; ply < 150; ply++) {
       const { moves } = legalMoves(position);
       if (moves.length === 0) break;
-      const move = moves[Math.floor(random() * moves.length)]!;
+      const move = pickAtRandom(moves, random);
       position = move === 'pass' ? unwrap(playMove(position, move)).position : checkMove(position, move);
     }
   });
