@@ -49,7 +49,7 @@ export function resetTable(bits: i32): void {
 
 export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32): void {
   const slot = slotOf(key);
-  if (<i32>load<u8>(slot, 15) == iteration && depth < entryDepth(slot)) return;
+  if (entryIteration(slot) == iteration && depth < entryDepth(slot)) return;
   store<u32>(slot, <u32>(key >> 32));
   store<u32>(slot, <u32>key, 4);
   store<i32>(slot, score, 8);

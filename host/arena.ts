@@ -17,7 +17,7 @@ import {
 import { Game } from './game.js';
 import type { RulesEngine } from './engine.js';
 import type { Searcher } from './search.js';
-import { pickMove } from './levels.js';
+import { MAX_LEVEL, MIN_LEVEL, pickMove } from './levels.js';
 import { createReferenceSearcher } from './reference/search.js';
 import { wasmSearcher } from './wasm-search.js';
 import { type WasmEngine, loadWasmEngine } from './wasm.js';
@@ -41,13 +41,13 @@ export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
     case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value }) : badPlayer(text);
     case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value }) : badPlayer(text);
     case 'reference': return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
-    case 'level': return value >= 1 && value <= 10 ? ok({ kind: 'level', level: value }) : badPlayer(text);
+    case 'level': return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
     default: return badPlayer(text);
   }
 };
 
 const badPlayer = (text: string) =>
-  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<1-10>, reference:<d>, greedy or random`, 'player'));
+  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, greedy or random`, 'player'));
 
 export const makePlayer = (spec: PlayerSpec): string => {
   switch (spec.kind) {

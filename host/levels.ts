@@ -3,7 +3,7 @@
  * ahead and pick at random among the moves close to the best; the top levels search on the clock
  * and always play the best move.
  */
-import { HoyitoError, type Position, type Result, err, ok } from './types.js';
+import { HoyitoError, type Position, type Result, err, ok, unwrap } from './types.js';
 import { type SearchOptions, type SearchResult, type Searcher, rankOf } from './search.js';
 
 export interface Level {
@@ -83,7 +83,6 @@ export const chooseMove = (level: Level, result: SearchResult, random: () => num
  * @throws HoyitoError `BadOption` for a level outside 1..10, and as `Searcher.search`.
  */
 export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
-  const level = levelOf(options.level);
-  if (!level.ok) throw level.error;
-  return chooseMove(level.value, searcher.search(position, levelSearchOptions(level.value, options)), options.random);
+  const level = unwrap(levelOf(options.level));
+  return chooseMove(level, searcher.search(position, levelSearchOptions(level, options)), options.random);
 };

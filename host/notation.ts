@@ -1,6 +1,6 @@
 import {
   HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, START_SEEDS_PER_HOLE,
-  type LastFour, type Move, type Position, type Result, type Side, type Variant, err, ok,
+  type LastFour, type Move, type Position, type Result, type Side, type Variant, boardSeeds, err, ok,
 } from './types.js';
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadPosition', `${field}: ${message}`, field));
@@ -53,7 +53,7 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
     return bad('board', `${holesPerRow} holes per row; supported: ${MIN_HOLES} to ${MAX_HOLES}`);
   }
   const board = [...south.value, ...north.value];
-  const total = board.reduce((a, b) => a + b, 0);
+  const total = boardSeeds(board);
   if (total > MAX_BOARD_SEEDS) return bad('board', `${total} seeds in all; at most ${MAX_BOARD_SEEDS}`);
 
   if (sideText !== 'S' && sideText !== 'N') return bad('side to move', `'${sideText}' is not S or N`);

@@ -4,7 +4,7 @@
  * iterations into `SearchResult`s. The algorithm itself is in assembly/search.ts and
  * host/reference/search.ts, written twice on purpose so that each checks the other.
  */
-import { HoyitoError, type Move, type Position, type Result, err, isBoardEmpty, ok } from './types.js';
+import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from './types.js';
 import type { MoveScore, SearchOptions, SearchResult } from './engine.js';
 
 export type { MoveScore, SearchOptions, SearchResult };
@@ -51,8 +51,8 @@ export const rankOf = (score: number, exact: boolean): number => (exact ? gameEn
 //   side:   one key, present when North is to move
 //   taken:  South's seeds taken since the root (0..255), because search scores count the taken seeds
 export const ZOBRIST_SEED = 0x2545f491;
-export const ZOBRIST_HOLES = 24;
-export const ZOBRIST_SEEDS = 256;
+export const ZOBRIST_HOLES = 2 * MAX_HOLES;
+export const ZOBRIST_SEEDS = MAX_BOARD_SEEDS + 1;
 
 /** splitmix32: a small, well-mixed generator that is easy to repeat exactly in AssemblyScript. */
 export const zobristStream = (seed: number): (() => number) => {

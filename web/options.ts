@@ -4,7 +4,7 @@
  * `BadOption` error naming the attribute, and the board keeps the option's default.
  */
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
-import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, type Variant, err, ok } from '../host/types.js';
+import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, err, ok } from '../host/types.js';
 
 export type Player = 'human' | 'ai';
 /** Which side's row is drawn at the bottom, nearest the viewer. */
@@ -41,7 +41,7 @@ const wholeNumber = (field: string, min: number, max: number) =>
       ? ok(value)
       : bad(field, `'${String(value)}' is not a whole number from ${min} to ${max}`);
 
-export const parseVariant = oneOf<Variant>('variant', ['ii', 'iii']);
+export const parseVariant = oneOf<Variant>('variant', VARIANTS);
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
 export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
 export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);

@@ -6,6 +6,7 @@
 import { chooseMove, levelOf, levelSearchOptions } from '../host/levels.js';
 import { loadWasmSearcher } from '../host/wasm-search.js';
 import type { SearchOptions, SearchResult } from '../host/engine.js';
+import { unwrap } from '../host/types.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 
 const searcher = loadWasmSearcher();
@@ -34,10 +35,9 @@ const deepen = async (request: SearchRequest, options: SearchOptions): Promise<S
 
 /** A level's move; a stop cuts the search short and the level chooses from the last completed iteration. */
 const playLevel = async (request: SearchRequest, levelNumber: number, timeMs?: number): Promise<SearchResult | null> => {
-  const level = levelOf(levelNumber);
-  if (!level.ok) throw level.error;
-  const result = await deepen(request, levelSearchOptions(level.value, { timeMs, history: request.history }));
-  return result && chooseMove(level.value, result);
+  const level = unwrap(levelOf(levelNumber));
+  const result = await deepen(request, levelSearchOptions(level, { timeMs, history: request.history }));
+  return result && chooseMove(level, result);
 };
 
 const answer = async (request: SearchRequest): Promise<void> => {

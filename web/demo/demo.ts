@@ -1,5 +1,5 @@
 /** The demo page: settings that drive the board's attributes, buttons for its methods, and the record. */
-import { LEVELS } from '../../host/levels.js';
+import { levelOf } from '../../host/levels.js';
 import '../board.js';
 import type { HoyitoBoard } from '../board.js';
 
@@ -26,8 +26,8 @@ form.addEventListener('change', event => {
 });
 
 const showLevel = (): void => {
-  const level = LEVELS[Number(field('level').value) - 1];
-  (form.elements.namedItem('levelShown') as HTMLOutputElement).value = level ? `${level.level}: ${level.description}` : '';
+  const level = levelOf(Number(field('level').value));
+  (form.elements.namedItem('levelShown') as HTMLOutputElement).value = level.ok ? `${level.value.level}: ${level.value.description}` : '';
 };
 form.addEventListener('input', showLevel);
 
