@@ -16,15 +16,14 @@ import { wasmSearcher } from './wasm-search.js';
 import { referenceSearcher } from './reference/search.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from './levels.js';
 import { Game, type GameResult } from './game.js';
-import { numberMoveError } from './record.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
-export interface CommandArgs {
+interface CommandArgs {
   readonly positional: readonly string[];
   readonly options: ReadonlyMap<string, string>;
 }
 
-export interface Command {
+interface Command {
   /** Arguments as shown in the usage, e.g. `"<position>" <depth> [--engine wasm|ts]`. */
   readonly usage: string;
   readonly summary: string;
@@ -54,7 +53,7 @@ const VARIANT_NAME: Record<Variant, string> = { ii: 'Hoyito II', iii: 'Hoyito II
 // --- argument helpers, shared by the commands -----------------------------------------------
 
 /** A whole number in `min..max`, named `field` in the error. */
-export const wholeNumberArg = (text: string, field: string, min: number, max: number): Result<number, HoyitoError> => {
+const wholeNumberArg = (text: string, field: string, min: number, max: number): Result<number, HoyitoError> => {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {
     return badOption(field, `${field} '${text}': expected a whole number from ${min} to ${max}`);
@@ -65,7 +64,7 @@ export const wholeNumberArg = (text: string, field: string, min: number, max: nu
 let wasmEngine: Promise<RulesEngine> | undefined;
 
 /** `--engine wasm` (the default, fast) or `--engine ts` (the reference rules). */
-export const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, HoyitoError>> => {
+const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, HoyitoError>> => {
   const name = args.options.get('engine') ?? 'wasm';
   if (name === 'ts') return ok(referenceEngine);
   if (name !== 'wasm') return badOption('engine', `--engine '${name}': expected wasm or ts`);
@@ -79,7 +78,7 @@ export const engineOption = async (args: CommandArgs): Promise<Result<RulesEngin
 };
 
 /** A game from the position string `text`, with the engine chosen by `--engine`. */
-export const gameArg = async (text: string, args: CommandArgs): Promise<Result<Game, HoyitoError>> => {
+const gameArg = async (text: string, args: CommandArgs): Promise<Result<Game, HoyitoError>> => {
   const engine = await engineOption(args);
   return engine.ok ? Game.fromPosition(text, engine.value) : engine;
 };
@@ -90,7 +89,7 @@ const CELL_WIDTH = 4;
 const cell = (text: string | number): string => String(text).padStart(CELL_WIDTH);
 
 /** The board as South sees it: North's row on top from N{n} to N1, South's below from S1 to S{n}. */
-export const drawBoard = (position: Position): string[] => {
+const drawBoard = (position: Position): string[] => {
   const n = position.holesPerRow;
   const holes = Array.from({ length: n }, (_, i) => i + 1);
   const northHoles = [...holes].reverse();
@@ -106,7 +105,7 @@ export const drawBoard = (position: Position): string[] => {
   ];
 };
 
-export const describeResult = (result: GameResult): string => {
+const describeResult = (result: GameResult): string => {
   const winner = result.winner ? `${SIDE_NAME[result.winner]} wins` : 'draw';
   return `game over (${result.reason}): ${winner}, South ${result.seeds.S} - North ${result.seeds.N}`;
 };
@@ -171,10 +170,8 @@ const play: Command = {
     const [positionText, ...moveTexts] = args.positional;
     const game = await gameArg(positionText!, args);
     if (!game.ok) return game;
-    for (const [index, move] of moveTexts.entries()) {
-      const played = game.value.play(move);
-      if (!played.ok) return err(numberMoveError(index, move, played.error));
-    }
+    const played = game.value.playAll(moveTexts);
+    if (!played.ok) return played;
     const { result, position } = game.value;
     return ok([...(result ? [describeResult(result)] : []), makePosition(position)]);
   },
@@ -299,10 +296,10 @@ const analyze: Command = {
   },
 };
 
-/** The commands by name. Other modules' commands (search) are added here. */
-export const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze };
+/** The commands by name. */
+const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze };
 
-export const usage = (): string[] => [
+const usage = (): string[] => [
   'usage: hoyito <command> [arguments]',
   '',
   ...Object.entries(commands).flatMap(([name, command]) => [`  hoyito ${name} ${command.usage}`, `      ${command.summary}`]),
@@ -311,7 +308,7 @@ export const usage = (): string[] => [
 ];
 
 /** Splits `--name value` / `--name=value` options (only those the command accepts) from positionals. */
-export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
+const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {

@@ -87,11 +87,8 @@ export class Game {
     const parsed = parseRecord(record, engine);
     if (!parsed.ok) return parsed;
     const game = new Game(parsed.value.start, engine);
-    for (const [index, move] of parsed.value.moves.entries()) {
-      const played = game.play(move);
-      if (!played.ok) return err(numberMoveError(index, move, played.error));
-    }
-    return ok(game);
+    const played = game.playAll(parsed.value.moves);
+    return played.ok ? ok(game) : played;
   }
 
   get startPosition(): Position {
@@ -142,6 +139,15 @@ export class Game {
     this.played.push({ outcome: outcome.value, result: this.resultAfter(outcome.value) });
     this.undone.length = 0;
     return outcome;
+  }
+
+  /** Plays `moves` in order, up to the first that fails: its error names its number in the list. */
+  playAll(moves: readonly (Move | string)[]): Result<void, HoyitoError> {
+    for (const [index, move] of moves.entries()) {
+      const played = this.play(move);
+      if (!played.ok) return err(numberMoveError(index, move, played.error));
+    }
+    return ok(undefined);
   }
 
   undo(): Result<MoveOutcome, HoyitoError> {

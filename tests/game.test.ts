@@ -21,10 +21,6 @@ const snapshot = (game: Game) => ({
   history: game.repetitionHistory(),
 });
 
-const playAll = (game: Game, moves: readonly (Move | string)[]): void => {
-  for (const move of moves) unwrap(game.play(move));
-};
-
 /** A seeded pseudo-random move choice, the same in every run. */
 const chooser = (seed: number) => {
   let state = seed;
@@ -72,7 +68,7 @@ describe.each(engines)('Game on the $kind engine', engine => {
     ];
     it.each(cases)('%s', (_, move, kind) => {
       const game = Game.start({ engine });
-      playAll(game, [1, 2]);
+      unwrap(game.playAll([1, 2]));
       unwrap(game.undo());
       const before = snapshot(game);
       const played = game.play(move);
@@ -103,7 +99,7 @@ describe.each(engines)('Game on the $kind engine', engine => {
 
   it('undoes and redoes moves; a new move after undo drops the redo line', () => {
     const game = Game.start({ engine });
-    playAll(game, [1, 2, 3]);
+    unwrap(game.playAll([1, 2, 3]));
     const [, second, third] = game.outcomes;
     expect(unwrap(game.undo())).toBe(third);
     expect(unwrap(game.undo())).toBe(second);
@@ -198,13 +194,13 @@ describe.each(engines)('Game on the $kind engine', engine => {
       // North hole 2 (index 3) -> index 0 holds 2: relay into 1 and 2, ending in the empty index 2:
       // 0,1/1,0 with South to move again. Each side has 1 seed on its side: 1-1.
       const game = unwrap(Game.fromPosition('ii 0,1/1,0 S 0-0', engine));
-      playAll(game, [2, 2]);
+      unwrap(game.playAll([2, 2]));
       expect(game.result).toEqual({ winner: null, seeds: { S: 1, N: 1 }, reason: 'repetition' });
     });
 
     it('is undone like any other end', () => {
       const game = unwrap(Game.fromPosition(cycle, engine));
-      playAll(game, [1, 1]);
+      unwrap(game.playAll([1, 1]));
       unwrap(game.undo());
       expect(game.result).toBeNull();
       expect(game.legalMoves().moves).toEqual([1, 2]); // North on 0,0/1,1
@@ -243,7 +239,7 @@ describe.each(engines)('Game on the $kind engine', engine => {
 
     it('writes its record and replays it', () => {
       const game = Game.start({ engine, variant: 'iii' });
-      playAll(game, [4, 1, 6]);
+      unwrap(game.playAll([4, 1, 6]));
       expect(game.record()).toBe(`${makePosition(startPosition('iii'))} : 4 1 6`);
       const replayed = unwrap(Game.fromRecord(game.record(), engine));
       expect(replayed.moves).toEqual(game.moves);
