@@ -56,6 +56,8 @@ export class Game {
   /** Undone plies, the next one to redo last. */
   private readonly undone: Ply[] = [];
   private readonly startResult: GameResult | null;
+  /** The legal moves of the last position asked about. */
+  private listed: { readonly position: Position; readonly moves: MoveList } | null = null;
 
   private constructor(
     private readonly start: Position,
@@ -123,9 +125,12 @@ export class Game {
     return this.undone.length > 0;
   }
 
-  /** No moves once the game is over, repetition included. */
+  /** No moves once the game is over, repetition included. Kept until the position changes: listing sows every hole. */
   legalMoves(): MoveList {
-    return this.isOver ? { moves: [], endless: [] } : this.engine.legalMoves(this.position);
+    if (this.isOver) return { moves: [], endless: [] };
+    const position = this.position;
+    if (this.listed?.position !== position) this.listed = { position, moves: this.engine.legalMoves(position) };
+    return this.listed.moves;
   }
 
   /** Plays a move (text is parsed); on any error nothing changes. Drops the redo line. */

@@ -97,6 +97,22 @@ describe.each(engines)('Game on the $kind engine', engine => {
     });
   });
 
+  it('lists the legal moves of the position it is at, through play, undo and redo', () => {
+    const game = Game.start({ engine });
+    const listedNow = () => expect(game.legalMoves()).toEqual(engine.legalMoves(game.position));
+    listedNow();
+    unwrap(game.playAll([1, 2, 3]));
+    listedNow();
+    unwrap(game.undo());
+    listedNow();
+    unwrap(game.undo());
+    listedNow();
+    unwrap(game.redo());
+    listedNow();
+    unwrap(game.play(game.legalMoves().moves.at(-1)!));
+    listedNow();
+  });
+
   it('undoes and redoes moves; a new move after undo drops the redo line', () => {
     const game = Game.start({ engine });
     unwrap(game.playAll([1, 2, 3]));
