@@ -265,12 +265,10 @@ export class HoyitoBoard extends LitElement {
     if (start?.ok) {
       if (this.rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
       this.resetTo(null, start.value);
-    } else if (this.rounds > 1 && this.variant !== 'iii') {
-      this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
-      this.resetTo(null, Game.start({ variant: this.variant, holesPerRow: this.holes }));
-    } else if (this.rounds > 1) {
+    } else if (this.rounds > 1 && this.variant === 'iii') {
       this.resetTo(Match.start({ rounds: this.rounds, holesPerRow: this.holes }), this.single);
     } else {
+      if (this.rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
       this.resetTo(null, Game.start({ variant: this.variant, holesPerRow: this.holes }));
     }
   }
@@ -287,7 +285,7 @@ export class HoyitoBoard extends LitElement {
   }
 
   private report(error: HoyitoError): void {
-    this.dispatchEvent(boardEvent('error', { kind: error.kind, message: error.message, field: error.field }));
+    this.emit('error', { kind: error.kind, message: error.message, field: error.field });
   }
 
   private emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
@@ -555,7 +553,7 @@ export class HoyitoBoard extends LitElement {
     </div>`;
 
     return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}>
-      <div part="status" class="status">${this.statusText(position, result)}</div>
+      <div part="status" class="status">${this.statusText(position, result, shownOutcomes)}</div>
       ${score(topSide)}
       <div class="rows" @keydown=${this.onKeyDown}>
         <div class="row top" role="group" aria-label=${`${sideName(topSide)}'s holes`}>${top.map(hole)}</div>
@@ -569,12 +567,12 @@ export class HoyitoBoard extends LitElement {
     </div>`;
   }
 
-  private statusText(position: Position, result: GameResult | null): string {
+  private statusText(position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
     if (result) return describeResult(result);
-    const animated = this.game.outcomes[this.shownPlies];
+    const animated = this.frame ? this.game.outcomes[this.shownPlies] : undefined;
     if (this.frame && animated) return describeSowing(animated, this.frame);
     const side = position.turn;
-    const last = this.shownOutcomes.at(-1);
+    const last = shownOutcomes.at(-1);
     const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
     return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${this.thinkingAbout ? ' Thinking…' : ''}`;
   }

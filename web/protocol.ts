@@ -27,19 +27,18 @@ export interface StopRequest {
 
 export type ToWorker = SearchRequest | StopRequest;
 
-/** Sent after each completed iteration of an `analyse` search. */
+/** Sent after each completed iteration of a search. */
 export interface SearchProgress {
   readonly type: 'progress';
   readonly id: number;
   readonly result: SearchResult;
 }
 
-/** The answer to request `id`; `stopped` when a stop cut it short. Every request gets exactly one answer. */
+/** The answer to request `id` (null when a stop came before it began). Every request gets exactly one answer. */
 export interface SearchAnswer {
   readonly type: 'answer';
   readonly id: number;
   readonly result: SearchResult | null;
-  readonly stopped: boolean;
   /** Set when the worker could not search (e.g. the WASM failed to load). */
   readonly error?: string;
 }

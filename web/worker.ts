@@ -43,13 +43,13 @@ const playLevel = async (request: SearchRequest, levelNumber: number, timeMs?: n
 const answer = async (request: SearchRequest): Promise<void> => {
   const { id, goal } = request;
   try {
-    if (isStopped(id)) return send({ type: 'answer', id, result: null, stopped: true });
+    if (isStopped(id)) return send({ type: 'answer', id, result: null });
     const result = goal.kind === 'play'
       ? await playLevel(request, goal.level, goal.timeMs)
       : await deepen(request, { timeMs: goal.timeMs, history: request.history });
-    send({ type: 'answer', id, result, stopped: isStopped(id) });
+    send({ type: 'answer', id, result });
   } catch (error) {
-    send({ type: 'answer', id, result: null, stopped: false, error: String(error) });
+    send({ type: 'answer', id, result: null, error: String(error) });
   }
 };
 

@@ -32,7 +32,7 @@ describe('AiClient', () => {
     const client = new AiClient(worker);
     const answer = client.search(position, [], PLAY);
     expect(worker.sent).toEqual([{ type: 'search', id: 1, position, history: [], goal: PLAY }]);
-    worker.answer({ type: 'answer', id: 1, result: result(4), stopped: false });
+    worker.answer({ type: 'answer', id: 1, result: result(4) });
     expect(await answer).toEqual({ ok: true, value: result(4) });
   });
 
@@ -43,11 +43,11 @@ describe('AiClient', () => {
     const second = client.search(position, [], { kind: 'analyse', timeMs: 100 });
     expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop']);
     expect(worker.sent[1]).toEqual({ type: 'stop', id: 1 });
-    worker.answer({ type: 'answer', id: 1, result: result(2), stopped: true });
+    worker.answer({ type: 'answer', id: 1, result: result(2) });
     expect(await first).toEqual({ ok: true, value: null });
     expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop', 'search']);
     worker.answer({ type: 'progress', id: 2, result: result(5) });
-    worker.answer({ type: 'answer', id: 2, result: result(6), stopped: false });
+    worker.answer({ type: 'answer', id: 2, result: result(6) });
     expect(await second).toEqual({ ok: true, value: result(6) });
   });
 
@@ -56,9 +56,9 @@ describe('AiClient', () => {
     const client = new AiClient(worker);
     const answers = [client.search(position, [], PLAY), client.search(position, [], PLAY), client.search(position, [], PLAY)];
     expect(await answers[1]).toEqual({ ok: true, value: null });
-    worker.answer({ type: 'answer', id: 1, result: null, stopped: true });
+    worker.answer({ type: 'answer', id: 1, result: null });
     expect(worker.sent.map(message => [message.type, message.id])).toEqual([['search', 1], ['stop', 1], ['search', 3]]);
-    worker.answer({ type: 'answer', id: 3, result: result(1), stopped: false });
+    worker.answer({ type: 'answer', id: 3, result: result(1) });
     expect(await answers[2]).toEqual({ ok: true, value: result(1) });
   });
 
@@ -68,7 +68,7 @@ describe('AiClient', () => {
     const seen: SearchResult[] = [];
     const answer = client.search(position, [], { kind: 'analyse', timeMs: 100 }, progress => seen.push(progress));
     worker.answer({ type: 'progress', id: 1, result: result(3) });
-    worker.answer({ type: 'answer', id: 1, result: null, stopped: false, error: 'CompileError: bad wasm' });
+    worker.answer({ type: 'answer', id: 1, result: null, error: 'CompileError: bad wasm' });
     expect(seen).toEqual([result(3)]);
     expect(await answer).toMatchObject({ ok: false, error: { kind: 'AiFailed', field: 'ai' } });
   });
@@ -80,7 +80,7 @@ describe('AiClient', () => {
     const disposed = client.dispose();
     expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 });
     expect(worker.terminated).toBe(false);
-    worker.answer({ type: 'answer', id: 1, result: result(2), stopped: true });
+    worker.answer({ type: 'answer', id: 1, result: result(2) });
     await disposed;
     expect(worker.terminated).toBe(true);
     expect(await answer).toEqual({ ok: true, value: null });
