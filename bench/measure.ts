@@ -49,7 +49,7 @@ export const measurePair = (pair: BenchPair, options: MeasureOptions): PairTimin
   };
   const wasm = run('wasm');
   const reference = run('reference');
-  const nodes = pair.nodes ?? null;
+  const nodes = pair.nodes?.() ?? null;
   return {
     suite: pair.suite,
     name: pair.name,

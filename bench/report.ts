@@ -1,6 +1,7 @@
 /** The benchmark's results as terminal tables, as markdown, and as the record kept in results.json. */
 import type { BudgetRun } from './budget.js';
 import type { MeasureOptions, PairTiming, Timing } from './measure.js';
+import type { Mismatch } from './suites.js';
 
 /** One run: where and when it ran, with what settings, and every figure. */
 export interface BenchReport {
@@ -103,3 +104,7 @@ export const markdownSummary = (report: BenchReport): string => {
     '',
   ].join('\n');
 };
+
+/** What a mismatch stopped, for the terminal and the bench page alike. */
+export const describeMismatch = (mismatch: Mismatch): string =>
+  `Results differ on ${mismatch.pair}: the run stopped.\n--- WASM:\n${mismatch.wasm}\n--- reference:\n${mismatch.reference}`;

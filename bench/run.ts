@@ -11,7 +11,7 @@ import { loadWasmEngine } from '../host/wasm.js';
 import { BUDGETS_MS, searchWithinBudgets } from './budget.js';
 import { type MeasureOptions, measurePair } from './measure.js';
 import {
-  BUDGET_HEADERS, type BenchReport, PAIR_HEADERS, budgetRow, markdownSummary, pairRow, textTable,
+  BUDGET_HEADERS, type BenchReport, PAIR_HEADERS, budgetRow, describeMismatch, markdownSummary, pairRow, textTable,
 } from './report.js';
 import { type Mismatch, benchPairs, firstMismatch } from './suites.js';
 
@@ -19,7 +19,7 @@ const DEFAULT_MAX_TIME = 3;
 const MIN_SAMPLES = 10;
 
 function stop(mismatch: Mismatch): never {
-  console.error(`Results differ on ${mismatch.pair}: stopped.\n--- WASM:\n${mismatch.wasm}\n--- reference:\n${mismatch.reference}`);
+  console.error(describeMismatch(mismatch));
   process.exit(1);
 }
 

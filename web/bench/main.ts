@@ -1,6 +1,6 @@
 /** The benchmark page: starts the worker, then fills the table and the bar chart of ratios as pairs finish. */
 import type { PairTiming } from '../../bench/measure.js';
-import { BUDGET_HEADERS, PAIR_HEADERS, budgetRow, formatRatio, markdownSummary, pairRow } from '../../bench/report.js';
+import { BUDGET_HEADERS, PAIR_HEADERS, budgetRow, describeMismatch, formatRatio, markdownSummary, pairRow } from '../../bench/report.js';
 import type { FromBenchWorker, ToBenchWorker } from './protocol.js';
 
 /** The chart's log scale runs from 1× to this ratio; a slower WASM shows as a grey stub. */
@@ -54,7 +54,7 @@ const onMessage = (message: FromBenchWorker): void => {
       runButton.disabled = false;
       break;
     case 'mismatch':
-      showError(`Results differ on ${message.mismatch.pair}: the run stopped.\nWASM:\n${message.mismatch.wasm}\nreference:\n${message.mismatch.reference}`);
+      showError(describeMismatch(message.mismatch));
       break;
     case 'failed':
       showError(`The benchmark failed: ${message.error}`);
