@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RulesEngine } from '../host/engine.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import type { MoveOutcome } from '../host/outcome.js';
-import { type Move, type Position, unwrap } from '../host/types.js';
+import { type Move, type Position, opposite, unwrap } from '../host/types.js';
 import { findPosition } from './helpers/endless.js';
 import { engines } from './helpers/engines.js';
 import { deepFreeze, position } from './helpers/positions.js';
@@ -128,7 +128,7 @@ describe.each(engines)('$kind engine', (engine: RulesEngine) => {
       expect(moveList.moves).toEqual(['pass']);
       expect(refusal(stuck, moveList.endless[0]!)).toBe('EndlessHole');
       const pass = unwrap(engine.play(stuck, 'pass'));
-      expect(pass.position).toEqual({ ...stuck, turn: stuck.turn === 'S' ? 'N' : 'S' });
+      expect(pass.position).toEqual({ ...stuck, turn: opposite(stuck.turn) });
     });
   });
 

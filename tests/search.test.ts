@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { SearchResult } from '../host/engine.js';
 import { main } from '../host/cli.js';
 import { Game } from '../host/game.js';
-import { makePosition } from '../host/notation.js';
+import { makePosition, startPosition } from '../host/notation.js';
 import { MAX_DEPTH } from '../host/search.js';
 import { legalMoves, playMove } from '../host/reference/rules.js';
 import { createReferenceSearcher } from '../host/reference/search.js';
@@ -52,7 +52,7 @@ describe('the WASM and reference searches are the same algorithm', () => {
 
   it.each(['ii', 'iii'] satisfies Variant[])('agrees from the %s starts, 2x6 at depth 8 and 2x12 at depth 5', variant => {
     for (const [holesPerRow, depth] of [[6, 8], [12, 5]] as const) {
-      const start = position(`${variant} ${Array(holesPerRow).fill(4).join(',')}/${Array(holesPerRow).fill(4).join(',')} S 0-0`);
+      const start = startPosition(variant, holesPerRow);
       expect(untimed(wasm.search(start, { depth }))).toEqual(untimed(reference.search(start, { depth })));
     }
   });

@@ -1,10 +1,11 @@
 /** Animation timing and the animator's queue: moves are shown in order, and a cancel drops what is queued. */
 import { describe, expect, test } from 'vitest';
-import { parsePosition, startPosition } from '../../host/notation.js';
+import { startPosition } from '../../host/notation.js';
 import { playMove } from '../../host/reference/rules.js';
 import { unwrap } from '../../host/types.js';
 import { BASE_STEP_MS, MAX_MOVE_MS, MoveAnimator, stepMs } from '../../web/animator.js';
 import type { SowingFrame } from '../../web/sowing.js';
+import { position } from '../helpers/positions.js';
 
 const start = startPosition();
 const firstMove = unwrap(playMove(start, 1));
@@ -14,7 +15,7 @@ describe('stepMs', () => {
   test('is 0 with speed 0, under reduced motion, and for a pass', () => {
     expect(stepMs(firstMove, 0, false)).toBe(0);
     expect(stepMs(firstMove, 1, true)).toBe(0);
-    const southEmpty = unwrap(parsePosition('ii 0,0,0,0,0,0/1,0,0,0,0,4 S 0-0'));
+    const southEmpty = position('ii 0,0,0,0,0,0/1,0,0,0,0,4 S 0-0');
     expect(stepMs(unwrap(playMove(southEmpty, 'pass')), 1, false)).toBe(0);
   });
 

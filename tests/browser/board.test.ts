@@ -5,11 +5,12 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { makePosition, parsePosition, startPosition } from '../../host/notation.js';
+import { makePosition, startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/reference/rules.js';
 import { type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { ErrorDetail, HoyitoBoardEventMap } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';
+import { position } from '../helpers/positions.js';
 import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
@@ -205,7 +206,7 @@ describe('the board itself', () => {
     const text = 'iii 1,2,3,4,5,6/6,5,4,3,2,1 N 3-9';
     expect(board.setPosition(text).ok).toBe(true);
     await board.updateComplete;
-    expect(shownBoard(board)).toEqual(unwrap(parsePosition(text)).board);
+    expect(shownBoard(board)).toEqual(position(text).board);
     expect(board.setPosition('iii 1,2/3 N 0-0')).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'board' } });
     expect(board.currentPosition).toBe(text);
   });
