@@ -38,9 +38,9 @@ class WasmSession implements SearchSession {
     const score = core.searchIteration(depth, deadline, analysis);
     if (core.searchAborted()) return null;
     const memory = this.engine.memory;
-    const view = new DataView(memory.buffer);
+    const view = this.engine.view;
     const pvAt = core.searchPvAddress();
-    const principalVariation = Array.from(memory.subarray(pvAt, pvAt + core.searchPvLength()), moveOf);
+    const principalVariation = this.engine.readBytes(pvAt, core.searchPvLength()).map(moveOf);
     const moves = core.searchRootMovesAddress();
     const scores = core.searchRootScoresAddress();
     const flags = core.searchRootFlagsAddress();

@@ -82,29 +82,67 @@ export const loadCore = async (url: URL = defaultWasmUrl()): Promise<CoreExports
 /** The rules engine backed by the WebAssembly core. */
 export class WasmEngine implements RulesEngine {
   readonly kind: EngineKind = 'wasm';
-  private configured = '';
+  /** The game the core is set up for. */
+  private configured: Pick<Position, 'variant' | 'holesPerRow' | 'lastFour'> | null = null;
+  private bytes: Uint8Array;
+  private words: DataView;
+  // Fixed addresses in the core's static memory, asked for once rather than on every move.
+  private readonly recordSize: number;
+  private readonly input: number;
+  private readonly output: number;
+  private readonly lapEnds: number;
+  private readonly lapSeeds: number;
+  private readonly capturedAt: number;
 
-  constructor(readonly core: CoreExports) {}
+  constructor(readonly core: CoreExports) {
+    this.bytes = new Uint8Array(core.memory.buffer);
+    this.words = new DataView(core.memory.buffer);
+    this.recordSize = core.recordSize();
+    this.input = core.inputAddress();
+    this.output = core.outputAddress();
+    this.lapEnds = core.traceLapEndAddress();
+    this.lapSeeds = core.traceLapSeedsAddress();
+    this.capturedAt = core.traceCapturedAddress();
+  }
 
-  /** Bytes of the core's memory (a fresh view if the memory ever grew). */
+  /** Bytes of the core's memory (views made afresh only if the memory grew). */
   get memory(): Uint8Array {
-    return new Uint8Array(this.core.memory.buffer);
+    if (this.bytes.buffer !== this.core.memory.buffer) {
+      this.bytes = new Uint8Array(this.core.memory.buffer);
+      this.words = new DataView(this.core.memory.buffer);
+    }
+    return this.bytes;
+  }
+
+  /** The same memory, for 16- and 32-bit fields. */
+  get view(): DataView {
+    this.memory;
+    return this.words;
+  }
+
+  /** `count` bytes of memory from `address`, as plain numbers (a loop: Array.from on a typed view is several times slower). */
+  readBytes(address: number, count: number): number[] {
+    const memory = this.memory;
+    const bytes = new Array<number>(count);
+    for (let i = 0; i < count; i++) bytes[i] = memory[address + i]!;
+    return bytes;
   }
 
   /** Sets the game's rules in the core (board size, capture variant, last-four rule) when they change. */
   configureFor(position: Position): void {
-    const key = `${position.variant}${position.holesPerRow}${position.lastFour}`;
-    if (key === this.configured) return;
-    this.core.configure(position.holesPerRow, position.variant === 'ii' ? 1 : 0, LAST_FOUR_CODE[position.lastFour]);
-    this.configured = key;
+    const { variant, holesPerRow, lastFour } = position;
+    const configured = this.configured;
+    if (configured && configured.variant === variant && configured.holesPerRow === holesPerRow && configured.lastFour === lastFour) return;
+    this.core.configure(holesPerRow, variant === 'ii' ? 1 : 0, LAST_FOUR_CODE[lastFour]);
+    this.configured = { variant, holesPerRow, lastFour };
   }
 
   /** Writes `position` into the record at `address` and configures the core for it. */
-  writePosition(position: Position, address = this.core.inputAddress()): void {
+  writePosition(position: Position, address = this.input): void {
     this.configureFor(position);
     const memory = this.memory;
-    const view = new DataView(memory.buffer);
-    memory.fill(0, address, address + this.core.recordSize());
+    const view = this.words;
+    memory.fill(0, address, address + this.recordSize);
     memory.set(position.board, address);
     view.setUint16(address + TAKEN_SOUTH, position.taken.S, true);
     view.setUint16(address + TAKEN_NORTH, position.taken.N, true);
@@ -112,13 +150,12 @@ export class WasmEngine implements RulesEngine {
   }
 
   /** Reads the record at `address` as a position of the same game as `like`. */
-  readPosition(like: Position, address = this.core.outputAddress()): Position {
+  readPosition(like: Position, address = this.output): Position {
     const memory = this.memory;
-    const view = new DataView(memory.buffer);
-    const size = 2 * like.holesPerRow;
+    const view = this.words;
     return {
       ...like,
-      board: Array.from(memory.subarray(address, address + size)),
+      board: this.readBytes(address, 2 * like.holesPerRow),
       taken: { S: view.getUint16(address + TAKEN_SOUTH, true), N: view.getUint16(address + TAKEN_NORTH, true) },
       turn: memory[address + SIDE_TO_MOVE] === 0 ? 'S' : 'N',
     };
@@ -165,16 +202,13 @@ export class WasmEngine implements RulesEngine {
     const memory = this.memory;
     const core = this.core;
     const laps: Lap[] = [];
-    const ends = core.traceLapEndAddress();
-    const seeds = core.traceLapSeedsAddress();
     let from = move === 'pass' ? 0 : holeIndex(before.holesPerRow, before.turn, move);
-    for (let lap = 0; lap < core.traceLapCount(); lap++) {
-      const to = memory[ends + lap]!;
-      laps.push({ from, seeds: memory[seeds + lap]!, to });
+    for (let lap = 0, count = core.traceLapCount(); lap < count; lap++) {
+      const to = memory[this.lapEnds + lap]!;
+      laps.push({ from, seeds: memory[this.lapSeeds + lap]!, to });
       from = to;
     }
-    const capturedAt = core.traceCapturedAddress();
-    const captured = Array.from(memory.subarray(capturedAt, capturedAt + core.traceCapturedCount()));
+    const captured = this.readBytes(this.capturedAt, core.traceCapturedCount());
     const lastFourSeeds = core.traceLastFour();
     const gameOver = code === MOVE_GAME_OVER;
     const lastFour = gameOver && lastFourSeeds > 0
