@@ -1,10 +1,11 @@
 /**
  * The arena: engine-vs-engine matches that measure strength. Each pair of games starts from the
- * same opening (a few random moves from the start) with colours swapped; pairs cycle through the
- * chosen variants and board sizes. Games follow the repetition rule (the Game class) and stop at
- * a move cap, where each side takes the seeds on its own side, as after a repetition.
+ * same opening (a few random moves from the start, optionally only balanced ones) with colours
+ * swapped; pairs cycle through the chosen variants and board sizes. Games follow the repetition
+ * rule (the Game class) and stop at a move cap, where each side takes the seeds on its own side,
+ * as after a repetition.
  *
- *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12
+ *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12 [--balanced 8]
  *
  * Players: engine:<ms> (WASM search on the clock), depth:<d> (WASM, fixed depth), level:<1..10>,
  * reference:<d> (the TypeScript search, fixed depth), greedy (the biggest immediate capture), random.
@@ -99,6 +100,12 @@ export interface MatchOptions {
   readonly sizes?: readonly number[];
   /** Random moves from the start before the players take over. */
   readonly openingPlies?: number;
+  /**
+   * Keep only openings that a search to BALANCE_DEPTH scores within this many seeds of even. Most
+   * random openings are decided before the players start (the side to move often has a capture
+   * chain worth 20 seeds or more), and then the game measures the opening, not the players.
+   */
+  readonly balanced?: number;
   /** Plies after which a game is stopped and scored like a repetition. */
   readonly moveCap?: number;
   readonly seed?: number;
@@ -114,6 +121,8 @@ export interface GameReport {
   readonly margin: number;
   readonly plies: number;
   readonly capped: boolean;
+  /** The game record (`<position> : moves`), to replay or analyse the game. */
+  readonly record: string;
 }
 
 export interface MatchReport {
@@ -139,8 +148,27 @@ export interface MatchReport {
 /** Final seeds of each side; a capped game gives each side the seeds on its own side. */
 const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithOwnSides(game.position);
 
-const playOpening = (game: Game, plies: number, random: () => number): void => {
-  for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+/** The depth of the search that judges whether an opening is balanced. */
+export const BALANCE_DEPTH = 10;
+/** Random openings tried for one balanced opening before giving up. */
+const MAX_OPENING_DRAWS = 10_000;
+
+interface OpeningOptions {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly plies: number;
+  readonly balanced: number | undefined;
+}
+
+/** A game after random opening moves, balanced if asked: the search scores it within `balanced` seeds of even. */
+const drawOpening = (engine: WasmEngine, tools: PlayerTools, options: OpeningOptions): Game => {
+  for (let draw = 0; draw < MAX_OPENING_DRAWS; draw++) {
+    const game = Game.start({ variant: options.variant, holesPerRow: options.holesPerRow, engine });
+    for (let ply = 0; ply < options.plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, tools.random)));
+    if (options.balanced === undefined) return game;
+    if (!game.isOver && Math.abs(tools.wasm.search(game.position, { depth: BALANCE_DEPTH, history: game.repetitionHistory() }).score) <= options.balanced) return game;
+  }
+  throw new HoyitoError('BadOption', `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${options.balanced} seeds in ${MAX_OPENING_DRAWS} draws`, 'balanced');
 };
 
 /** The Elo difference for a points ratio (clamped away from 0 and 1, where it is infinite). */
@@ -176,7 +204,7 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
 
 /** Plays the match. `engine` is a loaded core: its rules drive the games and its search the WASM players. */
 export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchReport => {
-  const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, moveCap = 400, seed = 1 } = options;
+  const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, balanced, moveCap = 400, seed = 1 } = options;
   const random = seededRandom(seed);
   const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine), reference: createReferenceSearcher(18), random };
   const players = { a: makePlayerFor(a, tools), b: makePlayerFor(b, tools) };
@@ -184,8 +212,7 @@ export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchRepor
   for (let pair = 0; reports.length < games; pair++) {
     const variant = variants[pair % variants.length]!;
     const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
-    const opening = Game.start({ variant, holesPerRow, engine });
-    playOpening(opening, openingPlies, random);
+    const opening = drawOpening(engine, tools, { variant, holesPerRow, plies: openingPlies, balanced });
     for (const aSide of ['S', 'N'] as const) {
       const game = unwrap(Game.fromRecord(opening.record(), engine));
       let plies = 0;
@@ -195,7 +222,7 @@ export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchRepor
       }
       const seeds = finalSeeds(game);
       const margin = aSide === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
-      const report = { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver };
+      const report = { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver, record: game.record() };
       reports.push(report);
       options.onGame?.(report);
     }
@@ -245,7 +272,10 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
   }
   const seed = Number(option(args, 'seed', '1'));
   if (!Number.isInteger(seed)) return badArgument('seed', 'expected a whole number');
-  return ok({ a: a.value, b: b.value, games, variants, sizes, seed });
+  const balancedText = option(args, 'balanced', '');
+  const balanced = balancedText === '' ? undefined : Number(balancedText);
+  if (balanced !== undefined && !(Number.isInteger(balanced) && balanced >= 0)) return badArgument('balanced', 'expected a whole number of seeds, 0 or more');
+  return ok({ a: a.value, b: b.value, games, variants, sizes, seed, ...(balanced === undefined ? {} : { balanced }) });
 };
 
 const main = async (args: readonly string[]): Promise<number> => {

@@ -5,6 +5,9 @@ import { loadWasmEngine } from '../host/wasm.js';
 import { BENCH_POSITIONS } from '../bench/positions.js';
 import { formatRatio, markdownTable, textTable } from '../bench/report.js';
 import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
+import { sampleEndgames } from '../bench/endgames.js';
+import { referenceEngine } from '../host/reference/engine.js';
+import { boardSeeds } from '../host/types.js';
 
 let pairs: BenchPair[];
 beforeAll(async () => {
@@ -49,5 +52,22 @@ describe('benchmark report', () => {
 
   it('writes ratios with two decimals below 10× and one from 10×', () => {
     expect([0.5, 1.157, 50.44, 123.4].map(formatRatio)).toEqual(['0.50×', '1.16×', '50.4×', '123.4×']);
+  });
+});
+
+describe('endgame samples (`npm run endgames`)', () => {
+  it('are 2x6 positions of both variants with at most the seeds asked, a move to play, and the same for a seed', () => {
+    const endgames = sampleEndgames(6, 12, 3);
+    expect(endgames.map(({ variant }) => variant)).toEqual(['ii', 'iii', 'ii', 'iii', 'ii', 'iii']);
+    for (const position of endgames) {
+      expect(position.holesPerRow).toBe(6);
+      expect(boardSeeds(position.board)).toBeGreaterThan(0);
+      expect(boardSeeds(position.board)).toBeLessThanOrEqual(12);
+      expect(referenceEngine.legalMoves(position).moves.length).toBeGreaterThan(0);
+      // Nothing is lost on the way: 48 seeds in all.
+      expect(boardSeeds(position.board) + position.taken.S + position.taken.N).toBe(48);
+    }
+    expect(sampleEndgames(6, 12, 3)).toEqual(endgames);
+    expect(sampleEndgames(6, 12, 4)).not.toEqual(endgames);
   });
 });
