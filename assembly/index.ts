@@ -51,8 +51,10 @@ export function maxLaps(): i32 { return MAX_LAPS; }
 export function searchClearHistory(): void { clearHistory(); }
 export function searchAddHistory(): void { addHistory(record(INPUT_SLOT)); }
 export function searchStart(tableBits: i32): void { startSearch(record(INPUT_SLOT), tableBits); }
-/** Searches to `depth`; `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
-export function searchIteration(depth: i32, deadline: f64, analysis: bool): i32 { return runIteration(depth, deadline, analysis); }
+/** Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
+export function searchIteration(depth: i32, deadline: f64, analysis: bool, alpha: i32, beta: i32): i32 {
+  return runIteration(depth, deadline, analysis, alpha, beta);
+}
 export function searchAborted(): bool { return aborted; }
 export function searchResolved(): bool { return lastResolved; }
 export function searchNodes(): f64 { return <f64>nodes; }

@@ -98,14 +98,17 @@ export function startSearch(rec: usize, tableBits: i32): void {
   iteration = 0;
 }
 
-/** One iteration to `depth`; the score is meaningless if `aborted` (the clock passed `stopAt`, 0 for never). */
-export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool): i32 {
+/**
+ * One iteration to `depth` with the root window (alpha, beta); the score is meaningless if
+ * `aborted` (the clock passed `stopAt`, 0 for never).
+ */
+export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool, alpha: i32, beta: i32): i32 {
   iteration++;
   deadline = stopAt;
   analysis = fullWindowAtRoot;
   aborted = false;
   rootMoveCount = 0;
-  return negamax(ROOT, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
+  return negamax(ROOT, depth, alpha, beta, 0, 0);
 }
 
 export function pvLength(): i32 {

@@ -125,8 +125,11 @@ export interface Iteration {
 
 /** One search of one position on a core: the table starts empty and lives across its iterations. */
 export interface SearchSession {
-  /** Searches to `depth`; null when the deadline (a `performance.now()` time, 0 for none) passed first. */
-  iteration(depth: number, deadline: number, analysis: boolean): Iteration | null;
+  /**
+   * Searches to `depth` with the root window (alpha, beta); null when the deadline (a
+   * `performance.now()` time, 0 for none) passed first. A score at or outside the window is a bound.
+   */
+  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null;
   /** Nodes searched so far, in all iterations. */
   readonly nodes: number;
 }
@@ -143,13 +146,33 @@ const byScore = (a: RootMoveScore, b: RootMoveScore): number => b.score - a.scor
  * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
  * Depth 1 always completes, so there is always a move to return.
  */
+// Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration first searches within
+// ASPIRATION_DELTA seeds of the last iteration's score, where most cut-offs come cheap; a score on
+// or outside that window is only a bound, and the iteration is searched again with the full window.
+// Scores rarely move between iterations here, and from the 2x6 and 2x12 starts this halves the
+// nodes to the same depth or better (docs/search.md).
+const ASPIRATION_MIN_DEPTH = 5;
+const ASPIRATION_DELTA = 8;
+
+const aspirationIteration = (session: SearchSession, depth: number, deadline: number, analysis: boolean, lastScore: number | undefined): Iteration | null => {
+  if (!analysis && lastScore !== undefined && depth >= ASPIRATION_MIN_DEPTH) {
+    const alpha = lastScore - ASPIRATION_DELTA;
+    const beta = lastScore + ASPIRATION_DELTA;
+    const narrow = session.iteration(depth, deadline, analysis, alpha, beta);
+    if (!narrow || (narrow.score > alpha && narrow.score < beta)) return narrow;
+  }
+  return session.iteration(depth, deadline, analysis, -INFINITE_SCORE, INFINITE_SCORE);
+};
+
 export function* iterativeDeepening(session: SearchSession, options: CheckedSearchOptions): Generator<SearchResult> {
   const { depth, timeMs, analysis } = options;
   const started = performance.now();
   const deadline = timeMs === undefined ? 0 : started + timeMs;
+  let lastScore: number | undefined;
   for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
-    const iteration = session.iteration(iterationDepth, iterationDepth === 1 ? 0 : deadline, analysis);
+    const iteration = aspirationIteration(session, iterationDepth, iterationDepth === 1 ? 0 : deadline, analysis, lastScore);
     if (!iteration) return;
+    lastScore = iteration.score;
     const elapsed = performance.now() - started;
     const exact = iteration.resolved;
     yield {

@@ -33,9 +33,9 @@ class WasmSession implements SearchSession {
     return this.engine.core.searchNodes();
   }
 
-  iteration(depth: number, deadline: number, analysis: boolean): Iteration | null {
+  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.engine.core;
-    const score = core.searchIteration(depth, deadline, analysis);
+    const score = core.searchIteration(depth, deadline, analysis, alpha, beta);
     if (core.searchAborted()) return null;
     const memory = this.engine.memory;
     const view = this.engine.view;

@@ -33,7 +33,7 @@ export interface CoreExports {
   searchClearHistory(): void;
   searchAddHistory(): void;
   searchStart(tableBits: number): void;
-  searchIteration(depth: number, deadline: number, analysis: boolean): number;
+  searchIteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
   searchResolved(): number;
   searchNodes(): number;

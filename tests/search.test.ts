@@ -12,6 +12,7 @@ import { type Position, type Variant, HoyitoError, isBoardEmpty, ownerOf, unwrap
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
 
 const TABLE_BITS = 16;
 const wasm = wasmSearcher(wasmEngine, TABLE_BITS);
@@ -193,6 +194,32 @@ describe('the time limit', () => {
   it('iterate yields depth 1, 2, ... up to the depth asked', () => {
     const start = position('iii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0');
     expect([...wasm.iterate(start, { depth: 7 })].map(result => result.depth)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('aspiration windows', () => {
+  // From depth 5 an iteration first searches within 8 seeds of the last score, and again with the
+  // full window when its score leaves that window. Analysis mode always uses the full window.
+  const random = seededRandom(11);
+  const positions = Array.from({ length: 80 }, (_, i) => {
+    const game = Game.start({ variant: i % 2 ? 'iii' : 'ii', holesPerRow: i % 4 < 2 ? 6 : 12, engine: wasmEngine });
+    const plies = Math.floor(random() * 30);
+    for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+    return game;
+  }).filter(game => !game.isOver);
+
+  it('give the full-window score at every depth, also where the score jumps out of the window', () => {
+    let jumps = 0;
+    for (const game of positions) {
+      const options = { depth: game.position.holesPerRow === 6 ? 8 : 6, history: game.repetitionHistory() };
+      const steps = [...wasm.iterate(game.position, options)];
+      steps.forEach((step, i) => {
+        const full = wasm.search(game.position, { ...options, depth: step.depth, analysis: true });
+        expect([step.score, step.exact]).toEqual([full.score, full.exact]);
+        if (step.depth >= 5 && Math.abs(step.score - steps[i - 1]!.score) >= 8) jumps++;
+      });
+    }
+    expect(jumps).toBeGreaterThan(0);
   });
 });
 

@@ -166,12 +166,12 @@ class ReferenceSession implements SearchSession {
     this.historyLength = history.length;
   }
 
-  iteration(depth: number, deadline: number, analysis: boolean): Iteration | null {
+  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
     this.iterationNumber++;
     this.deadline = deadline;
     this.analysis = analysis;
     this.rootMoves = [];
-    const score = this.negamax(this.root, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
+    const score = this.negamax(this.root, depth, alpha, beta, 0, 0);
     if (this.aborted) return null;
     return { score, resolved: this.resolved, principalVariation: this.principalVariations[0]!, rootMoves: this.rootMoves };
   }
