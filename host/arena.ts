@@ -298,13 +298,19 @@ const main = async (args: readonly string[]): Promise<number> => {
     console.error(options.error.message);
     return 2;
   }
-  const report = playMatch(await loadWasmEngine(), {
-    ...options.value,
-    onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
-  });
-  process.stderr.write('\n');
-  console.log(formatReport(report));
-  return 0;
+  try {
+    const report = playMatch(await loadWasmEngine(), {
+      ...options.value,
+      onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
+    });
+    process.stderr.write('\n');
+    console.log(formatReport(report));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof HoyitoError)) throw error;
+    console.error(`\n${error.message}`);
+    return 2;
+  }
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
