@@ -172,17 +172,17 @@ const scoresWithin = (searcher: Searcher, game: Game, depth: number, bound: numb
   Math.abs(searcher.search(game.position, { depth, history: game.repetitionHistory() }).score) <= bound;
 
 /** A game after random opening moves, balanced if asked: the search scores it within `balanced` seeds of even. */
-const drawOpening = (engine: WasmEngine, tools: PlayerTools, options: OpeningOptions): Game => {
+const drawOpening = (tools: PlayerTools, options: OpeningOptions): Game => {
   const { balanced } = options;
   for (let draw = 0; draw < MAX_OPENING_DRAWS; draw++) {
-    const game = Game.start({ variant: options.variant, holesPerRow: options.holesPerRow, engine });
+    const game = Game.start({ variant: options.variant, holesPerRow: options.holesPerRow, engine: tools.rules });
     for (let ply = 0; ply < options.plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, tools.random)));
     if (balanced === undefined) return game;
     if (!game.isOver && scoresWithin(tools.wasm, game, QUICK_BALANCE_DEPTH, balanced + BALANCE_SLACK) && scoresWithin(tools.wasm, game, BALANCE_DEPTH, balanced)) {
       return game;
     }
   }
-  throw new HoyitoError('BadOption', `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${options.balanced} seeds in ${MAX_OPENING_DRAWS} draws`, 'balanced');
+  throw new HoyitoError('BadOption', `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${balanced} seeds in ${MAX_OPENING_DRAWS} draws`, 'balanced');
 };
 
 /** The Elo difference for a points ratio (clamped away from 0 and 1, where it is infinite). */
@@ -226,7 +226,7 @@ export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchRepor
   for (let pair = 0; reports.length < games; pair++) {
     const variant = variants[pair % variants.length]!;
     const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
-    const opening = drawOpening(engine, tools, { variant, holesPerRow, plies: openingPlies, balanced });
+    const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
     for (const aSide of ['S', 'N'] as const) {
       const game = unwrap(Game.fromRecord(opening.record(), engine));
       let plies = 0;

@@ -142,10 +142,6 @@ const toMoveScore = (root: RootMoveScore): MoveScore => {
 /** Best first; moves that were only refuted follow the scored ones of equal score. */
 const byScore = (a: RootMoveScore, b: RootMoveScore): number => b.score - a.score || Number(a.upperBound) - Number(b.upperBound);
 
-/**
- * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
- * Depth 1 always completes, so there is always a move to return.
- */
 // Aspiration windows: from ASPIRATION_MIN_DEPTH on, an iteration first searches within
 // ASPIRATION_DELTA seeds of the last iteration's score, where most cut-offs come cheap; a score on
 // or outside that window is only a bound, and the iteration is searched again with the full window.
@@ -164,6 +160,10 @@ const aspirationIteration = (session: SearchSession, depth: number, deadline: nu
   return session.iteration(depth, deadline, analysis, -INFINITE_SCORE, INFINITE_SCORE);
 };
 
+/**
+ * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
+ * Depth 1 always completes, so there is always a move to return.
+ */
 export function* iterativeDeepening(session: SearchSession, options: CheckedSearchOptions): Generator<SearchResult> {
   const { depth, timeMs, analysis } = options;
   const started = performance.now();

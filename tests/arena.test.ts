@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../host/arena.js';
-import { BALANCE_DEPTH } from '../host/arena.js';
+import { BALANCE_DEPTH, type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../host/arena.js';
 import { Game } from '../host/game.js';
 import { unwrap } from '../host/types.js';
 import { wasmSearcher } from '../host/wasm-search.js';
