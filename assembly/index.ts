@@ -1,56 +1,60 @@
-// The exports of the WebAssembly core. Only numbers cross the boundary: the host writes and
-// reads records through a Uint8Array view of memory at the addresses these functions give.
-import { RECORD_SIZE, configure, copyRecord, record } from './board';
+// The exports of the WebAssembly core: its constants (read by host/engines/wasm/core.ts, the one
+// owner of an instance) and its functions. Only numbers cross the boundary: the host writes and
+// reads packed positions through a view of memory at the addresses exported here.
+import {
+  INPUT_POSITION, MAX_PERFT_DEPTH, OUTPUT_POSITION, PERFT_ROOT, configure, copyPosition,
+} from './board';
 import { perftFrom } from './perft';
+import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
 import {
-  MAX_LAPS, TRACE_CAPTURED, TRACE_LAP_END, TRACE_LAP_SEEDS, play, playPass, traceCaptured,
-  traceLaps, traceLastFourSeeds, traceLastFourTo,
-} from './rules';
-import {
-  ROOT_FLAGS, ROOT_MOVES, ROOT_SCORES, aborted, addHistory, clearHistory, lastResolved, nodes, pvAddress,
-  pvLength, rootMoveCount, runIteration, startSearch,
+  aborted, addHistory, clearHistory, lastResolved, nodes, pvLength, rootMoveCount, runIteration, startSearch,
 } from './search';
 
-/** Slot 0 is the host's input position, slot 1 the position after `playMove`; perft uses the slots above (the search has its own). */
-const INPUT_SLOT: i32 = 0;
-const OUTPUT_SLOT: i32 = 1;
+// The boundary's constants, each defined once in the module that uses it.
+export {
+  INPUT_POSITION, LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, LAST_FOUR_SOUTH, MAX_HOLES_PER_ROW, MAX_PERFT_DEPTH,
+  OUTPUT_POSITION, POSITION_SIZE, SIDE_TO_MOVE_OFFSET, TAKEN_NORTH_OFFSET, TAKEN_SOUTH_OFFSET,
+} from './board';
+export {
+  MAX_LAPS, MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_TURN_PASSES, TRACE_CAPTURED,
+  TRACE_LAP_END, TRACE_LAP_SEEDS,
+} from './rules';
+export { EXACT_WIN } from './evaluate';
+export { ZOBRIST_SEED } from './zobrist';
+export { MAX_TABLE_BITS, MAX_TABLE_ITERATION, MIN_TABLE_BITS } from './tt';
+export {
+  INFINITE_SCORE, MAX_HISTORY, MAX_SEARCH_DEPTH, PASS_CODE, PV_MOVES, ROOT_FLAGS, ROOT_MOVES, ROOT_RESOLVED,
+  ROOT_SCORES, ROOT_UPPER_BOUND,
+} from './search';
 
 export { configure };
 
-export function recordSize(): i32 { return RECORD_SIZE; }
-export function inputAddress(): usize { return record(INPUT_SLOT); }
-export function outputAddress(): usize { return record(OUTPUT_SLOT); }
-
-/** Plays board index `start` of the input position into the output slot; returns a MOVE_* code. */
+/** Plays board index `start` of the input position into the output position; returns a MOVE_* code. */
 export function playMove(start: i32): i32 {
-  return play(record(INPUT_SLOT), record(OUTPUT_SLOT), start);
+  return play(INPUT_POSITION, OUTPUT_POSITION, start);
 }
 
 export function passMove(): void {
-  playPass(record(INPUT_SLOT), record(OUTPUT_SLOT));
+  playPass(INPUT_POSITION, OUTPUT_POSITION);
 }
 
-/** Perft of the input position. A count fits a double exactly up to 2^53. */
+/** Perft of the input position, 0 <= depth <= MAX_PERFT_DEPTH. A count fits a double exactly up to 2^53. */
 export function perft(depth: i32): f64 {
-  const root = record(OUTPUT_SLOT + 1);
-  copyRecord(record(INPUT_SLOT), root);
-  return <f64>perftFrom(root, depth);
+  if (depth < 0 || depth > MAX_PERFT_DEPTH) unreachable();
+  copyPosition(INPUT_POSITION, PERFT_ROOT);
+  return <f64>perftFrom(PERFT_ROOT, depth);
 }
 
 export function traceLapCount(): i32 { return traceLaps; }
-export function traceLapEndAddress(): usize { return TRACE_LAP_END; }
-export function traceLapSeedsAddress(): usize { return TRACE_LAP_SEEDS; }
 export function traceCapturedCount(): i32 { return traceCaptured; }
-export function traceCapturedAddress(): usize { return TRACE_CAPTURED; }
 export function traceLastFour(): i32 { return traceLastFourSeeds; }
 export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
-export function maxLaps(): i32 { return MAX_LAPS; }
 
 // Search (assembly/search.ts): the host writes each history position, then the root, into the
-// input slot; after each iteration it reads the principal variation and the root moves' scores.
+// input position; after each iteration it reads the principal variation and the root moves' scores.
 export function searchClearHistory(): void { clearHistory(); }
-export function searchAddHistory(): void { addHistory(record(INPUT_SLOT)); }
-export function searchStart(tableBits: i32): void { startSearch(record(INPUT_SLOT), tableBits); }
+export function searchAddHistory(): void { addHistory(INPUT_POSITION); }
+export function searchStart(tableBits: i32): void { startSearch(INPUT_POSITION, tableBits); }
 /** Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
 export function searchIteration(depth: i32, deadline: f64, analysis: bool, alpha: i32, beta: i32): i32 {
   return runIteration(depth, deadline, analysis, alpha, beta);
@@ -59,8 +63,4 @@ export function searchAborted(): bool { return aborted; }
 export function searchResolved(): bool { return lastResolved; }
 export function searchNodes(): f64 { return <f64>nodes; }
 export function searchPvLength(): i32 { return pvLength(); }
-export function searchPvAddress(): usize { return pvAddress(); }
 export function searchRootMoveCount(): i32 { return rootMoveCount; }
-export function searchRootMovesAddress(): usize { return ROOT_MOVES; }
-export function searchRootScoresAddress(): usize { return ROOT_SCORES; }
-export function searchRootFlagsAddress(): usize { return ROOT_FLAGS; }

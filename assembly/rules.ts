@@ -1,6 +1,6 @@
 // Sowing, relay, capture and the end of a move, on a record in linear memory.
 import {
-  LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, addTaken, boardSeeds, boardSize, chainCapture, copyRecord,
+  LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, addTaken, boardSeeds, boardSize, chainCapture, copyPosition,
   holesPerRow, lastFourRule, seedsAt, setSeeds, setSideToMove, sideToMove,
 } from './board';
 
@@ -44,27 +44,27 @@ const LANES_HIGH: v128 = i8x16(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 2
 }
 
 /** Sows all seeds of `from` one by one into the following holes; returns where the last fell. */
-@inline function sowLap(rec: usize, from: i32): i32 {
+@inline function sowLap(pos: usize, from: i32): i32 {
   const size = boardSize;
-  const seeds = seedsAt(rec, from);
+  const seeds = seedsAt(pos, from);
   const rounds = seeds < size ? 0 : seeds / size; // most laps are shorter than a round: skip the division
   const rest = seeds - rounds * size;
-  v128.store(rec, sowLanes(v128.load(rec), LANES_LOW, from, rounds, rest));
-  if (size > 16) v128.store(rec, sowLanes(v128.load(rec, 16), LANES_HIGH, from, rounds, rest), 16);
+  v128.store(pos, sowLanes(v128.load(pos), LANES_LOW, from, rounds, rest));
+  if (size > 16) v128.store(pos, sowLanes(v128.load(pos, 16), LANES_HIGH, from, rounds, rest), 16);
   const last = from + rest;
   return last < size ? last : last - size;
 }
 
 /** Empties the casa at `end` and, in Hoyito II, the chain of 4s before it; returns the seeds taken. */
-@inline function capture(rec: usize, end: i32): i32 {
-  setSeeds(rec, end, 0);
+@inline function capture(pos: usize, end: i32): i32 {
+  setSeeds(pos, end, 0);
   store<u8>(TRACE_CAPTURED, <u8>end);
   let count = 1;
   if (chainCapture) {
     const size = boardSize;
     let at = end == 0 ? size - 1 : end - 1;
-    while (seedsAt(rec, at) == 4) {
-      setSeeds(rec, at, 0);
+    while (seedsAt(pos, at) == 4) {
+      setSeeds(pos, at, 0);
       store<u8>(TRACE_CAPTURED + <usize>count, <u8>at);
       count++;
       at = at == 0 ? size - 1 : at - 1;
@@ -80,7 +80,7 @@ const LANES_HIGH: v128 = i8x16(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 2
  */
 export function play(from: usize, to: usize, start: i32): i32 {
   if (seedsAt(from, start) == 0) return MOVE_EMPTY;
-  copyRecord(from, to);
+  copyPosition(from, to);
   traceCaptured = 0;
   traceLastFourSeeds = 0;
   let at = start;
@@ -109,19 +109,19 @@ export function play(from: usize, to: usize, start: i32): i32 {
 }
 
 /** The game ends: the seeds left (4 or fewer) go to the capturer or to the side the match names. */
-function giveLastFour(rec: usize, capturer: i32, left: i32): void {
+function giveLastFour(pos: usize, capturer: i32, left: i32): void {
   const receiver = lastFourRule == LAST_FOUR_CAPTURER ? capturer : (lastFourRule == LAST_FOUR_NORTH ? 1 : 0);
-  addTaken(rec, receiver, left);
-  store<u64>(rec, 0, 0);
-  store<u64>(rec, 0, 8);
-  store<u64>(rec, 0, 16);
+  addTaken(pos, receiver, left);
+  store<u64>(pos, 0, 0);
+  store<u64>(pos, 0, 8);
+  store<u64>(pos, 0, 16);
   traceLastFourSeeds = left;
   traceLastFourTo = receiver;
 }
 
 /** A pass: the same board, the other side to move. */
 export function playPass(from: usize, to: usize): void {
-  copyRecord(from, to);
+  copyPosition(from, to);
   setSideToMove(to, sideToMove(to) ^ 1);
   traceLaps = 0;
   traceCaptured = 0;
@@ -129,11 +129,11 @@ export function playPass(from: usize, to: usize): void {
 }
 
 /** Board index of the first hole of the side to move. */
-@inline export function firstHoleOfMover(rec: usize): i32 {
-  return sideToMove(rec) == 0 ? 0 : holesPerRow;
+@inline export function firstHoleOfMover(pos: usize): i32 {
+  return sideToMove(pos) == 0 ? 0 : holesPerRow;
 }
 
 /** The game is over when the board is empty: the last capture gave out every seed left. */
-@inline export function isGameOver(rec: usize): bool {
-  return boardSeeds(rec) == 0;
+@inline export function isGameOver(pos: usize): bool {
+  return boardSeeds(pos) == 0;
 }

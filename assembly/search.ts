@@ -1,33 +1,40 @@
-// Negamax alpha-beta on the final margin, the twin of host/reference/search.ts: at a fixed depth
+// Negamax alpha-beta on the final margin, the twin of host/engines/reference/search.ts: at a fixed depth
 // both visit the same nodes in the same order and return the same move and score.
 //
-// A node's children are all played out into the node's row of child records, then searched best
-// guess first (table move, captures by size, history). A capture gives the mover another turn, so
+// A node's children are all played out into the node's row of child positions, then searched best
+// guess first (table move, captures by size, quiet-move scores). A capture gives the mover another turn, so
 // the child's score is negated only when the side to move changes. Two flags travel up with every
-// score, `resolved` and `repetitionReach`: see `negamax` in host/reference/search.ts.
+// score, `resolved` and `repetitionReach`: see `negamax` in host/engines/reference/search.ts.
+//
+// Words: the *history* is the positions before the root that the repetition rule sees; the
+// *quiet-move scores* are the ordering statistic chess engines call the history heuristic.
 import {
-  MAX_HOLES_PER_ROW, RECORD_SIZE, SOUTH, boardSeeds, copyRecord, holesPerRow, sideToMove, takenBy,
+  MAX_HOLES_PER_ROW, POSITION_SIZE, SOUTH, boardSeeds, copyPosition, holesPerRow, sideToMove, takenBy,
 } from './board';
 import { MOVE_EMPTY, MOVE_ENDLESS, firstHoleOfMover, play, playPass } from './rules';
 import { evaluate, gameEndScore, ownSidesMargin, takenMargin } from './evaluate';
 import { placeKey, southTakenKey } from './zobrist';
 import {
-  BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, RESOLVED_DEPTH, entryBound, entryDepth, entryMove,
-  entryIteration, entryScore, forgetEntry, holdsKey, resetTable, slotOf, storeEntry,
+  BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
+  entryDepth, entryIteration, entryMove, entryScore, forgetEntry, holdsKey, resetTable, slotOf, storeEntry,
 } from './tt';
 
 @external("env", "nowMs") declare function nowMs(): f64;
 
-const INFINITE_SCORE: i32 = 1 << 21;
-/** Deeper than the deepest iteration (MAX_DEPTH in host/search.ts). */
-const MAX_PLY: i32 = 128;
+/** Above any score: the window of a full-width search. */
+export const INFINITE_SCORE: i32 = 1 << 21;
+/** The deepest iteration; a line has at most this many plies below the root. */
+export const MAX_SEARCH_DEPTH: i32 = 120;
+/** Plies 0..MAX_SEARCH_DEPTH each have a row of children, a line entry and a PV row. */
+const PLIES: i32 = MAX_SEARCH_DEPTH + 1;
 const MAX_MOVES: i32 = MAX_HOLES_PER_ROW;
-/** Positions before the root that the repetition rule sees (MAX_HISTORY in host/search.ts). */
-const MAX_HISTORY: i32 = 1024;
-const PASS_CODE: i32 = 0;
+/** Positions before the root that the repetition rule sees: the newest ones. */
+export const MAX_HISTORY: i32 = 1024;
+/** A pass, in move codes (a hole move is its hole number 1..n). */
+export const PASS_CODE: i32 = 0;
 const TABLE_MOVE_ORDER: i32 = 1 << 30;
 const CAPTURE_ORDER: i32 = 65536;
-const HISTORY_LIMIT: i32 = 65535;
+const QUIET_MOVE_SCORE_LIMIT: i32 = 65535;
 const NO_REPETITION: i32 = 0x7fffffff;
 /** The clock is read every 4096 nodes. */
 const CLOCK_NODES_MASK: i32 = 4095;
@@ -35,19 +42,19 @@ const CLOCK_NODES_MASK: i32 = 4095;
 export const ROOT_UPPER_BOUND: i32 = 1;
 export const ROOT_RESOLVED: i32 = 2;
 
-const ROOT: usize = memory.data(RECORD_SIZE, 16);
-/** Per ply: every child record, its move code, and the search order (slots best first, with their order scores). */
-const CHILDREN: usize = memory.data(MAX_PLY * MAX_MOVES * RECORD_SIZE, 16);
-const CHILD_MOVES: usize = memory.data(MAX_PLY * MAX_MOVES);
-const ORDER_SLOTS: usize = memory.data(MAX_PLY * MAX_MOVES);
-const ORDER_SCORES: usize = memory.data(MAX_PLY * MAX_MOVES * 4, 4);
+const ROOT: usize = memory.data(POSITION_SIZE, 16);
+/** Per ply: every child position, its move code, and the search order (children best first, with their order scores). */
+const CHILDREN: usize = memory.data(PLIES * MAX_MOVES * POSITION_SIZE, 16);
+const CHILD_MOVES: usize = memory.data(PLIES * MAX_MOVES);
+const ORDERED_CHILDREN: usize = memory.data(PLIES * MAX_MOVES);
+const ORDER_SCORES: usize = memory.data(PLIES * MAX_MOVES * 4, 4);
 /** Place keys of the history, then one per ply of the current line. */
-const PLACE_KEYS: usize = memory.data((MAX_HISTORY + MAX_PLY) * 8, 8);
+const PLACE_KEYS: usize = memory.data((MAX_HISTORY + PLIES) * 8, 8);
 /** Triangular principal variation: row `ply` holds the best line from that ply. */
-const PV_MOVES: usize = memory.data(MAX_PLY * MAX_PLY);
-const PV_LENGTHS: usize = memory.data(MAX_PLY);
-/** History heuristic: per side, per hole number, how often a quiet move refuted a position. */
-const HISTORY_SCORES: usize = memory.data(2 * 16 * 4, 4);
+export const PV_MOVES: usize = memory.data(PLIES * PLIES);
+const PV_LENGTHS: usize = memory.data(PLIES + 1);
+/** Quiet-move scores: per side, per hole number, how often a quiet move refuted a position. */
+const QUIET_MOVE_SCORES: usize = memory.data(2 * 16 * 4, 4);
 export const ROOT_MOVES: usize = memory.data(MAX_MOVES);
 export const ROOT_SCORES: usize = memory.data(MAX_MOVES * 4, 4);
 export const ROOT_FLAGS: usize = memory.data(MAX_MOVES);
@@ -65,35 +72,38 @@ let iteration: i32 = 0;
 let deadline: f64 = 0;
 let analysis: bool = false;
 
-@inline function childRecord(ply: i32, slot: i32): usize {
-  return CHILDREN + <usize>((ply * MAX_MOVES + slot) * RECORD_SIZE);
+@inline function childPosition(ply: i32, child: i32): usize {
+  return CHILDREN + <usize>((ply * MAX_MOVES + child) * POSITION_SIZE);
 }
 
 @inline function placeKeyAt(index: i32): u64 {
   return load<u64>(PLACE_KEYS + <usize>(index << 3));
 }
 
-@inline function historyScoreAddress(side: i32, hole: i32): usize {
-  return HISTORY_SCORES + <usize>(((side << 4) + hole) << 2);
+@inline function quietMoveScoreAddress(side: i32, hole: i32): usize {
+  return QUIET_MOVE_SCORES + <usize>(((side << 4) + hole) << 2);
 }
 
 export function clearHistory(): void {
   historyLength = 0;
 }
 
-/** Appends the position in `rec` to the positions before the root (the host sends at most MAX_HISTORY). */
-export function addHistory(rec: usize): void {
-  if (historyLength == MAX_HISTORY) return;
-  store<u64>(PLACE_KEYS + <usize>(historyLength << 3), placeKey(rec));
+/** Appends the position at `pos` to the history; when it is full, the oldest is dropped (the newest MAX_HISTORY count). */
+export function addHistory(pos: usize): void {
+  if (historyLength == MAX_HISTORY) {
+    memory.copy(PLACE_KEYS, PLACE_KEYS + 8, <usize>((MAX_HISTORY - 1) << 3));
+    historyLength--;
+  }
+  store<u64>(PLACE_KEYS + <usize>(historyLength << 3), placeKey(pos));
   historyLength++;
 }
 
-/** A new search of the position in `rec`: an empty table of 2^tableBits entries, no history scores. */
-export function startSearch(rec: usize, tableBits: i32): void {
-  copyRecord(rec, ROOT);
+/** A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move scores. */
+export function startSearch(pos: usize, tableBits: i32): void {
+  copyPosition(pos, ROOT);
   rootTakenSouth = takenBy(ROOT, SOUTH);
   resetTable(tableBits);
-  memory.fill(HISTORY_SCORES, 0, 2 * 16 * 4);
+  memory.fill(QUIET_MOVE_SCORES, 0, 2 * 16 * 4);
   nodes = 0;
   iteration = 0;
 }
@@ -103,7 +113,12 @@ export function startSearch(rec: usize, tableBits: i32): void {
  * `aborted` (the clock passed `stopAt`, 0 for never).
  */
 export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool, alpha: i32, beta: i32): i32 {
+  if (depth < 1 || depth > MAX_SEARCH_DEPTH) unreachable();
   iteration++;
+  if (iteration > MAX_TABLE_ITERATION) {
+    ageEntries();
+    iteration = 1;
+  }
   deadline = stopAt;
   analysis = fullWindowAtRoot;
   aborted = false;
@@ -113,10 +128,6 @@ export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool, al
 
 export function pvLength(): i32 {
   return <i32>load<u8>(PV_LENGTHS);
-}
-
-export function pvAddress(): usize {
-  return PV_MOVES;
 }
 
 function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repetitionFrom: i32): i32 {
@@ -162,9 +173,9 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   let resolved = true;
   let repetitionReach = NO_REPETITION;
   for (let i = 0; i < count; i++) {
-    const slotIndex = <i32>load<u8>(ORDER_SLOTS + <usize>(row + i));
-    const child = childRecord(ply, slotIndex);
-    const move = <i32>load<u8>(CHILD_MOVES + <usize>(row + slotIndex));
+    const childIndex = <i32>load<u8>(ORDERED_CHILDREN + <usize>(row + i));
+    const child = childPosition(ply, childIndex);
+    const move = <i32>load<u8>(CHILD_MOVES + <usize>(row + childIndex));
     const gain = takenBy(child, mover) - moverTaken;
     const fullWindow = ply == 0 && analysis;
     const low = fullWindow ? -INFINITE_SCORE : alpha;
@@ -203,7 +214,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return best;
 }
 
-/** As `trusts` in host/reference/search.ts: proven scores outside quiet stretches, estimates of this iteration. */
+/** As `trusts` in host/engines/reference/search.ts: proven scores outside quiet stretches, estimates of this iteration. */
 @inline function trusts(slot: usize, quietBefore: bool): bool {
   return entryDepth(slot) == RESOLVED_DEPTH ? !quietBefore : entryIteration(slot) == iteration;
 }
@@ -223,7 +234,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return NO_REPETITION;
 }
 
-/** Plays every legal move into the ply's child records and orders them best guess first; returns how many. */
+/** Plays every legal move into the ply's child positions and orders them best guess first; returns how many. */
 function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
   const row = ply * MAX_MOVES;
   const first = firstHoleOfMover(node);
@@ -231,35 +242,35 @@ function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
   const moverTaken = takenBy(node, mover);
   let count = 0;
   for (let hole = 1; hole <= holesPerRow; hole++) {
-    const child = childRecord(ply, count);
+    const child = childPosition(ply, count);
     const result = play(node, child, first + hole - 1);
     if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;
     const gain = takenBy(child, mover) - moverTaken;
-    const order = (hole == tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + load<i32>(historyScoreAddress(mover, hole));
+    const order = (hole == tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + load<i32>(quietMoveScoreAddress(mover, hole));
     store<u8>(CHILD_MOVES + <usize>(row + count), <u8>hole);
     // Insertion in order: a move goes before those with a lower order score only, so ties keep hole order.
     let at = count;
     while (at > 0 && load<i32>(ORDER_SCORES + <usize>((row + at - 1) << 2)) < order) {
       store<i32>(ORDER_SCORES + <usize>((row + at) << 2), load<i32>(ORDER_SCORES + <usize>((row + at - 1) << 2)));
-      store<u8>(ORDER_SLOTS + <usize>(row + at), load<u8>(ORDER_SLOTS + <usize>(row + at - 1)));
+      store<u8>(ORDERED_CHILDREN + <usize>(row + at), load<u8>(ORDERED_CHILDREN + <usize>(row + at - 1)));
       at--;
     }
     store<i32>(ORDER_SCORES + <usize>((row + at) << 2), order);
-    store<u8>(ORDER_SLOTS + <usize>(row + at), <u8>count);
+    store<u8>(ORDERED_CHILDREN + <usize>(row + at), <u8>count);
     count++;
   }
   if (count > 0) return count;
   // No legal move on a board that still holds seeds: the pass is the one move.
-  playPass(node, childRecord(ply, 0));
+  playPass(node, childPosition(ply, 0));
   store<u8>(CHILD_MOVES + <usize>row, <u8>PASS_CODE);
-  store<u8>(ORDER_SLOTS + <usize>row, 0);
+  store<u8>(ORDERED_CHILDREN + <usize>row, 0);
   return 1;
 }
 
 /** The best line from `ply` is `move` followed by the best line from the next ply. */
 @inline function updatePv(ply: i32, move: i32): void {
-  const row = PV_MOVES + <usize>(ply * MAX_PLY);
-  const next = row + <usize>MAX_PLY;
+  const row = PV_MOVES + <usize>(ply * PLIES);
+  const next = row + <usize>PLIES;
   const length = <i32>load<u8>(PV_LENGTHS + <usize>(ply + 1));
   store<u8>(row, <u8>move);
   memory.copy(row + 1, next, <usize>length);
@@ -269,8 +280,8 @@ function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
 /** A quiet move that refuted the position: try it earlier in sibling positions. */
 @inline function rewardQuietMove(side: i32, move: i32, depth: i32): void {
   if (move == PASS_CODE) return;
-  const at = historyScoreAddress(side, move);
-  store<i32>(at, min(load<i32>(at) + depth * depth, HISTORY_LIMIT));
+  const at = quietMoveScoreAddress(side, move);
+  store<i32>(at, min(load<i32>(at) + depth * depth, QUIET_MOVE_SCORE_LIMIT));
 }
 
 function recordRootMove(move: i32, score: i32, upperBound: bool, resolved: bool): void {

@@ -1,4 +1,4 @@
-// Zobrist keys: the same draws, in the same order, as host/search.ts (`zobristStream`), so the
+// Zobrist keys: the same draws, in the same order, as host/engines/search-driver.ts (`zobristStream`), so the
 // WebAssembly and reference searches index their transposition tables identically.
 //   holes:  board index (0..23) x seeds (0..255); an empty hole adds no key
 //   side:   present when North is to move
@@ -6,7 +6,7 @@
 // A key is two 32-bit halves, the low half first in memory; the low half picks the table slot.
 import { MAX_HOLES_PER_ROW, NORTH, boardSize, seedsAt, sideToMove } from './board';
 
-const ZOBRIST_SEED: u32 = 0x2545f491;
+export const ZOBRIST_SEED: u32 = 0x2545f491;
 const SEED_COUNTS: i32 = 256;
 const HOLE_KEYS: usize = memory.data(2 * MAX_HOLES_PER_ROW * SEED_COUNTS * 8, 8);
 const SOUTH_TAKEN_KEYS: usize = memory.data(SEED_COUNTS * 8, 8);
@@ -14,7 +14,7 @@ let northToMoveKey: u64 = 0;
 
 let streamState: u32 = ZOBRIST_SEED;
 
-/** splitmix32, draw for draw as in host/search.ts. */
+/** splitmix32, draw for draw as in host/engines/search-driver.ts. */
 function nextDraw(): u32 {
   streamState += 0x9e3779b9;
   let z = streamState;
@@ -37,11 +37,11 @@ function drawAllKeys(): void {
 drawAllKeys();
 
 /** The key of what the repetition rule compares: the holes and the side to move. */
-export function placeKey(rec: usize): u64 {
-  let key: u64 = sideToMove(rec) == NORTH ? northToMoveKey : 0;
+export function placeKey(pos: usize): u64 {
+  let key: u64 = sideToMove(pos) == NORTH ? northToMoveKey : 0;
   const size = boardSize;
   for (let index = 0; index < size; index++) {
-    const seeds = seedsAt(rec, index);
+    const seeds = seedsAt(pos, index);
     if (seeds != 0) key ^= load<u64>(HOLE_KEYS + <usize>(((index << 8) | seeds) << 3));
   }
   return key;

@@ -4,13 +4,13 @@
  * reports the depth reached and nodes per second, and checks that both sides agree at every depth
  * both completed.
  */
-import type { SearchResult } from '../host/engine.js';
+import type { SearchResult } from '../host/types.js';
 import { LEVELS } from '../host/levels.js';
-import { referenceSearcher } from '../host/reference/search.js';
-import type { Searcher } from '../host/search.js';
+import { referenceSearcher } from '../host/engines/reference/search.js';
+import type { Searcher } from '../host/types.js';
 import { type Position, type Result, err, ok } from '../host/types.js';
-import type { WasmEngine } from '../host/wasm.js';
-import { wasmSearcher } from '../host/wasm-search.js';
+import type { WasmEngine } from '../host/engines/wasm/rules.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type Mismatch, describeSearch, loadPositions } from './suites.js';
 
 /** The think times of the board's timed levels, in milliseconds: the budgets its AI plays with. */
@@ -46,7 +46,7 @@ const sideOf = (results: readonly SearchResult[]): BudgetSide => {
  * disagree at a depth both completed.
  */
 export const searchWithinBudgets = (engine: WasmEngine, budgets: readonly number[] = BUDGETS_MS): Result<BudgetRun[], Mismatch> => {
-  const wasmSearch = wasmSearcher(engine);
+  const wasmSearch = wasmSearcher(engine.core);
   const runs: BudgetRun[] = [];
   const positions = loadPositions();
   for (const timeMs of budgets) {

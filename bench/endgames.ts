@@ -9,11 +9,11 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makePosition, startPosition } from '../host/notation.js';
-import { referenceEngine } from '../host/reference/engine.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { type Position, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
-import { wasmSearcher } from '../host/wasm-search.js';
-import { loadWasmEngine } from '../host/wasm.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
 
 /** The first position of a random game from the start with at most `maxSeeds` on the board and a move to play, or null. */
 const endgameOf = (start: Position, maxSeeds: number, random: () => number): Position | null => {
@@ -47,7 +47,7 @@ const main = async (): Promise<void> => {
     },
   });
   const [count, maxSeeds, timeMs, seed] = [values.count, values.seeds, values['time-ms'], values.seed].map(Number) as [number, number, number, number];
-  const searcher = wasmSearcher(await loadWasmEngine());
+  const searcher = wasmSearcher(await loadWasmCore());
   let solved = 0;
   for (const position of sampleEndgames(count, maxSeeds, seed)) {
     const result = searcher.search(position, { timeMs });

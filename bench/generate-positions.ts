@@ -6,8 +6,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { makePosition, startPosition } from '../host/notation.js';
-import { referenceEngine } from '../host/reference/engine.js';
-import { referenceSearcher } from '../host/reference/search.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { referenceSearcher } from '../host/engines/reference/search.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 import type { BenchPosition } from './positions.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';

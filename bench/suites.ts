@@ -2,14 +2,15 @@
  * The benchmark pairs, shared by the Node runner and the browser worker: the same work for the
  * WebAssembly core and the TypeScript reference, and the results both must agree on.
  */
-import type { RulesEngine, SearchResult } from '../host/engine.js';
+import type { RulesEngine, SearchResult } from '../host/types.js';
 import { makeMove, makePosition, parsePosition } from '../host/notation.js';
-import type { MoveOutcome } from '../host/outcome.js';
-import { referenceEngine } from '../host/reference/engine.js';
-import { referenceSearcher } from '../host/reference/search.js';
+import type { MoveOutcome } from '../host/types.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { referenceSearcher } from '../host/engines/reference/search.js';
 import { type Position, holeIndex, unwrap } from '../host/types.js';
-import { MOVE_EMPTY, MOVE_ENDLESS, type WasmEngine } from '../host/wasm.js';
-import { wasmSearcher } from '../host/wasm-search.js';
+import type { WasmCore } from '../host/engines/wasm/core.js';
+import type { WasmEngine } from '../host/engines/wasm/rules.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { BENCH_POSITIONS, type BenchPosition } from './positions.js';
 
 export type SuiteName = 'perft' | 'moves' | 'search';
@@ -99,31 +100,23 @@ const describeHoleMoves = (outcomes: readonly MoveOutcome[]): string =>
   outcomes.flatMap(outcome => (outcome.move === 'pass' ? [] : [holeMoveLine(outcome.move, outcome.position)])).join('\n');
 
 /**
- * The raw core: each position's 32-byte record is copied into the input slot, then `playMove`
- * plays every hole of the mover (an empty or endless hole returns at once; that is move generation
- * in the core, as its perft does it). No JavaScript object is built per move.
+ * The raw core: each position is loaded into the core's input position, then `playIndex` plays
+ * every hole of the mover (an empty or endless hole returns at once; that is move generation in the
+ * core, as its perft does it). No JavaScript object is built per move.
  */
-const rawCorePlayer = (engine: WasmEngine, positions: readonly Position[]) => {
-  const core = engine.core;
-  const records = positions.map(position => {
-    engine.writePosition(position);
-    const at = core.inputAddress();
-    return engine.memory.slice(at, at + core.recordSize());
-  });
+const rawCorePlayer = (core: WasmCore, positions: readonly Position[]) => {
+  const { MOVE_EMPTY, MOVE_ENDLESS } = core.constants;
   const firstHoles = positions.map(position => holeIndex(position.holesPerRow, position.turn, 1));
-  const input = core.inputAddress();
 
-  /** Plays every hole; `onMove` sees each code right after its move, while the output slot holds its result. */
+  /** Plays every hole; `onMove` sees each code right after its move, while the output position holds its result. */
   const playAll = (onMove?: (position: Position, hole: number, code: number) => void): number => {
-    const memory = engine.memory;
     let codes = 0;
     for (let i = 0; i < positions.length; i++) {
       const position = positions[i]!;
-      engine.configureFor(position);
-      memory.set(records[i]!, input);
+      core.loadInput(position);
       const first = firstHoles[i]!;
       for (let hole = 0; hole < position.holesPerRow; hole++) {
-        const code = core.playMove(first + hole);
+        const code = core.playIndex(first + hole);
         codes += code;
         onMove?.(position, hole + 1, code);
       }
@@ -134,7 +127,7 @@ const rawCorePlayer = (engine: WasmEngine, positions: readonly Position[]) => {
   const describe = (): string => {
     const lines: string[] = [];
     playAll((position, hole, code) => {
-      if (code !== MOVE_EMPTY && code !== MOVE_ENDLESS) lines.push(holeMoveLine(hole, engine.readPosition(position)));
+      if (code !== MOVE_EMPTY && code !== MOVE_ENDLESS) lines.push(holeMoveLine(hole, core.readOutput(position)));
     });
     return lines.join('\n');
   };
@@ -146,7 +139,7 @@ const movePairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): Be
   const onSet = `${positions.length} positions`;
   const wasmApi = () => playEveryMove(engine, parsed);
   const referenceApi = () => playEveryMove(referenceEngine, parsed);
-  const raw = rawCorePlayer(engine, parsed);
+  const raw = rawCorePlayer(engine.core, parsed);
   return [
     pairOf('moves', `engine API, ${onSet}`, { wasm: wasmApi, reference: referenceApi }, describeOutcomes),
     {
@@ -164,7 +157,7 @@ export const describeSearch = (result: SearchResult): string =>
 
 /** A fixed-depth search from each position; each call starts with an empty table on both sides. */
 const searchPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] => {
-  const wasmSearch = wasmSearcher(engine);
+  const wasmSearch = wasmSearcher(engine.core);
   return positions.map(({ name, parsed, searchDepth }) => {
     const options = { depth: searchDepth };
     const wasm = () => wasmSearch.search(parsed, options);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // The `hoyito` command: the compiled CLI (built by `npm run build:lib`, which `npm ci` runs).
-import { main } from '../lib/host/cli.js';
+import { main } from '../lib/tools/cli.js';
 
 process.exitCode = await main(process.argv.slice(2));

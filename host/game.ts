@@ -12,9 +12,9 @@ import {
   type Taken, type Variant, err, isBoardEmpty, ok, seedsWithOwnSides, winnerOf,
 } from './types.js';
 import { makePosition, parseMove, parsePosition, startPosition } from './notation.js';
-import type { RulesEngine } from './engine.js';
-import type { MoveList, MoveOutcome } from './outcome.js';
-import { referenceEngine } from './reference/engine.js';
+import type { RulesEngine } from './types.js';
+import type { MoveList, MoveOutcome } from './types.js';
+import { referenceEngine } from './engines/reference/rules.js';
 import { makeRecord, numberMoveError, parseRecord } from './record.js';
 
 export interface GameResult {

@@ -4,7 +4,8 @@
  * and always play the best move.
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap } from './types.js';
-import { type SearchOptions, type SearchResult, type Searcher, rankOf } from './search.js';
+import { rankOf } from './engines/search-driver.js';
+import type { SearchOptions, SearchResult, Searcher } from './types.js';
 
 export interface Level {
   readonly level: number;

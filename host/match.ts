@@ -5,9 +5,9 @@
  * has won more rounds, then taken more seeds in all; otherwise it is a draw.
  */
 import { HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok, winnerOf } from './types.js';
-import type { RulesEngine } from './engine.js';
-import type { MoveOutcome } from './outcome.js';
-import { referenceEngine } from './reference/engine.js';
+import type { RulesEngine } from './types.js';
+import type { MoveOutcome } from './types.js';
+import { referenceEngine } from './engines/reference/rules.js';
 import { Game, type GameResult } from './game.js';
 
 export interface MatchOptions {

@@ -11,8 +11,8 @@
  */
 import { HoyitoError, type Move, type Position, type Result, err, ok } from './types.js';
 import { makeMove, makePosition, parseMove, parsePosition } from './notation.js';
-import type { RulesEngine } from './engine.js';
-import { referenceEngine } from './reference/engine.js';
+import type { RulesEngine } from './types.js';
+import { referenceEngine } from './engines/reference/rules.js';
 
 export interface GameRecord {
   readonly start: Position;

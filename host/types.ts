@@ -1,3 +1,8 @@
+/**
+ * The vocabulary of the library, in one place: positions and moves, what a move did, errors as
+ * values, and the two interfaces (`RulesEngine`, `Searcher`) that the WebAssembly core and the
+ * TypeScript reference both implement.
+ */
 /** The two games this project plays: Hoyito II (chain capture) and Hoyito III (single capture). */
 export type Variant = 'ii' | 'iii';
 
@@ -95,10 +100,102 @@ export type ErrorKind =
   | 'NothingToRedo'
   | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
   | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
-  | 'BadOption'; // an option value out of range (depth, time, level, engine...)
+  | 'BadOption' // an option value out of range (depth, time, level, engine...)
+  | 'SearchInterrupted'; // a search resumed after another search took over its WebAssembly core
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */
 export const unwrap = <T>(result: Result<T, HoyitoError>): T => {
   if (!result.ok) throw result.error;
   return result.value;
 };
+
+// ---- what a move did -------------------------------------------------------------------------
+
+/** One lap of a sowing: all seeds of board index `from` sown one by one, the last into `to`. */
+export interface Lap {
+  readonly from: number;
+  readonly seeds: number;
+  readonly to: number;
+}
+
+/** The legal moves of a position, in hole order, and the holes that may not be played because they never end. */
+export interface MoveList {
+  /** Hole numbers in the mover's numbering, or `['pass']` when none is playable; empty when the game is over. */
+  readonly moves: readonly Move[];
+  /** Non-empty holes whose sowing would still relay after the lap limit. */
+  readonly endless: readonly number[];
+}
+
+/** Everything one move did: the engines agree on every field. */
+export interface MoveOutcome {
+  readonly move: Move;
+  readonly mover: Side;
+  /** The position after the move (the side to move already decided: extra turn or not). */
+  readonly position: Position;
+  readonly laps: readonly Lap[];
+  /** Captured board indices: the hole where the last lap ended, then the Hoyito II chain backwards. */
+  readonly captured: readonly number[];
+  /** Seeds taken by the capture itself (4 a hole), not counting the last four. */
+  readonly capturedSeeds: number;
+  /** Set when the capture left 1 to 4 seeds, which end the game: who got them, and how many (null when it emptied the board). */
+  readonly lastFour: { readonly to: Side; readonly seeds: number } | null;
+  readonly extraTurn: boolean;
+  readonly gameOver: boolean;
+}
+
+// ---- the engines: rules and search, implemented twice (host/engines/) ----------------------
+
+
+export type EngineKind = 'wasm' | 'reference';
+
+export interface SearchOptions {
+  /** Deepest iteration to complete (plies, a pass or an extra-turn move counts as one). */
+  readonly depth?: number;
+  /** Time budget in milliseconds; the best move of the last completed iteration is returned. */
+  readonly timeMs?: number;
+  /** Positions since the last capture, oldest first, not including `position`: the repetition rule sees them. */
+  readonly history?: readonly Position[];
+  /** Score every root move with a full window (slower): each `moveScores` entry is then a score, not a bound. */
+  readonly analysis?: boolean;
+}
+
+/** A root move's score, as a final margin for the side to move. */
+export interface MoveScore {
+  readonly move: Move;
+  readonly score: number;
+  /** The proven game value after this move. */
+  readonly exact: boolean;
+  /** Refuted by the best move, not scored: the move is at most this good (outside analysis mode). */
+  readonly upperBound: boolean;
+}
+
+/** A score for the side to move: seeds at the end of the game, theirs minus the opponent's. */
+export interface SearchResult {
+  readonly bestMove: Move;
+  readonly score: number;
+  /** True when the score is the game value, proven from game ends alone, not an estimate. */
+  readonly exact: boolean;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly nodesPerSecond: number;
+  readonly timeMs: number;
+  readonly principalVariation: readonly Move[];
+  /** Every legal move with its score from the last completed iteration, best first. */
+  readonly moveScores: readonly MoveScore[];
+}
+
+export interface RulesEngine {
+  readonly kind: EngineKind;
+  legalMoves(position: Position): MoveList;
+  play(position: Position, move: Move): Result<MoveOutcome, HoyitoError>;
+  perft(position: Position, depth: number): number;
+}
+
+/** A search over one kind of core; `iterate` yields after each completed iteration. */
+export interface Searcher {
+  readonly kind: EngineKind;
+  /** The result of the last completed iteration. @throws HoyitoError on a finished game or a bad option. */
+  search(position: Position, options: SearchOptions): SearchResult;
+  /** Iterative deepening: one result per completed depth 1, 2, ... @throws HoyitoError as `search`. */
+  iterate(position: Position, options: SearchOptions): Generator<SearchResult>;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_DEPTH, type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../host/arena.js';
+import { BALANCE_DEPTH, type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../tools/arena.js';
 import { Game } from '../host/game.js';
 import { unwrap } from '../host/types.js';
-import { wasmSearcher } from '../host/wasm-search.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { wasmEngine } from './helpers/engines.js';
 
 const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false, record: '' });
@@ -63,7 +63,7 @@ describe('arena', () => {
       });
       return report.games.filter(({ aSide, plies }) => aSide === 'S' && plies === 1).map(({ record }) => {
         const opening = unwrap(Game.fromRecord(record.split(' ').slice(0, -1).join(' '), wasmEngine));
-        return wasmSearcher(wasmEngine).search(opening.position, { depth: BALANCE_DEPTH, history: opening.repetitionHistory() }).score;
+        return wasmSearcher(wasmEngine.core).search(opening.position, { depth: BALANCE_DEPTH, history: opening.repetitionHistory() }).score;
       });
     };
     expect(openingScores(4).every(score => Math.abs(score) <= 4)).toBe(true);

@@ -1,12 +1,12 @@
 // The benchmark's quick check (`npm run bench -- --quick`): both engines agree on every pair.
 // Speed is never asserted here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasmEngine } from '../host/wasm.js';
+import { loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { BENCH_POSITIONS } from '../bench/positions.js';
 import { formatRatio, markdownTable, textTable } from '../bench/report.js';
 import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
 import { sampleEndgames } from '../bench/endgames.js';
-import { referenceEngine } from '../host/reference/engine.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
 import { boardSeeds } from '../host/types.js';
 
 let pairs: BenchPair[];

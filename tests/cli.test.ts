@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../host/cli.js';
+import { main } from '../tools/cli.js';
 import { makePosition, startPosition } from '../host/notation.js';
-import { referenceEngine } from '../host/reference/engine.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 
 const run = async (...argv: string[]) => {
@@ -73,7 +73,7 @@ describe('show', () => {
   });
 });
 
-describe.each(['wasm', 'ts'])('on the %s engine', engine => {
+describe.each(['wasm', 'reference'])('on the %s engine', engine => {
   const withEngine = (...argv: string[]) => run(...argv, '--engine', engine);
 
   describe('moves', () => {
@@ -138,17 +138,17 @@ describe.each(['wasm', 'ts'])('on the %s engine', engine => {
 describe('arguments', () => {
   it('perft uses the WASM engine unless told otherwise', async () => {
     expect((await run('perft', START, '1')).out[0]).toMatch(/^wasm engine/);
-    expect((await run('perft', START, '1', '--engine=ts')).out[0]).toMatch(/^reference engine/);
+    expect((await run('perft', START, '1', '--engine=reference')).out[0]).toMatch(/^reference engine/);
   });
 
   it.each([
     ['an unknown command', ['frob'], /unknown command 'frob'/],
     ['an unknown option', ['perft', START, '3', '--depth', '2'], /unknown option --depth/],
     ['an option without its value', ['perft', START, '3', '--engine'], /--engine needs a value/],
-    ['an unknown engine', ['perft', START, '3', '--engine', 'c'], /--engine 'c': expected wasm or ts/],
+    ['an unknown engine', ['perft', START, '3', '--engine', 'c'], /--engine 'c': expected wasm or reference/],
     ['a depth that is not a number', ['perft', START, 'deep'], /depth 'deep'/],
     ['too few arguments', ['perft', START], /expected perft "<position>" <depth>/],
-    ['an option the command does not take', ['show', START, '--engine', 'ts'], /unknown option --engine/],
+    ['an option the command does not take', ['show', START, '--engine', 'reference'], /unknown option --engine/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(1);
@@ -173,7 +173,7 @@ describe('arguments', () => {
 
 describe('bin/hoyito.js', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const compiled = ['lib/host/cli.js', 'lib/build/hoyito.wasm'];
+  const compiled = ['lib/tools/cli.js', 'lib/build/hoyito.wasm'];
 
   beforeAll(() => {
     if (compiled.every(file => existsSync(`${root}/${file}`))) return;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '../host/engine.js';
+import type { SearchResult } from '../host/types.js';
 import { LEVELS, MAX_LEVEL, MIN_LEVEL, levelOf, pickMove } from '../host/levels.js';
-import { wasmSearcher } from '../host/wasm-search.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { HoyitoError } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const searcher = wasmSearcher(wasmEngine, 16);
+const searcher = wasmSearcher(wasmEngine.core, 16);
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
 
 // ii 2x6, South to move, no seeds taken. What each South hole takes at once (depth 1 sees no more):

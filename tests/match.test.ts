@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Match, type RoundResult } from '../host/match.js';
-import type { MoveOutcome } from '../host/outcome.js';
+import type { MoveOutcome } from '../host/types.js';
 import { type LastFour, type Side, unwrap } from '../host/types.js';
 import { engines } from './helpers/engines.js';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { SearchResult } from '../host/engine.js';
-import { main } from '../host/cli.js';
+import type { SearchResult } from '../host/types.js';
+import { main } from '../tools/cli.js';
 import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
-import { MAX_DEPTH } from '../host/search.js';
-import { legalMoves, playMove } from '../host/reference/rules.js';
-import { createReferenceSearcher } from '../host/reference/search.js';
-import { wasmSearcher } from '../host/wasm-search.js';
+import { MAX_DEPTH } from '../host/engines/limits.js';
+import { legalMoves, playMove } from '../host/engines/reference/rules.js';
+import { createReferenceSearcher } from '../host/engines/reference/search.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type Position, type Variant, HoyitoError, isBoardEmpty, ownerOf, unwrap } from '../host/types.js';
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
@@ -15,7 +15,7 @@ import { position } from './helpers/positions.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 
 const TABLE_BITS = 16;
-const wasm = wasmSearcher(wasmEngine, TABLE_BITS);
+const wasm = wasmSearcher(wasmEngine.core, TABLE_BITS);
 const reference = createReferenceSearcher(TABLE_BITS);
 const searchers = [wasm, reference];
 
@@ -265,7 +265,7 @@ describe('bad input', () => {
   it('a table size outside 2^10..2^24 entries is refused', () => {
     for (const bits of [9, 25, 12.5]) {
       expect(thrownKind(() => createReferenceSearcher(bits))).toBe('BadOption');
-      expect(thrownKind(() => wasmSearcher(wasmEngine, bits))).toBe('BadOption');
+      expect(thrownKind(() => wasmSearcher(wasmEngine.core, bits))).toBe('BadOption');
     }
   });
 });
@@ -278,7 +278,7 @@ describe('the bestmove and analyze commands', () => {
     return { code, out, errors };
   };
 
-  it.each(['wasm', 'ts'])('--engine %s: the last line is bestmove <move> score <s> depth <d> nodes <k>', async engine => {
+  it.each(['wasm', 'reference'])('--engine %s: the last line is bestmove <move> score <s> depth <d> nodes <k>', async engine => {
     // The only move of 'ii 3,0/3,3 S 0-0' wins 9-0 (see "a game end is exact"): the root and its one child.
     const { code, out } = await run('bestmove', 'ii 3,0/3,3 S 0-0', '--depth', '1', '--engine', engine);
     expect(code).toBe(0);

@@ -3,7 +3,7 @@
  * so a new request cancels the one before: the client sends `stop`, waits for that answer (the
  * worker answers every request exactly once), and only then sends the new request.
  */
-import type { SearchResult } from '../host/engine.js';
+import type { SearchResult } from '../host/types.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
 import type { FromWorker, SearchGoal, SearchRequest, ToWorker } from './protocol.js';
 

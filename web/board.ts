@@ -7,8 +7,8 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import type { SearchResult } from '../host/engine.js';
-import type { MoveList, MoveOutcome } from '../host/outcome.js';
+import type { SearchResult } from '../host/types.js';
+import type { MoveList, MoveOutcome } from '../host/types.js';
 import {
   HoyitoError, type Move, type Position, type Result, type Side, type Variant, err, holeIndex, ok, opposite,
 } from '../host/types.js';

@@ -5,7 +5,7 @@
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
-import type { MoveOutcome } from '../host/outcome.js';
+import type { MoveOutcome } from '../host/types.js';
 import type { ErrorKind, Move, Side } from '../host/types.js';
 import type { Player } from './options.js';
 

@@ -2,7 +2,7 @@
  * The messages between the board (main thread) and the AI worker. Positions travel as plain
  * objects (structured clone); one request is in flight at a time, named by its `id`.
  */
-import type { SearchResult } from '../host/engine.js';
+import type { SearchResult } from '../host/types.js';
 import type { Position } from '../host/types.js';
 
 /** What the AI is asked for: a move to play at a level, or the engine's best move within a time budget. */

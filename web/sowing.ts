@@ -3,7 +3,7 @@
  * one, relays from the lap's last hole, then the casas (and the Hoyito II chain) are taken.
  * Frames are derived from the outcome's laps alone; the last frame is the position after the move.
  */
-import type { MoveOutcome } from '../host/outcome.js';
+import type { MoveOutcome } from '../host/types.js';
 import type { Position } from '../host/types.js';
 
 export type FramePhase = 'lift' | 'drop' | 'relay' | 'capture' | 'done';

@@ -4,8 +4,8 @@
  * the last completed iteration is answered at once.
  */
 import { chooseMove, levelOf, levelSearchOptions } from '../host/levels.js';
-import { loadWasmSearcher } from '../host/wasm-search.js';
-import type { SearchOptions, SearchResult } from '../host/engine.js';
+import { loadWasmSearcher } from '../host/engines/wasm/search.js';
+import type { SearchOptions, SearchResult } from '../host/types.js';
 import { unwrap } from '../host/types.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 

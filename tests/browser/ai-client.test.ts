@@ -3,7 +3,7 @@
  * waits for its answer, and only then goes out; a disposed client ends the worker after the answer.
  */
 import { describe, expect, test } from 'vitest';
-import type { SearchResult } from '../../host/engine.js';
+import type { SearchResult } from '../../host/types.js';
 import { startPosition } from '../../host/notation.js';
 import { AiClient, type AiWorker } from '../../web/ai-client.js';
 import type { FromWorker, ToWorker } from '../../web/protocol.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makePosition, startPosition } from '../../host/notation.js';
-import { legalMoves, playMove } from '../../host/reference/rules.js';
+import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { unwrap } from '../../host/types.js';
 import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
 

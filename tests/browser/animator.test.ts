@@ -1,7 +1,7 @@
 /** Animation timing and the animator's queue: moves are shown in order, and a cancel drops what is queued. */
 import { describe, expect, test } from 'vitest';
 import { startPosition } from '../../host/notation.js';
-import { playMove } from '../../host/reference/rules.js';
+import { playMove } from '../../host/engines/reference/rules.js';
 import { unwrap } from '../../host/types.js';
 import { BASE_STEP_MS, MAX_MOVE_MS, MoveAnimator, stepMs } from '../../web/animator.js';
 import type { SowingFrame } from '../../web/sowing.js';

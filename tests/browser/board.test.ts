@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { makePosition, startPosition } from '../../host/notation.js';
-import { legalMoves, playMove } from '../../host/reference/rules.js';
+import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { ErrorDetail, HoyitoBoardEventMap } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { startPosition } from '../../host/notation.js';
-import { legalMoves, playMove } from '../../host/reference/rules.js';
+import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { type Position, type Variant, unwrap } from '../../host/types.js';
 import { type SowingFrame, seedsSown, sowingFrames } from '../../web/sowing.js';
 import { pickAtRandom, seededRandom } from './helpers.js';

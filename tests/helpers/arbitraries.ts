@@ -1,7 +1,7 @@
 /** fast-check arbitraries of positions: reached by random play from the start, or set up at random. */
 import fc from 'fast-check';
 import { startPosition } from '../../host/notation.js';
-import { referenceEngine } from '../../host/reference/engine.js';
+import { referenceEngine } from '../../host/engines/reference/rules.js';
 import {
   type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, type Move, type Position, type Side, type Variant, VARIANTS, unwrap,
 } from '../../host/types.js';

@@ -1,6 +1,6 @@
 /** Finds positions with endless holes by scanning small boards with the reference rules. */
-import type { MoveList } from '../../host/outcome.js';
-import { referenceEngine } from '../../host/reference/engine.js';
+import type { MoveList } from '../../host/types.js';
+import { referenceEngine } from '../../host/engines/reference/rules.js';
 import type { Position, Side, Variant } from '../../host/types.js';
 
 const SCAN_HOLES_PER_ROW = 2;

@@ -5,17 +5,19 @@
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type Side, type Variant,
   err, isBoardEmpty, ok,
-} from './types.js';
-import { makeMove, makePosition, parsePosition, startPosition } from './notation.js';
-import type { RulesEngine } from './engine.js';
-import { referenceEngine } from './reference/engine.js';
-import { WasmEngine, loadWasmEngine } from './wasm.js';
-import type { SearchOptions, SearchResult } from './engine.js';
-import { DEFAULT_TIME_MS, MAX_DEPTH, type Searcher } from './search.js';
-import { wasmSearcher } from './wasm-search.js';
-import { referenceSearcher } from './reference/search.js';
-import { MAX_LEVEL, MIN_LEVEL, pickMove } from './levels.js';
-import { Game, type GameResult } from './game.js';
+} from '../host/types.js';
+import { makeMove, makePosition, parsePosition, startPosition } from '../host/notation.js';
+import type { RulesEngine } from '../host/types.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
+import type { SearchOptions, SearchResult } from '../host/types.js';
+import { DEFAULT_TIME_MS } from '../host/engines/search-driver.js';
+import { MAX_DEPTH, MAX_PERFT_DEPTH } from '../host/engines/limits.js';
+import type { Searcher } from '../host/types.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { referenceSearcher } from '../host/engines/reference/search.js';
+import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
+import { Game, type GameResult } from '../host/game.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
 interface CommandArgs {
@@ -24,7 +26,7 @@ interface CommandArgs {
 }
 
 interface Command {
-  /** Arguments as shown in the usage, e.g. `"<position>" <depth> [--engine wasm|ts]`. */
+  /** Arguments as shown in the usage, e.g. `"<position>" <depth> [--engine wasm|reference]`. */
   readonly usage: string;
   readonly summary: string;
   /** How many positional arguments the command takes. */
@@ -63,17 +65,17 @@ const wholeNumberArg = (text: string, field: string, min: number, max: number): 
 
 let wasmEngine: Promise<RulesEngine> | undefined;
 
-/** `--engine wasm` (the default, fast) or `--engine ts` (the reference rules). */
+/** `--engine wasm` (the default, fast) or `--engine reference` (the reference rules). */
 const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, HoyitoError>> => {
   const name = args.options.get('engine') ?? 'wasm';
-  if (name === 'ts') return ok(referenceEngine);
-  if (name !== 'wasm') return badOption('engine', `--engine '${name}': expected wasm or ts`);
+  if (name === 'reference') return ok(referenceEngine);
+  if (name !== 'wasm') return badOption('engine', `--engine '${name}': expected wasm or reference`);
   wasmEngine ??= loadWasmEngine();
   try {
     return ok(await wasmEngine);
   } catch (error) {
     wasmEngine = undefined;
-    return badOption('engine', `--engine wasm: the WebAssembly core did not load (${String(error)}); run npm run build:wasm, or use --engine ts`);
+    return badOption('engine', `--engine wasm: the WebAssembly core did not load (${String(error)}); run npm run build:wasm, or use --engine reference`);
   }
 };
 
@@ -145,7 +147,7 @@ const show: Command = {
 };
 
 const moves: Command = {
-  usage: '"<position>" [--engine wasm|ts]',
+  usage: '"<position>" [--engine wasm|reference]',
   summary: 'the legal moves, and the endless holes that may not be played',
   arity: { min: 1, max: 1 },
   options: ['engine'],
@@ -162,7 +164,7 @@ const moves: Command = {
 };
 
 const play: Command = {
-  usage: '"<position>" <move>... [--engine wasm|ts]',
+  usage: '"<position>" <move>... [--engine wasm|reference]',
   summary: 'play the moves (a repeated position ends the game); the last line is the position reached',
   arity: { min: 1, max: Infinity },
   options: ['engine'],
@@ -177,11 +179,8 @@ const play: Command = {
   },
 };
 
-/** Deep enough for any practical count; perft grows about fivefold a ply. */
-const MAX_PERFT_DEPTH = 30;
-
 const perft: Command = {
-  usage: '"<position>" <depth> [--engine wasm|ts]',
+  usage: '"<position>" <depth> [--engine wasm|reference]',
   summary: 'count the move sequences of exactly <depth> moves (the last line is the count)',
   arity: { min: 2, max: 2 },
   options: ['engine'],
@@ -206,7 +205,7 @@ const perft: Command = {
 const searcherOption = async (args: CommandArgs): Promise<Result<Searcher, HoyitoError>> => {
   const engine = await engineOption(args);
   if (!engine.ok) return engine;
-  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value) : referenceSearcher);
+  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core) : referenceSearcher);
 };
 
 /** An hour: longer thinking is surely a typo. */
@@ -267,7 +266,7 @@ const runSearch = ({ searcher, position, options, level }: SearchRequest): { inf
 };
 
 const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine'];
-const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|ts]';
+const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference]';
 
 const bestmove: Command = {
   usage: SEARCH_USAGE,

@@ -14,15 +14,15 @@ import { pathToFileURL } from 'node:url';
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Taken, type Variant, err, ok,
   seedsWithOwnSides, unwrap,
-} from './types.js';
-import { Game } from './game.js';
-import type { RulesEngine } from './engine.js';
-import type { Searcher } from './search.js';
-import { MAX_LEVEL, MIN_LEVEL, pickMove } from './levels.js';
-import { createReferenceSearcher } from './reference/search.js';
-import { wasmSearcher } from './wasm-search.js';
-import { type WasmEngine, loadWasmEngine } from './wasm.js';
-import { pickAtRandom, seededRandom } from './random.js';
+} from '../host/types.js';
+import { Game } from '../host/game.js';
+import type { RulesEngine } from '../host/types.js';
+import type { Searcher } from '../host/types.js';
+import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
+import { createReferenceSearcher } from '../host/engines/reference/search.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { type WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
 
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number }
@@ -220,7 +220,7 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
 export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchReport => {
   const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, balanced, moveCap = 400, seed = 1 } = options;
   const random = seededRandom(seed);
-  const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine), reference: createReferenceSearcher(18), random };
+  const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine.core), reference: createReferenceSearcher(18), random };
   const players = { a: makePlayerFor(a, tools), b: makePlayerFor(b, tools) };
   const reports: GameReport[] = [];
   for (let pair = 0; reports.length < games; pair++) {

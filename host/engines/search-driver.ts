@@ -2,37 +2,14 @@
  * What the two searches (WebAssembly core and TypeScript reference) share: the score scale,
  * the Zobrist keys, option checking, and the iterative-deepening driver that turns one core's
  * iterations into `SearchResult`s. The algorithm itself is in assembly/search.ts and
- * host/reference/search.ts, written twice on purpose so that each checks the other.
+ * host/engines/reference/search.ts, written twice on purpose so that each checks the other.
  */
-import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from './types.js';
-import type { MoveScore, SearchOptions, SearchResult } from './engine.js';
+import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
+import type { MoveScore, SearchOptions, SearchResult, Searcher } from '../types.js';
+import { EXACT_WIN, INFINITE_SCORE, MAX_DEPTH, MAX_HISTORY, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 
-export type { MoveScore, SearchOptions, SearchResult };
-
-/** A search over one kind of core; `iterate` yields after each completed iteration. */
-export interface Searcher {
-  readonly kind: 'wasm' | 'reference';
-  /** The result of the last completed iteration. @throws HoyitoError on a finished game or a bad option. */
-  search(position: Position, options: SearchOptions): SearchResult;
-  /** Iterative deepening: one result per completed depth 1, 2, ... @throws HoyitoError as `search`. */
-  iterate(position: Position, options: SearchOptions): Generator<SearchResult>;
-}
-
-// Scores inside the search: seeds, from the side to move's point of view, for the whole game
-// (seeds already taken included). A game end the search reaches is an exact result, shifted by
-// EXACT_WIN so that a proven win outranks any estimate and a proven loss ranks below all of them.
-export const EXACT_WIN = 1 << 20;
-export const INFINITE_SCORE = 1 << 21;
-/** Deepest iteration; the search never goes more plies deep than this. */
-export const MAX_DEPTH = 120;
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
-/** Transposition table entries: 2^20 entries of 16 bytes (16 MB). */
-export const DEFAULT_TABLE_BITS = 20;
-export const MIN_TABLE_BITS = 10;
-export const MAX_TABLE_BITS = 24;
-/** Positions before the root that the repetition rule sees: the most recent ones (assembly/search.ts has room for this many). */
-export const MAX_HISTORY = 1024;
 
 /** The search score of a finished game whose final margin, for the side to move, is `margin`. */
 export const gameEndScore = (margin: number): number =>
@@ -50,7 +27,6 @@ export const rankOf = (score: number, exact: boolean): number => (exact ? gameEn
 //   holes:  index (0..23) x seeds (1..255); an empty hole adds no key
 //   side:   one key, present when North is to move
 //   taken:  South's seeds taken since the root (0..255), because search scores count the taken seeds
-export const ZOBRIST_SEED = 0x2545f491;
 export const ZOBRIST_HOLES = 2 * MAX_HOLES;
 export const ZOBRIST_SEEDS = MAX_BOARD_SEEDS + 1;
 

@@ -1,14 +1,16 @@
 /**
  * The search in plain TypeScript: the specification of assembly/search.ts. Negamax alpha-beta on
- * the final margin, a transposition table, move ordering by table move, capture and history.
+ * the final margin, a transposition table, move ordering by table move, capture and quiet-move
+ * scores (the statistic chess engines call the history heuristic; here *history* means only the
+ * positions before the root that the repetition rule sees).
  * At a fixed depth both searches visit the same nodes and return the same move and score.
  */
-import { type Move, type Position, type Side, type Taken, isBoardEmpty, opposite, seedsWithOwnSides, unwrap } from '../types.js';
+import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, seedsWithOwnSides, unwrap } from '../../types.js';
 import {
-  DEFAULT_TABLE_BITS, INFINITE_SCORE, ZOBRIST_HOLES, ZOBRIST_SEED, ZOBRIST_SEEDS,
-  type Iteration, type RootMoveScore, type SearchSession, type Searcher,
+  ZOBRIST_HOLES, ZOBRIST_SEEDS, type Iteration, type RootMoveScore, type SearchSession,
   gameEndScore, makeSearcher, validateTableBits, zobristStream,
-} from '../search.js';
+} from '../search-driver.js';
+import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
 import { legalMoves, playMove } from './rules.js';
 
 /** A 64-bit key as two unsigned 32-bit halves. */
@@ -44,8 +46,7 @@ const BOUND_LOWER = 2;
 const BOUND_EXACT = 3;
 /** The depth stored for a value proven from game ends alone: it holds at any depth. */
 const RESOLVED_DEPTH = 255;
-/** Move codes in the table: a hole number, 0 for a pass, NO_MOVE for none. */
-const PASS_CODE = 0;
+/** Move codes in the table: a hole number, PASS_CODE for a pass, NO_MOVE for none. */
 const NO_MOVE = 255;
 
 const moveCode = (move: Move): number => (move === 'pass' ? PASS_CODE : move);
@@ -58,8 +59,12 @@ interface TableEntry {
   readonly iteration: number;
 }
 
-/** A fixed-size table of 2^bits entries, indexed by the low bits of the key. */
-class TranspositionTable {
+/**
+ * A fixed-size table of 2^bits entries, indexed by the low bits of the key. An entry's iteration is
+ * one byte, as in the core: only "stored in this iteration or not" is asked of it, so when the
+ * count would pass MAX_TABLE_ITERATION every entry is aged to 0 and the count starts again at 1.
+ */
+export class TranspositionTable {
   private readonly mask: number;
   private readonly keyHi: Uint32Array;
   private readonly keyLo: Uint32Array;
@@ -83,6 +88,11 @@ class TranspositionTable {
 
   clear(): void {
     this.bounds.fill(0);
+    this.iterations.fill(0);
+  }
+
+  /** Marks every entry as stored by an iteration before any to come. */
+  age(): void {
     this.iterations.fill(0);
   }
 
@@ -116,7 +126,7 @@ class TranspositionTable {
 /** Move-ordering bonus of a capture, per seed taken: above any history score. */
 const CAPTURE_ORDER = 65536;
 const TABLE_MOVE_ORDER = 1 << 30;
-const HISTORY_LIMIT = 65535;
+const QUIET_MOVE_SCORE_LIMIT = 65535;
 /** A repetition index above any real one: none was seen. */
 const NO_REPETITION = 0x7fffffff;
 /** How often the clock is read, in nodes. */
@@ -152,7 +162,8 @@ class ReferenceSession implements SearchSession {
   /** Place keys of the history, then of the current line, one per ply. */
   private readonly placeKeys: Key[];
   private readonly historyLength: number;
-  private readonly historyScores = [new Array<number>(13).fill(0), new Array<number>(13).fill(0)];
+  /** Per side, per hole number: how often a quiet move refuted a position. */
+  private readonly quietMoveScores = [new Array<number>(13).fill(0), new Array<number>(13).fill(0)];
   private readonly principalVariations: Move[][] = [];
   private rootMoves: RootMoveScore[] = [];
 
@@ -168,6 +179,10 @@ class ReferenceSession implements SearchSession {
 
   iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
     this.iterationNumber++;
+    if (this.iterationNumber > MAX_TABLE_ITERATION) {
+      this.table.age();
+      this.iterationNumber = 1;
+    }
     this.deadline = deadline;
     this.analysis = analysis;
     this.rootMoves = [];
@@ -276,14 +291,14 @@ class ReferenceSession implements SearchSession {
     return NO_REPETITION;
   }
 
-  /** Legal moves played out, best guess first: the table's move, captures by size, then history. */
+  /** Legal moves played out, best guess first: the table's move, captures by size, then quiet-move scores. */
   private children(node: Position, tableMove: number): Child[] {
     const side = sideIndex(node.turn);
     const children = legalMoves(node).moves.map((move): Child => {
       const position = unwrap(playMove(node, move)).position;
       const gain = position.taken[node.turn] - node.taken[node.turn];
-      const history = move === 'pass' ? 0 : this.historyScores[side]![move]!;
-      const order = (moveCode(move) === tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + history;
+      const quietScore = move === 'pass' ? 0 : this.quietMoveScores[side]![move]!;
+      const order = (moveCode(move) === tableMove ? TABLE_MOVE_ORDER : 0) + gain * CAPTURE_ORDER + quietScore;
       return { move, position, sameSide: position.turn === node.turn, gain, order };
     });
     return children.sort((a, b) => b.order - a.order); // stable: ties stay in hole order
@@ -292,8 +307,8 @@ class ReferenceSession implements SearchSession {
   /** A quiet move that refuted the position: try it earlier in sibling positions. */
   private rewardQuietMove(side: Side, move: Move, depth: number): void {
     if (move === 'pass') return;
-    const scores = this.historyScores[sideIndex(side)]!;
-    scores[move] = Math.min(scores[move]! + depth * depth, HISTORY_LIMIT);
+    const scores = this.quietMoveScores[sideIndex(side)]!;
+    scores[move] = Math.min(scores[move]! + depth * depth, QUIET_MOVE_SCORE_LIMIT);
   }
 }
 

@@ -6,8 +6,9 @@
 import {
   HoyitoError, MAX_LAPS, type Move, type Position, type Result, type Side,
   boardSeeds, err, holeIndex, isBoardEmpty, ok, opposite,
-} from '../types.js';
-import type { Lap, MoveList, MoveOutcome } from '../outcome.js';
+} from '../../types.js';
+import type { Lap, MoveList, MoveOutcome, RulesEngine } from '../../types.js';
+import { checkPerftDepth } from '../limits.js';
 
 /** What sowing one hole does to the board, before captured seeds are credited. */
 interface Sowing {
@@ -121,14 +122,25 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
   });
 };
 
-/** Counts the move sequences of exactly `depth` moves (passes count; repetition is ignored). */
+/**
+ * Counts the move sequences of exactly `depth` moves (passes count; repetition is ignored).
+ * @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH.
+ */
 export const perft = (position: Position, depth: number): number => {
+  checkPerftDepth(depth);
+  return perftFrom(position, depth);
+};
+
+const perftFrom = (position: Position, depth: number): number => {
   if (depth === 0) return 1;
   let nodes = 0;
   for (const move of legalMoves(position).moves) {
     const outcome = playMove(position, move);
     if (!outcome.ok) throw outcome.error; // cannot happen: the move came from legalMoves
-    nodes += depth === 1 ? 1 : perft(outcome.value.position, depth - 1);
+    nodes += depth === 1 ? 1 : perftFrom(outcome.value.position, depth - 1);
   }
   return nodes;
 };
+
+/** The rules engine backed by this reference implementation. */
+export const referenceEngine: RulesEngine = { kind: 'reference', legalMoves, play: playMove, perft };

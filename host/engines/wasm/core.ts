@@ -1,0 +1,275 @@
+/**
+ * `WasmCore`: the one owner of a WebAssembly core instance (assembly/). It loads the module (the
+ * same in Node and browsers, page or worker), holds its memory views, the game the core is
+ * configured for, the packed-position I/O, and the search state with its table. The rules engine,
+ * the search sessions and the benchmarks all go through it; nothing else touches the exports.
+ *
+ * The core has one configuration and one search state. A rules call configures it for its own
+ * game; a search iteration configures it back for its root before it runs, so rules calls between
+ * two iterations cannot change a search. A second search on the same core takes the search state
+ * over: the first one's next iteration then fails with `SearchInterrupted` instead of answering
+ * from a table and history that are no longer its own.
+ */
+import { type Imports, instantiate } from '@assemblyscript/loader';
+import { HoyitoError, type LastFour, type Position } from '../../types.js';
+import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
+
+/** The constants the core exports (assembly/index.ts): the boundary's numbers, defined on the core's side. */
+const CORE_CONSTANTS = [
+  'POSITION_SIZE', 'TAKEN_SOUTH_OFFSET', 'TAKEN_NORTH_OFFSET', 'SIDE_TO_MOVE_OFFSET', 'INPUT_POSITION', 'OUTPUT_POSITION',
+  'LAST_FOUR_CAPTURER', 'LAST_FOUR_SOUTH', 'LAST_FOUR_NORTH',
+  'MOVE_TURN_PASSES', 'MOVE_EXTRA_TURN', 'MOVE_GAME_OVER', 'MOVE_ENDLESS', 'MOVE_EMPTY',
+  'TRACE_LAP_END', 'TRACE_LAP_SEEDS', 'TRACE_CAPTURED',
+  'PV_MOVES', 'ROOT_MOVES', 'ROOT_SCORES', 'ROOT_FLAGS', 'ROOT_UPPER_BOUND', 'ROOT_RESOLVED',
+  ...(Object.keys(SHARED_WITH_CORE) as (keyof typeof SHARED_WITH_CORE)[]),
+] as const;
+
+export type CoreConstants = Readonly<Record<(typeof CORE_CONSTANTS)[number], number>>;
+
+/** The functions the core exports (assembly/index.ts). */
+interface CoreFunctions {
+  readonly memory: WebAssembly.Memory;
+  configure(holesPerRow: number, chainCapture: number, lastFour: number): void;
+  playMove(start: number): number;
+  passMove(): void;
+  perft(depth: number): number;
+  traceLapCount(): number;
+  traceCapturedCount(): number;
+  traceLastFour(): number;
+  traceLastFourReceiver(): number;
+  searchClearHistory(): void;
+  searchAddHistory(): void;
+  searchStart(tableBits: number): void;
+  searchIteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number;
+  searchAborted(): number;
+  searchResolved(): number;
+  searchNodes(): number;
+  searchPvLength(): number;
+  searchRootMoveCount(): number;
+}
+
+/** What the core's configuration depends on. */
+type GameSettings = Pick<Position, 'variant' | 'holesPerRow' | 'lastFour'>;
+
+const sameSettings = (a: GameSettings, b: GameSettings): boolean =>
+  a.variant === b.variant && a.holesPerRow === b.holesPerRow && a.lastFour === b.lastFour;
+
+const defaultWasmUrl = (): URL => new URL('../../../build/hoyito.wasm', import.meta.url);
+
+const wasmBytes = async (url: URL): Promise<ArrayBuffer | Uint8Array> => {
+  if (url.protocol === 'file:') {
+    const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
+    return readFile(url);
+  }
+  // Bytes rather than the Response: streaming compilation demands the application/wasm type, which not every static server sends.
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+};
+
+/** The constants of an instance; throws when one the host shares differs (a core built from other sources). */
+const readConstants = (exports: Record<string, unknown>): CoreConstants => {
+  const constants = {} as Record<(typeof CORE_CONSTANTS)[number], number>;
+  for (const name of CORE_CONSTANTS) {
+    const exported = exports[name];
+    if (!(exported instanceof WebAssembly.Global)) throw new Error(`the WebAssembly core does not export ${name}: rebuild it (npm run build:wasm)`);
+    constants[name] = Number(exported.value);
+  }
+  for (const [name, hostValue] of Object.entries(SHARED_WITH_CORE)) {
+    const coreValue = constants[name as keyof typeof SHARED_WITH_CORE];
+    if (coreValue !== hostValue) throw new Error(`the WebAssembly core has ${name} = ${coreValue}, the host ${hostValue}: rebuild it (npm run build:wasm)`);
+  }
+  return constants;
+};
+
+/** One lap of the last move played, as the core traced it. */
+export interface TracedLap {
+  readonly seeds: number;
+  readonly to: number;
+}
+
+/** A root move as the core scored it, its move as a code (a hole number, or PASS_CODE). */
+export interface RootMoveCode {
+  readonly code: number;
+  readonly score: number;
+  readonly upperBound: boolean;
+  readonly resolved: boolean;
+}
+
+/** One search's claim on the core's search state. */
+export interface SearchClaim {
+  readonly root: Position;
+}
+
+export class WasmCore {
+  readonly constants: CoreConstants;
+  private readonly lastFourCodes: Readonly<Record<LastFour, number>>;
+  private bytes: Uint8Array;
+  private words: DataView;
+  private configured: GameSettings | null = null;
+  /** The search whose root, history and table the core holds. */
+  private searchOwner: SearchClaim | null = null;
+
+  private constructor(private readonly exports: CoreFunctions, constants: CoreConstants) {
+    this.constants = constants;
+    this.lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
+    this.bytes = new Uint8Array(exports.memory.buffer);
+    this.words = new DataView(exports.memory.buffer);
+  }
+
+  /** Instantiates the core. `url` defaults to the release build next to this module's package. */
+  static async load(url: URL = defaultWasmUrl()): Promise<WasmCore> {
+    // The loader's Imports type lists only its own env functions; ours (the clock) is extra.
+    const imports = { env: { nowMs: (): number => performance.now() } } as Imports;
+    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), imports);
+    return new WasmCore(exports as unknown as CoreFunctions, readConstants(exports));
+  }
+
+  // ---- memory ---------------------------------------------------------------------------------
+
+  /** Bytes of the core's memory (views made afresh only when the memory grew: a table was allocated). */
+  private get memory(): Uint8Array {
+    if (this.bytes.buffer !== this.exports.memory.buffer) {
+      this.bytes = new Uint8Array(this.exports.memory.buffer);
+      this.words = new DataView(this.exports.memory.buffer);
+    }
+    return this.bytes;
+  }
+
+  /** `count` bytes from `address`, as plain numbers (a loop: Array.from on a typed view is several times slower). */
+  readBytes(address: number, count: number): number[] {
+    const memory = this.memory;
+    const bytes = new Array<number>(count);
+    for (let i = 0; i < count; i++) bytes[i] = memory[address + i]!;
+    return bytes;
+  }
+
+  // ---- packed positions -----------------------------------------------------------------------
+
+  /** Sets the game's rules in the core (board size, capture variant, last-four rule) when they change. */
+  private configureFor(settings: GameSettings): void {
+    if (this.configured && sameSettings(this.configured, settings)) return;
+    this.exports.configure(settings.holesPerRow, settings.variant === 'ii' ? 1 : 0, this.lastFourCodes[settings.lastFour]);
+    this.configured = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: settings.lastFour };
+  }
+
+  /** Configures the core for `position` and writes it into the input position. */
+  loadInput(position: Position): void {
+    this.configureFor(position);
+    const { POSITION_SIZE, INPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
+    const memory = this.memory;
+    memory.fill(0, INPUT_POSITION, INPUT_POSITION + POSITION_SIZE);
+    memory.set(position.board, INPUT_POSITION);
+    this.words.setUint16(INPUT_POSITION + TAKEN_SOUTH_OFFSET, position.taken.S, true);
+    this.words.setUint16(INPUT_POSITION + TAKEN_NORTH_OFFSET, position.taken.N, true);
+    memory[INPUT_POSITION + SIDE_TO_MOVE_OFFSET] = position.turn === 'S' ? 0 : 1;
+  }
+
+  /** The output position (after `playIndex` or `playPass`), as a position of the same game as `like`. */
+  readOutput(like: Position): Position {
+    const { OUTPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
+    const memory = this.memory;
+    return {
+      ...like,
+      board: this.readBytes(OUTPUT_POSITION, 2 * like.holesPerRow),
+      taken: { S: this.words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true), N: this.words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true) },
+      turn: memory[OUTPUT_POSITION + SIDE_TO_MOVE_OFFSET] === 0 ? 'S' : 'N',
+    };
+  }
+
+  // ---- rules ----------------------------------------------------------------------------------
+
+  /** Plays board index `index` of the input position into the output position; a MOVE_* code. */
+  playIndex(index: number): number {
+    return this.exports.playMove(index);
+  }
+
+  /** Plays a pass from the input position into the output position. */
+  playPass(): void {
+    this.exports.passMove();
+  }
+
+  /** The laps of the last move played. */
+  tracedLaps(): TracedLap[] {
+    const { TRACE_LAP_END, TRACE_LAP_SEEDS } = this.constants;
+    const memory = this.memory;
+    const laps: TracedLap[] = [];
+    for (let lap = 0, count = this.exports.traceLapCount(); lap < count; lap++) {
+      laps.push({ seeds: memory[TRACE_LAP_SEEDS + lap]!, to: memory[TRACE_LAP_END + lap]! });
+    }
+    return laps;
+  }
+
+  /** Board indices the last move captured, the lap's end first. */
+  tracedCaptures(): number[] {
+    return this.readBytes(this.constants.TRACE_CAPTURED, this.exports.traceCapturedCount());
+  }
+
+  /** The last four of the last move: seeds given out (0 for none) and to whom (0 South, 1 North). */
+  tracedLastFour(): { readonly seeds: number; readonly receiver: number } {
+    return { seeds: this.exports.traceLastFour(), receiver: this.exports.traceLastFourReceiver() };
+  }
+
+  /** @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
+  perft(position: Position, depth: number): number {
+    checkPerftDepth(depth);
+    this.loadInput(position);
+    return this.exports.perft(depth);
+  }
+
+  // ---- search ---------------------------------------------------------------------------------
+
+  /** Takes the search state for a new search of `claim.root`: its history, an empty table of 2^tableBits entries. */
+  startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number): void {
+    const core = this.exports;
+    this.searchOwner = claim;
+    core.searchClearHistory();
+    for (const earlier of history) {
+      this.loadInput(earlier);
+      core.searchAddHistory();
+    }
+    this.loadInput(claim.root);
+    core.searchStart(tableBits);
+  }
+
+  /**
+   * One iteration of the search that holds the state; the score, or null when the deadline passed.
+   * @throws HoyitoError `SearchInterrupted` when another search took the state since `claim` started.
+   */
+  searchIteration(claim: SearchClaim, depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number | null {
+    if (this.searchOwner !== claim) {
+      throw new HoyitoError('SearchInterrupted', 'search: another search started on this core since this one began; start this one again', 'search');
+    }
+    this.configureFor(claim.root);
+    const score = this.exports.searchIteration(depth, deadline, analysis, alpha, beta);
+    return this.exports.searchAborted() ? null : score;
+  }
+
+  get searchNodes(): number {
+    return this.exports.searchNodes();
+  }
+
+  get searchResolved(): boolean {
+    return this.exports.searchResolved() !== 0;
+  }
+
+  /** The principal variation of the last iteration, as move codes. */
+  principalVariation(): number[] {
+    return this.readBytes(this.constants.PV_MOVES, this.exports.searchPvLength());
+  }
+
+  /** The root moves of the last iteration in the order searched: move code, score and flags. */
+  rootMoves(): RootMoveCode[] {
+    const { ROOT_MOVES, ROOT_SCORES, ROOT_FLAGS, ROOT_UPPER_BOUND, ROOT_RESOLVED } = this.constants;
+    const memory = this.memory;
+    return Array.from({ length: this.exports.searchRootMoveCount() }, (_, i): RootMoveCode => ({
+      code: memory[ROOT_MOVES + i]!,
+      score: this.words.getInt32(ROOT_SCORES + 4 * i, true),
+      upperBound: (memory[ROOT_FLAGS + i]! & ROOT_UPPER_BOUND) !== 0,
+      resolved: (memory[ROOT_FLAGS + i]! & ROOT_RESOLVED) !== 0,
+    }));
+  }
+}
+
+/** Loads a core (see `WasmCore.load`). */
+export const loadWasmCore = (url?: URL): Promise<WasmCore> => WasmCore.load(url);

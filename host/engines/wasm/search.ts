@@ -1,0 +1,47 @@
+/**
+ * The search of the WebAssembly core (assembly/search.ts) as a `Searcher`. Each session claims the
+ * core's search state through its `WasmCore`; one search at a time per core: a new one takes the
+ * state over, and an older session that resumes then fails with `SearchInterrupted`.
+ */
+import type { Move, Position, Searcher } from '../../types.js';
+import { unwrap } from '../../types.js';
+import { type Iteration, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
+import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
+import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
+
+const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
+
+class WasmSession implements SearchSession {
+  private readonly claim: SearchClaim;
+
+  constructor(private readonly core: WasmCore, root: Position, history: readonly Position[], tableBits: number) {
+    this.claim = { root };
+    core.startSearch(this.claim, history, tableBits);
+  }
+
+  get nodes(): number {
+    return this.core.searchNodes;
+  }
+
+  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
+    const core = this.core;
+    const score = core.searchIteration(this.claim, depth, deadline, analysis, alpha, beta);
+    if (score === null) return null;
+    return {
+      score,
+      resolved: core.searchResolved,
+      principalVariation: core.principalVariation().map(moveOf),
+      rootMoves: core.rootMoves().map(({ code, ...scored }) => ({ move: moveOf(code), ...scored })),
+    };
+  }
+}
+
+/** The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes. */
+export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS): Searcher => {
+  const bits = unwrap(validateTableBits(tableBits));
+  return makeSearcher('wasm', (position, history) => new WasmSession(core, position, history, bits));
+};
+
+/** Loads a core (see `WasmCore.load`) and returns its searcher. */
+export const loadWasmSearcher = async (url?: URL, tableBits?: number): Promise<Searcher> =>
+  wasmSearcher(await loadWasmCore(url), tableBits);
