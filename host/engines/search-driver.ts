@@ -6,7 +6,7 @@
  */
 import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
 import type { MoveScore, SearchOptions, SearchResult, Searcher } from '../types.js';
-import { EXACT_WIN, INFINITE_SCORE, MAX_DEPTH, MAX_HISTORY, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
+import { EXACT_WIN, INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
@@ -47,7 +47,7 @@ export const sinceLastCapture = (history: readonly Position[], position: Positio
   const sameTaken = (earlier: Position) => earlier.taken.S === position.taken.S && earlier.taken.N === position.taken.N;
   let first = history.length;
   while (first > 0 && sameTaken(history[first - 1]!)) first--;
-  return history.slice(Math.max(first, history.length - MAX_HISTORY));
+  return history.slice(first);
 };
 
 const badOption = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));

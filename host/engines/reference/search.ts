@@ -10,7 +10,7 @@ import {
   ZOBRIST_HOLES, ZOBRIST_SEEDS, type Iteration, type RootMoveScore, type SearchSession,
   gameEndScore, makeSearcher, validateTableBits, zobristStream,
 } from '../search-driver.js';
-import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
+import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
 import { legalMoves, playMove } from './rules.js';
 
 /** A 64-bit key as two unsigned 32-bit halves. */
@@ -64,7 +64,7 @@ interface TableEntry {
  * one byte, as in the core: only "stored in this iteration or not" is asked of it, so when the
  * count would pass MAX_TABLE_ITERATION every entry is aged to 0 and the count starts again at 1.
  */
-export class TranspositionTable {
+class TranspositionTable {
   private readonly mask: number;
   private readonly keyHi: Uint32Array;
   private readonly keyLo: Uint32Array;
@@ -173,8 +173,9 @@ class ReferenceSession implements SearchSession {
     private readonly table: TranspositionTable,
   ) {
     table.clear();
-    this.placeKeys = history.map(placeKey);
-    this.historyLength = history.length;
+    // As the core: the repetition rule sees the newest MAX_HISTORY positions before the root.
+    this.placeKeys = history.slice(-MAX_HISTORY).map(placeKey);
+    this.historyLength = this.placeKeys.length;
   }
 
   iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
@@ -316,6 +317,10 @@ const cutsOff = (entry: TableEntry, alpha: number, beta: number): boolean =>
   entry.bound === BOUND_EXACT ||
   (entry.bound === BOUND_LOWER && entry.score >= beta) ||
   (entry.bound === BOUND_UPPER && entry.score <= alpha);
+
+/** One search of `root` on a new table of 2^tableBits entries, stepped an iteration at a time (as the driver does). */
+export const startReferenceSession = (root: Position, history: readonly Position[], tableBits = DEFAULT_TABLE_BITS): SearchSession =>
+  new ReferenceSession(root, history, new TranspositionTable(unwrap(validateTableBits(tableBits))));
 
 /** A reference searcher with its own table of 2^tableBits entries (allocated on first use). */
 export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS): Searcher => {

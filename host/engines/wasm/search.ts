@@ -36,6 +36,10 @@ class WasmSession implements SearchSession {
   }
 }
 
+/** One search of `root` on the core (a new table of 2^tableBits entries), stepped an iteration at a time (as the driver does). */
+export const startWasmSession = (core: WasmCore, root: Position, history: readonly Position[], tableBits = DEFAULT_TABLE_BITS): SearchSession =>
+  new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)));
+
 /** The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes. */
 export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));

@@ -1,0 +1,168 @@
+/**
+ * The WebAssembly core's owner and its bounds: the constants both sides of the boundary define,
+ * searches that rules calls or other searches interleave with, and every bound checked where it is
+ * taken (perft depth, history length, the table's iteration byte), on both engines.
+ */
+import { describe, expect, it } from 'vitest';
+import { startPosition } from '../host/notation.js';
+import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
+import {
+  INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE,
+} from '../host/engines/limits.js';
+import { startReferenceSession } from '../host/engines/reference/search.js';
+import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
+import type { SearchSession } from '../host/engines/search-driver.js';
+import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
+import { position } from './helpers/positions.js';
+
+const core = wasmEngine.core;
+const TABLE_BITS = 14;
+const searcher = wasmSearcher(core, TABLE_BITS);
+
+/** Everything but the clock. */
+const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
+
+/** The error a call throws, or a failure when it throws nothing or something else. */
+const thrown = (call: () => unknown): HoyitoError => {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof HoyitoError) return error;
+    throw error;
+  }
+  throw new Error('expected a HoyitoError, nothing was thrown');
+};
+
+describe('the boundary: host, reference and core define the same numbers', () => {
+  it.each(Object.entries(SHARED_WITH_CORE))('%s', (name, hostValue) => {
+    expect(core.constants[name as keyof typeof SHARED_WITH_CORE]).toBe(hostValue);
+  });
+
+  it('the shared numbers are the ones the library documents', () => {
+    expect(SHARED_WITH_CORE.MAX_LAPS).toBe(MAX_LAPS);
+    expect(SHARED_WITH_CORE.MAX_HOLES_PER_ROW).toBe(MAX_HOLES);
+  });
+
+  it('move codes, position offsets and root flags are distinct where they must be', () => {
+    const { MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY, ROOT_RESOLVED, ROOT_UPPER_BOUND } = core.constants;
+    expect(new Set([MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY]).size).toBe(5);
+    expect(ROOT_RESOLVED & ROOT_UPPER_BOUND).toBe(0);
+    const { TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET, POSITION_SIZE } = core.constants;
+    expect(TAKEN_SOUTH_OFFSET).toBeGreaterThanOrEqual(2 * MAX_HOLES);
+    expect([TAKEN_NORTH_OFFSET - TAKEN_SOUTH_OFFSET, SIDE_TO_MOVE_OFFSET - TAKEN_NORTH_OFFSET]).toEqual([2, 2]);
+    expect(SIDE_TO_MOVE_OFFSET).toBeLessThan(POSITION_SIZE);
+  });
+});
+
+describe('a suspended search gets its state back, or fails by name', () => {
+  it.each([
+    ['ii', 6, 9, startPosition('iii', 12)],
+    ['iii', 12, 6, startPosition('ii', 2)],
+  ] as const)('rules calls on another board between iterations (%s 2x%i, depth %i) change nothing', (variant, holes, depth, other) => {
+    const root = startPosition(variant, holes);
+    const alone = [...searcher.iterate(root, { depth })].map(untimed);
+    const interleaved: ReturnType<typeof untimed>[] = [];
+    for (const result of searcher.iterate(root, { depth })) {
+      interleaved.push(untimed(result));
+      expect(wasmEngine.legalMoves(other).moves.length).toBeGreaterThan(0);
+      wasmEngine.perft(other, 2);
+    }
+    expect(interleaved).toEqual(alone);
+  });
+
+  it('a second search on the same core interrupts the first, which then fails with SearchInterrupted', () => {
+    const first = searcher.iterate(startPosition('ii', 6), { depth: 9 });
+    expect(first.next().done).toBe(false);
+    const secondRoot = startPosition('iii', 12);
+    const second = [...searcher.iterate(secondRoot, { depth: 4 })].map(untimed);
+    const error = thrown(() => first.next());
+    expect(error.kind).toBe('SearchInterrupted');
+    expect(second).toEqual([...searcher.iterate(secondRoot, { depth: 4 })].map(untimed));
+  });
+});
+
+describe('perft depth is checked where it is taken', () => {
+  const tiny = position('ii 1,0/0,0 S 0-0');
+
+  describe.each(engines.map(engine => [engine.kind, engine] as const))('%s engine', (_, engine) => {
+    it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, MAX_PERFT_DEPTH + 1, 1000])('refuses depth %s with BadOption', depth => {
+      const error = thrown(() => engine.perft(tiny, depth));
+      expect([error.kind, error.field]).toEqual(['BadOption', 'depth']);
+      expect(error.message).toContain(`0 to ${MAX_PERFT_DEPTH}`);
+    });
+
+    it('counts at the deepest depth: one seed chases itself round a 2x2 board, one line', () => {
+      expect(engine.perft(tiny, MAX_PERFT_DEPTH)).toBe(1);
+      expect(engine.perft(tiny, 0)).toBe(1);
+    });
+  });
+
+  it('the deepest perft leaves the core as it was: a search after it gives the same answer', () => {
+    const start = startPosition('ii', 6);
+    const before = untimed(searcher.search(start, { depth: 9 }));
+    wasmEngine.perft(tiny, MAX_PERFT_DEPTH);
+    expect(untimed(searcher.search(start, { depth: 9 }))).toEqual(before);
+  });
+});
+
+/** `count` positions of the game of `like` that no search from the start of `like` meets (North to move, seeds in the first three holes only). */
+const fillerHistory = (like: Position, count: number): Position[] => {
+  const fillers: Position[] = [];
+  for (let a = 0; fillers.length < count; a++) {
+    for (let b = 0; a + b <= 48 && fillers.length < count; b++) {
+      const board = new Array<number>(2 * like.holesPerRow).fill(0);
+      [board[0], board[1], board[2]] = [a, b, 48 - a - b];
+      fillers.push({ ...like, board, turn: 'N' });
+    }
+  }
+  return fillers;
+};
+
+const ROOT_WINDOW = [-INFINITE_SCORE, INFINITE_SCORE] as const;
+
+/** The first iteration at `depth` of a new session: its score and root moves. */
+const iterationOf = (session: SearchSession, depth: number) => session.iteration(depth, 0, false, ...ROOT_WINDOW);
+
+describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before the root, in both engines`, () => {
+  const root = startPosition('ii', 6);
+  // A quiet move from the root: the position after it, when in the history, is a repetition.
+  const quiet = referenceEngine.legalMoves(root).moves
+    .map(move => unwrap(referenceEngine.play(root, move)))
+    .find(outcome => outcome.capturedSeeds === 0)!;
+  const repeated = quiet.position;
+  const fillers = fillerHistory(root, MAX_HISTORY);
+  const depth = 4;
+  const sessions = [
+    (history: readonly Position[]) => startWasmSession(core, root, history, TABLE_BITS),
+    (history: readonly Position[]) => startReferenceSession(root, history, TABLE_BITS),
+  ];
+
+  it.each(['wasm', 'reference'] as const)('%s: the oldest position is dropped when the history is full', kind => {
+    const start = sessions[kind === 'wasm' ? 0 : 1]!;
+    const withoutRepeated = iterationOf(start(fillers), depth);
+    const repeatedNewest = iterationOf(start([...fillers.slice(1), repeated]), depth);
+    const repeatedOldest = iterationOf(start([repeated, ...fillers]), depth);
+    expect(repeatedNewest).not.toEqual(withoutRepeated); // the position matters when it is seen
+    expect(repeatedOldest).toEqual(withoutRepeated); // and is not seen when it is the 1025th newest
+  });
+});
+
+describe(`the table's iteration byte: past ${MAX_TABLE_ITERATION} iterations every entry is aged, in both engines`, () => {
+  it('iterations after the wrap do exactly the work of those before it, and the twins agree on every one', () => {
+    const root = startPosition('ii', 6);
+    const twins = [startWasmSession(core, root, [], 12), startReferenceSession(root, [], 12)];
+    const work: number[][] = [[], []];
+    const scores = new Set<number | undefined>();
+    for (let iteration = 1; iteration <= MAX_TABLE_ITERATION + 20; iteration++) {
+      twins.forEach((session, twin) => {
+        const before = session.nodes;
+        scores.add(iterationOf(session, 5)?.score);
+        work[twin]!.push(session.nodes - before);
+      });
+    }
+    expect(scores.size).toBe(1);
+    expect(work[0]).toEqual(work[1]);
+    // From the third iteration on, the table is in a steady state: each repeat costs the same.
+    expect(new Set(work[0]!.slice(2)).size).toBe(1);
+  });
+});
