@@ -3,20 +3,18 @@
  * returns the lines to print or an error. Add a command by adding an entry to `commands`.
  */
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type Side, type Variant,
-  err, isBoardEmpty, ok,
+  HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type RulesEngine, type SearchOptions, type SearchResult,
+  type Searcher, type Side, type Variant, err, isBoardEmpty, ok,
 } from '../host/types.js';
 import { makeMove, makePosition, parsePosition, startPosition } from '../host/notation.js';
-import type { RulesEngine } from '../host/types.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
-import type { SearchOptions, SearchResult } from '../host/types.js';
 import { DEFAULT_TIME_MS } from '../host/engines/search-driver.js';
 import { MAX_DEPTH, MAX_PERFT_DEPTH } from '../host/engines/limits.js';
-import type { Searcher } from '../host/types.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
+import { FINGERPRINT_SEARCHES, searchFingerprint } from './fingerprint.js';
 import { Game, type GameResult } from '../host/game.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
@@ -199,7 +197,7 @@ const perft: Command = {
   },
 };
 
-// --- search (host/search.ts, host/levels.ts) --------------------------------------------------
+// --- search (host/engines/, host/levels.ts) ---------------------------------------------------
 
 /** The search over the engine chosen by `--engine`. */
 const searcherOption = async (args: CommandArgs): Promise<Result<Searcher, HoyitoError>> => {
@@ -295,8 +293,24 @@ const analyze: Command = {
   },
 };
 
+const bench: Command = {
+  usage: '[--engine wasm|reference]',
+  summary: 'the search fingerprint: fixed-depth searches of fixed positions; the last line is Bench: <total nodes>',
+  arity: { min: 0, max: 0 },
+  options: ['engine'],
+  run: async args => {
+    const searcher = await searcherOption(args);
+    if (!searcher.ok) return searcher;
+    const started = performance.now();
+    const { nodes, total } = searchFingerprint(searcher.value);
+    const seconds = (performance.now() - started) / 1000;
+    const lines = FINGERPRINT_SEARCHES.map(({ position, depth }, i) => `${position} depth ${depth} nodes ${nodes[i]}`);
+    return ok([...lines, `${searcher.value.kind} engine, ${seconds.toFixed(3)} s`, `Bench: ${total}`]);
+  },
+};
+
 /** The commands by name. */
-const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze };
+const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench };
 
 const usage = (): string[] => [
   'usage: hoyito <command> [arguments]',
