@@ -9,6 +9,7 @@ const chromium = {
 
 export default defineConfig({
   test: {
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       {
         test: {

@@ -1,0 +1,24 @@
+// ESLint: typescript-eslint's recommended rules with type information, and Lit's rules for the board.
+import js from '@eslint/js';
+import lit from 'eslint-plugin-lit';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'lib/', 'dist/', 'build/', 'assembly/', 'scratch/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Unused names that start with _ are deliberate (destructuring a field away).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-duplicate-imports': 'error',
+      // `Move | string` says on purpose that text is accepted where a move is (it is parsed).
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+    },
+  },
+  { files: ['web/**/*.ts'], ...lit.configs['flat/recommended'] },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['bin/*.js'], languageOptions: { globals: { process: 'readonly' } } },
+);
