@@ -1,4 +1,4 @@
-/** The benchmark's results as terminal tables, as markdown, and as the record kept in results.json. */
+/** The benchmark's results as terminal tables, as markdown, and as kept in results.json. */
 import type { BudgetRun } from './budget.js';
 import type { MeasureOptions, PairTiming, Timing } from './measure.js';
 import type { Mismatch } from './suites.js';
