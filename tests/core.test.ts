@@ -9,7 +9,7 @@ import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unw
 import {
   INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE,
 } from '../host/engines/limits.js';
-import { startReferenceSession } from '../host/engines/reference/search.js';
+import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
 import type { SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
@@ -54,30 +54,33 @@ describe('the boundary: host, reference and core define the same numbers', () =>
   });
 });
 
-describe('a suspended search gets its state back, or fails by name', () => {
+describe.each([
+  ['wasm', searcher, wasmEngine],
+  ['reference', createReferenceSearcher(TABLE_BITS), referenceEngine],
+] as const)('%s: a suspended search gets its state back, or fails by name', (_, twin, rules) => {
   it.each([
     ['ii', 6, 9, startPosition('iii', 12)],
     ['iii', 12, 6, startPosition('ii', 2)],
   ] as const)('rules calls on another board between iterations (%s 2x%i, depth %i) change nothing', (variant, holes, depth, other) => {
     const root = startPosition(variant, holes);
-    const alone = [...searcher.iterate(root, { depth })].map(untimed);
+    const alone = [...twin.iterate(root, { depth })].map(untimed);
     const interleaved: ReturnType<typeof untimed>[] = [];
-    for (const result of searcher.iterate(root, { depth })) {
+    for (const result of twin.iterate(root, { depth })) {
       interleaved.push(untimed(result));
-      expect(wasmEngine.legalMoves(other).moves.length).toBeGreaterThan(0);
-      wasmEngine.perft(other, 2);
+      expect(rules.legalMoves(other).moves.length).toBeGreaterThan(0);
+      rules.perft(other, 2);
     }
     expect(interleaved).toEqual(alone);
   });
 
-  it('a second search on the same core interrupts the first, which then fails with SearchInterrupted', () => {
-    const first = searcher.iterate(startPosition('ii', 6), { depth: 9 });
+  it('a second search on the same table interrupts the first, which then fails with SearchInterrupted', () => {
+    const first = twin.iterate(startPosition('ii', 6), { depth: 9 });
     expect(first.next().done).toBe(false);
     const secondRoot = startPosition('iii', 12);
-    const second = [...searcher.iterate(secondRoot, { depth: 4 })].map(untimed);
+    const second = [...twin.iterate(secondRoot, { depth: 4 })].map(untimed);
     const error = thrown(() => first.next());
     expect(error.kind).toBe('SearchInterrupted');
-    expect(second).toEqual([...searcher.iterate(secondRoot, { depth: 4 })].map(untimed));
+    expect(second).toEqual([...twin.iterate(secondRoot, { depth: 4 })].map(untimed));
   });
 });
 

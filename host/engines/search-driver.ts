@@ -60,15 +60,18 @@ export interface CheckedSearchOptions {
   readonly analysis: boolean;
 }
 
-/** Checks depth and time; fills in the defaults (no depth: MAX_DEPTH; neither: DEFAULT_TIME_MS). */
+/** Checks the options object, depth, time, history and analysis; fills in the defaults (no depth: MAX_DEPTH; neither: DEFAULT_TIME_MS). */
 export const validateSearchOptions = (options: SearchOptions): Result<CheckedSearchOptions, HoyitoError> => {
+  if (typeof options !== 'object' || options === null) return badOption('options', `${describeInput(options)} is not an object`);
   const { depth, timeMs, history = [], analysis = false } = options;
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)) {
-    return badOption('depth', `${depth} is not a whole number from 1 to ${MAX_DEPTH}`);
+    return badOption('depth', `${describeInput(depth)} is not a whole number from 1 to ${MAX_DEPTH}`);
   }
   if (timeMs !== undefined && !(Number.isFinite(timeMs) && timeMs > 0)) {
-    return badOption('time', `${timeMs} ms is not a positive number`);
+    return badOption('time', `${describeInput(timeMs)} ms is not a positive number`);
   }
+  if (!Array.isArray(history)) return badOption('history', `${describeInput(history)} is not a list of positions`);
+  if (typeof analysis !== 'boolean') return badOption('analysis', `${describeInput(analysis)} is not true or false`);
   const time = timeMs ?? (depth === undefined ? DEFAULT_TIME_MS : undefined);
   return ok({ depth: depth ?? MAX_DEPTH, history, analysis, ...(time === undefined ? {} : { timeMs: time }) });
 };
@@ -76,7 +79,7 @@ export const validateSearchOptions = (options: SearchOptions): Result<CheckedSea
 export const validateTableBits = (tableBits: number): Result<number, HoyitoError> =>
   Number.isInteger(tableBits) && tableBits >= MIN_TABLE_BITS && tableBits <= MAX_TABLE_BITS
     ? ok(tableBits)
-    : badOption('tableBits', `${tableBits} is not a whole number from ${MIN_TABLE_BITS} to ${MAX_TABLE_BITS}`);
+    : badOption('tableBits', `${describeInput(tableBits)} is not a whole number from ${MIN_TABLE_BITS} to ${MAX_TABLE_BITS}`);
 
 /** A root move as one iteration scored it. */
 export interface RootMoveScore {
@@ -88,6 +91,10 @@ export interface RootMoveScore {
   /** Proven from game ends alone, no estimate below it. */
   readonly resolved: boolean;
 }
+
+/** A search resumed after another search on the same table (or core) took it over. */
+export const searchInterrupted = (): HoyitoError =>
+  new HoyitoError('SearchInterrupted', 'search: another search started on the same table since this one began; start this one again', 'search');
 
 /** What one completed iteration found. */
 export interface Iteration {
@@ -174,11 +181,16 @@ export const makeSearcher = (
   kind: Searcher['kind'],
   start: (position: Position, history: readonly Position[]) => SearchSession,
 ): Searcher => {
-  function* iterate(position: Position, options: SearchOptions): Generator<SearchResult> {
+  // Checked when called, so that bad options throw at the call, not at the first result; the
+  // session opens at the first result, as the generator starts.
+  const iterate = (position: Position, options: SearchOptions): Generator<SearchResult> => {
     const checked = validateSearchOptions(options);
     if (!checked.ok) throw checked.error;
     if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
-    yield* iterativeDeepening(start(position, sinceLastCapture(checked.value.history, position)), checked.value);
+    return deepen(position, checked.value);
+  };
+  function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
+    yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position)), options);
   }
   return {
     kind,

@@ -8,7 +8,7 @@
 import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, seedsWithOwnSides, unwrap } from '../../types.js';
 import {
   ZOBRIST_HOLES, ZOBRIST_SEEDS, type Iteration, type RootMoveScore, type SearchSession,
-  gameEndScore, makeSearcher, validateTableBits, zobristStream,
+  gameEndScore, makeSearcher, searchInterrupted, validateTableBits, zobristStream,
 } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
 import { legalMoves, playMove } from './rules.js';
@@ -65,6 +65,8 @@ interface TableEntry {
  * count would pass MAX_TABLE_ITERATION every entry is aged to 0 and the count starts again at 1.
  */
 class TranspositionTable {
+  /** The search whose entries the table holds: a session claims it when it starts, as on the core. */
+  owner: ReferenceSession | null = null;
   private readonly mask: number;
   private readonly keyHi: Uint32Array;
   private readonly keyLo: Uint32Array;
@@ -173,12 +175,14 @@ class ReferenceSession implements SearchSession {
     private readonly table: TranspositionTable,
   ) {
     table.clear();
+    table.owner = this;
     // As the core: the repetition rule sees the newest MAX_HISTORY positions before the root.
     this.placeKeys = history.slice(-MAX_HISTORY).map(placeKey);
     this.historyLength = this.placeKeys.length;
   }
 
   iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
+    if (this.table.owner !== this) throw searchInterrupted();
     this.iterationNumber++;
     if (this.iterationNumber > MAX_TABLE_ITERATION) {
       this.table.age();

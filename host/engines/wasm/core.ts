@@ -11,8 +11,9 @@
  * from a table and history that are no longer its own.
  */
 import { type Imports, instantiate } from '@assemblyscript/loader';
-import { HoyitoError, type LastFour, type Position } from '../../types.js';
+import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
+import { searchInterrupted } from '../search-driver.js';
 
 /** The constants the core exports (assembly/index.ts): the boundary's numbers, defined on the core's side. */
 const CORE_CONSTANTS = [
@@ -238,7 +239,7 @@ export class WasmCore {
    */
   searchIteration(claim: SearchClaim, depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number | null {
     if (this.searchOwner !== claim) {
-      throw new HoyitoError('SearchInterrupted', 'search: another search started on this core since this one began; start this one again', 'search');
+      throw searchInterrupted();
     }
     this.configureFor(claim.root);
     const score = this.exports.searchIteration(depth, deadline, analysis, alpha, beta);
