@@ -8,10 +8,10 @@
  * board is already empty and `result.seeds` equals `position.taken`.
  */
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type LastFour, type Move, type Position, type Result, type Side,
+  HoyitoError, MAX_HOLES, MIN_HOLES, VARIANTS, type LastFour, type Move, type Position, type Result, type Side,
   type Taken, type Variant, err, isBoardEmpty, ok, seedsWithOwnSides, winnerOf,
 } from './types.js';
-import { makePosition, parseMove, parsePosition, startPosition } from './notation.js';
+import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
 import type { RulesEngine } from './types.js';
 import type { MoveList, MoveOutcome } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
@@ -48,8 +48,46 @@ const endOf = (seeds: Taken, reason: GameResult['reason']): GameResult => ({ win
 const samePlace = (a: Position, b: Position): boolean =>
   a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
 
-const gameOver = (result: GameResult, move: Move | string) =>
-  err(new HoyitoError('GameOver', `move ${move}: the game is over (${result.reason})`, 'move'));
+const gameOver = (result: GameResult, move: unknown) =>
+  err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));
+
+/** The error of an option the caller got wrong: a programming error, so it is thrown. */
+export const badOption = (field: string, value: unknown, expected: string): HoyitoError =>
+  new HoyitoError('BadOption', `${field} ${describeInput(value)}: ${expected}`, field);
+
+/** Checks the options of `Game.start`, with the defaults filled in. */
+const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
+  if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+  const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
+  if (!VARIANTS.includes(variant)) throw badOption('variant', variant, `expected ${VARIANTS.join(' or ')}`);
+  if (!Number.isInteger(holesPerRow) || holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
+    throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
+  }
+  if (turn !== 'S' && turn !== 'N') throw badOption('turn', turn, 'expected S or N');
+  if (lastFour !== 'C' && lastFour !== 'S' && lastFour !== 'N') throw badOption('lastFour', lastFour, 'expected C, S or N');
+  return { variant, holesPerRow, engine, turn, lastFour };
+};
+
+/**
+ * A Position object from the caller, written as its position string to be checked like one.
+ * makePosition trusts its input, so the object must first have the shape it writes, every value in
+ * it text or a number; else the error names the property at fault.
+ */
+const positionText = (input: unknown): Result<string, HoyitoError> => {
+  if (typeof input === 'string') return ok(input);
+  const bad = (field: string, value: unknown, expected: string) =>
+    err(new HoyitoError('BadPosition', `${field}: ${describeInput(value)} is not ${expected}`, field));
+  if (typeof input !== 'object' || input === null) return bad('position', input, 'a position string or object');
+  const { variant, holesPerRow, board, turn, taken, lastFour } = input as { readonly [field in keyof Position]?: unknown };
+  const writable = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+  if (!Array.isArray(board) || !board.every(writable)) return bad('board', board, 'a list of seed counts');
+  if (typeof taken !== 'object' || taken === null) return bad('taken', taken, 'an object of S and N counts');
+  const { S, N } = taken as { readonly [side in Side]?: unknown };
+  for (const [field, value] of Object.entries({ variant, holesPerRow, turn, lastFour, 'taken.S': S, 'taken.N': N })) {
+    if (!writable(value)) return bad(field, value, 'text or a number');
+  }
+  return ok(makePosition(input as Position));
+};
 
 export class Game {
   private readonly played: Ply[] = [];
@@ -68,19 +106,18 @@ export class Game {
 
   /**
    * A new game from the start (four seeds a hole).
-   * @throws HoyitoError `BadOption` when `holesPerRow` is outside 2..12: a programming error, not user input.
+   * @throws HoyitoError `BadOption` when the options are not an object, or one of them is not one the
+   * game knows (`holesPerRow` outside 2..12...): a programming error, not user input.
    */
   static start(options: GameOptions = {}): Game {
-    const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
-    if (!Number.isInteger(holesPerRow) || holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
-      throw new HoyitoError('BadOption', `holesPerRow ${holesPerRow}: supported ${MIN_HOLES} to ${MAX_HOLES}`, 'holesPerRow');
-    }
+    const { variant, holesPerRow, engine, turn, lastFour } = checkGameOptions(options);
     return new Game(startPosition(variant, holesPerRow, turn, lastFour), engine);
   }
 
   /** A game from any position (an analysis set-up); a Position object is validated like its string. */
   static fromPosition(position: string | Position, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
-    const parsed = parsePosition(typeof position === 'string' ? position : makePosition(position));
+    const text = positionText(position);
+    const parsed = text.ok ? parsePosition(text.value) : text;
     return parsed.ok ? ok(new Game(parsed.value, engine)) : parsed;
   }
 
@@ -137,7 +174,8 @@ export class Game {
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
     const result = this.result;
     if (result) return gameOver(result, move);
-    const parsed = typeof move === 'string' ? parseMove(move, this.start.holesPerRow) : ok(move);
+    // A number goes to the rules, which check its range; parseMove refuses anything else that is not text.
+    const parsed = typeof move === 'number' ? ok(move) : parseMove(move, this.start.holesPerRow);
     if (!parsed.ok) return parsed;
     const outcome = this.engine.play(this.position, parsed.value);
     if (!outcome.ok) return outcome;
@@ -148,6 +186,7 @@ export class Game {
 
   /** Plays `moves` in order, up to the first that fails: its error names its number in the list. */
   playAll(moves: readonly (Move | string)[]): Result<void, HoyitoError> {
+    if (!Array.isArray(moves)) return err(new HoyitoError('BadMove', `moves: ${describeInput(moves)} is not a list`, 'moves'));
     for (const [index, move] of moves.entries()) {
       const played = this.play(move);
       if (!played.ok) return err(numberMoveError(index, move, played.error));

@@ -8,7 +8,7 @@ import { HoyitoError, type LastFour, type Move, type Result, type Side, type Tak
 import type { RulesEngine } from './types.js';
 import type { MoveOutcome } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
-import { Game, type GameResult } from './game.js';
+import { Game, type GameResult, badOption } from './game.js';
 
 export interface MatchOptions {
   /** How many rounds the match lasts (at least 1). */
@@ -63,13 +63,13 @@ export class Match {
 
   /**
    * A new match at round 1.
-   * @throws HoyitoError `BadOption` when `rounds` is not a whole number of at least 1 or `holesPerRow` is out of range.
+   * @throws HoyitoError `BadOption` when the options are not an object, `rounds` is not a whole number
+   * of at least 1, or `holesPerRow` is out of range.
    */
   static start(options: MatchOptions): Match {
+    if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
     const { rounds, holesPerRow = 6, engine = referenceEngine } = options;
-    if (!Number.isInteger(rounds) || rounds < 1) {
-      throw new HoyitoError('BadOption', `rounds ${rounds}: must be a whole number of at least 1`, 'rounds');
-    }
+    if (!Number.isInteger(rounds) || rounds < 1) throw badOption('rounds', rounds, 'must be a whole number of at least 1');
     return new Match(rounds, holesPerRow, engine);
   }
 

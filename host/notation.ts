@@ -3,14 +3,36 @@ import {
   type LastFour, type Move, type Position, type Result, type Side, type Variant, boardSeeds, err, ok,
 } from './types.js';
 
+/** How much of a text an error message quotes: enough to recognise it, not a megabyte of it. */
+const QUOTED_CHARACTERS = 40;
+
+/** What an error message calls a value that is neither text nor a plain value written as itself. */
+const TYPE_NAMES: Partial<Record<string, string>> = { object: 'an object', symbol: 'a symbol', function: 'a function' };
+
+/**
+ * Untrusted input as an error message shows it, without ever throwing (a symbol, or an object
+ * without a prototype, throws in a template string): a text quoted, cut after its first
+ * QUOTED_CHARACTERS characters with an ellipsis; a number or other plain value as written; anything
+ * else by its type.
+ */
+export const describeInput = (input: unknown): string => {
+  if (typeof input === 'string') {
+    // Whole characters: a cut between the two halves of a surrogate pair would leave half a character.
+    const head = Array.from(input.slice(0, 2 * QUOTED_CHARACTERS)).slice(0, QUOTED_CHARACTERS).join('');
+    return `'${head}${head.length < input.length ? '…' : ''}'`;
+  }
+  if (input === null) return 'null';
+  return TYPE_NAMES[typeof input] ?? String(input);
+};
+
 const bad = (field: string, message: string) => err(new HoyitoError('BadPosition', `${field}: ${message}`, field));
 
 const WHOLE_NUMBER = /^\d+$/;
 
 const parseCount = (text: string, field: string, max: number): Result<number, HoyitoError> => {
-  if (!WHOLE_NUMBER.test(text)) return bad(field, `'${text}' is not a whole number`);
+  if (!WHOLE_NUMBER.test(text)) return bad(field, `${describeInput(text)} is not a whole number`);
   const value = Number(text);
-  if (value > max) return bad(field, `${text} is more than ${max}`);
+  if (value > max) return bad(field, `${describeInput(text)} is more than ${max}`);
   return ok(value);
 };
 
@@ -29,18 +51,18 @@ const parseRow = (text: string, field: string): Result<number[], HoyitoError> =>
  * The error names the field that is wrong.
  */
 export const parsePosition = (text: string): Result<Position, HoyitoError> => {
-  if (typeof text !== 'string') return bad('position', 'not a string');
+  if (typeof text !== 'string') return bad('position', `${describeInput(text)} is not a string`);
   const fields = text.trim().split(' ');
   if (fields.length < 4 || fields.length > 5) {
     return bad('position', `expected 4 or 5 fields separated by single spaces, found ${fields.length}`);
   }
   const [variantText, rowsText, sideText, takenText, lastFourText = 'C'] = fields as [string, string, string, string, string?];
 
-  if (variantText !== 'ii' && variantText !== 'iii') return bad('variant', `'${variantText}' is not ii or iii`);
+  if (variantText !== 'ii' && variantText !== 'iii') return bad('variant', `${describeInput(variantText)} is not ii or iii`);
   const variant: Variant = variantText;
 
   const rows = rowsText.split('/');
-  if (rows.length !== 2) return bad('board', `'${rowsText}' must be two rows separated by one '/'`);
+  if (rows.length !== 2) return bad('board', `${describeInput(rowsText)} must be two rows separated by one '/'`);
   const south = parseRow(rows[0]!, 'South row');
   if (!south.ok) return south;
   const north = parseRow(rows[1]!, 'North row');
@@ -56,18 +78,18 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
   const total = boardSeeds(board);
   if (total > MAX_BOARD_SEEDS) return bad('board', `${total} seeds in all; at most ${MAX_BOARD_SEEDS}`);
 
-  if (sideText !== 'S' && sideText !== 'N') return bad('side to move', `'${sideText}' is not S or N`);
+  if (sideText !== 'S' && sideText !== 'N') return bad('side to move', `${describeInput(sideText)} is not S or N`);
   const turn: Side = sideText;
 
   const takenParts = takenText.split('-');
-  if (takenParts.length !== 2) return bad('taken', `'${takenText}' must be <South>-<North>`);
+  if (takenParts.length !== 2) return bad('taken', `${describeInput(takenText)} must be <South>-<North>`);
   const takenS = parseCount(takenParts[0]!, 'South taken', MAX_TAKEN);
   if (!takenS.ok) return takenS;
   const takenN = parseCount(takenParts[1]!, 'North taken', MAX_TAKEN);
   if (!takenN.ok) return takenN;
 
   if (lastFourText !== 'C' && lastFourText !== 'S' && lastFourText !== 'N') {
-    return bad('last-four', `'${lastFourText}' is not C, S or N`);
+    return bad('last-four', `${describeInput(lastFourText)} is not C, S or N`);
   }
   const lastFour: LastFour = lastFourText;
 
@@ -93,16 +115,18 @@ export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Si
   lastFour,
 });
 
+const badMove = (input: unknown) =>
+  err(new HoyitoError('BadMove', `move ${describeInput(input)}: not a hole number or 'pass'`, 'move'));
+
 /** Parses a move: `pass` or a hole number 1..n (range is checked here; legality is the rules' job). */
 export const parseMove = (text: string, holesPerRow: number): Result<Move, HoyitoError> => {
-  const trimmed = String(text).trim();
+  if (typeof text !== 'string') return badMove(text);
+  const trimmed = text.trim();
   if (trimmed === 'pass') return ok('pass');
-  if (!WHOLE_NUMBER.test(trimmed)) {
-    return err(new HoyitoError('BadMove', `move '${text}' is not a hole number or 'pass'`, 'move'));
-  }
+  if (!WHOLE_NUMBER.test(trimmed)) return badMove(trimmed);
   const hole = Number(trimmed);
   if (hole < 1 || hole > holesPerRow) {
-    return err(new HoyitoError('IllegalMove', `move ${trimmed}: hole out of range 1..${holesPerRow}`, 'move'));
+    return err(new HoyitoError('IllegalMove', `move ${describeInput(trimmed)}: hole out of range 1..${holesPerRow}`, 'move'));
   }
   return ok(hole);
 };

@@ -10,7 +10,7 @@
  * moves; the repetition end is a rule of the whole game, which `Game.fromRecord` applies on top.
  */
 import { HoyitoError, type Move, type Position, type Result, err, ok } from './types.js';
-import { makeMove, makePosition, parseMove, parsePosition } from './notation.js';
+import { describeInput, makeMove, makePosition, parseMove, parsePosition } from './notation.js';
 import type { RulesEngine } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
 
@@ -24,9 +24,9 @@ const MOVES_SEPARATOR = ':';
 /** The rules' errors start `move <move>: `; a numbered error says it once. */
 const MOVE_PREFIX = /^move [^:]*: /;
 
-/** The same error, naming the move by its number in the list (1 for the first) and its text. */
-export const numberMoveError = (index: number, move: Move | string, error: HoyitoError): HoyitoError =>
-  new HoyitoError(error.kind, `move #${index + 1} (${move}): ${error.message.replace(MOVE_PREFIX, '')}`, `move ${index + 1}`);
+/** The same error, naming the move by its number in the list (1 for the first) and as it was given. */
+export const numberMoveError = (index: number, move: unknown, error: HoyitoError): HoyitoError =>
+  new HoyitoError(error.kind, `move #${index + 1} (${describeInput(move)}): ${error.message.replace(MOVE_PREFIX, '')}`, `move ${index + 1}`);
 
 export const makeRecord = (start: Position, moves: readonly Move[]): string => {
   const position = makePosition(start);
@@ -35,7 +35,7 @@ export const makeRecord = (start: Position, moves: readonly Move[]): string => {
 
 /** Parses a record and replays its moves; an error names the position field or the move number and why. */
 export const parseRecord = (text: string, engine: RulesEngine = referenceEngine): Result<GameRecord, HoyitoError> => {
-  if (typeof text !== 'string') return err(new HoyitoError('BadPosition', 'record: not a string', 'record'));
+  if (typeof text !== 'string') return err(new HoyitoError('BadPosition', `record: ${describeInput(text)} is not a string`, 'record'));
   const separator = text.indexOf(MOVES_SEPARATOR);
   const positionText = separator === -1 ? text : text.slice(0, separator);
   const movesText = separator === -1 ? '' : text.slice(separator + 1);

@@ -107,11 +107,11 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
     });
 
     it.each([
-      ['a hole out of range', [START, '1', '2', '9'], /move #3 \(9\): hole out of range 1\.\.6/],
-      ['text that is not a move', [START, 'x'], /move #1 \(x\): move 'x' is not a hole number or 'pass'/],
-      ['an endless hole', ['ii 1,3/1,0 S 0-0', '2'], /move #1 \(2\): S hole 2 is endless/],
+      ['a hole out of range', [START, '1', '2', '9'], /move #3 \('9'\): hole out of range 1\.\.6/],
+      ['text that is not a move', [START, 'x'], /move #1 \('x'\): not a hole number or 'pass'/],
+      ['an endless hole', ['ii 1,3/1,0 S 0-0', '2'], /move #1 \('2'\): S hole 2 is endless/],
       // South 1 captures index 1 and the 2 seeds left: the game is over.
-      ['a move after the end', ['ii 1,3/2,0 S 0-0', '1', '1'], /move #2 \(1\): the game is over/],
+      ['a move after the end', ['ii 1,3/2,0 S 0-0', '1', '1'], /move #2 \('1'\): the game is over/],
       ['a malformed position', ['ii 4,4,4/4,4 S 0-0', '1'], /board: rows of unequal length/],
     ])('refuses %s, naming it on stderr', async (_, args, message) => {
       const result = await withEngine('play', ...args);
@@ -184,6 +184,6 @@ describe('bin/hoyito.js', () => {
     const hoyito = (...argv: string[]) => promisify(execFile)(process.execPath, ['bin/hoyito.js', ...argv], { cwd: root });
     const { stdout } = await hoyito('perft', START, '5');
     expect(stdout.trim().split('\n')).toEqual([expect.stringMatching(/^wasm engine/), '4044']);
-    await expect(hoyito('play', START, '7')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/move #1 \(7\)/) });
+    await expect(hoyito('play', START, '7')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/move #1 \('7'\)/) });
   });
 });

@@ -44,8 +44,8 @@ describe.each(engines)('parseRecord on the $kind engine', engine => {
 
   const refusals: readonly [string, string, { kind: string; field: string }, RegExp][] = [
     ['a malformed position, naming its field', 'ii 4,4/4 S 0-0 : 1', { kind: 'BadPosition', field: 'board' }, /unequal/],
-    ['text that is not a move', `${START} : 1 one`, { kind: 'BadMove', field: 'move 2' }, /^move #2 \(one\)/],
-    ['a hole out of range', `${START} : 1 2 7`, { kind: 'IllegalMove', field: 'move 3' }, /^move #3 \(7\): hole out of range/],
+    ['text that is not a move', `${START} : 1 one`, { kind: 'BadMove', field: 'move 2' }, /^move #2 \('one'\): not a hole number/],
+    ['a hole out of range', `${START} : 1 2 7`, { kind: 'IllegalMove', field: 'move 3' }, /^move #3 \('7'\): hole out of range/],
     // South hole 1 is empty in this set-up.
     ['an empty hole', 'ii 0,1,1/1,1,1 S 0-0 : 1', { kind: 'IllegalMove', field: 'move 1' }, /empty/],
     ['a pass while a move exists', `${START} : pass`, { kind: 'IllegalMove', field: 'move 1' }, /may not pass/],

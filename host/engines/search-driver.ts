@@ -7,6 +7,7 @@
 import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
 import type { MoveScore, SearchOptions, SearchResult, Searcher } from '../types.js';
 import { EXACT_WIN, INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
+import { describeInput } from '../notation.js';
 
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
