@@ -1,5 +1,5 @@
 import {
-  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, START_SEEDS_PER_HOLE,
+  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TOTAL_SEEDS, MIN_HOLES, START_SEEDS_PER_HOLE,
   type LastFour, type Move, type Position, type Result, type Side, type Variant, boardSeeds, err, ok,
 } from './types.js';
 
@@ -83,10 +83,16 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
 
   const takenParts = takenText.split('-');
   if (takenParts.length !== 2) return bad('taken', `${describeInput(takenText)} must be <South>-<North>`);
-  const takenS = parseCount(takenParts[0]!, 'South taken', MAX_TAKEN);
+  const takenS = parseCount(takenParts[0]!, 'South taken', MAX_TOTAL_SEEDS);
   if (!takenS.ok) return takenS;
-  const takenN = parseCount(takenParts[1]!, 'North taken', MAX_TAKEN);
+  const takenN = parseCount(takenParts[1]!, 'North taken', MAX_TOTAL_SEEDS);
   if (!takenN.ok) return takenN;
+  // One bound on all the seeds, taken or not: play moves seeds but never makes or destroys one, so
+  // every position reached by play from a valid one reads back.
+  const allSeeds = takenS.value + takenN.value + total;
+  if (allSeeds > MAX_TOTAL_SEEDS) {
+    return bad('taken', `${takenS.value}-${takenN.value} taken and ${total} on the board make ${allSeeds} seeds in all; at most ${MAX_TOTAL_SEEDS}`);
+  }
 
   if (lastFourText !== 'C' && lastFourText !== 'S' && lastFourText !== 'N') {
     return bad('last-four', `${describeInput(lastFourText)} is not C, S or N`);

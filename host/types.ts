@@ -20,8 +20,12 @@ export const MIN_HOLES = 2;
 export const MAX_HOLES = 12;
 /** The board never holds more seeds than fit in a byte (RULES: at most 255 in all). */
 export const MAX_BOARD_SEEDS = 255;
-/** Project limit on each side's taken count: it and the last four still fit the engine's 16-bit counters. */
-export const MAX_TAKEN = 65000;
+/**
+ * Project limit on all the seeds of a position: both taken counts and the seeds on the board. Play
+ * never changes that total, so every position reached by play stays within it; and a side's taken
+ * count, never more than the total, fits the engine's 16-bit counters.
+ */
+export const MAX_TOTAL_SEEDS = 65535;
 /** A move may sow at most this many laps; a hole that would still relay after it is endless. */
 export const MAX_LAPS = 1000;
 export const START_SEEDS_PER_HOLE = 4;

@@ -1,9 +1,12 @@
 /** Position strings and move text: round trips, and every kind of bad input refused with its field named. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Game } from '../host/game.js';
 import { makeMove, makePosition, parseMove, parsePosition, startPosition } from '../host/notation.js';
-import { MAX_HOLES, ok } from '../host/types.js';
-import { positionArb } from './helpers/arbitraries.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
+import { MAX_HOLES, type Position, boardSeeds, isBoardEmpty, ok, unwrap } from '../host/types.js';
+import { gameFromSetUpArb, playChoices, positionArb } from './helpers/arbitraries.js';
+import { engines } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
 const START = 'ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0';
@@ -27,11 +30,15 @@ describe('parsePosition and makePosition', () => {
     expect(makePosition(position('iii 1,2/3,4 N 10-20 S'))).toBe('iii 1,2/3,4 N 10-20 S');
   });
 
-  it('accept the limits: 2 and 12 holes a row, 255 seeds, 65000 taken', () => {
+  it('accept the limits: 2 and 12 holes a row, 255 seeds on the board, 65535 seeds in all', () => {
     for (const text of [
       'iii 0,0/0,0 N 0-0',
       `ii ${Array(MAX_HOLES).fill(10).join(',')}/${Array(MAX_HOLES).fill(0).join(',')} S 0-0`,
-      'ii 200,55/0,0 S 65000-65000',
+      // 255 on the board and 65280 taken: 65535.
+      'ii 200,55/0,0 S 65280-0',
+      'ii 200,55/0,0 S 0-65280',
+      'ii 200,55/0,0 S 32640-32640',
+      'iii 0,0/0,0 N 65535-0',
     ]) expect(parsePosition(text)).toMatchObject({ ok: true });
   });
 
@@ -86,8 +93,12 @@ describe('parsePosition refuses malformed text, naming the field', () => {
     ['ii 4,4/4,4 S a-0', 'South taken'],
     ['ii 4,4/4,4 S 1.5-0', 'South taken'],
     ['ii 4,4/4,4 S 0-b', 'North taken'],
-    ['ii 4,4/4,4 S 65001-0', 'South taken'],
-    ['ii 4,4/4,4 S 0-65001', 'North taken'],
+    ['ii 4,4/4,4 S 65536-0', 'South taken'],
+    ['ii 4,4/4,4 S 0-65536', 'North taken'],
+    ['ii 4,4/4,4 S 0-99999999999999999999', 'North taken'],
+    // 16 on the board: 65536 seeds in all
+    ['ii 4,4/4,4 S 65520-0', 'taken'],
+    ['ii 4,4/4,4 S 32760-32760', 'taken'],
     // last four
     ['ii 4,4/4,4 S 0-0 c', 'last-four'],
     ['ii 4,4/4,4 S 0-0 X', 'last-four'],
@@ -100,6 +111,41 @@ describe('parsePosition refuses malformed text, naming the field', () => {
 
   it('refuses a value that is not a string', () => {
     expect(parsePosition(42 as unknown as string)).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'position' } });
+  });
+});
+
+describe('the bound on all the seeds of a position, taken or on the board', () => {
+  // 48 seeds on the 2x6 board and 65487 taken: 65535, the most a position may hold.
+  const atBound = (variant: string) => `${variant} 4,4,4,4,4,4/4,4,4,4,4,4 S 65487-0`;
+  const total = (at: Position) => at.taken.S + at.taken.N + boardSeeds(at.board);
+
+  it('refuses one seed more, naming the taken field', () => {
+    expect(parsePosition('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 65488-0')).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'taken' } });
+  });
+
+  describe.each(engines)('on the $kind engine', engine => {
+    it.each(['ii', 'iii'])('%s: a game from the bound plays to its end, every position on the way reads back', variant => {
+      const random = seededRandom(7);
+      const game = unwrap(Game.fromPosition(atBound(variant), engine));
+      const reached = [game.position];
+      while (!game.isOver) {
+        unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+        reached.push(game.position);
+      }
+      // The game ended with every seed taken: the taken counts reached the bound between them.
+      expect(isBoardEmpty(game.position)).toBe(true);
+      for (const at of reached) {
+        expect(total(at)).toBe(65535);
+        expect(parsePosition(makePosition(at))).toEqual(ok(at));
+      }
+    });
+  });
+
+  it('every position reached by play from a valid set-up reads back', () => {
+    fc.assert(fc.property(gameFromSetUpArb({}, { maxPlies: 40 }), randomGame => {
+      const reached = playChoices(randomGame);
+      expect(parsePosition(makePosition(reached))).toEqual(ok(reached));
+    }), { numRuns: 300 });
   });
 });
 

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { startPosition } from '../../host/notation.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import {
-  type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TAKEN, MIN_HOLES, type Move, type Position, type Side, type Variant, VARIANTS, unwrap,
+  type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TOTAL_SEEDS, MIN_HOLES, type Move, type Position, type Side, type Taken, type Variant,
+  VARIANTS, boardSeeds, unwrap,
 } from '../../host/types.js';
 
 export const ALL_SIZES: readonly number[] = Array.from({ length: MAX_HOLES - MIN_HOLES + 1 }, (_, i) => MIN_HOLES + i);
@@ -77,17 +78,21 @@ const countsArb = (holes: number): fc.Arbitrary<number[]> => {
   return fc.oneof(small, shared);
 };
 
-/** Analysis set-ups: random counts, side to move, taken seeds and last-four rule. */
+/** Taken counts of at most `most` seeds in all, shared at random between the sides. */
+const takenArb = (most: number): fc.Arbitrary<Taken> =>
+  fc.nat(most).chain(total => fc.nat(total).map(south => ({ S: south, N: total - south })));
+
+/** Analysis set-ups: random counts, side to move, taken seeds (within MAX_TOTAL_SEEDS with the board) and last-four rule. */
 export const setUpPositionArb = ({ variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {}): fc.Arbitrary<Position> =>
-  fc.constantFrom(...sizes).chain(holesPerRow =>
+  fc.constantFrom(...sizes).chain(holesPerRow => countsArb(2 * holesPerRow).chain(board =>
     fc.record({
       variant: fc.constantFrom(...variants),
       holesPerRow: fc.constant(holesPerRow),
-      board: countsArb(2 * holesPerRow),
+      board: fc.constant(board),
       turn: sideArb,
-      taken: fc.record({ S: fc.nat(MAX_TAKEN), N: fc.nat(MAX_TAKEN) }),
+      taken: takenArb(MAX_TOTAL_SEEDS - boardSeeds(board)),
       lastFour: lastFourArb,
-    }));
+    })));
 
 /** Random games from an analysis set-up. */
 export const gameFromSetUpArb = (games: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<RandomGame> =>
