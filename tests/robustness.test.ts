@@ -1,0 +1,224 @@
+/**
+ * Hostile input, as a fuzzer sends it: values of the wrong type where text or options are expected,
+ * and texts of a megabyte. Every entry point answers with a named error (a Result, or for options a
+ * thrown HoyitoError `BadOption`), never a TypeError, and an error message quotes at most the first
+ * 40 characters of the input.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../host/game.js';
+import { Match } from '../host/match.js';
+import { describeInput, makePosition, parseMove, parsePosition, startPosition } from '../host/notation.js';
+import { parseRecord } from '../host/record.js';
+import { referenceSearcher } from '../host/engines/reference/search.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { HoyitoError, type Result, unwrap } from '../host/types.js';
+import { wasmEngine } from './helpers/engines.js';
+
+/** Values that are not text, each with how an error message names it. */
+const NOT_TEXT: readonly [unknown, string][] = [
+  [Symbol('x'), 'a symbol'],
+  [{}, 'an object'],
+  [Object.create(null), 'an object'],
+  [[], 'an object'],
+  [() => 0, 'a function'],
+  [42, '42'],
+  [null, 'null'],
+  [undefined, 'undefined'],
+  [true, 'true'],
+  [10n, '10'],
+];
+const notText = NOT_TEXT.map(([value]) => value);
+/** Not text and not a number either: a number is a move, which the rules refuse when out of range. */
+const notAMove = notText.filter(value => typeof value !== 'number');
+/** Not even an object, or null: what no options argument may be. */
+const notOptions = notText.filter(value => typeof value !== 'object' || value === null);
+
+/** A megabyte of text, and how an error message quotes it: its first 40 characters and an ellipsis. */
+const LONG = 'x'.repeat(1_000_000);
+const LONG_QUOTED = `'${'x'.repeat(40)}…'`;
+const LONG_NUMBER = '9'.repeat(1_000_000);
+const LONG_NUMBER_QUOTED = `'${'9'.repeat(40)}…'`;
+
+const START = makePosition(startPosition());
+
+/** The error of a refused call (the test fails if it was accepted). */
+const refused = <T>(result: Result<T, HoyitoError>): HoyitoError => {
+  expect(result.ok).toBe(false);
+  return (result as { error: HoyitoError }).error;
+};
+
+/** What `run` threw. */
+const thrown = (run: () => unknown): unknown => {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('nothing was thrown');
+};
+
+describe('describeInput', () => {
+  it.each(NOT_TEXT)('names %s as %j', (value, expected) => {
+    expect(describeInput(value)).toBe(expected);
+  });
+
+  it('quotes text whole up to 40 characters, then its first 40 and an ellipsis', () => {
+    expect(describeInput('')).toBe("''");
+    expect(describeInput('x'.repeat(40))).toBe(`'${'x'.repeat(40)}'`);
+    expect(describeInput('x'.repeat(41))).toBe(`'${'x'.repeat(40)}…'`);
+    expect(describeInput(LONG)).toBe(LONG_QUOTED);
+  });
+
+  it('cuts between characters, not inside one', () => {
+    // Each emoji is two UTF-16 code units.
+    expect(describeInput('😀'.repeat(50))).toBe(`'${'😀'.repeat(40)}…'`);
+  });
+});
+
+describe('a value that is not text, where text is expected, gives a named error', () => {
+  it.each(notText)('%s: parsePosition, Game.fromPosition, parseRecord, Game.fromRecord', value => {
+    expect(refused(parsePosition(value as string))).toMatchObject({ kind: 'BadPosition', field: 'position' });
+    expect(refused(Game.fromPosition(value as string))).toMatchObject({ kind: 'BadPosition' });
+    expect(refused(parseRecord(value as string))).toMatchObject({ kind: 'BadPosition', field: 'record' });
+    expect(refused(Game.fromRecord(value as string))).toMatchObject({ kind: 'BadPosition', field: 'record' });
+    expect(refused(parsePosition(value as string)).message).toContain(describeInput(value));
+  });
+
+  it.each(notText)('%s: parseMove', value => {
+    const error = refused(parseMove(value as string, 6));
+    expect(error).toMatchObject({ kind: 'BadMove', field: 'move' });
+    expect(error.message).toContain(describeInput(value));
+  });
+
+  it.each(notAMove)('%s: Game.play, Game.playAll and Match.play refuse it and change nothing', value => {
+    const game = Game.start();
+    expect(refused(game.play(value as string))).toMatchObject({ kind: 'BadMove', field: 'move' });
+    expect(refused(game.playAll([value as string]))).toMatchObject({ kind: 'BadMove', field: 'move 1' });
+    expect(game.moves).toEqual([]);
+    const match = Match.start({ rounds: 1 });
+    expect(refused(match.play(value as string))).toMatchObject({ kind: 'BadMove', field: 'move' });
+    expect(match.game.moves).toEqual([]);
+  });
+
+  it.each(notAMove.filter(value => !Array.isArray(value)))('%s: Game.playAll refuses it for a list of moves', value => {
+    expect(refused(Game.start().playAll(value as string[]))).toMatchObject({ kind: 'BadMove', field: 'moves' });
+  });
+
+  it.each([Number.NaN, 1.5, 42, -1])('the number %s: Game.play leaves it to the rules, which refuse it', value => {
+    expect(refused(Game.start().play(value))).toMatchObject({ kind: 'IllegalMove', field: 'move' });
+  });
+
+  it('a move after the end is refused as GameOver, whatever it is', () => {
+    // South hole 1 captures index 1 (3 -> 4) and the last 2 seeds: the game is over.
+    const game = unwrap(Game.fromPosition('ii 1,3/2,0 S 0-0'));
+    unwrap(game.play(1));
+    for (const value of notText) {
+      const error = refused(game.play(value as string));
+      expect(error).toMatchObject({ kind: 'GameOver', field: 'move' });
+      expect(error.message).toContain(describeInput(value));
+    }
+  });
+
+  it('any value at all: never a throw, always a Result, its error a HoyitoError', () => {
+    const anything = fc.oneof(fc.anything(), fc.constantFrom(...notText));
+    const results = (value: unknown): Result<unknown, HoyitoError>[] => [
+      parsePosition(value as string),
+      parseMove(value as string, 6),
+      parseRecord(value as string),
+      Game.fromPosition(value as string),
+      Game.fromRecord(value as string),
+      Game.start().play(value as string),
+      Game.start().playAll([value as string]),
+    ];
+    fc.assert(fc.property(anything, value => {
+      for (const result of results(value)) {
+        if (!result.ok) expect(result.error).toBeInstanceOf(HoyitoError);
+      }
+    }), { numRuns: 500 });
+  });
+});
+
+describe('a Position object of the wrong shape gives a named error, naming the property', () => {
+  const start = startPosition();
+  it.each([
+    [{}, 'board'],
+    [{ ...start, board: null }, 'board'],
+    [{ ...start, board: [...start.board.slice(1), Symbol('x')] }, 'board'],
+    [{ ...start, taken: null }, 'taken'],
+    [{ ...start, taken: { S: 0, N: {} } }, 'taken.N'],
+    [{ ...start, variant: Symbol('x') }, 'variant'],
+    [{ ...start, holesPerRow: Object.create(null) }, 'holesPerRow'],
+    [{ ...start, turn: undefined }, 'turn'],
+    [{ ...start, lastFour: [] }, 'lastFour'],
+    // Text and numbers are written out and parsed like a position string.
+    [{ ...start, turn: 'X' }, 'side to move'],
+  ])('%o: %s', (value, field) => {
+    expect(refused(Game.fromPosition(value as never))).toMatchObject({ kind: 'BadPosition', field });
+  });
+});
+
+describe('an error message quotes at most the first 40 characters of a long input', () => {
+  const cases: readonly [string, () => Result<unknown, HoyitoError>, string][] = [
+    ['variant', () => parsePosition(`${LONG} 4,4/4,4 S 0-0`), LONG_QUOTED],
+    ['board', () => parsePosition(`ii ${LONG} S 0-0`), LONG_QUOTED],
+    ['a hole that is not a number', () => parsePosition(`ii 4,${LONG}/4,4 S 0-0`), LONG_QUOTED],
+    ['a hole count too large', () => parsePosition(`ii 4,${LONG_NUMBER}/4,4 S 0-0`), LONG_NUMBER_QUOTED],
+    ['side to move', () => parsePosition(`ii 4,4/4,4 ${LONG} 0-0`), LONG_QUOTED],
+    ['taken', () => parsePosition(`ii 4,4/4,4 S ${LONG}`), LONG_QUOTED],
+    ['a taken count too large', () => parsePosition(`ii 4,4/4,4 S ${LONG_NUMBER}-0`), LONG_NUMBER_QUOTED],
+    ['last-four', () => parsePosition(`ii 4,4/4,4 S 0-0 ${LONG}`), LONG_QUOTED],
+    ['a position object', () => Game.fromPosition({ ...startPosition(), variant: LONG as 'ii' }), LONG_QUOTED],
+    ['move text', () => parseMove(LONG, 6), LONG_QUOTED],
+    ['a hole number out of range', () => parseMove(LONG_NUMBER, 6), LONG_NUMBER_QUOTED],
+    ['a move of a record', () => parseRecord(`${START} : 1 ${LONG}`), LONG_QUOTED],
+    ['a move of a game', () => Game.start().play(LONG), LONG_QUOTED],
+    ['a move of a list', () => Game.start().playAll([1, LONG]), LONG_QUOTED],
+  ];
+  it.each(cases)('%s', (_, run, quoted) => {
+    const { message } = refused(run());
+    expect(message).toContain(quoted);
+    expect(message.length).toBeLessThan(200);
+  });
+});
+
+describe('options that are not an object throw BadOption', () => {
+  const optionsError = { kind: 'BadOption', field: 'options' };
+
+  it.each(notOptions)('%s: Game.start and Match.start', value => {
+    if (value !== undefined) expect(thrown(() => Game.start(value as never))).toMatchObject(optionsError); // undefined: the defaults
+    expect(thrown(() => Match.start(value as never))).toMatchObject(optionsError);
+  });
+
+  it.each([
+    [{ variant: 'iv' }, 'variant'],
+    [{ variant: Symbol('x') }, 'variant'],
+    [{ holesPerRow: '6' }, 'holesPerRow'],
+    [{ turn: 'X' }, 'turn'],
+    [{ lastFour: {} }, 'lastFour'],
+  ])('Game.start(%o): BadOption naming %s', (options, field) => {
+    expect(thrown(() => Game.start(options as never))).toMatchObject({ kind: 'BadOption', field });
+  });
+
+  it('Match.start with rounds that are not a number', () => {
+    expect(thrown(() => Match.start({ rounds: Symbol('x') as never }))).toMatchObject({ kind: 'BadOption', field: 'rounds' });
+  });
+
+  describe.each([referenceSearcher, wasmSearcher(wasmEngine.core, 10)])('the $kind searcher', searcher => {
+    const start = startPosition();
+
+    it.each(notOptions)('%s: search and iterate, iterate when called', value => {
+      expect(thrown(() => searcher.search(start, value as never))).toMatchObject(optionsError);
+      expect(thrown(() => searcher.iterate(start, value as never))).toMatchObject(optionsError);
+    });
+
+    it.each([
+      [{ depth: Symbol('x') }, 'depth'],
+      [{ timeMs: '5' }, 'time'],
+      [{ history: 'none' }, 'history'],
+      [{ analysis: 'yes' }, 'analysis'],
+    ])('%o: BadOption naming %s', (options, field) => {
+      expect(thrown(() => searcher.search(start, options as never))).toMatchObject({ kind: 'BadOption', field });
+    });
+  });
+});
