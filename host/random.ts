@@ -10,5 +10,8 @@ export const seededRandom = (seed: number): (() => number) => {
   };
 };
 
+/** A whole number from 0 to `bound` - 1, drawn with `random`. */
+export const randomBelow = (bound: number, random: () => number): number => Math.floor(random() * bound);
+
 /** One of `items` (not empty), drawn with `random`. */
-export const pickAtRandom = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
+export const pickAtRandom = <T>(items: readonly T[], random: () => number): T => items[randomBelow(items.length, random)]!;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
 import { type Move, unwrap } from '../host/types.js';
 import { engines } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -20,15 +21,6 @@ const snapshot = (game: Game) => ({
   canRedo: game.canRedo,
   history: game.repetitionHistory(),
 });
-
-/** A seeded pseudo-random move choice, the same in every run. */
-const chooser = (seed: number) => {
-  let state = seed;
-  return (count: number): number => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % count;
-  };
-};
 
 describe.each(engines)('Game on the $kind engine', engine => {
   it('starts with the options given', () => {
@@ -274,13 +266,13 @@ describe('both engines play the same games', () => {
   it.each([
     ['ii', 6, 1], ['iii', 6, 2], ['ii', 12, 3], ['iii', 4, 4], ['ii', 2, 5], ['iii', 3, 6],
   ] as const)('%s 2x%i, random game %i, to the end', (variant, holesPerRow, seed) => {
-    const choose = chooser(seed);
+    const random = seededRandom(seed);
     const games = [Game.start({ variant, holesPerRow, engine: reference }), Game.start({ variant, holesPerRow, engine: wasm })];
     const [first, second] = games as [Game, Game];
     while (!first.isOver) {
       const { moves } = first.legalMoves();
       expect(second.legalMoves().moves).toEqual(moves);
-      const move = moves[choose(moves.length)]!;
+      const move = pickAtRandom(moves, random);
       expect(unwrap(second.play(move))).toEqual(unwrap(first.play(move)));
     }
     expect(second.result).toEqual(first.result);

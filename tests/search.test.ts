@@ -8,11 +8,11 @@ import { MAX_DEPTH } from '../host/engines/limits.js';
 import { legalMoves, playMove } from '../host/engines/reference/rules.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { type Position, type Variant, HoyitoError, isBoardEmpty, ownerOf, unwrap } from '../host/types.js';
+import { type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, ownerOf, unwrap } from '../host/types.js';
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
-import { pickAtRandom, seededRandom } from '../host/random.js';
+import { pickAtRandom, randomBelow, seededRandom } from '../host/random.js';
 
 const TABLE_BITS = 16;
 const wasm = wasmSearcher(wasmEngine.core, TABLE_BITS);
@@ -101,18 +101,16 @@ const solvable = (at: Position, seen: readonly Position[]): number | null => {
 
 /** Small endgames (2 to 6 holes a row, 3 to 9 seeds) that the plain solver finishes, from a fixed seed. */
 const smallEndgames = (count: number): Position[] => {
-  let state = 20261129;
-  const next = (bound: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return (state >>> 8) % bound;
-  };
+  const random = seededRandom(20261129);
+  const below = (bound: number) => randomBelow(bound, random);
   const found: Position[] = [];
   while (found.length < count) {
-    const holesPerRow = [2, 3, 4, 6][next(4)]!;
+    const holesPerRow = pickAtRandom([2, 3, 4, 6], random);
     const board = new Array<number>(2 * holesPerRow).fill(0);
-    for (let seeds = 3 + next(7); seeds > 0; seeds--) board[next(board.length)]! += 1;
+    for (let seeds = 3 + below(7); seeds > 0; seeds--) board[below(board.length)]! += 1;
     const candidate: Position = {
-      variant: next(2) ? 'ii' : 'iii', holesPerRow, board, turn: next(2) ? 'S' : 'N', taken: { S: next(9), N: next(9) }, lastFour: 'C',
+      variant: pickAtRandom(VARIANTS, random), holesPerRow, board, turn: pickAtRandom(['S', 'N'], random),
+      taken: { S: below(9), N: below(9) }, lastFour: 'C',
     };
     if (!isBoardEmpty(candidate) && solvable(candidate, []) !== null) found.push(candidate);
   }
