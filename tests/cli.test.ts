@@ -121,6 +121,35 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
     });
   });
 
+  describe('bestmove and analyze', () => {
+    it('bestmove: the last line is bestmove <move> score <s> depth <d> nodes <k>', async () => {
+      // The only move of 'ii 3,0/3,3 S 0-0' wins 9-0 (derived in tests/search.test.ts, "a game end is
+      // exact at any depth"): the root and its one child.
+      const result = await withEngine('bestmove', 'ii 3,0/3,3 S 0-0', '--depth', '1');
+      expect(result.code).toBe(0);
+      expect(result.last).toBe('bestmove 1 score 9 depth 1 nodes 2');
+    });
+
+    it('analyze lists every legal move with its score, best first', async () => {
+      // What each South hole takes at once, derived in tests/levels.test.ts: 16, 12, 4, 0, 0; six nodes.
+      const result = await withEngine('analyze', 'ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0', '--depth', '1');
+      expect(result.code).toBe(0);
+      expect(result.out.slice(-6)).toEqual([
+        'move 1 score 16', 'move 2 score 12', 'move 5 score 4', 'move 3 score 0', 'move 4 score 0', 'bestmove 1 score 16 depth 1 nodes 6',
+      ]);
+    });
+
+    it.each([
+      ['a level out of range', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '11'], /level/],
+      ['a level and a depth together', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '3', '--depth', '4'], /level/],
+      ['a finished game', ['analyze', 'ii 0,0/0,0 S 9-0'], /over/],
+    ])('refuse %s with a message', async (_, argv, message) => {
+      const result = await withEngine(...argv);
+      expect(result.code).toBe(1);
+      expect(result.error).toMatch(message);
+    });
+  });
+
   describe('perft', () => {
     // The RULES perft table.
     it.each([

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SearchResult } from '../host/types.js';
-import { main } from '../tools/cli.js';
 import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
@@ -264,43 +263,6 @@ describe('bad input', () => {
     for (const bits of [9, 25, 12.5]) {
       expect(thrownKind(() => createReferenceSearcher(bits))).toBe('BadOption');
       expect(thrownKind(() => wasmSearcher(wasmEngine.core, bits))).toBe('BadOption');
-    }
-  });
-});
-
-describe('the bestmove and analyze commands', () => {
-  const run = async (...argv: string[]) => {
-    const out: string[] = [];
-    const errors: string[] = [];
-    const code = await main(argv, { out: line => out.push(line), err: line => errors.push(line) });
-    return { code, out, errors };
-  };
-
-  it.each(['wasm', 'reference'])('--engine %s: the last line is bestmove <move> score <s> depth <d> nodes <k>', async engine => {
-    // The only move of 'ii 3,0/3,3 S 0-0' wins 9-0 (see "a game end is exact"): the root and its one child.
-    const { code, out } = await run('bestmove', 'ii 3,0/3,3 S 0-0', '--depth', '1', '--engine', engine);
-    expect(code).toBe(0);
-    expect(out.at(-1)).toBe('bestmove 1 score 9 depth 1 nodes 2');
-  });
-
-  it('analyze lists every legal move with its score, best first', async () => {
-    // What each South hole takes at once, derived in tests/levels.test.ts: 16, 12, 4, 0, 0; six nodes.
-    const { code, out } = await run('analyze', 'ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0', '--depth', '1');
-    expect(code).toBe(0);
-    expect(out.slice(-6)).toEqual([
-      'move 1 score 16', 'move 2 score 12', 'move 5 score 4', 'move 3 score 0', 'move 4 score 0', 'bestmove 1 score 16 depth 1 nodes 6',
-    ]);
-  });
-
-  it('refuses bad options and finished games with a message', async () => {
-    for (const argv of [
-      ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '11'],
-      ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '3', '--depth', '4'],
-      ['analyze', 'ii 0,0/0,0 S 9-0'],
-    ]) {
-      const { code, errors } = await run(...argv);
-      expect(code).toBe(1);
-      expect(errors.join('\n')).toMatch(/level|over/);
     }
   });
 });
