@@ -1,7 +1,9 @@
 /**
  * The built site, end to end: `vite build` into a temporary folder, served by a bare static file
  * server (no special headers, and `.wasm` not even given its MIME type), opened in Chromium. A human
- * plays a few moves against the AI; the game record is replayed by the reference rules.
+ * plays a few moves against the AI (the WebAssembly search, in a worker). The board's game plays by
+ * the reference rules, which refuse an illegal answer; a replay of its record by the same rules could
+ * not fail, so none is made here (the rules are tested in node, both engines against each other).
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,7 +14,6 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseRecord } from '../../host/record.js';
 import type { HoyitoBoard } from '../../web/board.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -74,7 +75,7 @@ const movesPlayed = (page: Page): Promise<number> =>
   page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length);
 
 describe('the built demo site', () => {
-  test('a human plays against the AI; the record replays under the reference rules', async () => {
+  test('a human plays against the AI, which answers as North', async () => {
     const { page, problems } = await openDemo(1100, 900);
     await page.evaluate(() => { document.querySelector<HoyitoBoard>('hoyito-board')!.speed = 4; });
     for (let turn = 0; turn < 4; turn++) {
@@ -88,9 +89,6 @@ describe('the built demo site', () => {
       }, before, { timeout: 30_000 });
       if (await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.isOver)) break;
     }
-    const record = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.record());
-    const replayed = parseRecord(record);
-    expect(replayed.ok).toBe(true);
     const sides = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
     expect(sides).toContain('N'); // the AI answered as North
     await mkdir(SCREENSHOTS, { recursive: true });
