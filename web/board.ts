@@ -1,37 +1,32 @@
 /**
  * `<hoyito-board>`: a Hoyito II / III board to drop into any page. Attributes and properties are
- * inputs (checked; a bad value gives an `error` event and its default); methods drive the game;
- * events report what happens on the board. The AI runs in a Web Worker (see ai-client.ts).
+ * inputs (checked; a bad value gives an `error` event and its default); methods drive the
+ * game; events report what happens on the board. The element renders and handles input; its
+ * GameController runs the game, the AI (in a Web Worker, see ai-client.ts) and the animation.
  */
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
-import { Match } from '../host/match.js';
+import type { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import type { SearchResult } from '../host/types.js';
 import type { MoveList, MoveOutcome } from '../host/types.js';
 import {
-  HoyitoError, type Move, type Position, type Result, type Side, type Variant, err, holeIndex, ok, opposite,
+  HoyitoError, type Move, type Position, type Result, type Side, type Variant, holeIndex, ok, opposite,
 } from '../host/types.js';
-import { AiClient } from './ai-client.js';
-import { MoveAnimator, stepMs } from './animator.js';
 import {
   ENDLESS_REASON, describeHole, describeMove, describeResult, describeSowing, describeTurn, holeLabel, moveLabel, nameOfIndex,
   sideName,
 } from './describe.js';
-import { type HoyitoBoardEventMap, boardEvent } from './events.js';
+import { type HoyitoBoardEventMap, errorEvent } from './events.js';
+import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
   DEFAULTS, type Orientation, type Player, type Theme, parseHoles, parseLevel, parseOrientation, parsePlayer, parseRounds,
   parseSpeed, parseTheme, parseThinkMs, parseVariant,
 } from './options.js';
 import { seedSpots } from './seed-layout.js';
-import type { SowingFrame } from './sowing.js';
 import { boardStyles } from './styles.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
-
-/** How long the engine thinks for a hint. */
-const HINT_MS = 400;
 
 /** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
 const numberOrText = {
@@ -57,6 +52,9 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 /** Changing one of these starts a new game. */
 const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
+/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched). */
+const TURN_SETUP = ['south', 'north', 'hints'] as const;
+
 export class HoyitoBoard extends LitElement {
   static override styles = boardStyles;
 
@@ -73,13 +71,15 @@ export class HoyitoBoard extends LitElement {
     hints: { type: Boolean },
     rounds: { converter: numberOrText },
     theme: { reflect: true },
-    frame: { state: true },
-    hintMove: { state: true },
-    shownPlies: { state: true },
-    thinkingAbout: { state: true },
     announcement: { state: true },
     focusIndex: { state: true },
   };
+
+  static {
+    // A new game starts in `updated()`, after the inputs that ask for it are applied, and needs a
+    // render of its own: that second update is the design, not an accident to warn about.
+    this.disableWarning?.('change-in-update');
+  }
 
   /** `ii` or `iii`. */
   declare variant: Variant;
@@ -103,19 +103,15 @@ export class HoyitoBoard extends LitElement {
   declare rounds: number;
   declare theme: Theme;
 
-  declare private frame: SowingFrame | null;
-  declare private hintMove: Move | null;
-  /** Moves whose animation has been shown: the picture lags the game while a move is animated. */
-  declare private shownPlies: number;
-  /** The position the AI is choosing a move for. */
-  declare private thinkingAbout: Position | null;
   declare private announcement: string;
   declare private focusIndex: number;
 
-  private match: Match | null = null;
-  private single: Game = Game.start();
-  private ai: AiClient | null = null;
-  private readonly animator = new MoveAnimator(frame => { this.frame = frame; });
+  private readonly gameController = new GameController(this, {
+    reset: how => this.afterReset(how),
+    moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
+  });
+  /** Bad inputs found by `willUpdate`, reported once the update is done. */
+  private readonly badOptions: HoyitoError[] = [];
   private typedDigits = '';
   private typedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -133,10 +129,6 @@ export class HoyitoBoard extends LitElement {
     this.hints = false;
     this.rounds = DEFAULTS.rounds;
     this.theme = DEFAULTS.theme;
-    this.frame = null;
-    this.hintMove = null;
-    this.shownPlies = 0;
-    this.thinkingAbout = null;
     this.announcement = '';
     this.focusIndex = 0;
   }
@@ -145,12 +137,12 @@ export class HoyitoBoard extends LitElement {
 
   /** The game on the board (the current round's in a match). */
   get game(): Game {
-    return this.match?.game ?? this.single;
+    return this.gameController.game;
   }
 
   /** The Hoyito III match, when `rounds` is above 1. */
   get currentMatch(): Match | null {
-    return this.match;
+    return this.gameController.match;
   }
 
   /** The current position string. */
@@ -162,46 +154,36 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
-    this.setUpGame();
+    this.gameController.newGame();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
-    const player = this.playerOf(this.game.position.turn);
-    return this.playMove(move, player);
+    return this.gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
-    return this.step(game => game.undo());
+    return this.gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
-    return this.step(game => game.redo());
+    return this.gameController.redo();
   }
 
   /**
    * Asks the engine for the side to move's best move, shows it, and returns it. Null when the game
    * is over, while the AI is choosing its own move, or when a move or new game comes first.
    */
-  async hint(): Promise<Move | null> {
-    if (this.game.isOver || this.thinkingAbout) return null;
-    // The suggestion shows at once and is refined with each completed search iteration; a move,
-    // undo or new game cancels the search, and then neither progress nor answer arrives.
-    const showBest = (result: SearchResult): void => { this.hintMove = result.bestMove; };
-    const game = this.game;
-    const answer = await this.aiClient().search(game.position, game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS }, showBest);
-    if (!answer.ok) this.report(answer.error);
-    if (!answer.ok || !answer.value) return null;
-    this.hintMove = answer.value.bestMove;
-    return this.hintMove;
+  hint(): Promise<Move | null> {
+    return this.gameController.hint();
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
     const game = Game.fromPosition(text);
     if (!game.ok) return game;
-    this.resetTo(null, game.value);
+    this.gameController.startFrom(game.value);
     return ok(game.value.position);
   }
 
@@ -212,40 +194,32 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    if (!this.match) return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
-    const next = this.match.nextRound();
-    if (!next.ok) return next;
-    this.resetTo(this.match, this.single);
-    return next;
+    return this.gameController.nextRound();
   }
 
   // ---- lifecycle ----
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.nextTurn();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.showCurrent();
-    void this.ai?.dispose();
-    this.ai = null;
-    this.thinkingAbout = null;
-  }
-
+  /** Checks the inputs that changed; nothing else happens before the render. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     for (const option of Object.keys(PARSERS) as CheckedOption[]) {
       if (changed.has(option)) this.checkOption(option);
     }
-    if (!this.hasUpdated || GAME_SETUP.some(key => changed.has(key))) this.setUpGame();
-    else if (changed.has('south') || changed.has('north') || changed.has('hints')) {
-      if (!this.hints) this.hintMove = null;
-      this.nextTurn();
-    }
   }
 
-  /** A bad value is reported and replaced by the default; a removed attribute quietly restores it. */
+  /** Reports bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
+  protected override updated(changed: PropertyValues<this>): void {
+    for (const error of this.badOptions.splice(0)) this.dispatchEvent(errorEvent(error));
+    if (GAME_SETUP.some(key => changed.has(key))) this.gameController.newGame();
+    else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
+  }
+
+  /** `updateComplete` waits for the render a new game started in `updated()` asked for, too. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    while (!(await super.getUpdateComplete()));
+    return true;
+  }
+
+  /** A bad value is set aside for reporting and replaced by the default; a removed attribute quietly restores it. */
   private checkOption(option: CheckedOption): void {
     const value: unknown = this[option];
     if (value === null || value === undefined) {
@@ -254,177 +228,46 @@ export class HoyitoBoard extends LitElement {
     }
     const parsed = PARSERS[option](value);
     if (!parsed.ok) {
-      this.report(parsed.error);
+      this.badOptions.push(parsed.error);
       (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
     }
   }
 
-  private setUpGame(): void {
-    const start = this.position ? Game.fromPosition(this.position) : null;
-    if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
-    if (start?.ok) {
-      if (this.rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
-      this.resetTo(null, start.value);
-    } else if (this.rounds > 1 && this.variant === 'iii') {
-      this.resetTo(Match.start({ rounds: this.rounds, holesPerRow: this.holes }), this.single);
-    } else {
-      if (this.rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
-      this.resetTo(null, Game.start({ variant: this.variant, holesPerRow: this.holes }));
-    }
-  }
+  // ---- what the game controller reports ----
 
-  /** Shows a new game (or round): nothing in flight survives it. */
-  private resetTo(match: Match | null, single: Game): void {
-    this.stopThinking();
-    this.match = match;
-    this.single = single;
-    this.showCurrent();
+  /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
+  private afterReset(how: 'new' | 'stepped'): void {
+    const match = this.currentMatch;
+    const what = how === 'new' ? `New ${match ? `round ${match.round}` : 'game'}` : `Back to ${this.currentPosition}`;
     this.focusIndex = this.firstPlayable();
-    this.announcement = `New ${this.match ? `round ${this.match.round}` : 'game'}. ${this.turnText()}`;
-    this.nextTurn();
+    this.announcement = `${what}. ${this.turnText()}`;
   }
 
-  private report(error: HoyitoError): void {
-    this.emit('error', { kind: error.kind, message: error.message, field: error.field });
-  }
-
-  private emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
-    this.dispatchEvent(boardEvent(type, detail));
-  }
-
-  private playerOf(side: Side): Player {
-    return side === 'S' ? this.south : this.north;
-  }
-
-  private aiClient(): AiClient {
-    this.ai ??= new AiClient();
-    return this.ai;
-  }
-
-  // ---- playing ----
-
-  private playMove(move: Move | string, player: Player): Result<MoveOutcome, HoyitoError> {
-    const before = this.game.position;
-    const played = this.game.play(move);
-    if (!played.ok) return played;
-    const outcome = played.value;
-    this.stopThinking();
-    const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.animator.enqueue(before, outcome, stepMs(outcome, this.speed, reducedMotion), () => this.moveShown(outcome, player));
-    this.requestUpdate();
-    return played;
-  }
-
-  /** The move's animation has ended: tell the page and the screen reader, then go on. */
-  private moveShown(outcome: MoveOutcome, player: Player): void {
-    const game = this.game;
-    const after = outcome.position;
-    const n = after.holesPerRow;
-    const lines = [describeMove(outcome, n)];
-    this.shownPlies = game.outcomes.indexOf(outcome) + 1;
-    this.emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
-    if (outcome.capturedSeeds > 0) {
-      const holes = outcome.captured.map(index => nameOfIndex(n, index));
-      this.emit('capture', { side: outcome.mover, seeds: outcome.capturedSeeds, holes, lastFour: outcome.lastFour });
-    }
-    // Only the latest move can have met the repetition rule, which the outcome does not know about.
-    const result = game.outcomes.at(-1) === outcome ? game.result : null;
-    if (result) {
-      lines.push(describeResult(result));
-      this.emit('gameover', result);
-      this.reportRound();
-    } else {
-      const side = after.turn;
-      lines.push(describeTurn(side, this.playerOf(side), outcome.extraTurn));
-      this.emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
-    }
-    this.announcement = lines.join(' ');
-    if (this.animator.busy) return;
-    // A keyboard player's focus follows the turn to the next playable hole.
+  /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
+  private afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
+    const side = outcome.position.turn;
+    const next = result ? describeResult(result) : describeTurn(side, this.playerOf(side), outcome.extraTurn);
+    this.announcement = `${describeMove(outcome, outcome.position.holesPerRow)} ${next}`;
+    if (this.gameController.animating) return;
     if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
     else this.focusIndex = this.firstPlayable();
-    this.nextTurn();
-  }
-
-  private reportRound(): void {
-    const match = this.match;
-    const round = match?.roundResults.at(-1);
-    if (!match || !round) return;
-    this.emit('roundover', { round, rounds: match.rounds });
-    const result = match.result;
-    if (result) this.emit('matchover', result);
-  }
-
-  /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
-  private nextTurn(): void {
-    const game = this.game;
-    if (!this.isConnected || game.isOver || this.animator.busy) return;
-    const player = this.playerOf(game.position.turn);
-    if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
-    else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();
-    else if (player === 'human' && this.hints) void this.hint();
-  }
-
-  private async askAi(): Promise<void> {
-    const game = this.game;
-    const position = game.position;
-    this.thinkingAbout = position;
-    const goal = { kind: 'play', level: this.level, ...(this.thinkMs > 0 ? { timeMs: this.thinkMs } : {}) } as const;
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal);
-    if (!answer.ok) {
-      this.thinkingAbout = null;
-      this.report(answer.error);
-    } else if (answer.value) {
-      this.playMove(answer.value.bestMove, 'ai');
-    } // else cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already
-  }
-
-  /** Drops the animations still queued (their events with them) and shows the game as it is. */
-  private showCurrent(): void {
-    this.animator.cancel();
-    this.shownPlies = this.game.moves.length;
-  }
-
-  /** Stops the AI's thinking and any hint: the position it was about is gone. */
-  private stopThinking(): void {
-    this.ai?.cancel();
-    this.thinkingAbout = null;
-    this.hintMove = null;
-  }
-
-  /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
-  private step(once: (game: Game) => Result<MoveOutcome, HoyitoError>): Result<MoveOutcome, HoyitoError> {
-    const game = this.game;
-    const first = once(game);
-    if (!first.ok) return first;
-    const someoneHuman = this.south === 'human' || this.north === 'human';
-    while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
-    this.stopThinking();
-    this.showCurrent();
-    this.focusIndex = this.firstPlayable();
-    this.announcement = `Back to ${makePosition(game.position)}. ${this.turnText()}`;
-    this.requestUpdate();
-    this.nextTurn();
-    return first;
   }
 
   // ---- input ----
 
-  /** A human may play now: their turn, nothing animating, game on. */
-  private get humanToMove(): boolean {
-    const game = this.game;
-    return !game.isOver && !this.animator.busy && this.playerOf(game.position.turn) === 'human';
+  private playerOf(side: Side): Player {
+    return this.gameController.playerOf(side);
   }
 
   /** A human chose board index `index`: play it, or say why not. */
   private choose(index: number): void {
-    if (!this.humanToMove) return;
+    if (!this.gameController.humanToMove) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) return void (this.announcement = `That is ${sideName(side)}'s hole; ${this.turnText()}`);
     const { endless } = this.game.legalMoves();
     if (endless.includes(hole)) return void (this.announcement = `${holeLabel({ side, hole })} cannot be played: ${ENDLESS_REASON}.`);
-    const played = this.playMove(hole, 'human');
+    const played = this.gameController.play(hole);
     if (!played.ok) this.announcement = `${holeLabel({ side, hole })} cannot be played: ${played.error.message}.`;
   }
 
@@ -497,11 +340,11 @@ export class HoyitoBoard extends LitElement {
 
   /** What the player sees: while a move is animated, the game is already ahead of the picture. */
   private get shownOutcomes(): readonly MoveOutcome[] {
-    return this.game.outcomes.slice(0, this.shownPlies);
+    return this.game.outcomes.slice(0, this.gameController.shownPlies);
   }
 
   private get shownResult(): GameResult | null {
-    return this.shownPlies === this.game.moves.length ? this.game.result : null;
+    return this.gameController.shownPlies === this.game.moves.length ? this.game.result : null;
   }
 
   protected override render() {
@@ -510,11 +353,12 @@ export class HoyitoBoard extends LitElement {
     const position = shownOutcomes.at(-1)?.position ?? game.startPosition;
     const result = this.shownResult;
     const n = position.holesPerRow;
-    const board = this.frame?.board ?? position.board;
+    const { frame, hintMove, animating, humanToMove } = this.gameController;
+    const board = frame?.board ?? position.board;
     // Nothing is playable or marked endless while the picture is behind the game.
-    const { moves, endless } = this.frame || this.animator.busy ? NO_MOVES : game.legalMoves();
-    const playable = this.humanToMove ? moves : [];
-    const lastOutcome = this.frame ? null : shownOutcomes.at(-1) ?? null;
+    const { moves, endless } = frame || animating ? NO_MOVES : game.legalMoves();
+    const playable = humanToMove ? moves : [];
+    const lastOutcome = frame ? null : shownOutcomes.at(-1) ?? null;
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
 
@@ -525,11 +369,11 @@ export class HoyitoBoard extends LitElement {
       const states = [
         name.side === position.turn && playable.includes(name.hole) ? 'playable' : '',
         isEndless ? 'endless' : '',
-        this.frame?.active === index ? (this.frame.phase === 'relay' ? 'relay' : 'active') : '',
-        this.frame?.captured.includes(index) ? 'captured' : '',
+        frame?.active === index ? (frame.phase === 'relay' ? 'relay' : 'active') : '',
+        frame?.captured.includes(index) ? 'captured' : '',
         lastOutcome?.laps[0]?.from === index ? 'last-move' : '',
         lastOutcome?.captured.includes(index) ? 'last-capture' : '',
-        this.hintMove !== null && this.hintMove !== 'pass' && holeIndex(n, position.turn, this.hintMove) === index ? 'hint' : '',
+        hintMove !== null && hintMove !== 'pass' && holeIndex(n, position.turn, hintMove) === index ? 'hint' : '',
       ].filter(Boolean);
       return html`<button
         part="hole ${states.join(' ')}"
@@ -569,16 +413,17 @@ export class HoyitoBoard extends LitElement {
 
   private statusText(position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
     if (result) return describeResult(result);
-    const animated = this.frame ? this.game.outcomes[this.shownPlies] : undefined;
-    if (this.frame && animated) return describeSowing(animated, this.frame);
+    const { frame, shownPlies, thinking } = this.gameController;
+    const animated = frame ? this.game.outcomes[shownPlies] : undefined;
+    if (frame && animated) return describeSowing(animated, frame);
     const side = position.turn;
     const last = shownOutcomes.at(-1);
     const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
-    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${this.thinkingAbout ? ' Thinking…' : ''}`;
+    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${thinking ? ' Thinking…' : ''}`;
   }
 
   private renderMatch(result: GameResult | null) {
-    const match = this.match;
+    const match = this.currentMatch;
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;
     const roundOver = result !== null && !match.isOver;

@@ -6,7 +6,7 @@
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
 import type { MoveOutcome } from '../host/types.js';
-import type { ErrorKind, Move, Side } from '../host/types.js';
+import type { ErrorKind, HoyitoError, Move, Side } from '../host/types.js';
 import type { Player } from './options.js';
 
 /** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */
@@ -69,3 +69,6 @@ export interface HoyitoBoardEventMap {
 
 export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): CustomEvent =>
   new CustomEvent(type, { detail, bubbles: true, composed: true });
+
+export const errorEvent = (error: HoyitoError): CustomEvent =>
+  boardEvent('error', { kind: error.kind, message: error.message, field: error.field });

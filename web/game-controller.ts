@@ -1,0 +1,321 @@
+/**
+ * The game behind `<hoyito-board>`, as a Lit reactive controller: it owns the Game (or Match), the
+ * AI client and the move animator, and runs the turns (a player without a move passes, the AI is
+ * asked, hints are fetched), undo/redo, the next round, and the cancelling of whatever a new
+ * position makes stale. It fires the board's events on its host and asks the host to render; the
+ * element keeps its inputs, the rendering and the input handling, and narrates what `GameView` reports.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Game, type GameResult } from '../host/game.js';
+import { Match } from '../host/match.js';
+import { makePosition } from '../host/notation.js';
+import type { MoveOutcome, SearchResult } from '../host/types.js';
+import { HoyitoError, type Move, type Position, type Result, type Side, type Variant, err } from '../host/types.js';
+import { AiClient } from './ai-client.js';
+import { MoveAnimator, stepMs } from './animator.js';
+import { nameOfIndex } from './describe.js';
+import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
+import type { Player } from './options.js';
+import type { SowingFrame } from './sowing.js';
+
+/** How long the engine thinks for a hint. */
+const HINT_MS = 400;
+
+/** The element a controller serves: its inputs (read when needed, already checked) and the target of the board's events. */
+export interface GameHost extends ReactiveControllerHost, EventTarget {
+  readonly variant: Variant;
+  readonly holes: number;
+  readonly position: string | null;
+  readonly rounds: number;
+  readonly south: Player;
+  readonly north: Player;
+  readonly level: number;
+  readonly thinkMs: number;
+  readonly speed: number;
+  readonly hints: boolean;
+  readonly isConnected: boolean;
+  readonly hasUpdated: boolean;
+}
+
+/** What the element narrates and where its focus goes; both are called before the next turn is taken. */
+export interface GameView {
+  /** A new game or round is on the board (`new`), or undo/redo went to another position (`stepped`). */
+  reset(how: 'new' | 'stepped'): void;
+  /** A move's animation has ended and its events have fired; `result` is set when it ended the game. */
+  moveShown(outcome: MoveOutcome, result: GameResult | null): void;
+}
+
+export class GameController implements ReactiveController {
+  private matchInPlay: Match | null = null;
+  private single: Game = Game.start();
+  private ai: AiClient | null = null;
+  private readonly animator = new MoveAnimator(frame => {
+    this.sowing = frame;
+    this.host.requestUpdate();
+  });
+  private sowing: SowingFrame | null = null;
+  private suggestion: Move | null = null;
+  private plies = 0;
+  /** The position the AI is choosing a move for. */
+  private thinkingAbout: Position | null = null;
+
+  constructor(private readonly host: GameHost, private readonly view: GameView) {
+    host.addController(this);
+  }
+
+  // ---- state for rendering ----
+
+  /** The game on the board (the current round's in a match). */
+  get game(): Game {
+    return this.matchInPlay?.game ?? this.single;
+  }
+
+  /** The Hoyito III match, when one is played. */
+  get match(): Match | null {
+    return this.matchInPlay;
+  }
+
+  /** The picture of the move being sown, or null when the board shows a position. */
+  get frame(): SowingFrame | null {
+    return this.sowing;
+  }
+
+  /** The engine's suggestion for the human to move. */
+  get hintMove(): Move | null {
+    return this.suggestion;
+  }
+
+  /** Moves whose animation has been shown: the picture lags the game while a move is animated. */
+  get shownPlies(): number {
+    return this.plies;
+  }
+
+  /** True while moves are still being shown. */
+  get animating(): boolean {
+    return this.animator.busy;
+  }
+
+  /** True while the AI chooses its move. */
+  get thinking(): boolean {
+    return this.thinkingAbout !== null;
+  }
+
+  /** A human may play now: their turn, nothing animating, game on. */
+  get humanToMove(): boolean {
+    const game = this.game;
+    return !game.isOver && !this.animator.busy && this.playerOf(game.position.turn) === 'human';
+  }
+
+  playerOf(side: Side): Player {
+    return side === 'S' ? this.host.south : this.host.north;
+  }
+
+  // ---- lifecycle ----
+
+  hostConnected(): void {
+    // Back in a page: carry on. The first game starts after the host's first update.
+    if (this.host.hasUpdated) this.nextTurn();
+  }
+
+  hostDisconnected(): void {
+    this.showCurrent();
+    void this.ai?.dispose();
+    this.ai = null;
+    this.thinkingAbout = null;
+  }
+
+  // ---- what the host asks for ----
+
+  /** Starts the game the host's inputs describe; a setting that cannot be honoured is reported and left out. */
+  newGame(): void {
+    const { position, rounds, variant, holes } = this.host;
+    const start = position ? Game.fromPosition(position) : null;
+    if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
+    if (start?.ok) {
+      if (rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
+      this.resetTo(null, start.value);
+    } else if (rounds > 1 && variant === 'iii') {
+      this.resetTo(Match.start({ rounds, holesPerRow: holes }), this.single);
+    } else {
+      if (rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
+      this.resetTo(null, Game.start({ variant, holesPerRow: holes }));
+    }
+  }
+
+  /** Plays `game` as a single game. */
+  startFrom(game: Game): void {
+    this.resetTo(null, game);
+  }
+
+  /** Starts the next round of a match once the current one is over. */
+  nextRound(): Result<Game, HoyitoError> {
+    if (!this.matchInPlay) return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
+    const next = this.matchInPlay.nextRound();
+    if (!next.ok) return next;
+    this.resetTo(this.matchInPlay, this.single);
+    return next;
+  }
+
+  /** Plays a move for the side to move. */
+  play(move: Move | string): Result<MoveOutcome, HoyitoError> {
+    return this.playMove(move, this.playerOf(this.game.position.turn));
+  }
+
+  /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
+  undo(): Result<MoveOutcome, HoyitoError> {
+    return this.step(game => game.undo());
+  }
+
+  redo(): Result<MoveOutcome, HoyitoError> {
+    return this.step(game => game.redo());
+  }
+
+  /** The engine's best move for the side to move, shown as it is refined; null if the game is over, the AI is thinking, or it was cancelled. */
+  async hint(): Promise<Move | null> {
+    if (this.game.isOver || this.thinkingAbout) return null;
+    // The suggestion shows at once and is refined with each completed search iteration; a move,
+    // undo or new game cancels the search, and then neither progress nor answer arrives.
+    const show = (result: SearchResult): void => {
+      this.suggestion = result.bestMove;
+      this.host.requestUpdate();
+    };
+    const game = this.game;
+    const answer = await this.aiClient().search(game.position, game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS }, show);
+    if (!answer.ok) this.report(answer.error);
+    if (!answer.ok || !answer.value) return null;
+    show(answer.value);
+    return answer.value.bestMove;
+  }
+
+  /** Who plays which side, or whether hints are wanted, changed: the turn is looked at again. */
+  playersChanged(): void {
+    if (!this.host.hints) this.suggestion = null;
+    this.host.requestUpdate();
+    this.nextTurn();
+  }
+
+  // ---- turns ----
+
+  /** Shows a new game (or round): nothing in flight survives it. */
+  private resetTo(match: Match | null, single: Game): void {
+    this.stopThinking();
+    this.matchInPlay = match;
+    this.single = single;
+    this.showCurrent();
+    this.host.requestUpdate();
+    this.view.reset('new');
+    this.nextTurn();
+  }
+
+  private playMove(move: Move | string, player: Player): Result<MoveOutcome, HoyitoError> {
+    const before = this.game.position;
+    const played = this.game.play(move);
+    if (!played.ok) return played;
+    const outcome = played.value;
+    this.stopThinking();
+    const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.animator.enqueue(before, outcome, stepMs(outcome, this.host.speed, reducedMotion), () => this.moveShown(outcome, player));
+    this.host.requestUpdate();
+    return played;
+  }
+
+  /** The move's animation has ended: tell the page and the view, then go on. */
+  private moveShown(outcome: MoveOutcome, player: Player): void {
+    const game = this.game;
+    const after = outcome.position;
+    this.plies = game.outcomes.indexOf(outcome) + 1;
+    this.emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
+    if (outcome.capturedSeeds > 0) {
+      const holes = outcome.captured.map(index => nameOfIndex(after.holesPerRow, index));
+      this.emit('capture', { side: outcome.mover, seeds: outcome.capturedSeeds, holes, lastFour: outcome.lastFour });
+    }
+    // Only the latest move can have met the repetition rule, which the outcome does not know about.
+    const result = game.outcomes.at(-1) === outcome ? game.result : null;
+    if (result) {
+      this.emit('gameover', result);
+      this.reportRound();
+    } else {
+      const side = after.turn;
+      this.emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
+    }
+    this.host.requestUpdate();
+    this.view.moveShown(outcome, result);
+    if (!this.animator.busy) this.nextTurn();
+  }
+
+  private reportRound(): void {
+    const match = this.matchInPlay;
+    const round = match?.roundResults.at(-1);
+    if (!match || !round) return;
+    this.emit('roundover', { round, rounds: match.rounds });
+    const result = match.result;
+    if (result) this.emit('matchover', result);
+  }
+
+  /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
+  private nextTurn(): void {
+    const game = this.game;
+    if (!this.host.isConnected || game.isOver || this.animator.busy) return;
+    const player = this.playerOf(game.position.turn);
+    if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
+    else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();
+    else if (player === 'human' && this.host.hints) void this.hint();
+  }
+
+  private async askAi(): Promise<void> {
+    const game = this.game;
+    const position = game.position;
+    this.thinkingAbout = position;
+    this.host.requestUpdate();
+    const goal = { kind: 'play', level: this.host.level, ...(this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {}) } as const;
+    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal);
+    if (!answer.ok) {
+      this.thinkingAbout = null;
+      this.host.requestUpdate();
+      this.report(answer.error);
+    } else if (answer.value) {
+      this.playMove(answer.value.bestMove, 'ai');
+    } // else cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already
+  }
+
+  /** Drops the animations still queued (their events with them) and shows the game as it is. */
+  private showCurrent(): void {
+    this.animator.cancel();
+    this.plies = this.game.moves.length;
+  }
+
+  /** Stops the AI's thinking and any hint: the position it was about is gone. */
+  private stopThinking(): void {
+    this.ai?.cancel();
+    this.thinkingAbout = null;
+    this.suggestion = null;
+  }
+
+  /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
+  private step(once: (game: Game) => Result<MoveOutcome, HoyitoError>): Result<MoveOutcome, HoyitoError> {
+    const game = this.game;
+    const first = once(game);
+    if (!first.ok) return first;
+    const someoneHuman = this.host.south === 'human' || this.host.north === 'human';
+    while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
+    this.stopThinking();
+    this.showCurrent();
+    this.host.requestUpdate();
+    this.view.reset('stepped');
+    this.nextTurn();
+    return first;
+  }
+
+  private aiClient(): AiClient {
+    this.ai ??= new AiClient();
+    return this.ai;
+  }
+
+  private report(error: HoyitoError): void {
+    this.host.dispatchEvent(errorEvent(error));
+  }
+
+  private emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
+    this.host.dispatchEvent(boardEvent(type, detail));
+  }
+}
