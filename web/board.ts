@@ -1,6 +1,6 @@
 /**
  * `<hoyito-board>`: a Hoyito II / III board to drop into any page. Attributes and properties are
- * inputs (checked; a bad value gives an `error` event and its default); methods drive the
+ * inputs (checked; a bad value gives a `hoyito-error` event and its default); methods drive the
  * game; events report what happens on the board. The element renders and handles input; its
  * GameController runs the game, the AI (in a Web Worker, see ai-client.ts) and the animation.
  */
@@ -435,7 +435,7 @@ export class HoyitoBoard extends LitElement {
   }
 }
 
-/** Typed listeners for the board's events (`error` here is the board's CustomEvent, not an ErrorEvent). */
+/** Typed listeners for the board's events. */
 export interface HoyitoBoard {
   addEventListener<K extends keyof HoyitoBoardEventMap>(
     type: K, listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

@@ -1,7 +1,8 @@
 /**
  * The events of `<hoyito-board>`. All bubble and cross shadow roots (`composed`), and fire for
  * what happens on the board (a move by a player, the AI or `play()`), never because the page set
- * a property.
+ * a property. A name the browser already uses gets the `hoyito-` prefix: the board's error is
+ * `hoyito-error`, since an `error` event reaching `window` is taken for a script error.
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
@@ -64,11 +65,11 @@ export interface HoyitoBoardEventMap {
   gameover: CustomEvent<GameOverDetail>;
   roundover: CustomEvent<RoundOverDetail>;
   matchover: CustomEvent<MatchOverDetail>;
-  error: CustomEvent<ErrorDetail>;
+  'hoyito-error': CustomEvent<ErrorDetail>;
 }
 
 export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): CustomEvent =>
   new CustomEvent(type, { detail, bubbles: true, composed: true });
 
 export const errorEvent = (error: HoyitoError): CustomEvent =>
-  boardEvent('error', { kind: error.kind, message: error.message, field: error.field });
+  boardEvent('hoyito-error', { kind: error.kind, message: error.message, field: error.field });

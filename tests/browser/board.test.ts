@@ -1,7 +1,7 @@
 /**
  * <hoyito-board> in Chromium, humans only: what clicks and keys do to the board is compared with
  * the reference rules, events are checked against positions worked out by hand, and bad
- * attributes must give `error` events and a sane board.
+ * attributes must give `hoyito-error` events and a sane board.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -139,7 +139,7 @@ describe('events', () => {
   test('setting properties or calling newGame fires no board events', async () => {
     const seen: string[] = [];
     const board = await mountBoard(HUMANS);
-    for (const type of ['move', 'capture', 'turn', 'gameover', 'error'] as const) board.addEventListener(type, () => seen.push(type));
+    for (const type of ['move', 'capture', 'turn', 'gameover', 'hoyito-error'] as const) board.addEventListener(type, () => seen.push(type));
     board.position = 'iii 1,2,3,4,5,6/6,5,4,3,2,1 N 0-0';
     await board.updateComplete;
     board.variant = 'iii';
@@ -218,7 +218,7 @@ describe('bad attributes', () => {
     const board = await mountBoard({
       variant: 'x', holes: 'abc', south: 'robot', north: 'human', level: '11', 'think-ms': 'fast',
       orientation: 'east', speed: '-1', rounds: '0', theme: 'neon', position: 'ii 4,4/4 S 0-0',
-    }, { error: event => errors.push(event.detail) });
+    }, { 'hoyito-error': event => errors.push(event.detail) });
     expect(errors.map(error => error.field).sort())
       .toEqual(['holes', 'level', 'orientation', 'position', 'rounds', 'south', 'speed', 'theme', 'think-ms', 'variant']);
     expect(errors.find(error => error.field === 'holes')?.message).toBe("holes: 'abc' is not a whole number from 2 to 12");
@@ -231,7 +231,7 @@ describe('bad attributes', () => {
 
   test('a bad property value is refused the same way; a good one after it works', async () => {
     const errors: ErrorDetail[] = [];
-    const board = await mountBoard(HUMANS, { error: event => errors.push(event.detail) });
+    const board = await mountBoard(HUMANS, { 'hoyito-error': event => errors.push(event.detail) });
     board.holes = 7.5;
     await board.updateComplete;
     expect(errors).toEqual([{ kind: 'BadOption', field: 'holes', message: "holes: '7.5' is not a whole number from 2 to 12" }]);
@@ -242,9 +242,18 @@ describe('bad attributes', () => {
     expect(errors).toHaveLength(1);
   });
 
+  test('reach the page as hoyito-error, never as an error event on window', async () => {
+    const seen: string[] = [];
+    const record = (event: Event): void => void seen.push(event.type);
+    for (const type of ['error', 'hoyito-error']) window.addEventListener(type, record);
+    await mountBoard({ ...HUMANS, level: '11' });
+    for (const type of ['error', 'hoyito-error']) window.removeEventListener(type, record);
+    expect(seen).toEqual(['hoyito-error']);
+  });
+
   test('a match needs Hoyito III', async () => {
     const errors: ErrorDetail[] = [];
-    const board = await mountBoard({ ...HUMANS, variant: 'ii', rounds: '3' }, { error: event => errors.push(event.detail) });
+    const board = await mountBoard({ ...HUMANS, variant: 'ii', rounds: '3' }, { 'hoyito-error': event => errors.push(event.detail) });
     expect(errors.map(error => error.field)).toEqual(['rounds']);
     expect(board.currentMatch).toBeNull();
   });

@@ -47,7 +47,7 @@ const showRecord = (): void => {
   record.textContent = board.game.record();
 };
 for (const type of ['move', 'gameover'] as const) board.addEventListener(type, showRecord);
-board.addEventListener('error', event => console.warn(event.detail.message));
+board.addEventListener('hoyito-error', event => console.warn(event.detail.message));
 
 syncMatchControl();
 showLevel();
