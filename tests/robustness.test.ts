@@ -15,24 +15,23 @@ import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { HoyitoError, type Result, unwrap } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 
-/** Values that are not text, each with how an error message names it. */
-const NOT_TEXT: readonly [unknown, string][] = [
-  [Symbol('x'), 'a symbol'],
-  [{}, 'an object'],
-  [Object.create(null), 'an object'],
-  [[], 'an object'],
-  [() => 0, 'a function'],
-  [42, '42'],
-  [null, 'null'],
-  [undefined, 'undefined'],
-  [true, 'true'],
-  [10n, '10'],
+/** Values that are not text, each with how an error message shows it. */
+const NOT_TEXT: readonly { readonly label: string; readonly value: unknown; readonly shown: string }[] = [
+  { label: 'a symbol', value: Symbol('x'), shown: 'a symbol' },
+  { label: 'an empty object', value: {}, shown: 'an object' },
+  { label: 'an object without a prototype', value: Object.create(null), shown: 'an object' },
+  { label: 'an array', value: [], shown: 'an object' },
+  { label: 'a function', value: () => 0, shown: 'a function' },
+  { label: 'a number', value: 42, shown: '42' },
+  { label: 'null', value: null, shown: 'null' },
+  { label: 'undefined', value: undefined, shown: 'undefined' },
+  { label: 'a boolean', value: true, shown: 'true' },
+  { label: 'a bigint', value: 10n, shown: '10' },
 ];
-const notText = NOT_TEXT.map(([value]) => value);
 /** Not text and not a number either: a number is a move, which the rules refuse when out of range. */
-const notAMove = notText.filter(value => typeof value !== 'number');
+const notAMove = NOT_TEXT.filter(({ value }) => typeof value !== 'number');
 /** Not even an object, or null: what no options argument may be. */
-const notOptions = notText.filter(value => typeof value !== 'object' || value === null);
+const notOptions = NOT_TEXT.filter(({ value }) => typeof value !== 'object' || value === null);
 
 /** A megabyte of text, and how an error message quotes it: its first 40 characters and an ellipsis. */
 const LONG = 'x'.repeat(1_000_000);
@@ -48,19 +47,20 @@ const refused = <T>(result: Result<T, HoyitoError>): HoyitoError => {
   return (result as { error: HoyitoError }).error;
 };
 
-/** What `run` threw. */
-const thrown = (run: () => unknown): unknown => {
+/** The HoyitoError that `run` threw (the test fails on anything else). */
+const thrown = (run: () => unknown): HoyitoError => {
   try {
     run();
   } catch (error) {
-    return error;
+    expect(error).toBeInstanceOf(HoyitoError);
+    return error as HoyitoError;
   }
   throw new Error('nothing was thrown');
 };
 
 describe('describeInput', () => {
-  it.each(NOT_TEXT)('names %s as %j', (value, expected) => {
-    expect(describeInput(value)).toBe(expected);
+  it.each(NOT_TEXT)('shows $label as $shown', ({ value, shown }) => {
+    expect(describeInput(value)).toBe(shown);
   });
 
   it('quotes text whole up to 40 characters, then its first 40 and an ellipsis', () => {
@@ -77,21 +77,21 @@ describe('describeInput', () => {
 });
 
 describe('a value that is not text, where text is expected, gives a named error', () => {
-  it.each(notText)('%s: parsePosition, Game.fromPosition, parseRecord, Game.fromRecord', value => {
+  it.each(NOT_TEXT)('$label: parsePosition, Game.fromPosition, parseRecord, Game.fromRecord', ({ value, shown }) => {
     expect(refused(parsePosition(value as string))).toMatchObject({ kind: 'BadPosition', field: 'position' });
     expect(refused(Game.fromPosition(value as string))).toMatchObject({ kind: 'BadPosition' });
     expect(refused(parseRecord(value as string))).toMatchObject({ kind: 'BadPosition', field: 'record' });
     expect(refused(Game.fromRecord(value as string))).toMatchObject({ kind: 'BadPosition', field: 'record' });
-    expect(refused(parsePosition(value as string)).message).toContain(describeInput(value));
+    expect(refused(parsePosition(value as string)).message).toContain(shown);
   });
 
-  it.each(notText)('%s: parseMove', value => {
+  it.each(NOT_TEXT)('$label: parseMove', ({ value, shown }) => {
     const error = refused(parseMove(value as string, 6));
     expect(error).toMatchObject({ kind: 'BadMove', field: 'move' });
-    expect(error.message).toContain(describeInput(value));
+    expect(error.message).toContain(shown);
   });
 
-  it.each(notAMove)('%s: Game.play, Game.playAll and Match.play refuse it and change nothing', value => {
+  it.each(notAMove)('$label: Game.play, Game.playAll and Match.play refuse it and change nothing', ({ value }) => {
     const game = Game.start();
     expect(refused(game.play(value as string))).toMatchObject({ kind: 'BadMove', field: 'move' });
     expect(refused(game.playAll([value as string]))).toMatchObject({ kind: 'BadMove', field: 'move 1' });
@@ -101,7 +101,7 @@ describe('a value that is not text, where text is expected, gives a named error'
     expect(match.game.moves).toEqual([]);
   });
 
-  it.each(notAMove.filter(value => !Array.isArray(value)))('%s: Game.playAll refuses it for a list of moves', value => {
+  it.each(notAMove.filter(({ value }) => !Array.isArray(value)))('$label: Game.playAll refuses it for a list of moves', ({ value }) => {
     expect(refused(Game.start().playAll(value as string[]))).toMatchObject({ kind: 'BadMove', field: 'moves' });
   });
 
@@ -113,15 +113,15 @@ describe('a value that is not text, where text is expected, gives a named error'
     // South hole 1 captures index 1 (3 -> 4) and the last 2 seeds: the game is over.
     const game = unwrap(Game.fromPosition('ii 1,3/2,0 S 0-0'));
     unwrap(game.play(1));
-    for (const value of notText) {
+    for (const { value, shown } of NOT_TEXT) {
       const error = refused(game.play(value as string));
       expect(error).toMatchObject({ kind: 'GameOver', field: 'move' });
-      expect(error.message).toContain(describeInput(value));
+      expect(error.message).toContain(shown);
     }
   });
 
   it('any value at all: never a throw, always a Result, its error a HoyitoError', () => {
-    const anything = fc.oneof(fc.anything(), fc.constantFrom(...notText));
+    const anything = fc.oneof(fc.anything(), fc.constantFrom(...NOT_TEXT.map(({ value }) => value)));
     const results = (value: unknown): Result<unknown, HoyitoError>[] => [
       parsePosition(value as string),
       parseMove(value as string, 6),
@@ -185,7 +185,7 @@ describe('an error message quotes at most the first 40 characters of a long inpu
 describe('options that are not an object throw BadOption', () => {
   const optionsError = { kind: 'BadOption', field: 'options' };
 
-  it.each(notOptions)('%s: Game.start and Match.start', value => {
+  it.each(notOptions)('$label: Game.start and Match.start', ({ value }) => {
     if (value !== undefined) expect(thrown(() => Game.start(value as never))).toMatchObject(optionsError); // undefined: the defaults
     expect(thrown(() => Match.start(value as never))).toMatchObject(optionsError);
   });
@@ -207,7 +207,7 @@ describe('options that are not an object throw BadOption', () => {
   describe.each([referenceSearcher, wasmSearcher(wasmEngine.core, 10)])('the $kind searcher', searcher => {
     const start = startPosition();
 
-    it.each(notOptions)('%s: search and iterate, iterate when called', value => {
+    it.each(notOptions)('$label: search and iterate, iterate when called', ({ value }) => {
       expect(thrown(() => searcher.search(start, value as never))).toMatchObject(optionsError);
       expect(thrown(() => searcher.iterate(start, value as never))).toMatchObject(optionsError);
     });
