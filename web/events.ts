@@ -1,8 +1,9 @@
 /**
- * The events of `<hoyito-board>`. All bubble and cross shadow roots (`composed`), and fire for
- * what happens on the board (a move by a player, the AI or `play()`), never because the page set
- * a property. A name the browser already uses gets the `hoyito-` prefix: the board's error is
- * `hoyito-error`, since an `error` event reaching `window` is taken for a script error.
+ * The events of `<hoyito-board>`. All bubble and cross shadow roots (`composed`). The game's events
+ * (`move` … `matchover`) fire for what happens on the board (a move by a player, the AI or
+ * `play()`), never because the page set a property; `thinking` follows the AI's search whatever
+ * starts or stops it. A name the browser already uses gets the `hoyito-` prefix: the board's error
+ * is `hoyito-error`, since an `error` event reaching `window` is taken for a script error.
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
@@ -58,6 +59,22 @@ export interface ErrorDetail {
   readonly field?: string;
 }
 
+/**
+ * How the AI's search for its move is going: `started` when it is sent to the AI worker, then
+ * exactly one of `played` (its move is on the board; the `move` event follows once it is shown),
+ * `cancelled` (a move, undo, new game or the board's removal stopped it: the worker has stood
+ * down, or never began it, and nothing of it will be played) or `failed` (a `hoyito-error` follows).
+ */
+export type ThinkingState = 'started' | 'played' | 'cancelled' | 'failed';
+
+export interface ThinkingDetail {
+  readonly state: ThinkingState;
+  /** The side the AI is choosing a move for. */
+  readonly side: Side;
+  /** The position string it is thinking about. */
+  readonly position: string;
+}
+
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
   capture: CustomEvent<CaptureDetail>;
@@ -65,6 +82,7 @@ export interface HoyitoBoardEventMap {
   gameover: CustomEvent<GameOverDetail>;
   roundover: CustomEvent<RoundOverDetail>;
   matchover: CustomEvent<MatchOverDetail>;
+  thinking: CustomEvent<ThinkingDetail>;
   'hoyito-error': CustomEvent<ErrorDetail>;
 }
 

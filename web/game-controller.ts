@@ -262,20 +262,28 @@ export class GameController implements ReactiveController {
     else if (player === 'human' && this.host.hints) void this.hint();
   }
 
+  /** Asks the AI for its move and plays it; `thinking` events tell the page how the search ended. */
   private async askAi(): Promise<void> {
     const game = this.game;
     const position = game.position;
+    const about = { side: position.turn, position: makePosition(position) };
     this.thinkingAbout = position;
     this.host.requestUpdate();
+    this.emit('thinking', { ...about, state: 'started' });
     const goal = { kind: 'play', level: this.host.level, ...(this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {}) } as const;
     const answer = await this.aiClient().search(position, game.repetitionHistory(), goal);
     if (!answer.ok) {
       this.thinkingAbout = null;
       this.host.requestUpdate();
+      this.emit('thinking', { ...about, state: 'failed' });
       this.report(answer.error);
     } else if (answer.value) {
       this.playMove(answer.value.bestMove, 'ai');
-    } // else cancelled: whoever cancelled (a move, undo, new game, removal) has moved on already
+      this.emit('thinking', { ...about, state: 'played' });
+    } else {
+      // Whoever cancelled (a move, undo, new game, removal) has moved on already.
+      this.emit('thinking', { ...about, state: 'cancelled' });
+    }
   }
 
   /** Drops the animations still queued (their events with them) and shows the game as it is. */

@@ -91,9 +91,10 @@ describe('the real worker', () => {
   test('stops a long AI move between iterations: a new request is answered long before the think time', async () => {
     const client = new AiClient();
     const thinkMs = 30_000;
-    const progress: SearchResult[] = [];
-    const longMove = client.search(position, [], { kind: 'play', level: 10, timeMs: thinkMs }, step => progress.push(step));
-    while (progress.length === 0) await new Promise(resolve => setTimeout(resolve, 20));
+    let deepened = (): void => undefined;
+    const firstIteration = new Promise<void>(resolve => { deepened = resolve; });
+    const longMove = client.search(position, [], { kind: 'play', level: 10, timeMs: thinkMs }, () => deepened());
+    await firstIteration; // the search is under way in the worker
     const started = performance.now();
     const next = await client.search(position, [], { kind: 'play', level: 1 });
     // The long search stood down at its next iteration, so the level-1 answer came well inside its 30 s.

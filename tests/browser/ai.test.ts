@@ -1,11 +1,15 @@
 /**
  * The board against the real AI worker (WASM in a Web Worker): it answers as the opponent with
- * legal moves, the page never has a long task while it thinks, and a new game drops the search in flight.
+ * legal moves, the page never has a long task while it thinks, and an undo, a new game or the
+ * board's removal cancels the search in flight. Cancellation is awaited through the board's
+ * `thinking` events: a search that was not stopped would end `played` (and its move would be
+ * played) at the end of its think time, never `cancelled`.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { unwrap } from '../../host/types.js';
+import type { ThinkingState } from '../../web/board.js';
 import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
 
 afterEach(removeBoards);
@@ -16,12 +20,16 @@ const LONG_TASK_MS = 50;
 describe('the AI', () => {
   test('answers as North with a legal move, shown as the rules say', async () => {
     const board = await mountBoard({ south: 'human', north: 'ai', level: '3', speed: '0' });
+    const thinking: ThinkingState[] = [];
+    board.addEventListener('thinking', event => thinking.push(event.detail.state));
     const aiMoved = new Promise<CustomEvent>(resolve => board.addEventListener('move', event => {
       if (event.detail.player === 'ai') resolve(event);
     }));
     holeButton(board, 2).click();
     const { detail } = await aiMoved;
     const afterHuman = unwrap(playMove(startPosition(), 3)).position;
+    // The search for this move (a capture's extra turn may start the next at once).
+    expect(thinking.slice(0, 2)).toEqual(['started', 'played']);
     expect(detail.side).toBe('N');
     expect(legalMoves(afterHuman).moves).toContain(detail.move);
     const afterAi = unwrap(playMove(afterHuman, detail.move)).position;
@@ -61,40 +69,54 @@ describe('the AI', () => {
     expect(legalMoves(startPosition()).moves).toContain(hinted + 1);
   });
 
-  test('undo while the AI thinks: its answer is dropped and the human is to move again', async () => {
+  // Level 10 plays on the clock: these searches run their whole think time unless they are stopped.
+
+  test('undo while the AI thinks: its search is cancelled and the human is to move again', async () => {
     const board = await mountBoard({ south: 'human', north: 'ai', level: '10', 'think-ms': '1500', speed: '0' });
+    await board.hint(); // the worker has its WASM: the stop reaches a search under way, not one still loading
     const aiMoves: unknown[] = [];
     board.addEventListener('move', event => { if (event.detail.player === 'ai') aiMoves.push(event.detail.move); });
-    const humanMoved = nextEvent(board, 'move');
+    const started = nextEvent(board, 'thinking');
     holeButton(board, 0).click();
-    await humanMoved;
-    await new Promise(resolve => setTimeout(resolve, 100));
+    expect((await started).detail).toMatchObject({ state: 'started', side: 'N' });
+    const ended = nextEvent(board, 'thinking');
     expect(board.undo().ok).toBe(true);
-    await new Promise(resolve => setTimeout(resolve, 2000));
+    expect((await ended).detail).toMatchObject({ state: 'cancelled', side: 'N' });
     expect(aiMoves).toEqual([]);
     expect(board.currentPosition).toBe(makePosition(startPosition()));
   });
 
   test('a board removed while its AI thinks plays nothing more', async () => {
-    const board = await mountBoard({ south: 'ai', north: 'human', level: '10', 'think-ms': '1000', speed: '0' });
+    const thinking: ThinkingState[] = [];
+    const board = await mountBoard(
+      { south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' },
+      { thinking: event => thinking.push(event.detail.state) },
+    );
     const moves: unknown[] = [];
     board.addEventListener('move', event => moves.push(event.detail.move));
-    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(thinking).toEqual(['started']);
+    const ended = nextEvent(board, 'thinking');
     board.remove();
-    await new Promise(resolve => setTimeout(resolve, 1500));
+    expect((await ended).detail.state).toBe('cancelled');
     expect(moves).toEqual([]);
     expect(board.game.moves).toEqual([]);
   });
 
-  test('a new game while the AI thinks: its answer is dropped and the new game waits for the human', async () => {
-    // Level 10 plays on the clock: it is still thinking when the new game comes.
-    const board = await mountBoard({ south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' });
+  test('a new game while the AI thinks: its search is cancelled and the new game waits for the human', async () => {
+    const thinking: ThinkingState[] = [];
+    const board = await mountBoard(
+      { south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' },
+      { thinking: event => thinking.push(event.detail.state) },
+    );
     const moves: unknown[] = [];
     board.addEventListener('move', event => moves.push(event.detail.move));
-    await new Promise(resolve => setTimeout(resolve, 100));
+    expect(thinking).toEqual(['started']);
+    const ended = nextEvent(board, 'thinking');
     board.south = 'human';
     board.newGame();
-    await new Promise(resolve => setTimeout(resolve, 2000));
+    expect((await ended).detail.state).toBe('cancelled');
+    await board.updateComplete;
+    expect(thinking).toEqual(['started', 'cancelled']);
     expect(moves).toEqual([]);
     expect(board.game.moves).toEqual([]);
     // The stopped search was answered and the worker is free: a hint now gets a fresh answer.
