@@ -2,9 +2,10 @@
 // owner of an instance) and its functions. Only numbers cross the boundary: the host writes and
 // reads packed positions through a view of memory at the addresses exported here.
 import {
-  INPUT_POSITION, MAX_PERFT_DEPTH, OUTPUT_POSITION, PERFT_ROOT, configure, copyPosition,
+  INPUT_POSITION, MAX_PERFT_DEPTH, OUTPUT_POSITION, PERFT_ROOT, boardSize, configure, copyPosition,
 } from './board';
 import { perftFrom } from './perft';
+import { layerPass, layerSize, markBuilt, startLayer, startTablebase, tableLayerAddress } from './tablebase';
 import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
 import {
   aborted, addHistory, clearHistory, lastResolved, nodes, pvLength, rootMoveCount, runIteration, startSearch,
@@ -19,13 +20,16 @@ export {
   MAX_LAPS, MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_TURN_PASSES, TRACE_CAPTURED,
   TRACE_LAP_END, TRACE_LAP_SEEDS,
 } from './rules';
-export { EXACT_WIN } from './evaluate';
 export { ZOBRIST_SEED } from './zobrist';
 export { MAX_TABLE_BITS, MAX_TABLE_ITERATION, MIN_TABLE_BITS } from './tt';
 export {
   INFINITE_SCORE, MAX_HISTORY, MAX_SEARCH_DEPTH, PASS_CODE, PV_MOVES, ROOT_FLAGS, ROOT_MOVES, ROOT_RESOLVED,
   ROOT_SCORES, ROOT_UPPER_BOUND,
 } from './search';
+
+export {
+  MAX_TABLEBASE_SEEDS, TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT,
+} from './tablebase';
 
 export { configure };
 
@@ -64,3 +68,12 @@ export function searchResolved(): bool { return lastResolved; }
 export function searchNodes(): f64 { return <f64>nodes; }
 export function searchPvLength(): i32 { return pvLength(); }
 export function searchRootMoveCount(): i32 { return rootMoveCount; }
+
+// Endgame databases (assembly/tablebase.ts): the host starts a build for the configured game, then
+// runs each layer's passes until one changes nothing, and reads the layers where they lie.
+export function tablebaseStart(fixedSide: bool, maxSeeds: i32): bool { return startTablebase(fixedSide, maxSeeds); }
+export function tablebaseStartLayer(seeds: i32): void { startLayer(seeds); }
+export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
+export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
+export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }
+export function tablebaseMarkBuilt(seeds: i32): void { markBuilt(seeds); }

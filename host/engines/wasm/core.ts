@@ -22,6 +22,7 @@ const CORE_CONSTANTS = [
   'MOVE_TURN_PASSES', 'MOVE_EXTRA_TURN', 'MOVE_GAME_OVER', 'MOVE_ENDLESS', 'MOVE_EMPTY',
   'TRACE_LAP_END', 'TRACE_LAP_SEEDS', 'TRACE_CAPTURED',
   'PV_MOVES', 'ROOT_MOVES', 'ROOT_SCORES', 'ROOT_FLAGS', 'ROOT_UPPER_BOUND', 'ROOT_RESOLVED',
+  'TABLE_CAPTURER', 'TABLE_MOVER', 'TABLE_OPPONENT',
   ...(Object.keys(SHARED_WITH_CORE) as (keyof typeof SHARED_WITH_CORE)[]),
 ] as const;
 
@@ -47,6 +48,12 @@ interface CoreFunctions {
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
+  tablebaseStart(fixedSide: boolean, maxSeeds: number): number;
+  tablebaseStartLayer(seeds: number): void;
+  tablebasePass(seeds: number): number;
+  tablebaseLayerAddress(table: number, seeds: number): number;
+  tablebaseLayerSize(seeds: number): number;
+  tablebaseMarkBuilt(seeds: number): void;
 }
 
 /** What the core's configuration depends on. */
@@ -110,6 +117,8 @@ export class WasmCore {
   private configured: GameSettings | null = null;
   /** The search whose root, history and table the core holds. */
   private searchOwner: SearchClaim | null = null;
+  /** The game of the databases in the core's memory. */
+  private tablebaseSettings: GameSettings | null = null;
 
   private constructor(private readonly exports: CoreFunctions, constants: CoreConstants) {
     this.constants = constants;
@@ -269,6 +278,45 @@ export class WasmCore {
       upperBound: (memory[ROOT_FLAGS + i]! & ROOT_UPPER_BOUND) !== 0,
       resolved: (memory[ROOT_FLAGS + i]! & ROOT_RESOLVED) !== 0,
     }));
+  }
+
+  // ---- endgame databases ----------------------------------------------------------------------
+
+  /**
+   * Makes room for layers 0..maxSeeds of one game's databases (see assembly/tablebase.ts) and
+   * forgets any earlier ones. False when the core's memory cannot grow that far.
+   */
+  startTablebase(settings: Pick<Position, 'variant' | 'holesPerRow'>, fixedSide: boolean, maxSeeds: number): boolean {
+    this.configureFor({ ...settings, lastFour: 'C' });
+    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    return this.exports.tablebaseStart(fixedSide, maxSeeds) !== 0;
+  }
+
+  /** One Jacobi pass over layer `seeds` (after `startTablebaseLayer`); how many values changed, 0 when done. */
+  tablebasePass(seeds: number, first: boolean): number {
+    this.configureFor(this.tablebaseSettings!);
+    if (first) this.exports.tablebaseStartLayer(seeds);
+    return this.exports.tablebasePass(seeds);
+  }
+
+  tablebaseLayerSize(seeds: number): number {
+    return this.exports.tablebaseLayerSize(seeds);
+  }
+
+  /** A copy of layer `seeds` of `table` (a TABLE_* code). */
+  readTablebaseLayer(table: number, seeds: number): Int8Array {
+    const at = this.exports.tablebaseLayerAddress(table, seeds);
+    const size = this.exports.tablebaseLayerSize(seeds);
+    return new Int8Array(this.memory.buffer.slice(at, at + size));
+  }
+
+  /** Writes layers 0..layers.length-1 of `table` (loaded from a file) and marks them built. */
+  writeTablebaseLayers(table: number, layers: readonly Int8Array[]): void {
+    layers.forEach((layer, seeds) => {
+      const at = this.exports.tablebaseLayerAddress(table, seeds);
+      this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), at);
+    });
+    this.exports.tablebaseMarkBuilt(layers.length - 1);
   }
 }
 
