@@ -1,13 +1,7 @@
-// Scores, from the side to move's point of view, in seeds for the whole game (seeds already taken
-// included). A game end is an exact result, shifted by EXACT_WIN so that a proven win outranks any
-// estimate and a proven loss ranks below all of them (as `gameEndScore` in host/engines/search-driver.ts).
-import { SOUTH, boardSeeds, holesPerRow, seedsAt, sideToMove, takenBy } from './board';
-
-export const EXACT_WIN: i32 = 1 << 20;
-
-@inline export function gameEndScore(margin: i32): i32 {
-  return margin > 0 ? EXACT_WIN + margin : (margin < 0 ? -EXACT_WIN + margin : 0);
-}
+// Scores, from the side to move's point of view: the final seeds of the game, the mover's minus the
+// opponent's (seeds already taken included). Game ends and estimates are on this one scale; whether
+// a score is proven is a flag the search carries beside it (`lastResolved` in assembly/search.ts).
+import { sideToMove, takenBy } from './board';
 
 /** Seeds taken by the side to move minus the opponent's. */
 @inline export function takenMargin(pos: usize): i32 {
@@ -15,12 +9,12 @@ export const EXACT_WIN: i32 = 1 << 20;
   return takenBy(pos, side) - takenBy(pos, side ^ 1);
 }
 
-/** The final margin when a repetition ends the game: each player takes the seeds on their own side. */
-export function ownSidesMargin(pos: usize): i32 {
-  let south = 0;
-  for (let index = 0; index < holesPerRow; index++) south += seedsAt(pos, index);
-  const north = boardSeeds(pos) - south;
-  return takenMargin(pos) + (sideToMove(pos) == SOUTH ? south - north : north - south);
+/**
+ * The final margin of a game that ends here: after the last capture (the board is empty) or by a
+ * repetition, where the seeds left are shared equally and so add nothing to the margin.
+ */
+@inline export function gameEndMargin(pos: usize): i32 {
+  return takenMargin(pos);
 }
 
 /** The estimate of a position the search does not look past. */

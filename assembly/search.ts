@@ -1,4 +1,5 @@
-// Negamax alpha-beta on the final margin, the twin of host/engines/reference/search.ts: at a fixed depth
+// Negamax alpha-beta on the final margin (seeds, the mover's minus the opponent's, game ends and
+// estimates on one scale), the twin of host/engines/reference/search.ts: at a fixed depth
 // both visit the same nodes in the same order and return the same move and score.
 //
 // A node's children are all played out into the node's row of child positions, then searched best
@@ -12,7 +13,7 @@ import {
   MAX_HOLES_PER_ROW, POSITION_SIZE, SOUTH, boardSeeds, copyPosition, holesPerRow, sideToMove, takenBy,
 } from './board';
 import { MOVE_EMPTY, MOVE_ENDLESS, firstHoleOfMover, play, playPass } from './rules';
-import { evaluate, gameEndScore, ownSidesMargin, takenMargin } from './evaluate';
+import { evaluate, gameEndMargin } from './evaluate';
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
@@ -137,7 +138,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   store<u8>(PV_LENGTHS + <usize>ply, 0);
   lastResolved = true;
   lastRepetitionReach = NO_REPETITION;
-  if (boardSeeds(node) == 0) return gameEndScore(takenMargin(node));
+  if (boardSeeds(node) == 0) return gameEndMargin(node);
 
   const keyIndex = historyLength + ply;
   const place = placeKey(node);
@@ -145,7 +146,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   const repeated = ply > 0 ? earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
   if (repeated != NO_REPETITION) {
     lastRepetitionReach = repeated;
-    return gameEndScore(ownSidesMargin(node));
+    return gameEndMargin(node); // the seeds left are shared equally
   }
   if (depth == 0) {
     lastResolved = false;

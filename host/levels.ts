@@ -4,7 +4,7 @@
  * and always play the best move.
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap } from './types.js';
-import { rankOf } from './engines/search-driver.js';
+import { describeInput } from './notation.js';
 import type { SearchOptions, SearchResult, Searcher } from './types.js';
 
 export interface Level {
@@ -36,7 +36,7 @@ export const MAX_LEVEL = LEVELS.length;
 
 export const levelOf = (level: number): Result<Level, HoyitoError> => {
   const found = Number.isInteger(level) ? LEVELS[level - 1] : undefined;
-  return found ? ok(found) : err(new HoyitoError('BadOption', `level: ${level} is not a whole number from ${MIN_LEVEL} to ${MAX_LEVEL}`, 'level'));
+  return found ? ok(found) : err(new HoyitoError('BadOption', `level: ${describeInput(level)} is not a whole number from ${MIN_LEVEL} to ${MAX_LEVEL}`, 'level'));
 };
 
 export interface PickOptions {
@@ -66,11 +66,10 @@ export const levelSearchOptions = (level: Level, options: Omit<PickOptions, 'lev
  */
 export const chooseMove = (level: Level, result: SearchResult, random: () => number = Math.random): SearchResult => {
   if (level.tolerance === 0) return result;
-  const rank = (move: SearchResult['moveScores'][number]) => rankOf(move.score, move.exact);
-  const bestRank = rank(result.moveScores[0]!);
+  const best = result.moveScores[0]!.score;
   // Weight a candidate by how close it is to the best: the best has weight tolerance + 1.
   const candidates = result.moveScores
-    .map(move => ({ move, weight: level.tolerance + 1 - (bestRank - rank(move)) }))
+    .map(move => ({ move, weight: level.tolerance + 1 - (best - move.score) }))
     .filter(candidate => candidate.weight > 0);
   const total = candidates.reduce((sum, candidate) => sum + candidate.weight, 0);
   let draw = random() * total;

@@ -94,6 +94,14 @@ describe('perft depth is checked where it is taken', () => {
       expect(error.message).toContain(`0 to ${MAX_PERFT_DEPTH}`);
     });
 
+    it.each([
+      ['an object without a prototype', Object.create(null), 'an object'], ['a symbol', Symbol('d'), 'a symbol'], ['text', '3', "'3'"],
+    ])('refuses %s with BadOption, shown without throwing', (_, depth, shown) => {
+      const error = thrown(() => engine.perft(tiny, depth as never));
+      expect([error.kind, error.field]).toEqual(['BadOption', 'depth']);
+      expect(error.message).toBe(`perft depth: ${shown} is not a whole number from 0 to ${MAX_PERFT_DEPTH}`);
+    });
+
     it('counts at the deepest depth: one seed chases itself round a 2x2 board, one line', () => {
       expect(engine.perft(tiny, MAX_PERFT_DEPTH)).toBe(1);
       expect(engine.perft(tiny, 0)).toBe(1);

@@ -7,11 +7,13 @@ import { MAX_DEPTH } from '../host/engines/limits.js';
 import { legalMoves, playMove } from '../host/engines/reference/rules.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, ownerOf, unwrap } from '../host/types.js';
+import { type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, unwrap } from '../host/types.js';
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 import { pickAtRandom, randomBelow, seededRandom } from '../host/random.js';
+import { minimaxValue } from './helpers/minimax.js';
+import { alphaBeta } from '../tools/alphabeta.js';
 
 const TABLE_BITS = 16;
 const wasm = wasmSearcher(wasmEngine.core, TABLE_BITS);
@@ -61,12 +63,11 @@ describe('the WASM and reference searches are the same algorithm', () => {
 // An independent solver: plain minimax over every line to the end of the game, no pruning, no table.
 const samePlace = (a: Position, b: Position) => a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
 
-/** Final margin for the side to move; after a repetition each side takes the seeds on its own side. */
-const finalMargin = (at: Position, ownSides: boolean): number => {
-  const seeds = { ...at.taken };
-  if (ownSides) at.board.forEach((count, index) => { seeds[ownerOf(at.holesPerRow, index)] += count; });
-  return at.turn === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
-};
+/**
+ * Final margin for the side to move of a game that ends at `at`: the seeds taken. After a
+ * repetition the seeds left on the board are shared equally (RULES), so they add nothing.
+ */
+const finalMargin = (at: Position): number => (at.turn === 'S' ? at.taken.S - at.taken.N : at.taken.N - at.taken.S);
 
 class TooBig extends Error {}
 
@@ -79,8 +80,7 @@ const MAX_QUIET_STRETCH = 60;
  */
 const solve = (at: Position, seen: readonly Position[], budget = { positions: 200_000 }): number => {
   if (--budget.positions < 0 || seen.length > MAX_QUIET_STRETCH) throw new TooBig();
-  if (isBoardEmpty(at)) return finalMargin(at, false);
-  if (seen.some(earlier => samePlace(earlier, at))) return finalMargin(at, true);
+  if (isBoardEmpty(at) || seen.some(earlier => samePlace(earlier, at))) return finalMargin(at);
   return Math.max(...legalMoves(at).moves.map(move => {
     const after = unwrap(playMove(at, move)).position;
     const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
@@ -135,6 +135,10 @@ describe('exact endgame values', () => {
     }
   });
 
+  it('the plain solver agrees with the minimax of tests/helpers/minimax.ts (seeds taken so far added)', () => {
+    for (const at of endgames) expect(solve(at, [])).toBe(finalMargin(at) + minimaxValue(at));
+  });
+
   it('a game end is exact at any depth', () => {
     // ii 2x2, South to move, taken 0-0. South hole 1 (index 0, 3 seeds) sows indices 1, 2, 3:
     // index 3 goes 3 -> 4, a casa; the chain before it (index 2: 4) goes too: 8 seeds, 1 left
@@ -143,6 +147,28 @@ describe('exact endgame values', () => {
     for (const searcher of searchers) {
       expect(searcher.search(at, { depth: 1 })).toMatchObject({ bestMove: 1, score: 9, exact: true, depth: 1 });
     }
+  });
+});
+
+describe('scores are final margins, proven or not', () => {
+  it('ii 1,0,1,0,2,0/0,3,3,3,3,0 S 32-0 at depth 12: every move scores +16', () => {
+    // South leads 32-0; the board holds 16 seeds: S1, S3 one each, S5 two, N2..N5 three each.
+    // South's moves: hole 1 (index 0) and hole 3 (index 2) drop their seed into an empty hole;
+    // hole 5 (index 4, 2 seeds) sows indices 5 and 6, both empty. Each ends the turn, and none
+    // touches North's holes 2..5 (indices 7..10). North then plays N2 (index 7, 3 seeds): indices
+    // 8, 9, 10 go from 3 to 4, the lap ends on index 10, a casa, and the chain takes 9 and 8 too
+    // (index 7 was just emptied): 12 seeds, leaving South's 4, which end the game and go to North,
+    // the capturer. North can never get more than the 16 seeds on the board, so this is North's
+    // best: every South move ends 32-16, +16. (An engine that ranks a proven result above every
+    // estimate assumes North avoids that proven loss and scores 36, a margin no line gives.)
+    const at = position('ii 1,0,1,0,2,0/0,3,3,3,3,0 S 32-0');
+    for (const searcher of searchers) {
+      const result = searcher.search(at, { depth: 12, analysis: true });
+      expect(result.score).toBe(16);
+      expect(result.moveScores.map(({ move, score }) => [move, score]).sort()).toEqual([[1, 16], [3, 16], [5, 16]]);
+    }
+    // The plain alpha-beta of the arena (tools/alphabeta.ts), written apart from the search, agrees.
+    expect(alphaBeta(referenceEngine, at, 12).score).toBe(16);
   });
 });
 

@@ -2,9 +2,10 @@
  * The numbers both engines share: bounds on what a call may ask for, the search's score scale and
  * Zobrist seed. The WebAssembly core defines each of them too, on its side of the boundary
  * (assembly/index.ts exports them): `WasmCore` refuses a core whose numbers differ, and
- * tests/boundary.test.ts pins that they agree.
+ * tests/core.test.ts pins that they agree.
  */
 import { HoyitoError, MAX_HOLES, MAX_LAPS } from '../types.js';
+import { describeInput } from '../notation.js';
 
 /** Deepest search iteration; a line never goes more plies deep than this. */
 export const MAX_DEPTH = 120;
@@ -19,11 +20,14 @@ export const DEFAULT_TABLE_BITS = 20;
 /** The last iteration number a table entry holds (one byte); then every entry is aged (see the tables). */
 export const MAX_TABLE_ITERATION = 255;
 
-// Scores inside the search: seeds, from the side to move's point of view, for the whole game
-// (seeds already taken included). A game end the search reaches is an exact result, shifted by
-// EXACT_WIN so that a proven win outranks any estimate and a proven loss ranks below all of them.
-export const EXACT_WIN = 1 << 20;
+// Scores inside the search are final margins: seeds at the end of the game, the side to move's
+// minus the opponent's (seeds already taken included), game ends and estimates on the one scale;
+// whether a score is proven is a flag carried beside it. INFINITE_SCORE is above any margin: the
+// window of a full-width search.
 export const INFINITE_SCORE = 1 << 21;
+
+/** The deepest endgame-database layer a build may ask for (seeds on the board). */
+export const MAX_TABLEBASE_SEEDS = 24;
 
 /** The seed of the Zobrist key stream (see `zobristStream`). */
 export const ZOBRIST_SEED = 0x2545f491;
@@ -40,10 +44,10 @@ export const SHARED_WITH_CORE = {
   MIN_TABLE_BITS,
   MAX_TABLE_BITS,
   MAX_TABLE_ITERATION,
-  EXACT_WIN,
   INFINITE_SCORE,
   ZOBRIST_SEED,
   PASS_CODE,
+  MAX_TABLEBASE_SEEDS,
 } as const;
 
 /**
@@ -52,6 +56,6 @@ export const SHARED_WITH_CORE = {
  */
 export const checkPerftDepth = (depth: number): void => {
   if (!Number.isInteger(depth) || depth < 0 || depth > MAX_PERFT_DEPTH) {
-    throw new HoyitoError('BadOption', `perft depth: ${String(depth)} is not a whole number from 0 to ${MAX_PERFT_DEPTH}`, 'depth');
+    throw new HoyitoError('BadOption', `perft depth: ${describeInput(depth)} is not a whole number from 0 to ${MAX_PERFT_DEPTH}`, 'depth');
   }
 };

@@ -6,22 +6,17 @@
  */
 import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
 import type { MoveScore, SearchOptions, SearchResult, Searcher } from '../types.js';
-import { EXACT_WIN, INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
+import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 import { describeInput } from '../notation.js';
 
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
 
-/** The search score of a finished game whose final margin, for the side to move, is `margin`. */
-export const gameEndScore = (margin: number): number =>
-  margin > 0 ? EXACT_WIN + margin : margin < 0 ? -EXACT_WIN + margin : 0;
-
-/** The final margin a search score stands for (a proven result loses its EXACT_WIN shift). */
-export const marginOf = (score: number): number =>
-  score >= EXACT_WIN / 2 ? score - EXACT_WIN : score <= -EXACT_WIN / 2 ? score + EXACT_WIN : score + 0; // + 0: a negated 0 is -0
-
-/** The search's order of preference for a reported margin: a proven win first, a proven loss last. */
-export const rankOf = (score: number, exact: boolean): number => (exact ? gameEndScore(score) : score);
+/**
+ * A search score as reported. Scores are final margins throughout (see limits.ts), so this only
+ * turns the reference's negated 0 (-0) into 0, as the core's integers have it.
+ */
+const reported = (score: number): number => score + 0;
 
 // Zobrist keys: two 32-bit halves per entry, from a fixed generator that assembly/zobrist.ts
 // repeats draw for draw, so both searches index their tables identically.
@@ -85,7 +80,7 @@ export const validateTableBits = (tableBits: number): Result<number, HoyitoError
 /** A root move as one iteration scored it. */
 export interface RootMoveScore {
   readonly move: Move;
-  /** Search score (see EXACT_WIN). */
+  /** Final margin for the side to move, or a bound on it (see `upperBound`). */
   readonly score: number;
   /** Refuted, not scored: the move is at most this good (outside analysis mode). */
   readonly upperBound: boolean;
@@ -120,7 +115,7 @@ export interface SearchSession {
 
 const toMoveScore = (root: RootMoveScore): MoveScore => {
   const exact = root.resolved && !root.upperBound;
-  return { move: root.move, score: marginOf(root.score), exact, upperBound: root.upperBound };
+  return { move: root.move, score: reported(root.score), exact, upperBound: root.upperBound };
 };
 
 /** Best first; moves that were only refuted follow the scored ones of equal score. */
@@ -161,7 +156,7 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
     const exact = iteration.resolved;
     yield {
       bestMove: iteration.principalVariation[0]!,
-      score: marginOf(iteration.score),
+      score: reported(iteration.score),
       exact,
       depth: iterationDepth,
       nodes: session.nodes,

@@ -1,14 +1,15 @@
 /**
  * The search in plain TypeScript: the specification of assembly/search.ts. Negamax alpha-beta on
- * the final margin, a transposition table, move ordering by table move, capture and quiet-move
+ * the final margin (seeds at the end of the game, the mover's minus the opponent's: game ends and
+ * estimates on one scale, whether a score is proven carried beside it), a transposition table, move ordering by table move, capture and quiet-move
  * scores (the statistic chess engines call the history heuristic; here *history* means only the
  * positions before the root that the repetition rule sees).
  * At a fixed depth both searches visit the same nodes and return the same move and score.
  */
-import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, seedsWithOwnSides, unwrap } from '../../types.js';
+import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, unwrap } from '../../types.js';
 import {
   ZOBRIST_HOLES, ZOBRIST_SEEDS, type Iteration, type RootMoveScore, type SearchSession,
-  gameEndScore, makeSearcher, searchInterrupted, validateTableBits, zobristStream,
+  makeSearcher, searchInterrupted, validateTableBits, zobristStream,
 } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
 import { legalMoves, playMove } from './rules.js';
@@ -152,6 +153,12 @@ const marginFor = (seeds: Taken, side: Side): number => seeds[side] - seeds[oppo
 /** The estimate of a position the search does not look past: the seeds taken so far. */
 const evaluate = (position: Position): number => marginFor(position.taken, position.turn);
 
+/**
+ * The final margin of a game that ends at `position`: after the last capture (the board is empty)
+ * or by a repetition, where the seeds left are shared equally and so add nothing to the margin.
+ */
+const gameEndMargin = (position: Position): number => marginFor(position.taken, position.turn);
+
 class ReferenceSession implements SearchSession {
   nodes = 0;
   private iterationNumber = 0;
@@ -214,7 +221,7 @@ class ReferenceSession implements SearchSession {
     this.principalVariations[ply] = [];
     this.resolved = true;
     this.repetitionReach = NO_REPETITION;
-    if (isBoardEmpty(node)) return gameEndScore(evaluate(node));
+    if (isBoardEmpty(node)) return gameEndMargin(node);
 
     const keyIndex = this.historyLength + ply;
     const place = placeKey(node);
@@ -222,7 +229,7 @@ class ReferenceSession implements SearchSession {
     const repeated = ply > 0 ? this.earlierOccurrence(keyIndex, repetitionFrom) : NO_REPETITION;
     if (repeated !== NO_REPETITION) {
       this.repetitionReach = repeated;
-      return gameEndScore(marginFor(seedsWithOwnSides(node), node.turn)); // each side takes its own row
+      return gameEndMargin(node); // the seeds left are shared equally
     }
     if (depth === 0) {
       this.resolved = false;
