@@ -1,6 +1,6 @@
 /*
  * A plain C perft of the Hoyito rules, the yardstick for the WASM core's speed
- * (same algorithm: copy-make records, lap by lap, 1,000-lap endless rule).
+ * (same algorithm: copy-make records, lap by lap, 1,000-lap endless rule; the rules are in rules.h).
  * Build and run: cc -O3 -o build/perft-native bench/native/perft.c && build/perft-native ii 6 9
  */
 #include <stdint.h>
@@ -9,47 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-enum { MAX_LAPS = 1000, MAX_PLY = 64 };
-enum { TURN_PASSES, EXTRA_TURN, GAME_OVER, ENDLESS, EMPTY };
+#include "rules.h"
 
-typedef struct { uint8_t seeds[24]; int side; } Record;
-
-static int holes, size, chain;
-
-static int board_seeds(const Record *r) {
-  int sum = 0;
-  for (int i = 0; i < size; i++) sum += r->seeds[i];
-  return sum;
-}
-
-static int sow_lap(Record *r, int from) {
-  int seeds = r->seeds[from], at = from;
-  r->seeds[from] = 0;
-  while (seeds-- > 0) {
-    if (++at == size) at = 0;
-    r->seeds[at]++;
-  }
-  return at;
-}
-
-static int play(const Record *from, Record *to, int start) {
-  if (from->seeds[start] == 0) return EMPTY;
-  *to = *from;
-  int at = start;
-  for (int lap = 0; lap < MAX_LAPS; lap++) {
-    at = sow_lap(to, at);
-    if (to->seeds[at] == 1) { to->side ^= 1; return TURN_PASSES; }
-    if (to->seeds[at] == 4) {
-      to->seeds[at] = 0;
-      if (chain)
-        for (int i = at == 0 ? size - 1 : at - 1; to->seeds[i] == 4; i = i == 0 ? size - 1 : i - 1) to->seeds[i] = 0;
-      if (board_seeds(to) > 4) return EXTRA_TURN;
-      memset(to->seeds, 0, sizeof to->seeds);
-      return GAME_OVER;
-    }
-  }
-  return ENDLESS;
-}
+enum { MAX_PLY = 64 };
 
 static uint64_t perft(Record *stack, int depth) {
   if (depth == 0) return 1;
@@ -65,16 +27,13 @@ static uint64_t perft(Record *stack, int depth) {
   }
   if (any || board_seeds(r) == 0) return nodes;
   if (depth == 1) return 1;
-  *child = *r;
-  child->side ^= 1;
+  play_pass(r, child);
   return perft(child, depth - 1);
 }
 
 int main(int argc, char **argv) {
   if (argc != 4) { fprintf(stderr, "usage: perft-native ii|iii holes depth\n"); return 2; }
-  chain = strcmp(argv[1], "ii") == 0;
-  holes = atoi(argv[2]);
-  size = 2 * holes;
+  configure(atoi(argv[2]), strcmp(argv[1], "ii") == 0);
   int depth = atoi(argv[3]);
   static Record stack[MAX_PLY + 1];
   memset(stack, 0, sizeof stack);
