@@ -9,7 +9,7 @@
  */
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, VARIANTS, type LastFour, type Move, type Position, type Result, type Side,
-  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithOwnSides, winnerOf,
+  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithBoardShared, winnerOf,
 } from './types.js';
 import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
 import type { RulesEngine } from './types.js';
@@ -20,7 +20,7 @@ import { makeRecord, numberMoveError, parseRecord } from './record.js';
 export interface GameResult {
   /** The side with more seeds taken; null for a draw. */
   readonly winner: Side | null;
-  /** Final totals: after a repetition, each side's own seeds on the board are included. */
+  /** Final totals: after a repetition, each side has half the seeds left on the board (an odd one counts for neither). */
   readonly seeds: Taken;
   /** `last-four`: the final capture left seeds that were given out; `board-empty`: it took everything; `repetition`: see RULES. */
   readonly reason: 'last-four' | 'board-empty' | 'repetition';
@@ -230,6 +230,6 @@ export class Game {
     if (outcome.gameOver) return endOf(after.taken, outcome.lastFour ? 'last-four' : 'board-empty');
     if (outcome.capturedSeeds > 0) return null; // a capture starts a new repetition window
     const earlier = [...this.repetitionHistory(), this.position];
-    return earlier.some(position => samePlace(position, after)) ? endOf(seedsWithOwnSides(after), 'repetition') : null;
+    return earlier.some(position => samePlace(position, after)) ? endOf(seedsWithBoardShared(after), 'repetition') : null;
   }
 }

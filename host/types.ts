@@ -63,13 +63,14 @@ export const boardSeeds = (board: readonly number[]): number => board.reduce((su
 /** The side with the larger count (seeds, rounds won); null when they are equal. */
 export const winnerOf = (counts: Taken): Side | null => (counts.S > counts.N ? 'S' : counts.N > counts.S ? 'N' : null);
 
-/** Each side's total if the game ended now by repetition: its seeds taken plus the seeds on its own row. */
-export const seedsWithOwnSides = (position: Position): Taken => {
-  const seeds = { ...position.taken };
-  position.board.forEach((count, index) => {
-    seeds[ownerOf(position.holesPerRow, index)] += count;
-  });
-  return seeds;
+/**
+ * Each side's total if a repetition ended the game now (RULES: the seeds left on the board are
+ * shared equally): its seeds taken plus half of the seeds on the board; an odd seed left over
+ * counts for neither. The margin stays the taken margin.
+ */
+export const seedsWithBoardShared = (position: Position): Taken => {
+  const share = Math.floor(boardSeeds(position.board) / 2);
+  return { S: position.taken.S + share, N: position.taken.N + share };
 };
 
 /** A finished game has an empty board: the last capture took everything that was left. */

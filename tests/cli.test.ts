@@ -99,10 +99,27 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
     });
 
     it('says how the game ended, before the position', async () => {
-      // South 1, North 1 bring 1,1/0,0 back (derived in tests/game.test.ts): 3 + 2 against 4.
+      // South 1, North 1 bring 1,1/0,0 back (derived in tests/game.test.ts): the two seeds left are
+      // shared, one each: 3 + 1 against 4 + 1.
       expect((await withEngine('play', 'ii 1,1/0,0 S 3-4', '1', '1')).out).toEqual([
-        'game over (repetition): South wins, South 5 - North 4',
+        'game over (repetition): North wins, South 4 - North 5',
         'ii 1,1/0,0 S 3-4',
+      ]);
+    });
+
+    it('a repetition shares the seeds left equally: the example of issue 10 ends 3-3, a draw', async () => {
+      // iii 2x6, 2-2, South's holes 5 and 6 hold one seed each, North's row is empty. Each move
+      // sows one seed onto another, relays the two into the next two holes and ends in an empty one:
+      //   S5 (index 4) -> index 5, relay into N1, N2: North to move on 0,0,0,0,0,0/1,1,0,0,0,0;
+      //   N1 -> N2, relay into N3, N4; South has no seed: pass. N3 -> N4, relay into N5, N6; pass.
+      //   N5 -> N6, relay into S1, S2: South to move on 1,1,0,0,0,0/0,0,0,0,0,0;
+      //   S1 -> S2, relay into S3, S4; North passes. S3 -> S4, relay into S5, S6; North passes:
+      //   0,0,0,0,1,1/0,0,0,0,0,0 with South to move, the start position again, no capture between.
+      // Two seeds left, one each: 3-3, a draw. (Each taking its own side's seeds gave South 4-2.)
+      const moves = ['5', '1', 'pass', '3', 'pass', '5', '1', 'pass', '3', 'pass'];
+      expect((await withEngine('play', 'iii 0,0,0,0,1,1/0,0,0,0,0,0 S 2-2', ...moves)).out).toEqual([
+        'game over (repetition): draw, South 3 - North 3',
+        'iii 0,0,0,0,1,1/0,0,0,0,0,0 S 2-2',
       ]);
     });
 

@@ -182,14 +182,15 @@ describe.each(engines)('Game on the $kind engine', engine => {
     // 1,1/0,0, the start again, with no capture in between.
     const cycle = 'ii 1,1/0,0 S 3-4';
 
-    it('ends the game when a position occurs a second time; each side takes its own seeds', () => {
+    it('ends the game when a position occurs a second time; the seeds left are shared equally', () => {
       const game = unwrap(Game.fromPosition(cycle, engine));
       unwrap(game.play(1));
       expect(game.position.board).toEqual([0, 0, 1, 1]);
       expect(game.isOver).toBe(false);
       unwrap(game.play(1));
-      // South has 1 + 1 on its side and North none: 3 + 2 against 4.
-      expect(game.result).toEqual({ winner: 'S', seeds: { S: 5, N: 4 }, reason: 'repetition' });
+      // Both seeds left are on South's side, but each side receives one: 3 + 1 against 4 + 1, North
+      // wins. (Under the old rule, each side taking its own row, South won 5-4.)
+      expect(game.result).toEqual({ winner: 'N', seeds: { S: 4, N: 5 }, reason: 'repetition' });
       // The position stays as it was reached; only the result adds the seeds on the board.
       expect(game.position).toEqual(position(cycle));
       expect(game.legalMoves()).toEqual({ moves: [], endless: [] });
@@ -200,10 +201,21 @@ describe.each(engines)('Game on the $kind engine', engine => {
     it('can end in a draw', () => {
       // South hole 2 (index 1) -> index 2 holds 2: relay into 3 and 0, ending in the empty index 0.
       // North hole 2 (index 3) -> index 0 holds 2: relay into 1 and 2, ending in the empty index 2:
-      // 0,1/1,0 with South to move again. Each side has 1 seed on its side: 1-1.
+      // 0,1/1,0 with South to move again. Two seeds left, one each: 1-1.
       const game = unwrap(Game.fromPosition('ii 0,1/1,0 S 0-0', engine));
       unwrap(game.playAll([2, 2]));
       expect(game.result).toEqual({ winner: null, seeds: { S: 1, N: 1 }, reason: 'repetition' });
+    });
+
+    it('an odd seed left over counts for neither side', () => {
+      // Three seeds. South hole 1 (index 0) -> index 1, empty: North to move on 0,1/1,1. North
+      // hole 1 (index 2) -> index 3 holds 2: relay into indices 0 and 1; index 1 holds 2: relay
+      // into indices 2 and 3, ending in index 3, emptied by the first relay: South to move on
+      // 1,0/1,1, the start again. One seed each, the third to neither: 3 + 1 against 4 + 1.
+      const game = unwrap(Game.fromPosition('ii 1,0/1,1 S 3-4', engine));
+      unwrap(game.playAll([1, 1]));
+      expect(game.position).toEqual(position('ii 1,0/1,1 S 3-4'));
+      expect(game.result).toEqual({ winner: 'N', seeds: { S: 4, N: 5 }, reason: 'repetition' });
     });
 
     it('is undone like any other end', () => {
@@ -276,8 +288,11 @@ describe('both engines play the same games', () => {
       expect(unwrap(second.play(move))).toEqual(unwrap(first.play(move)));
     }
     expect(second.result).toEqual(first.result);
-    // Every seed of the start ends up with a player (four a hole, 2n holes).
-    expect(first.result!.seeds.S + first.result!.seeds.N).toBe(8 * holesPerRow);
+    // Every seed of the start ends up with a player (four a hole, 2n holes), but for the odd seed
+    // left over when a repetition shares the board.
+    const { seeds, reason } = first.result!;
+    const leftOver = reason === 'repetition' ? first.position.board.reduce((sum, count) => sum + count, 0) % 2 : 0;
+    expect(seeds.S + seeds.N + leftOver).toBe(8 * holesPerRow);
     expect(second.position).toEqual(first.position);
   });
 });

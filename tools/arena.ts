@@ -2,18 +2,19 @@
  * The arena: engine-vs-engine matches that measure strength. Each pair of games starts from the
  * same opening (a few random moves from the start, optionally only balanced ones) with colours
  * swapped; pairs cycle through the chosen variants and board sizes. Games follow the repetition
- * rule (the Game class) and stop at a move cap, where each side takes the seeds on its own side,
- * as after a repetition.
+ * rule (the Game class) and stop at a move cap, where they are scored as after a repetition: the
+ * seeds left on the board are shared equally.
  *
  *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12 [--balanced 8]
  *
  * Players: engine:<ms> (WASM search on the clock), depth:<d> (WASM, fixed depth), level:<1..10>,
- * reference:<d> (the TypeScript search, fixed depth), greedy (the biggest immediate capture), random.
+ * reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds
+ * taken, tools/alphabeta.ts), greedy (the biggest immediate capture), random.
  */
 import { pathToFileURL } from 'node:url';
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Taken, type Variant, err, ok,
-  seedsWithOwnSides, unwrap,
+  seedsWithBoardShared, unwrap,
 } from '../host/types.js';
 import { Game } from '../host/game.js';
 import type { RulesEngine } from '../host/types.js';
@@ -23,16 +24,18 @@ import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
+import { alphaBeta } from './alphabeta.js';
 
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number }
   | { readonly kind: 'depth'; readonly depth: number }
   | { readonly kind: 'level'; readonly level: number }
   | { readonly kind: 'reference'; readonly depth: number }
+  | { readonly kind: 'alphabeta'; readonly depth: number }
   | { readonly kind: 'greedy' }
   | { readonly kind: 'random' };
 
-const PLAYER_ARGUMENT = /^(engine|depth|level|reference):(\d+)$/;
+const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta):(\d+)$/;
 
 export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
   if (text === 'greedy' || text === 'random') return ok({ kind: text });
@@ -42,18 +45,19 @@ export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
     case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value }) : badPlayer(text);
     case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value }) : badPlayer(text);
     case 'reference': return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
+    case 'alphabeta': return value > 0 ? ok({ kind: 'alphabeta', depth: value }) : badPlayer(text);
     case 'level': return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
     default: return badPlayer(text);
   }
 };
 
 const badPlayer = (text: string) =>
-  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, greedy or random`, 'player'));
+  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`, 'player'));
 
 export const makePlayer = (spec: PlayerSpec): string => {
   switch (spec.kind) {
     case 'engine': return `engine:${spec.timeMs}`;
-    case 'depth': case 'reference': return `${spec.kind}:${spec.depth}`;
+    case 'depth': case 'reference': case 'alphabeta': return `${spec.kind}:${spec.depth}`;
     case 'level': return `level:${spec.level}`;
     default: return spec.kind;
   }
@@ -85,6 +89,7 @@ const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools): Player => {
     case 'engine': return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
     case 'depth': return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
     case 'reference': return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+    case 'alphabeta': return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
     case 'level': return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
     case 'greedy': return game => greedyMove(tools.rules, game.position, tools.random);
     case 'random': return game => pickAtRandom(game.legalMoves().moves, tools.random);
@@ -125,6 +130,12 @@ export interface GameReport {
   readonly record: string;
 }
 
+export interface PairCount {
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+}
+
 export interface MatchReport {
   readonly a: string;
   readonly b: string;
@@ -138,15 +149,20 @@ export interface MatchReport {
   readonly elo: number;
   readonly eloError: number;
   /**
-   * Pairs of games on the same opening, won / drawn / lost by the sum of A's two margins: openings
-   * are often won for one side whoever plays it, and the pair tells who played the opening better.
+   * Pairs of games on the same opening (colours swapped), won / drawn / lost by A's points in the
+   * two games: more than 1, 1, less than 1.
    */
-  readonly pairs: { readonly wins: number; readonly draws: number; readonly losses: number };
+  readonly pairsOnPoints: PairCount;
+  /**
+   * The same pairs by the sum of A's two final margins: above 0, 0, below 0. Openings are often
+   * won for one side whoever plays it; the summed margin tells who played the opening better.
+   */
+  readonly pairsOnMargin: PairCount;
   readonly games: readonly GameReport[];
 }
 
-/** Final seeds of each side; a capped game gives each side the seeds on its own side. */
-const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithOwnSides(game.position);
+/** Final seeds of each side; a capped game is scored as a repetition: the seeds left are shared equally. */
+const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithBoardShared(game.position);
 
 /** The depth of the search that judges whether an opening is balanced. */
 export const BALANCE_DEPTH = 10;
@@ -198,7 +214,13 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
   const variance = points.reduce((sum, p) => sum + (p - score) ** 2, 0) / Math.max(n - 1, 1);
   const halfWidth = 1.96 * Math.sqrt(variance / n);
   const elo = eloOf(score);
-  const pairMargins = games.flatMap((game, i) => (i % 2 === 1 ? [games[i - 1]!.margin + game.margin] : []));
+  const pairsOf = (values: readonly number[]) => values.flatMap((value, i) => (i % 2 === 1 ? [values[i - 1]! + value] : []));
+  /** Pairs whose sum is above, at and below `even`. */
+  const countPairs = (sums: readonly number[], even: number): PairCount => ({
+    wins: sums.filter(sum => sum > even).length,
+    draws: sums.filter(sum => sum === even).length,
+    losses: sums.filter(sum => sum < even).length,
+  });
   return {
     a, b,
     wins: points.filter(p => p === 1).length,
@@ -207,11 +229,8 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
     averageMargin: games.reduce((sum, game) => sum + game.margin, 0) / n,
     score, elo,
     eloError: (eloOf(score + halfWidth) - eloOf(score - halfWidth)) / 2,
-    pairs: {
-      wins: pairMargins.filter(margin => margin > 0).length,
-      draws: pairMargins.filter(margin => margin === 0).length,
-      losses: pairMargins.filter(margin => margin < 0).length,
-    },
+    pairsOnPoints: countPairs(pairsOf(points), 1),
+    pairsOnMargin: countPairs(pairsOf(games.map(({ margin }) => margin)), 0),
     games,
   };
 };
@@ -255,11 +274,14 @@ const eloText = (report: MatchReport): string => {
 export const formatReport = (report: MatchReport): string => {
   const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(1);
   const capped = report.games.filter(game => game.capped).length;
+  const pairText = ({ wins, draws, losses }: PairCount) => `${wins}/${draws}/${losses}`;
+  const pairCount = Math.max(Math.floor(report.games.length / 2), 1);
   return [
     `${report.a} vs ${report.b}: ${report.games.length} games`,
     `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${sign(report.averageMargin)} seeds`,
     `  ${eloText(report)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
-    `  pairs W/D/L ${report.pairs.wins}/${report.pairs.draws}/${report.pairs.losses} (same opening, colours swapped: the sum of both margins)`,
+    `  pairs (same opening, colours swapped): on points W/D/L ${pairText(report.pairsOnPoints)}, on summed margin W/D/L ${pairText(report.pairsOnMargin)}`,
+    `  pairs won on summed margin: ${report.pairsOnMargin.wins} of ${pairCount} (${(100 * report.pairsOnMargin.wins / pairCount).toFixed(1)}%)`,
   ].join('\n');
 };
 
@@ -292,7 +314,22 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
   return ok({ a: a.value, b: b.value, games, variants, sizes, seed, ...(balanced === undefined ? {} : { balanced }) });
 };
 
+export const USAGE = [
+  'npm run arena -- [--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K]',
+  '  players: engine:<ms> (the WASM search on the clock), depth:<d> (the WASM search, fixed depth), level:<1..10>,',
+  '           reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds taken),',
+  '           greedy (the biggest immediate capture), random',
+  '  defaults: --a engine:100 --b greedy --games 20 --variants ii,iii --sizes 6 --seed 1; random 4-ply openings,',
+  '           or with --balanced S only those a depth-10 search scores within S seeds of even',
+  '  each pair of games shares an opening with colours swapped; the report gives games W/D/L, points, Elo,',
+  '  and pairs won on points and on the summed margin of the two games',
+];
+
 const main = async (args: readonly string[]): Promise<number> => {
+  if (args.includes('--help') || args.includes('-h')) {
+    USAGE.forEach(line => console.log(line));
+    return 0;
+  }
   const options = parseMatchArgs(args);
   if (!options.ok) {
     console.error(options.error.message);
