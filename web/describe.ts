@@ -63,7 +63,7 @@ export const describeTurn = (side: Side, player: Player, extraTurn: boolean): st
 const REASONS: Record<GameResult['reason'], string> = {
   'last-four': 'the last seeds were given out',
   'board-empty': 'the board is empty',
-  repetition: 'a position repeated; each side takes the seeds on its own side',
+  repetition: 'a position repeated; the seeds left are shared equally',
 };
 
 export const describeResult = (result: GameResult): string => {

@@ -5,6 +5,7 @@
  */
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
 import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, err, ok } from '../host/types.js';
+import { describeInput } from '../host/notation.js';
 
 export type Player = 'human' | 'ai';
 /** Which side's row is drawn at the bottom, nearest the viewer. */
@@ -33,13 +34,13 @@ const bad = (field: string, message: string) => err(new HoyitoError('BadOption',
 
 const oneOf = <T extends string>(field: string, allowed: readonly T[]) =>
   (value: unknown): Result<T, HoyitoError> =>
-    allowed.includes(value as T) ? ok(value as T) : bad(field, `'${String(value)}' is not ${allowed.join(' or ')}`);
+    allowed.includes(value as T) ? ok(value as T) : bad(field, `${describeInput(value)} is not ${allowed.join(' or ')}`);
 
 const wholeNumber = (field: string, min: number, max: number) =>
   (value: unknown): Result<number, HoyitoError> =>
     typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
       ? ok(value)
-      : bad(field, `'${String(value)}' is not a whole number from ${min} to ${max}`);
+      : bad(field, `${describeInput(value)} is not a whole number from ${min} to ${max}`);
 
 export const parseVariant = oneOf<Variant>('variant', VARIANTS);
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
@@ -58,4 +59,4 @@ export const parsePlayer = (side: Side): ((value: unknown) => Result<Player, Hoy
 export const parseSpeed = (value: unknown): Result<number, HoyitoError> =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100
     ? ok(value)
-    : bad('speed', `'${String(value)}' is not a number from 0 (no animation) to 100`);
+    : bad('speed', `${describeInput(value)} is not a number from 0 (no animation) to 100`);

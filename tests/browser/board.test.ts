@@ -124,6 +124,22 @@ describe('events', () => {
     expect([...board.shadowRoot!.querySelectorAll('.hole.playable')]).toHaveLength(0);
   });
 
+  test('a repetition ends the game with the seeds left shared equally', async () => {
+    // South 1, North 1 bring ii 1,1/0,0 S back (derived in tests/game.test.ts). Both seeds left are
+    // in South's row, but each side receives one: 3 + 1 against 4 + 1, North wins.
+    const board = await mountBoard({ ...HUMANS, position: 'ii 1,1/0,0 S 3-4' });
+    const turn = nextEvent(board, 'turn');
+    holeButton(board, 0).click();
+    await turn;
+    await board.updateComplete;
+    const over = nextEvent(board, 'gameover');
+    holeButton(board, 2).click();
+    expect((await over).detail).toEqual({ winner: 'N', seeds: { S: 4, N: 5 }, reason: 'repetition' });
+    await board.updateComplete;
+    expect(shownText(board, '.status')).toBe('North wins 5–4: a position repeated; the seeds left are shared equally.');
+    expect(shownBoard(board)).toEqual([1, 1, 0, 0]);
+  });
+
   test('a human with no move passes, and the pass is shown', async () => {
     // South's row is empty: South's only move is a pass; then North (1 seed in N1) is to move.
     const board = document.createElement('hoyito-board');
@@ -234,12 +250,27 @@ describe('bad attributes', () => {
     const board = await mountBoard(HUMANS, { 'hoyito-error': event => errors.push(event.detail) });
     board.holes = 7.5;
     await board.updateComplete;
-    expect(errors).toEqual([{ kind: 'BadOption', field: 'holes', message: "holes: '7.5' is not a whole number from 2 to 12" }]);
+    expect(errors).toEqual([{ kind: 'BadOption', field: 'holes', message: 'holes: 7.5 is not a whole number from 2 to 12' }]);
     expect(shownBoard(board)).toHaveLength(12);
     board.holes = 12;
     await board.updateComplete;
     expect(shownBoard(board)).toHaveLength(24);
     expect(errors).toHaveLength(1);
+  });
+
+  test('a value that cannot be made text (a symbol, an object without prototype) is refused by its type', async () => {
+    const errors: ErrorDetail[] = [];
+    const board = await mountBoard(HUMANS, { 'hoyito-error': event => errors.push(event.detail) });
+    board.holes = Symbol('x') as never;
+    board.speed = Object.create(null) as never;
+    board.variant = Symbol('y') as never;
+    await board.updateComplete;
+    expect(errors).toEqual([
+      { kind: 'BadOption', field: 'variant', message: 'variant: a symbol is not ii or iii' },
+      { kind: 'BadOption', field: 'holes', message: 'holes: a symbol is not a whole number from 2 to 12' },
+      { kind: 'BadOption', field: 'speed', message: 'speed: an object is not a number from 0 (no animation) to 100' },
+    ]);
+    expect(board).toMatchObject({ variant: 'ii', holes: 6, speed: 1 });
   });
 
   test('reach the page as hoyito-error, never as an error event on window', async () => {
