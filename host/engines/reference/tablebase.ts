@@ -5,100 +5,24 @@
  *
  * A position is normalised so that the side to move owns the first row: its board in sowing order
  * from the mover's hole 1 (South's board as it is when South moves; North's rotated by n). A layer
- * holds every board with k seeds, ranked combinatorially (`boardRank`), one signed byte each: the
- * margin of the k seeds still on the board that the mover can force, -k..k. Seeds already taken
- * are not in it: a position's value is its taken margin plus the table's.
+ * holds every board with k seeds, ranked combinatorially (`boardRank` in ../tablebase.ts), one
+ * signed byte each: the margin of the k seeds still on the board that the mover can force, -k..k.
+ * Seeds already taken are not in it: a position's value is its taken margin plus the table's.
  *
  * A capture leads to a smaller layer (built first) or ends the game; a quiet move or a pass stays
  * in the layer, so within a layer the values are iterated to a fixed point starting from 0, the
  * value of a repetition under the equal-share rule.
  */
 import type { LastFour, Position, Variant } from '../../types.js';
-import { playMove, legalMoves } from './rules.js';
-
-/**
- * Who receives the last four seeds, seen from the mover: the capturer (`C`, the usual rule); or a
- * fixed side, which is the mover (`mover`) or the opponent (`opponent`): the two tables of a fixed
- * side refer to each other, since a quiet move hands the turn (and so the roles) over.
- */
-export type TableRule = 'C' | 'mover' | 'opponent';
-
-/** The table a position is looked up in. */
-export const tableRuleOf = (position: Pick<Position, 'lastFour' | 'turn'>): TableRule =>
-  position.lastFour === 'C' ? 'C' : position.lastFour === position.turn ? 'mover' : 'opponent';
+import { type TableRule, type Tablebase, boardOfRank, boardRank, layerSize, rotateRows, tableRules } from '../tablebase.js';
+import { legalMoves, playMove } from './rules.js';
 
 /** The table after the turn passes to the other side. */
 const afterTurnPasses = (rule: TableRule): TableRule => (rule === 'C' ? 'C' : rule === 'mover' ? 'opponent' : 'mover');
 
-/** Binomial coefficients C(n, k), exact for the small numbers used here. */
-export const binomial = (n: number, k: number): number => {
-  if (k < 0 || k > n) return 0;
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return Math.round(result);
-};
-
-/** Boards of `holes` holes holding `seeds` seeds in all: C(seeds + holes - 1, holes - 1). */
-export const layerSize = (holes: number, seeds: number): number => binomial(seeds + holes - 1, holes - 1);
-
-/**
- * The rank of a board among the boards with the same seeds and holes, 0..layerSize - 1. Written as
- * seeds (stars) and hole boundaries (bars), the j-th bar (j = 1..holes-1) stands at
- * p_j = (seeds in holes before it) + j - 1; the rank is the sum of C(p_j, j) (colex order).
- */
-export const boardRank = (board: readonly number[]): number => {
-  let rank = 0;
-  let before = 0;
-  for (let j = 1; j < board.length; j++) {
-    before += board[j - 1]!;
-    rank += binomial(before + j - 1, j);
-  }
-  return rank;
-};
-
-/** The board of rank `rank` with `seeds` seeds in `holes` holes (the inverse of `boardRank`). */
-export const boardOfRank = (rank: number, holes: number, seeds: number): number[] => {
-  const bars = new Array<number>(holes).fill(0);
-  let left = rank;
-  let position = seeds + holes - 2;
-  for (let j = holes - 1; j >= 1; j--) {
-    while (binomial(position, j) > left) position--;
-    bars[j] = position;
-    left -= binomial(position, j);
-    position--;
-  }
-  // Seeds before bar j are p_j - (j - 1); hole j - 1 holds the difference between two bars.
-  const board = new Array<number>(holes).fill(0);
-  let previous = 0;
-  for (let j = 1; j < holes; j++) {
-    const before = bars[j]! - (j - 1);
-    board[j - 1] = before - previous;
-    previous = before;
-  }
-  board[holes - 1] = seeds - previous;
-  return board;
-};
-
-/** The same position with the other row first: how the next mover sees it. */
-export const rotateRows = (board: readonly number[]): number[] => {
-  const n = board.length / 2;
-  return [...board.slice(n), ...board.slice(0, n)];
-};
-
-/** One game's databases: layers 0..maxSeeds of each table the rule needs. */
-export interface Tablebase {
-  readonly variant: Variant;
-  readonly holesPerRow: number;
-  readonly maxSeeds: number;
-  /** `C` alone, or the pair `mover` and `opponent` for a fixed last-four side. */
-  readonly tables: Partial<Record<TableRule, Int8Array[]>>;
-}
-
-/** The value for the mover of `board` (normalised, mover first), from the table of `rule`. */
-export const tableValue = (base: Tablebase, rule: TableRule, board: readonly number[]): number => {
-  const seeds = board.reduce((sum, count) => sum + count, 0);
-  return base.tables[rule]![seeds]![boardRank(board)]!;
-};
+/** The value of a (normalised) board in a built layer of `rule`'s table. */
+const valueIn = (base: Tablebase, rule: TableRule, board: readonly number[]): number =>
+  base.tables[rule]![board.reduce((sum, count) => sum + count, 0)]![boardRank(board)]!;
 
 /** The normalised position of `board` with the mover first, as the rules engine takes it. */
 const moverPosition = (variant: Variant, board: readonly number[], rule: TableRule): Position => ({
@@ -126,7 +50,7 @@ const positionValue = (base: Tablebase, rule: TableRule, board: readonly number[
     const gained = after.taken.S - after.taken.N;
     let value: number;
     if (outcome.value.gameOver) value = gained;
-    else if (outcome.value.extraTurn) value = gained + tableValue(base, rule, after.board);
+    else if (outcome.value.extraTurn) value = gained + valueIn(base, rule, after.board);
     else {
       const next = rotateRows(after.board);
       const seeds = next.reduce((sum, count) => sum + count, 0);
@@ -146,9 +70,9 @@ const MAX_PASSES = 10_000;
  * last four to the capturer (`fixedSide` false) or to a fixed side (the `mover`/`opponent` pair).
  */
 export const buildReferenceTablebase = (variant: Variant, holesPerRow: number, maxSeeds: number, fixedSide = false): Tablebase => {
-  const rules: TableRule[] = fixedSide ? ['mover', 'opponent'] : ['C'];
+  const rules = tableRules(fixedSide);
   const holes = 2 * holesPerRow;
-  const base: Tablebase = { variant, holesPerRow, maxSeeds, tables: Object.fromEntries(rules.map(rule => [rule, []])) };
+  const base: Tablebase = { variant, holesPerRow, maxSeeds, fixedSide, tables: Object.fromEntries(rules.map(rule => [rule, []])) };
   for (let seeds = 0; seeds <= maxSeeds; seeds++) {
     const size = layerSize(holes, seeds);
     const boards = Array.from({ length: size }, (_, rank) => boardOfRank(rank, holes, seeds));

@@ -1,0 +1,77 @@
+/**
+ * Endgame databases built by the WebAssembly core (assembly/tablebase.ts), layer by layer, with
+ * progress; and databases from a file written into the core for its search to probe.
+ */
+import { HoyitoError, type Variant } from '../../types.js';
+import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
+import { MAX_TABLEBASE_SEEDS } from '../limits.js';
+import type { WasmCore } from './core.js';
+
+export interface TablebaseBuild {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly maxSeeds: number;
+  /** Tables for a fixed last-four side (Hoyito III rounds 3 on) instead of the capturer. */
+  readonly fixedSide?: boolean;
+}
+
+/** Where a build stands, after each pass. */
+export interface BuildProgress {
+  readonly seeds: number;
+  readonly pass: number;
+  /** Values that changed in this pass: 0 ends the layer. */
+  readonly changed: number;
+  /** Boards of the finished layers over boards of all layers (a layer's boards count once it is done). */
+  readonly done: number;
+  readonly elapsedMs: number;
+}
+
+const tableCode = (core: WasmCore, rule: TableRule): number =>
+  rule === 'C' ? core.constants.TABLE_CAPTURER : rule === 'mover' ? core.constants.TABLE_MOVER : core.constants.TABLE_OPPONENT;
+
+const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
+  if (!Number.isInteger(holesPerRow) || holesPerRow < 2 || holesPerRow > 6) {
+    throw new HoyitoError('BadOption', `tablebase: ${holesPerRow} holes per row; databases are built for 2 to 6`, 'holesPerRow');
+  }
+  if (!Number.isInteger(maxSeeds) || maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) {
+    throw new HoyitoError('BadOption', `tablebase: ${maxSeeds} seeds is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`, 'seeds');
+  }
+};
+
+const startIn = (core: WasmCore, build: TablebaseBuild): void => {
+  checkBuild(build);
+  if (!core.startTablebase(build, build.fixedSide ?? false, build.maxSeeds)) {
+    throw new HoyitoError('BadOption', `tablebase: not enough memory for layers 0..${build.maxSeeds}`, 'seeds');
+  }
+};
+
+/**
+ * Builds layers 0..maxSeeds in the core, which keeps them for its search, and returns a copy.
+ * @throws HoyitoError `BadOption` for a board or seed count outside what is built, or too little memory.
+ */
+export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProgress?: (progress: BuildProgress) => void): Tablebase => {
+  startIn(core, build);
+  const holes = 2 * build.holesPerRow;
+  const sizes = Array.from({ length: build.maxSeeds + 1 }, (_, seeds) => layerSize(holes, seeds));
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const started = performance.now();
+  let finished = 0;
+  for (let seeds = 0; seeds <= build.maxSeeds; seeds++) {
+    for (let pass = 1; ; pass++) {
+      const changed = core.tablebasePass(seeds, pass === 1);
+      if (changed === 0) finished += sizes[seeds]!;
+      onProgress?.({ seeds, pass, changed, done: finished / total, elapsedMs: performance.now() - started });
+      if (changed === 0) break;
+    }
+  }
+  const fixedSide = build.fixedSide ?? false;
+  const tables = Object.fromEntries(tableRules(fixedSide).map(rule =>
+    [rule, sizes.map((_, seeds) => core.readTablebaseLayer(tableCode(core, rule), seeds))]));
+  return { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, tables };
+};
+
+/** Writes databases (from a file, or built elsewhere) into the core, for its search to probe. */
+export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
+  startIn(core, base);
+  for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
+};
