@@ -106,6 +106,7 @@ export type ErrorKind =
   | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
   | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
   | 'BadOption' // an option value out of range (depth, time, level, engine...)
+  | 'BadTablebase' // an endgame database file that is not one, is damaged, or is for another game
   | 'SearchInterrupted'; // a search resumed after another search took over its WebAssembly core
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */
