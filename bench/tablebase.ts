@@ -7,8 +7,8 @@
  *
  *   npm run bench:tablebase -- [--variant ii] [--seeds 12] [--runs 3] [--fixed]
  *
- * Peak memory is each build process's maximum resident set (getrusage): the C program's own, and
- * the Node process's for WASM (it includes Node's own, printed apart as its size before the build).
+ * Peak memory is each build process's peak resident set (VmHWM): the C program's, and the Node
+ * process's for WASM (it includes Node's own, printed apart as its peak before the build).
  * Both builds lay out the same region: every layer of the tables, and the preparation of the
  * largest layer (6 child ranks and 2 exit values a board).
  */
@@ -43,7 +43,7 @@ interface Build {
   readonly ms: number;
   /** CPU time of the build process (ms): less sensitive than `ms` to other processes on a shared machine. */
   readonly cpuMs: number;
-  readonly maxRssKb: number;
+  readonly peakRssKb: number;
   /** Node's peak before the build (WASM only). */
   readonly baseRssKb?: number;
 }
@@ -62,11 +62,25 @@ const regionBytes = ({ seeds, fixed }: BuildSettings): { layers: number; prepara
   return { layers, preparation: layerSize(seeds) * (6 * 4 + 2) };
 };
 
+/**
+ * This process's peak resident set (kB): VmHWM on Linux, the high-water mark of its own memory;
+ * elsewhere getrusage's maxRSS, which on Linux also counts the parent's resident set at fork time.
+ */
+const peakRssKb = (): number => {
+  try {
+    const match = /^VmHWM:\s*(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]);
+  } catch {
+    // not Linux: no /proc
+  }
+  return process.resourceUsage().maxRSS;
+};
+
 // ---- the WASM build, in a process of its own (this file with --worker) ----------------------------
 
 const wasmWorker = async (settings: BuildSettings, out: string): Promise<void> => {
   const core = await loadWasmCore();
-  const baseRssKb = process.resourceUsage().maxRSS;
+  const baseRssKb = peakRssKb();
   const passes: number[] = [];
   const firstMs: number[] = [];
   const otherMs: number[] = [];
@@ -88,14 +102,14 @@ const wasmWorker = async (settings: BuildSettings, out: string): Promise<void> =
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  const maxRssKb = process.resourceUsage().maxRSS;
+  const peakRss = peakRssKb();
   const { TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT } = core.constants;
   const file = openSync(out, 'w');
   for (const table of settings.fixed ? [TABLE_MOVER, TABLE_OPPONENT] : [TABLE_CAPTURER]) {
     for (let k = 0; k <= settings.seeds; k++) writeSync(file, core.readTablebaseLayer(table, k));
   }
   closeSync(file);
-  const build: Build = { passes, firstMs, otherMs, ms, cpuMs, maxRssKb, baseRssKb };
+  const build: Build = { passes, firstMs, otherMs, ms, cpuMs, peakRssKb: peakRss, baseRssKb };
   console.log(JSON.stringify(build));
 };
 
@@ -136,9 +150,9 @@ const runNative = (settings: BuildSettings, out: string): Build => {
   const passes = layers.map(match => Number(match[1]));
   const firstMs = layers.map(match => (Number(match[2]) + Number(match[3])) * 1000);
   const otherMs = layers.map(match => Number(match[4]) * 1000);
-  const total = /built in ([\d.]+) s \(CPU ([\d.]+) s\), max RSS (\d+) kB/.exec(result.stdout);
+  const total = /built in ([\d.]+) s \(CPU ([\d.]+) s\), peak RSS (\d+) kB/.exec(result.stdout);
   if (!total || passes.length !== settings.seeds + 1) throw new Error(`unexpected output from ${NATIVE_PROGRAM}:\n${result.stdout}`);
-  return { passes, firstMs, otherMs, ms: Number(total[1]) * 1000, cpuMs: Number(total[2]) * 1000, maxRssKb: Number(total[3]) };
+  return { passes, firstMs, otherMs, ms: Number(total[1]) * 1000, cpuMs: Number(total[2]) * 1000, peakRssKb: Number(total[3]) };
 };
 
 // ---- comparison and report ------------------------------------------------------------------------
@@ -261,10 +275,10 @@ const main = async (): Promise<void> => {
     builds[engine].map(build => `${seconds(build.ms)} (CPU ${seconds(build.cpuMs)})`).join(', ');
   console.log(`C    builds ${list('c')}: median ${seconds(cMs)} (CPU ${seconds(cCpuMs)})`);
   console.log(`WASM builds ${list('wasm')}: median ${seconds(wasmMs)} (CPU ${seconds(wasmCpuMs)})`);
-  console.log(`C    max RSS ${megabytes(Math.max(...builds.c.map(build => build.maxRssKb)) * 1024)}`);
-  const wasmPeak = builds.wasm.reduce((peak, build) => (build.maxRssKb > peak.maxRssKb ? build : peak));
+  console.log(`C    peak RSS ${megabytes(Math.max(...builds.c.map(build => build.peakRssKb)) * 1024)}`);
+  const wasmPeak = builds.wasm.reduce((peak, build) => (build.peakRssKb > peak.peakRssKb ? build : peak));
   console.log(
-    `WASM max RSS ${megabytes(wasmPeak.maxRssKb * 1024)} (Node before the build ${megabytes(wasmPeak.baseRssKb! * 1024)}, the build ${megabytes((wasmPeak.maxRssKb - wasmPeak.baseRssKb!) * 1024)})`,
+    `WASM peak RSS ${megabytes(wasmPeak.peakRssKb * 1024)} (Node with the core loaded, before the build ${megabytes(wasmPeak.baseRssKb! * 1024)}; the build ${megabytes((wasmPeak.peakRssKb - wasmPeak.baseRssKb!) * 1024)})`,
   );
   console.log(
     `region of each build: ${megabytes(region.layers + region.preparation)} (layers ${megabytes(region.layers)}, preparation of layer ${seeds} ${megabytes(region.preparation)})`,
