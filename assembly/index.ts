@@ -58,7 +58,7 @@ export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
 // input position; after each iteration it reads the principal variation and the root moves' scores.
 export function searchClearHistory(): void { clearHistory(); }
 export function searchAddHistory(): void { addHistory(INPUT_POSITION); }
-export function searchStart(tableBits: i32): void { startSearch(INPUT_POSITION, tableBits); }
+export function searchStart(tableBits: i32, probeTables: bool): void { startSearch(INPUT_POSITION, tableBits, probeTables); }
 /** Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
 export function searchIteration(depth: i32, deadline: f64, analysis: bool, alpha: i32, beta: i32): i32 {
   return runIteration(depth, deadline, analysis, alpha, beta);

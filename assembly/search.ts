@@ -13,7 +13,8 @@ import {
   MAX_HOLES_PER_ROW, POSITION_SIZE, SOUTH, boardSeeds, copyPosition, holesPerRow, sideToMove, takenBy,
 } from './board';
 import { MOVE_EMPTY, MOVE_ENDLESS, firstHoleOfMover, play, playPass } from './rules';
-import { evaluate, gameEndMargin } from './evaluate';
+import { evaluate, gameEndMargin, takenMargin } from './evaluate';
+import { NOT_IN_TABLES, probe } from './tablebase';
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
@@ -72,6 +73,8 @@ let rootTakenSouth: i32 = 0;
 let iteration: i32 = 0;
 let deadline: f64 = 0;
 let analysis: bool = false;
+/** Positions the endgame databases hold take their exact value from them (below the root). */
+let probing: bool = false;
 
 @inline function childPosition(ply: i32, child: i32): usize {
   return CHILDREN + <usize>((ply * MAX_MOVES + child) * POSITION_SIZE);
@@ -99,9 +102,10 @@ export function addHistory(pos: usize): void {
   historyLength++;
 }
 
-/** A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move scores. */
-export function startSearch(pos: usize, tableBits: i32): void {
+/** A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move scores; endgame databases probed or not. */
+export function startSearch(pos: usize, tableBits: i32, probeTables: bool): void {
   copyPosition(pos, ROOT);
+  probing = probeTables;
   rootTakenSouth = takenBy(ROOT, SOUTH);
   resetTable(tableBits);
   memory.fill(QUIET_MOVE_SCORES, 0, 2 * 16 * 4);
@@ -147,6 +151,10 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   if (repeated != NO_REPETITION) {
     lastRepetitionReach = repeated;
     return gameEndMargin(node); // the seeds left are shared equally
+  }
+  if (probing && ply > 0) {
+    const boardValue = probe(node);
+    if (boardValue != NOT_IN_TABLES) return takenMargin(node) + boardValue; // exact, as `lastResolved` says
   }
   if (depth == 0) {
     lastResolved = false;

@@ -13,7 +13,10 @@
 //
 // Tables: the capturer rule (`C`) alone, or for a fixed last-four side the pair `mover` (the mover
 // receives the last four) and `opponent`, which refer to each other across a quiet move.
-import { POSITION_SIZE, SOUTH, boardSize, holesPerRow, seedsAt, setSeeds, takenBy } from './board';
+import {
+  LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, POSITION_SIZE, SOUTH, boardSeeds, boardSize, chainCapture, holesPerRow, lastFourRule,
+  seedsAt, setSeeds, sideToMove, takenBy,
+} from './board';
 import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, play, traceLastFourSeeds } from './rules';
 
 export const TABLE_CAPTURER: i32 = 0;
@@ -48,6 +51,9 @@ export function layerSize(holes: i32, seeds: i32): u32 {
 // The build in progress: its settings, and where each table's layers and the next pass's values are.
 let fixedSide: bool = false;
 let builtSeeds: i32 = -1;
+/** The game the databases are for: what the core was configured for when they were started. */
+let builtHolesPerRow: i32 = 0;
+let builtChainCapture: bool = false;
 /** Per table (C, mover, opponent) and layer: the layer's address. */
 const LAYER_ADDRESSES: usize = memory.data(3 * (MAX_TABLEBASE_SEEDS + 1) * 4, 4);
 /** Per board of the layer being built: CHILD_SLOTS ranks of quiet children (NO_CHILD when fewer); apart, two exit values (capturer or mover, opponent). */
@@ -101,6 +107,8 @@ export function startTablebase(fixed: bool, maxSeeds: i32): bool {
   exitValues = at + largest * <usize>(CHILD_SLOTS * 4);
   fixedSide = fixed;
   builtSeeds = -1;
+  builtHolesPerRow = holesPerRow;
+  builtChainCapture = chainCapture;
   return true;
 }
 
@@ -238,4 +246,21 @@ export function markBuilt(seeds: i32): void {
 export function tableLayerAddress(table: i32, seeds: i32): usize {
   if (table < 0 || table > 2 || seeds < 0 || seeds > MAX_TABLEBASE_SEEDS) return 0;
   return layerAddress(table, seeds);
+}
+
+/** What `probe` answers for a position the databases do not hold. */
+export const NOT_IN_TABLES: i32 = -1 << 30;
+
+/**
+ * The margin of the seeds on the board that the mover of `pos` can force, from the databases, or
+ * NOT_IN_TABLES: another game (as the core is configured now), another kind of last-four rule, or
+ * more seeds than were built.
+ */
+export function probe(pos: usize): i32 {
+  const seeds = boardSeeds(pos);
+  if (seeds > builtSeeds || holesPerRow != builtHolesPerRow || chainCapture != builtChainCapture) return NOT_IN_TABLES;
+  if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
+  const mover = sideToMove(pos);
+  const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);
+  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankFrom(pos, mover == SOUTH ? 0 : holesPerRow));
 }

@@ -10,10 +10,17 @@ import {
   positionValue, solveMoves, tableRules,
 } from '../host/engines/tablebase.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
-import { type LastFour, type Position, type Variant, VARIANTS, unwrap } from '../host/types.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { createReferenceSearcher } from '../host/engines/reference/search.js';
+import { Game } from '../host/game.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
+import { type LastFour, type Position, type SearchResult, type Variant, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
+
+/** Everything but the clock. */
+const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
 
 /** Every board of `holes` holes with `seeds` seeds, by brute force (no ranking involved). */
 const allBoards = (holes: number, seeds: number): number[][] =>
@@ -126,5 +133,49 @@ describe('files', () => {
       expect(parsed.error.kind).toBe('BadTablebase');
       expect(parsed.error.message).toMatch(message);
     }
+  });
+});
+
+describe('searches that probe the databases', () => {
+  const base = buildWasmTablebase(wasmEngine.core, { variant: 'iii', holesPerRow: 6, maxSeeds: 9 });
+  /** The same databases, cut at fewer seeds. */
+  const upTo = (maxSeeds: number): Tablebase => ({ ...base, maxSeeds, tables: { C: base.tables.C!.slice(0, maxSeeds + 1) } });
+  const wasm = wasmSearcher(wasmEngine.core, 16, upTo(8));
+  const reference = createReferenceSearcher(16, upTo(8));
+  /** Positions of seeded random iii 2x6 games once 10 to 12 seeds are left on the board, with their repetition history. */
+  const endgames = Array.from({ length: 40 }, (_, seed) => {
+    const random = seededRandom(seed + 1);
+    const game = Game.start({ variant: 'iii', holesPerRow: 6 });
+    while (!game.isOver && boardSeeds(game.position.board) > 12) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+    return game;
+  }).filter(game => !game.isOver && boardSeeds(game.position.board) >= 10);
+
+  it('the WASM and reference searches probe the same nodes: every iteration the same, node counts included', () => {
+    expect(endgames.length).toBeGreaterThan(20);
+    const withoutTables = createReferenceSearcher(16);
+    let probed = 0;
+    for (const game of endgames) {
+      const options = { depth: 8, history: game.repetitionHistory() };
+      const fromWasm = [...wasm.iterate(game.position, options)].map(untimed);
+      expect(fromWasm).toEqual([...reference.iterate(game.position, options)].map(untimed));
+      if (fromWasm.at(-1)!.nodes !== withoutTables.search(game.position, options).nodes) probed++;
+    }
+    expect(probed).toBeGreaterThan(endgames.length / 2); // the databases cut the search short in most of these endgames
+  });
+
+  it('another build on the same core between two searches: the searcher writes its databases back, the answer stays', () => {
+    const game = endgames[0]!;
+    const options = { depth: 8, history: game.repetitionHistory() };
+    const before = untimed(wasm.search(game.position, options));
+    buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 3, maxSeeds: 5 });
+    expect(untimed(wasm.search(game.position, options))).toEqual(before);
+  });
+
+  it('a root the databases hold is answered at once, exactly: every move with its value', () => {
+    const root = position('iii 1,0,2,0,3,1/0,2,0,0,0,0 N 20-18');
+    const answer = createReferenceSearcher(16, base).search(root, { depth: 20 });
+    const solved = solveMoves(base, referenceEngine, root);
+    expect(answer).toMatchObject({ bestMove: solved[0]!.move, score: solved[0]!.value, exact: true, depth: 1 });
+    expect(answer.moveScores).toEqual(solved.map(({ move, value }) => ({ move, score: value, exact: true, upperBound: false })));
   });
 });

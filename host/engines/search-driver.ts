@@ -5,9 +5,10 @@
  * host/engines/reference/search.ts, written twice on purpose so that each checks the other.
  */
 import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
-import type { MoveScore, SearchOptions, SearchResult, Searcher } from '../types.js';
+import type { MoveScore, RulesEngine, SearchOptions, SearchResult, Searcher } from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 import { describeInput } from '../notation.js';
+import { type Tablebase, covers, solveMoves } from './tablebase.js';
 
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
@@ -169,13 +170,39 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
   }
 }
 
+/** Endgame databases a searcher probes, with the rules that play a root move into them. */
+export interface SearchTablebase {
+  readonly base: Tablebase;
+  readonly rules: RulesEngine;
+}
+
+/** The exact answer for a root the databases hold: every move played, and its value from the tables. */
+const tablebaseAnswer = ({ base, rules }: SearchTablebase, position: Position): SearchResult => {
+  const started = performance.now();
+  const solved = solveMoves(base, rules, position);
+  const elapsed = performance.now() - started;
+  return {
+    bestMove: solved[0]!.move,
+    score: solved[0]!.value,
+    exact: true,
+    depth: 1,
+    nodes: solved.length,
+    nodesPerSecond: Math.round(solved.length / Math.max(elapsed, 1e-3) * 1000),
+    timeMs: elapsed,
+    principalVariation: [solved[0]!.move],
+    moveScores: solved.map(({ move, value }) => ({ move, score: value, exact: true, upperBound: false })),
+  };
+};
+
 /**
  * A Searcher over a core: `start` opens a session for a position (after the options and the
- * position are checked); `search` is the last result `iterate` yields.
+ * position are checked); `search` is the last result `iterate` yields. A root that the endgame
+ * databases hold is answered from them at once (its repetition history aside, as a chess tablebase).
  */
 export const makeSearcher = (
   kind: Searcher['kind'],
   start: (position: Position, history: readonly Position[]) => SearchSession,
+  tablebase?: SearchTablebase,
 ): Searcher => {
   // Checked when called, so that bad options throw at the call, not at the first result; the
   // session opens at the first result, as the generator starts.
@@ -186,7 +213,8 @@ export const makeSearcher = (
     return deepen(position, checked.value);
   };
   function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
-    yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position)), options);
+    if (tablebase && covers(tablebase.base, position)) yield tablebaseAnswer(tablebase, position);
+    else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position)), options);
   }
   return {
     kind,

@@ -12,7 +12,8 @@ import {
   makeSearcher, searchInterrupted, validateTableBits, zobristStream,
 } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
-import { legalMoves, playMove } from './rules.js';
+import { legalMoves, playMove, referenceEngine } from './rules.js';
+import { type Tablebase, boardValue, covers } from '../tablebase.js';
 
 /** A 64-bit key as two unsigned 32-bit halves. */
 interface Key {
@@ -180,6 +181,8 @@ class ReferenceSession implements SearchSession {
     private readonly root: Position,
     history: readonly Position[],
     private readonly table: TranspositionTable,
+    /** Endgame databases: positions they hold below the root take their exact value from them. */
+    private readonly tablebase: Tablebase | null,
   ) {
     table.clear();
     table.owner = this;
@@ -231,6 +234,7 @@ class ReferenceSession implements SearchSession {
       this.repetitionReach = repeated;
       return gameEndMargin(node); // the seeds left are shared equally
     }
+    if (this.tablebase && ply > 0 && covers(this.tablebase, node)) return evaluate(node) + boardValue(this.tablebase, node); // exact
     if (depth === 0) {
       this.resolved = false;
       return evaluate(node);
@@ -331,16 +335,20 @@ const cutsOff = (entry: TableEntry, alpha: number, beta: number): boolean =>
 
 /** One search of `root` on a new table of 2^tableBits entries, stepped an iteration at a time (as the driver does). */
 export const startReferenceSession = (root: Position, history: readonly Position[], tableBits = DEFAULT_TABLE_BITS): SearchSession =>
-  new ReferenceSession(root, history, new TranspositionTable(unwrap(validateTableBits(tableBits))));
+  new ReferenceSession(root, history, new TranspositionTable(unwrap(validateTableBits(tableBits))), null);
 
-/** A reference searcher with its own table of 2^tableBits entries (allocated on first use). */
-export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS): Searcher => {
+/**
+ * A reference searcher with its own table of 2^tableBits entries (allocated on first use), probing
+ * `tablebase` where it holds a position.
+ */
+export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
   let table: TranspositionTable | null = null;
-  return makeSearcher('reference', (position, history) => {
+  const start = (position: Position, history: readonly Position[]) => {
     table ??= new TranspositionTable(bits);
-    return new ReferenceSession(position, history, table);
-  });
+    return new ReferenceSession(position, history, table, tablebase ?? null);
+  };
+  return makeSearcher('reference', start, tablebase && { base: tablebase, rules: referenceEngine });
 };
 
 export const referenceSearcher: Searcher = createReferenceSearcher();

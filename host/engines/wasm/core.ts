@@ -41,7 +41,7 @@ interface CoreFunctions {
   traceLastFourReceiver(): number;
   searchClearHistory(): void;
   searchAddHistory(): void;
-  searchStart(tableBits: number): void;
+  searchStart(tableBits: number, probeTables: boolean): void;
   searchIteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
   searchResolved(): number;
@@ -119,6 +119,8 @@ export class WasmCore {
   private searchOwner: SearchClaim | null = null;
   /** The game of the databases in the core's memory. */
   private tablebaseSettings: GameSettings | null = null;
+  /** The databases whose layers the core holds complete (null while a build runs, or after it failed). */
+  private heldTablebase: object | null = null;
 
   private constructor(private readonly exports: CoreFunctions, constants: CoreConstants) {
     this.constants = constants;
@@ -229,8 +231,11 @@ export class WasmCore {
 
   // ---- search ---------------------------------------------------------------------------------
 
-  /** Takes the search state for a new search of `claim.root`: its history, an empty table of 2^tableBits entries. */
-  startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number): void {
+  /**
+   * Takes the search state for a new search of `claim.root`: its history, an empty table of
+   * 2^tableBits entries, and whether it probes the endgame databases in the core's memory.
+   */
+  startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean): void {
     const core = this.exports;
     this.searchOwner = claim;
     core.searchClearHistory();
@@ -239,7 +244,7 @@ export class WasmCore {
       core.searchAddHistory();
     }
     this.loadInput(claim.root);
-    core.searchStart(tableBits);
+    core.searchStart(tableBits, probeTables);
   }
 
   /**
@@ -289,7 +294,17 @@ export class WasmCore {
   startTablebase(settings: Pick<Position, 'variant' | 'holesPerRow'>, fixedSide: boolean, maxSeeds: number): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.heldTablebase = null;
     return this.exports.tablebaseStart(fixedSide, maxSeeds) !== 0;
+  }
+
+  /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
+  holdTablebase(base: object): void {
+    this.heldTablebase = base;
+  }
+
+  holdsTablebase(base: object): boolean {
+    return this.heldTablebase === base;
   }
 
   /** One Jacobi pass over layer `seeds` (after `startTablebaseLayer`); how many values changed, 0 when done. */

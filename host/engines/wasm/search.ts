@@ -8,15 +8,18 @@ import { unwrap } from '../../types.js';
 import { type Iteration, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
 import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
+import { WasmEngine } from './rules.js';
+import { loadWasmTablebase } from './tablebase.js';
+import type { Tablebase } from '../tablebase.js';
 
 const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 
 class WasmSession implements SearchSession {
   private readonly claim: SearchClaim;
 
-  constructor(private readonly core: WasmCore, root: Position, history: readonly Position[], tableBits: number) {
+  constructor(private readonly core: WasmCore, root: Position, history: readonly Position[], tableBits: number, probeTables: boolean) {
     this.claim = { root };
-    core.startSearch(this.claim, history, tableBits);
+    core.startSearch(this.claim, history, tableBits, probeTables);
   }
 
   get nodes(): number {
@@ -38,12 +41,20 @@ class WasmSession implements SearchSession {
 
 /** One search of `root` on the core (a new table of 2^tableBits entries), stepped an iteration at a time (as the driver does). */
 export const startWasmSession = (core: WasmCore, root: Position, history: readonly Position[], tableBits = DEFAULT_TABLE_BITS): SearchSession =>
-  new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)));
+  new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), false);
 
-/** The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes. */
-export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS): Searcher => {
+/**
+ * The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes, probing
+ * `tablebase` where it holds a position (the databases are written into the core's memory).
+ */
+export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
-  return makeSearcher('wasm', (position, history) => new WasmSession(core, position, history, bits));
+  const start = (position: Position, history: readonly Position[]) => {
+    // Another build or load on this core since the last search replaced the databases: write them back.
+    if (tablebase) loadWasmTablebase(core, tablebase);
+    return new WasmSession(core, position, history, bits, tablebase !== undefined);
+  };
+  return makeSearcher('wasm', start, tablebase && { base: tablebase, rules: new WasmEngine(core) });
 };
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */

@@ -67,11 +67,15 @@ export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProg
   const fixedSide = build.fixedSide ?? false;
   const tables = Object.fromEntries(tableRules(fixedSide).map(rule =>
     [rule, sizes.map((_, seeds) => core.readTablebaseLayer(tableCode(core, rule), seeds))]));
-  return { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, tables };
+  const base: Tablebase = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, tables };
+  core.holdTablebase(base);
+  return base;
 };
 
-/** Writes databases (from a file, or built elsewhere) into the core, for its search to probe. */
+/** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
 export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
+  if (core.holdsTablebase(base)) return;
   startIn(core, base);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
+  core.holdTablebase(base);
 };
