@@ -107,6 +107,7 @@ export type ErrorKind =
   | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
   | 'BadOption' // an option value out of range (depth, time, level, engine...)
   | 'BadTablebase' // an endgame database file that is not one, is damaged, or is for another game
+  | 'NotProven' // an exact value was asked for and neither the databases nor the search within its time gave one
   | 'SearchInterrupted'; // a search resumed after another search took over its WebAssembly core
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */

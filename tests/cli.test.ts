@@ -3,12 +3,16 @@
  * the real `bin/hoyito.js` on the compiled library.
  */
 import { execFile, execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli.js';
-import { makePosition, startPosition } from '../host/notation.js';
+import { makePosition, parsePosition, startPosition } from '../host/notation.js';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 
@@ -178,6 +182,74 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
       expect(result.code).toBe(0);
       expect(result.last).toBe(count);
     });
+  });
+});
+
+describe('bench', () => {
+  it('prints each fingerprint search and ends with Bench: <total>, the same on both engines', async () => {
+    const [wasm, reference] = [await run('bench'), await run('bench', '--engine', 'reference')];
+    expect(wasm.last).toMatch(/^Bench: \d+$/);
+    expect(reference.last).toBe(wasm.last);
+    const total = wasm.out.filter(line => / nodes \d+$/.test(line)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    expect(wasm.last).toBe(`Bench: ${total}`);
+  });
+});
+
+describe('tablebase build and solve', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'hoyito-tablebases-'));
+  const progress: string[] = [];
+  const runWithProgress = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(argv, { out: line => out.push(line), err: line => err.push(line), progress: line => progress.push(line) });
+    return { code, out, last: out.at(-1), error: err.join('\n') };
+  };
+  const reference = buildReferenceTablebase('iii', 6, 4);
+
+  it('builds the layers into a file whose bytes are the reference builder\'s, with a progress line per layer', async () => {
+    const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', folder);
+    expect(built.code).toBe(0);
+    const path = join(folder, 'iii-2x6-capturer-4.hoyitotb');
+    expect(built.last).toBe(`wrote ${path}`);
+    expect(readFileSync(path)).toEqual(Buffer.from(makeTablebaseFile(reference)));
+    expect(progress.some(line => /\] 100% layer 4\/4 pass \d+, 0:00 left$/.test(line))).toBe(true);
+  });
+
+  it('solves a position the databases hold: every move, the best ones, and value <v> bestmove <m> last', async () => {
+    const endgame = 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23';
+    const solved = await run('solve', endgame, '--tablebases', folder);
+    expect(solved.code).toBe(0);
+    const expected = solveMoves(reference, referenceEngine, unwrap(parsePosition(endgame)));
+    const best = expected.filter(move => move.value === expected[0]!.value);
+    expect(solved.out.slice(0, -2)).toEqual(expected.map(({ move, value }) => `move ${move} value ${value}`));
+    expect(solved.out.at(-2)).toBe(`best moves ${best.map(move => move.move).join(' ')}`);
+    expect(solved.last).toBe(`value ${expected[0]!.value} bestmove ${best[0]!.move}`);
+  });
+
+  it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
+    const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/could not prove the value within 50 ms/);
+  });
+
+  it.each([
+    ['another action', ['tablebase', 'probe'], /the only action is build/],
+    ['too many seeds', ['tablebase', 'build', '--seeds', '25'], /--seeds '25'/],
+    ['an unknown rule', ['tablebase', 'build', '--rule', 'south'], /--rule 'south'/],
+  ])('refuses %s', async (_, argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(message);
+  });
+
+  it('refuses a damaged database file, naming it', async () => {
+    const damaged = mkdtempSync(join(tmpdir(), 'hoyito-damaged-'));
+    const file = makeTablebaseFile(reference);
+    file[file.length - 1]! ^= 1;
+    writeFileSync(join(damaged, 'iii-2x6-capturer-4.hoyitotb'), file);
+    const result = await run('solve', 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', damaged);
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/iii-2x6-capturer-4\.hoyitotb: tablebase file: checksum mismatch/);
   });
 });
 

@@ -10,11 +10,17 @@ import { makeMove, makePosition, parsePosition, startPosition } from '../host/no
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { DEFAULT_TIME_MS } from '../host/engines/search-driver.js';
-import { MAX_DEPTH, MAX_PERFT_DEPTH } from '../host/engines/limits.js';
+import { MAX_DEPTH, MAX_PERFT_DEPTH, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from './fingerprint.js';
+import {
+  DEFAULT_TABLEBASE_DIR, DEFAULT_TABLEBASE_SEEDS, TABLEBASE_HOLES, readTablebases, tablebaseFor, writeTablebase,
+} from './tablebase-files.js';
+import { type SolvedMove, covers, solveMoves } from '../host/engines/tablebase.js';
+import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { Game, type GameResult } from '../host/game.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
@@ -31,18 +37,28 @@ interface Command {
   readonly arity: { readonly min: number; readonly max: number };
   /** Names of the `--options` it accepts (each takes a value). */
   readonly options: readonly string[];
-  run(args: CommandArgs): Promise<Result<readonly string[], HoyitoError>>;
+  /** The lines to print; `output` is for progress on the way (stderr). */
+  run(args: CommandArgs, output: Output): Promise<Result<readonly string[], HoyitoError>>;
 }
 
 /** Where the CLI writes: one call per line. */
 export interface Output {
   out(line: string): void;
   err(line: string): void;
+  /**
+   * A progress line: on a terminal it replaces the one before (`last` ends it); elsewhere only
+   * the lines that close a step (`step`, `last`) are written.
+   */
+  progress?(line: string, kind: 'update' | 'step' | 'last'): void;
 }
 
 const processOutput: Output = {
   out: line => process.stdout.write(`${line}\n`),
   err: line => process.stderr.write(`${line}\n`),
+  progress: (line, kind) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K${kind === 'last' ? '\n' : ''}`);
+    else if (kind !== 'update') process.stderr.write(`${line}\n`);
+  },
 };
 
 const badOption = (field: string, message: string) => err(new HoyitoError('BadOption', message, field));
@@ -309,8 +325,92 @@ const bench: Command = {
   },
 };
 
+// --- endgame databases (host/engines/tablebase.ts, docs/endgames.md) ---------------------------
+
+const duration = (ms: number): string => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+const PROGRESS_WIDTH = 30;
+
+/** `[######......]  40% layer 14 pass 12, 0:23 left`: the share of boards in finished layers, the time left at that pace. */
+const progressLine = ({ seeds, pass, done, elapsedMs }: BuildProgress, maxSeeds: number): string => {
+  const filled = Math.round(done * PROGRESS_WIDTH);
+  const left = done > 0 ? duration((elapsedMs * (1 - done)) / done) : '?';
+  return `[${'#'.repeat(filled)}${'.'.repeat(PROGRESS_WIDTH - filled)}] ${String(Math.round(done * 100)).padStart(3)}% layer ${seeds}/${maxSeeds} pass ${pass}, ${left} left`;
+};
+
+const tablebase: Command = {
+  usage: `build [--variant ii|iii] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--rule capturer|fixed] [--out DIR]`,
+  summary: `build the 2x6 endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/)`,
+  arity: { min: 1, max: 1 },
+  options: ['variant', 'seeds', 'rule', 'out'],
+  run: async (args, output) => {
+    if (args.positional[0] !== 'build') return badOption('arguments', `tablebase '${args.positional[0]}': the only action is build`);
+    const variant = args.options.get('variant') ?? 'ii';
+    if (variant !== 'ii' && variant !== 'iii') return badOption('variant', `--variant '${variant}': expected ii or iii`);
+    const rule = args.options.get('rule') ?? 'capturer';
+    if (rule !== 'capturer' && rule !== 'fixed') return badOption('rule', `--rule '${rule}': expected capturer or fixed`);
+    const seeds = wholeNumberArg(args.options.get('seeds') ?? String(DEFAULT_TABLEBASE_SEEDS), '--seeds', 0, MAX_TABLEBASE_SEEDS);
+    if (!seeds.ok) return seeds;
+    const core = await loadWasmCore();
+    const build = { variant, holesPerRow: TABLEBASE_HOLES, maxSeeds: seeds.value, fixedSide: rule === 'fixed' } as const;
+    const started = performance.now();
+    let shown = -1;
+    const base = buildWasmTablebase(core, build, progress => {
+      const layerDone = progress.changed === 0;
+      const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
+      if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
+      shown = progress.elapsedMs;
+      output.progress?.(progressLine(progress, build.maxSeeds), kind);
+    });
+    const path = await writeTablebase(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, base);
+    return ok([`built layers 0..${build.maxSeeds} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${path}`]);
+  },
+};
+
+/** The exact value of a position the databases hold: every move's, then the last line. */
+const solvedLines = (solved: readonly SolvedMove[]): string[] => {
+  const best = solved.filter(move => move.value === solved[0]!.value).map(move => makeMove(move.move));
+  return [
+    ...solved.map(({ move, value }) => `move ${makeMove(move)} value ${value}`),
+    `best moves ${best.join(' ')}`,
+    `value ${solved[0]!.value} bestmove ${best[0]}`,
+  ];
+};
+
+const solve: Command = {
+  usage: `"<position>" [--tablebases DIR] [--time-ms T]`,
+  summary: 'the exact value (final margin for the side to move) and best moves, from the endgame databases in DIR ' +
+    `(default ${DEFAULT_TABLEBASE_DIR}/) or else a search that must prove it within T ms (default ${DEFAULT_TIME_MS}); the last line is value <v> bestmove <m>`,
+  arity: { min: 1, max: 1 },
+  options: ['tablebases', 'time-ms'],
+  run: async args => {
+    const position = parsePosition(args.positional[0]!);
+    if (!position.ok) return position;
+    if (isBoardEmpty(position.value)) return err(new HoyitoError('GameOver', 'the game is over: nothing to solve', 'position'));
+    const timeText = args.options.get('time-ms');
+    const timeMs = timeText === undefined ? ok(DEFAULT_TIME_MS) : wholeNumberArg(timeText, '--time-ms', 1, MAX_TIME_MS);
+    if (!timeMs.ok) return timeMs;
+    const bases = await readTablebases(args.options.get('tablebases') ?? DEFAULT_TABLEBASE_DIR);
+    if (!bases.ok) return bases;
+    const base = tablebaseFor(bases.value, position.value);
+    const core = await loadWasmCore();
+    if (base && covers(base, position.value)) return ok(solvedLines(solveMoves(base, new WasmEngine(core), position.value)));
+    let result: SearchResult | undefined;
+    for (result of wasmSearcher(core, undefined, base).iterate(position.value, { timeMs: timeMs.value })) if (result.exact) break;
+    if (!result?.exact) {
+      const reached = result ? ` (depth ${result.depth}, estimate ${result.score})` : '';
+      return err(new HoyitoError('NotProven', `could not prove the value within ${timeMs.value} ms${reached}; build deeper databases or allow more time`, 'time-ms'));
+    }
+    const exact = result.moveScores.filter(move => move.exact).map(({ move, score }) => ({ move, value: score }));
+    return ok(solvedLines(exact));
+  },
+};
+
 /** The commands by name. */
-const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench };
+const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench, tablebase, solve };
 
 const usage = (): string[] => [
   'usage: hoyito <command> [arguments]',
@@ -362,7 +462,7 @@ export const main = async (argv: readonly string[], output: Output = processOutp
     return 1;
   }
   const args = parseArgs(rest, command, name);
-  const result = args.ok ? await command.run(args.value) : args;
+  const result = args.ok ? await command.run(args.value, output) : args;
   if (!result.ok) {
     output.err(`hoyito ${name}: ${result.error.message}`);
     return 1;
