@@ -226,6 +226,16 @@ describe('tablebase build and solve', () => {
     expect(solved.last).toBe(`value ${expected[0]!.value} bestmove ${best[0]!.move}`);
   });
 
+  it('bestmove and analyze probe the databases when there are some: a covered position is answered exactly at depth 1', async () => {
+    const endgame = 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23';
+    const expected = solveMoves(reference, referenceEngine, unwrap(parsePosition(endgame)))[0]!;
+    for (const engine of ['wasm', 'reference']) {
+      const result = await run('bestmove', endgame, '--tablebases', folder, '--engine', engine);
+      expect(result.last).toBe(`bestmove ${expected.move} score ${expected.value} depth 1 nodes ${result.last!.split(' ').at(-1)}`);
+      expect(result.out[0]).toMatch(/ score -?\d+ exact /);
+    }
+  });
+
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
     const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
     expect(result.code).toBe(1);

@@ -12,7 +12,7 @@ import { WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { DEFAULT_TIME_MS } from '../host/engines/search-driver.js';
 import { MAX_DEPTH, MAX_PERFT_DEPTH, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { referenceSearcher } from '../host/engines/reference/search.js';
+import { createReferenceSearcher, referenceSearcher } from '../host/engines/reference/search.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from './fingerprint.js';
 import {
@@ -222,6 +222,17 @@ const searcherOption = async (args: CommandArgs): Promise<Result<Searcher, Hoyit
   return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core) : referenceSearcher);
 };
 
+/** The searcher of `--engine`, probing the endgame databases for `position`'s game in `--tablebases` (or the default folder) when there are any. */
+const probingSearcherOption = async (args: CommandArgs, position: Position): Promise<Result<Searcher, HoyitoError>> => {
+  const bases = await readTablebases(args.options.get('tablebases') ?? DEFAULT_TABLEBASE_DIR);
+  if (!bases.ok) return bases;
+  const base = tablebaseFor(bases.value, position);
+  if (!base) return searcherOption(args);
+  const engine = await engineOption(args);
+  if (!engine.ok) return engine;
+  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core, undefined, base) : createReferenceSearcher(undefined, base));
+};
+
 /** An hour: longer thinking is surely a typo. */
 const MAX_TIME_MS = 3_600_000;
 
@@ -248,7 +259,7 @@ const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Resu
   const level = number('level', MIN_LEVEL, MAX_LEVEL);
   if (!level.ok) return level;
   if (level.value !== undefined && depth.value !== undefined) return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
-  const searcher = await searcherOption(args);
+  const searcher = await probingSearcherOption(args, position.value);
   if (!searcher.ok) return searcher;
   const options: SearchOptions = {
     analysis,
@@ -279,8 +290,8 @@ const runSearch = ({ searcher, position, options, level }: SearchRequest): { inf
   return { info, result: result! };
 };
 
-const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine'];
-const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference]';
+const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine', 'tablebases'];
+const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--tablebases DIR]';
 
 const bestmove: Command = {
   usage: SEARCH_USAGE,
