@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_DEPTH, type GameReport, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize } from '../tools/arena.js';
+import {
+  BALANCE_DEPTH, type GameReport, eloEstimate, eloOfScore, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize,
+} from '../tools/arena.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 import { Game } from '../host/game.js';
 import { type Move, type Position, opposite, unwrap } from '../host/types.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { WasmEngine } from '../host/engines/wasm/rules.js';
+import { covers, layerSize, solveMoves } from '../host/engines/tablebase.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false, record: '' });
+const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false, ending: 'last-four', record: '' });
 
 describe('arena', () => {
   it('parses and writes players', () => {
-    for (const text of ['engine:100', 'depth:6', 'level:3', 'reference:4', 'alphabeta:6', 'greedy', 'random']) {
+    for (const text of ['engine:100', 'depth:6', 'level:3', 'reference:4', 'alphabeta:6', 'greedy', 'random', 'engine+tb:100', 'depth+tb:3']) {
       const player = parsePlayer(text);
       expect(player.ok && makePlayer(player.value)).toBe(text);
     }
-    for (const text of ['engine', 'level:11', 'depth:0', 'alphabeta:0', 'alphabeta', 'minimax:3']) {
+    expect(parsePlayer('engine+tb:250')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 250, tablebase: true } });
+    expect(parsePlayer('depth:5')).toEqual({ ok: true, value: { kind: 'depth', depth: 5 } });
+    // Only the WASM searches probe databases.
+    for (const text of [
+      'engine', 'level:11', 'depth:0', 'alphabeta:0', 'alphabeta', 'minimax:3',
+      'engine+tb', 'engine+tb:0', 'engine+TB:100', 'engine+tb+tb:100', 'reference+tb:4', 'alphabeta+tb:6', 'level+tb:3', 'greedy+tb', 'tb:100',
+    ]) {
       const player = parsePlayer(text);
       expect(!player.ok && player.error.kind).toBe('BadOption');
     }
@@ -28,9 +40,18 @@ describe('arena', () => {
     expect(parseMatchArgs(['--balanced', '8'])).toMatchObject({ ok: true, value: { balanced: 8 } });
     const random = parseMatchArgs([]);
     expect(random.ok && 'balanced' in random.value).toBe(false);
+    expect(random.ok && 'tablebaseSeeds' in random.value).toBe(false);
+    expect(parseMatchArgs(['--a', 'engine+tb:100', '--b', 'engine:100', '--tablebase-seeds', '14'])).toMatchObject({
+      ok: true, value: { a: { kind: 'engine', timeMs: 100, tablebase: true }, b: { kind: 'engine', timeMs: 100 }, tablebaseSeeds: 14 },
+    });
+    // Without a +tb player, a board over 2x6 is fine.
+    expect(parseMatchArgs(['--sizes', '12', '--tablebase-seeds', '12']).ok).toBe(true);
     for (const [args, field] of [
       [['--games', 'x'], 'games'], [['--variants', 'iv'], 'variants'], [['--sizes', '13'], 'sizes'], [['--a', 'best'], 'player'],
       [['--balanced', '-1'], 'balanced'], [['--balanced', '2.5'], 'balanced'],
+      [['--tablebase-seeds', '25'], 'tablebase-seeds'], [['--tablebase-seeds', '-1'], 'tablebase-seeds'], [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
+      // Databases are built for boards up to 2x6.
+      [['--a', 'engine+tb:100', '--sizes', '6,12'], 'sizes'],
     ] as const) {
       const refused = parseMatchArgs(args);
       expect(!refused.ok && refused.error.field).toBe(field);
@@ -46,7 +67,65 @@ describe('arena', () => {
       pairsOnPoints: { wins: 1, draws: 1, losses: 0 }, pairsOnMargin: { wins: 1, draws: 0, losses: 1 },
     });
     expect(report.elo).toBeCloseTo(400 * Math.log10(3), 6);
-    expect(report.eloError).toBeGreaterThan(0);
+    // The interval's top, 0.75 + 1.96 × 0.25 (the standard error of 4 such games), is past 1: no finite bound.
+    expect(report.eloFromGames.high).toBe(Infinity);
+  });
+
+  describe('Elo from the score, with the 95% interval of the normal approximation', () => {
+    it('is the logistic function of the score', () => {
+      expect(eloOfScore(0.5)).toBe(0);
+      // -400 log10(1/0.75 - 1) = 400 log10(3) = 190.85
+      expect(eloOfScore(0.75)).toBeCloseTo(190.8485, 3);
+      expect(eloOfScore(0.25)).toBeCloseTo(-190.8485, 3);
+      // -400 log10(1/0.9 - 1) = 400 log10(9) = 381.70
+      expect(eloOfScore(0.9)).toBeCloseTo(381.6970, 3);
+      expect(eloOfScore(1)).toBe(Infinity);
+      expect(eloOfScore(0)).toBe(-Infinity);
+    });
+
+    it('75 wins and 25 losses: +190.8, from +118.9 to +282.1', () => {
+      // Mean 0.75; variance (75 × 0.25² + 25 × 0.75²) / 99 = 18.75 / 99 = 0.189394; standard
+      // error √(0.189394 / 100) = 0.043519; 1.96 of them 0.085296. Ends 0.664704 and 0.835296:
+      // 400 log10(0.664704 / 0.335296) = 118.88 and 400 log10(0.835296 / 0.164704) = 282.06.
+      const estimate = eloEstimate([...Array<number>(75).fill(1), ...Array<number>(25).fill(0)]);
+      expect(estimate.n).toBe(100);
+      expect(estimate.score).toBe(0.75);
+      expect(estimate.standardError).toBeCloseTo(0.043519, 6);
+      expect(estimate.elo).toBeCloseTo(190.85, 2);
+      expect(estimate.low).toBeCloseTo(118.88, 2);
+      expect(estimate.high).toBeCloseTo(282.06, 2);
+    });
+
+    it('60 wins, 20 draws, 20 losses: +147.2, from +85.9 to +218.6', () => {
+      // Mean 0.7; variance (60 × 0.3² + 20 × 0.2² + 20 × 0.7²) / 99 = 16 / 99 = 0.161616; standard
+      // error 0.040202, 1.96 of them 0.078794: 400 log10(0.7 / 0.3) = 147.19, ends at scores
+      // 0.621206 and 0.778794: 400 log10(0.621206 / 0.378794) = 85.93, 400 log10(0.778794 / 0.221206) = 218.65.
+      const estimate = eloEstimate([...Array<number>(60).fill(1), ...Array<number>(20).fill(0.5), ...Array<number>(20).fill(0)]);
+      expect(estimate.elo).toBeCloseTo(147.19, 2);
+      expect(estimate.low).toBeCloseTo(85.93, 2);
+      expect(estimate.high).toBeCloseTo(218.65, 2);
+    });
+
+    it('counts a pair as one sample: split pairs are an even match with no spread', () => {
+      // Ten openings, each won by whoever had the good colour: from the games, 0 ± 168.2
+      // (variance 20 × 0.25 / 19, standard error 0.114708, ends 0.5 ∓ 0.224823: 400 log10(0.275177 / 0.724823) = -168.25);
+      // from the pairs every sample is 1/2, so the interval is a point.
+      const report = summarize('a', 'b', Array.from({ length: 20 }, (_, i) => game(i % 2 ? -6 : 6)));
+      expect(report.eloFromGames.elo).toBe(0);
+      expect(report.eloFromGames.low).toBeCloseTo(-168.25, 2);
+      expect(report.eloFromGames.high).toBeCloseTo(168.25, 2);
+      expect(report.eloError).toBeCloseTo(168.25, 2);
+      expect(report.eloFromPairs).toEqual({ n: 10, score: 0.5, standardError: 0, elo: 0, low: 0, high: 0 });
+      const text = formatReport(report);
+      expect(text).toContain('from games: Elo +0.0 ± 168.2 (95% interval -168.2 to +168.2; score 50.0% ± 22.5 over 20 games)');
+      expect(text).toContain('from pairs: Elo +0.0 ± 0.0 (95% interval +0.0 to +0.0; score 50.0% ± 0.0 over 10 pairs)');
+    });
+
+    it('a clean sweep has no finite Elo', () => {
+      const report = summarize('a', 'b', [game(4), game(2)]);
+      expect(report.elo).toBe(Infinity);
+      expect(formatReport(report)).toContain('from games: Elo +inf: every one won, no finite estimate');
+    });
   });
 
   it('counts pairs on points and on summed margin, each game pair from one opening with colours swapped', () => {
@@ -61,8 +140,8 @@ describe('arena', () => {
     expect(text).toContain('pairs won on summed margin: 2 of 5 (40.0%)');
   });
 
-  it('plays a small match: colours swapped within each pair, every game finished or capped', () => {
-    const report = playMatch(wasmEngine, {
+  it('plays a small match: colours swapped within each pair, every game finished or capped', async () => {
+    const report = await playMatch(wasmEngine, {
       a: { kind: 'depth', depth: 2 }, b: { kind: 'random' }, games: 4, variants: ['ii', 'iii'], sizes: [6], moveCap: 200, seed: 3,
     });
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N', 'S', 'N']);
@@ -74,9 +153,9 @@ describe('arena', () => {
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
   });
 
-  it('plays balanced openings only when asked: the search scores each within the bound', () => {
-    const openingScores = (balanced?: number) => {
-      const report = playMatch(wasmEngine, {
+  it('plays balanced openings only when asked: the search scores each within the bound', async () => {
+    const openingScores = async (balanced?: number) => {
+      const report = await playMatch(wasmEngine, {
         a: { kind: 'depth', depth: 1 }, b: { kind: 'depth', depth: 1 }, games: 12, variants: ['ii', 'iii'], sizes: [6], moveCap: 1, seed: 5,
         ...(balanced === undefined ? {} : { balanced }),
       });
@@ -85,16 +164,59 @@ describe('arena', () => {
         return wasmSearcher(wasmEngine.core).search(opening.position, { depth: BALANCE_DEPTH, history: opening.repetitionHistory() }).score;
       });
     };
-    expect(openingScores(4).every(score => Math.abs(score) <= 4)).toBe(true);
+    expect((await openingScores(4)).every(score => Math.abs(score) <= 4)).toBe(true);
     // Without the bound, random openings of the same seed are mostly far from even.
-    expect(openingScores().some(score => Math.abs(score) > 4)).toBe(true);
+    expect((await openingScores()).some(score => Math.abs(score) > 4)).toBe(true);
   });
 
-  it('plays the plain alpha-beta player: a match against random, every game finished or capped', () => {
-    const report = playMatch(wasmEngine, { a: { kind: 'alphabeta', depth: 3 }, b: { kind: 'random' }, games: 2, moveCap: 150, seed: 2 });
+  it('plays the plain alpha-beta player: a match against random, every game finished or capped', async () => {
+    const report = await playMatch(wasmEngine, { a: { kind: 'alphabeta', depth: 3 }, b: { kind: 'random' }, games: 2, moveCap: 150, seed: 2 });
     expect(report.a).toBe('alphabeta:3');
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N']);
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+  });
+});
+
+describe('a player with endgame databases', () => {
+  it('builds them once per variant in a core of its own, and plays a best move wherever they hold the position', async () => {
+    const seeds = 8;
+    const report = await playMatch(wasmEngine, {
+      a: { kind: 'depth', depth: 2, tablebase: true }, b: { kind: 'depth', depth: 2 }, games: 8, variants: ['ii', 'iii'], sizes: [6],
+      moveCap: 300, seed: 4, tablebaseSeeds: seeds,
+    });
+    expect(report.a).toBe('depth+tb:2');
+    expect(report.games.map(({ variant }) => variant)).toEqual(['ii', 'ii', 'iii', 'iii', 'ii', 'ii', 'iii', 'iii']);
+    // C(8 + 11, 11) boards in layer 8; layers 0..8 hold C(8 + 12, 12) = 125,970.
+    expect(report.tablebases?.map(({ player, variant, maxSeeds, positions }) => [player, variant, maxSeeds, positions])).toEqual([
+      ['a', 'ii', seeds, 125_970], ['a', 'iii', seeds, 125_970],
+    ]);
+    expect(layerSize(12, 8)).toBe(75_582);
+    const [moves] = report.tablebaseMoves ?? [];
+    expect(moves?.player).toBe('a');
+    expect(moves!.answered).toBeGreaterThan(0);
+    const text = formatReport(report);
+    expect(text).toContain('databases of depth+tb:2: ii 2x6 layers 0..8 (125,970 positions)');
+    expect(text).toContain(`depth+tb:2 answered ${moves!.answered} of its ${moves!.moves} moves from the databases`);
+
+    // The same databases, built apart, judge every move A played where they hold the position.
+    const core = await loadWasmCore();
+    const rules = new WasmEngine(core);
+    const bases = Object.fromEntries((['ii', 'iii'] as const).map(variant => [variant, buildWasmTablebase(core, { variant, holesPerRow: 6, maxSeeds: seeds })]));
+    let judged = 0;
+    for (const played of report.games) {
+      const replay = unwrap(Game.fromRecord(played.record, wasmEngine));
+      const game = unwrap(Game.fromPosition(replay.startPosition, wasmEngine));
+      for (const [ply, move] of replay.moves.entries()) {
+        const base = bases[played.variant]!;
+        if (ply >= 4 && game.position.turn === played.aSide && covers(base, game.position)) {
+          const solved = solveMoves(base, rules, game.position);
+          expect(solved.find(option => option.move === move)?.value).toBe(solved[0]!.value);
+          judged++;
+        }
+        unwrap(game.play(move));
+      }
+    }
+    expect(judged).toBe(moves!.answered);
   });
 });
 

@@ -6,44 +6,59 @@
  * seeds left on the board are shared equally.
  *
  *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12 [--balanced 8]
+ *   npm run arena -- --a engine+tb:100 --b engine:100 --games 200 --variants ii --sizes 6 --balanced 8 --tablebase-seeds 16
  *
  * Players: engine:<ms> (WASM search on the clock), depth:<d> (WASM, fixed depth), level:<1..10>,
  * reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds
- * taken, tools/alphabeta.ts), greedy (the biggest immediate capture), random.
+ * taken, tools/alphabeta.ts), greedy (the biggest immediate capture), random. engine+tb:<ms> and
+ * depth+tb:<d> are the same searches probing the endgame databases (layers 0..--tablebase-seeds,
+ * last four to the capturer), built once per match for each game played (variant and board), in a
+ * WebAssembly core of the player's own: one core's search state serves one search at a time, and
+ * its memory holds one game's databases.
+ *
+ * The report's Elo is the logistic one of the score (`eloEstimate`), with a 95% interval from the
+ * variance of the games' points, and again from the pairs' (each pair's two games count as one
+ * sample: openings favour one colour, so a pair's games are not independent).
  */
 import { pathToFileURL } from 'node:url';
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type Taken, type Variant, err, ok,
-  seedsWithBoardShared, unwrap,
+  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type RulesEngine, type Searcher, type Taken, type Variant,
+  err, ok, seedsWithBoardShared, unwrap,
 } from '../host/types.js';
 import { Game } from '../host/game.js';
-import type { RulesEngine } from '../host/types.js';
-import type { Searcher } from '../host/types.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type Tablebase, covers, layerSize } from '../host/engines/tablebase.js';
+import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { alphaBeta } from './alphabeta.js';
 
 export type PlayerSpec =
-  | { readonly kind: 'engine'; readonly timeMs: number }
-  | { readonly kind: 'depth'; readonly depth: number }
+  | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean }
+  | { readonly kind: 'depth'; readonly depth: number; readonly tablebase?: boolean }
   | { readonly kind: 'level'; readonly level: number }
   | { readonly kind: 'reference'; readonly depth: number }
   | { readonly kind: 'alphabeta'; readonly depth: number }
   | { readonly kind: 'greedy' }
   | { readonly kind: 'random' };
 
-const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta):(\d+)$/;
+const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?:(\d+)$/;
 
 export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
   if (text === 'greedy' || text === 'random') return ok({ kind: text });
   const match = PLAYER_ARGUMENT.exec(text);
-  const value = Number(match?.[2]);
+  const value = Number(match?.[3]);
+  const tablebase = match?.[2] !== undefined;
+  // Only the WASM searches probe the databases.
+  if (tablebase && match?.[1] !== 'engine' && match?.[1] !== 'depth') return badPlayer(text);
+  const withTablebase = tablebase ? { tablebase } : {};
   switch (match?.[1]) {
-    case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value }) : badPlayer(text);
-    case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value }) : badPlayer(text);
+    case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value, ...withTablebase }) : badPlayer(text);
+    case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value, ...withTablebase }) : badPlayer(text);
     case 'reference': return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
     case 'alphabeta': return value > 0 ? ok({ kind: 'alphabeta', depth: value }) : badPlayer(text);
     case 'level': return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
@@ -52,12 +67,17 @@ export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
 };
 
 const badPlayer = (text: string) =>
-  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d>, level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`, 'player'));
+  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`, 'player'));
+
+/** The player probes the endgame databases. */
+export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engine' || spec.kind === 'depth') && spec.tablebase === true;
 
 export const makePlayer = (spec: PlayerSpec): string => {
+  const tb = usesTablebase(spec) ? '+tb' : '';
   switch (spec.kind) {
-    case 'engine': return `engine:${spec.timeMs}`;
-    case 'depth': case 'reference': case 'alphabeta': return `${spec.kind}:${spec.depth}`;
+    case 'engine': return `engine${tb}:${spec.timeMs}`;
+    case 'depth': return `depth${tb}:${spec.depth}`;
+    case 'reference': case 'alphabeta': return `${spec.kind}:${spec.depth}`;
     case 'level': return `level:${spec.level}`;
     default: return spec.kind;
   }
@@ -83,11 +103,71 @@ const greedyMove = (rules: RulesEngine, position: Position, random: () => number
   return pickAtRandom(gains.filter(({ gain }) => gain === most), random).move;
 };
 
-const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools): Player => {
+/** Databases built for one game (variant and board) during a match, for one player. */
+export interface TablebaseBuildReport {
+  readonly player: 'a' | 'b';
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly maxSeeds: number;
+  /** Boards in all the layers (of the capturer table). */
+  readonly positions: number;
+  readonly buildMs: number;
+}
+
+/**
+ * A player's endgame databases: built in its own core the first time a game of a variant and board
+ * starts, then kept (a copy on the host side) for the rest of the match. The core holds one game's
+ * layers at a time; its searcher writes them back when a build for the other game replaced them.
+ */
+class TablebasePlayer {
+  private readonly searchers = new Map<string, { readonly base: Tablebase; readonly searcher: Searcher }>();
+  /** Moves chosen, and those whose root the databases held (answered from them, without a search). */
+  moves = 0;
+  answered = 0;
+
+  constructor(
+    readonly side: 'a' | 'b',
+    private readonly core: WasmCore,
+    private readonly maxSeeds: number,
+    private readonly onBuild: (report: TablebaseBuildReport) => void,
+  ) {}
+
+  /** The searcher for this game's variant and board, building its databases the first time. */
+  prepare(variant: Variant, holesPerRow: number): { readonly base: Tablebase; readonly searcher: Searcher } {
+    const key = `${variant} 2x${holesPerRow}`;
+    let entry = this.searchers.get(key);
+    if (!entry) {
+      const started = performance.now();
+      const base = buildWasmTablebase(this.core, { variant, holesPerRow, maxSeeds: this.maxSeeds });
+      const buildMs = performance.now() - started;
+      entry = { base, searcher: wasmSearcher(this.core, undefined, base) };
+      this.searchers.set(key, entry);
+      let positions = 0;
+      for (let seeds = 0; seeds <= this.maxSeeds; seeds++) positions += layerSize(2 * holesPerRow, seeds);
+      this.onBuild({ player: this.side, variant, holesPerRow, maxSeeds: this.maxSeeds, positions, buildMs });
+    }
+    return entry;
+  }
+
+  player(search: (searcher: Searcher, game: Game) => Move): Player {
+    return game => {
+      const { base, searcher } = this.prepare(game.position.variant, game.position.holesPerRow);
+      this.moves++;
+      if (covers(base, game.position)) this.answered++;
+      return search(searcher, game);
+    };
+  }
+}
+
+const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, tablebase?: TablebasePlayer): Player => {
   const history = (game: Game) => game.repetitionHistory();
   switch (spec.kind) {
-    case 'engine': return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
-    case 'depth': return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+    case 'engine':
+      if (tablebase) return tablebase.player((searcher, game) => searcher.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove);
+      return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
+    case 'depth':
+      if (tablebase) return tablebase.player((searcher, game) => searcher.search(game.position, { depth: spec.depth, history: history(game) }).bestMove);
+      return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
     case 'reference': return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
     case 'alphabeta': return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
     case 'level': return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
@@ -114,9 +194,16 @@ export interface MatchOptions {
   /** Plies after which a game is stopped and scored like a repetition. */
   readonly moveCap?: number;
   readonly seed?: number;
+  /** Layers 0..tablebaseSeeds of the databases of the +tb players (DEFAULT_TABLEBASE_SEEDS). */
+  readonly tablebaseSeeds?: number;
   /** Called after each game, e.g. to print progress. */
   readonly onGame?: (game: GameReport) => void;
+  /** Called after each build of a +tb player's databases. */
+  readonly onTablebase?: (build: TablebaseBuildReport) => void;
 }
+
+/** The databases of a +tb player unless the match says otherwise: 16 seeds, about 40 s and 0.5 GB a game to build on 2x6. */
+export const DEFAULT_TABLEBASE_SEEDS = 16;
 
 export interface GameReport {
   readonly variant: Variant;
@@ -126,6 +213,8 @@ export interface GameReport {
   readonly margin: number;
   readonly plies: number;
   readonly capped: boolean;
+  /** How the game ended: by the rules (Game's result), or stopped at the move cap. */
+  readonly ending: 'last-four' | 'board-empty' | 'repetition' | 'cap';
   /** The game record (`<position> : moves`), to replay or analyse the game. */
   readonly record: string;
 }
@@ -145,9 +234,13 @@ export interface MatchReport {
   readonly averageMargin: number;
   /** A's points per game: 1 a win, 1/2 a draw. */
   readonly score: number;
-  /** Elo difference A minus B, and the half-width of its 95% interval. */
+  /** Elo difference A minus B from the games' points, and the half-width of its 95% interval. */
   readonly elo: number;
   readonly eloError: number;
+  /** The games' Elo with its 95% interval. */
+  readonly eloFromGames: EloEstimate;
+  /** The same from the pairs: each pair's mean points is one sample. */
+  readonly eloFromPairs: EloEstimate;
   /**
    * Pairs of games on the same opening (colours swapped), won / drawn / lost by A's points in the
    * two games: more than 1, 1, less than 1.
@@ -159,6 +252,10 @@ export interface MatchReport {
    */
   readonly pairsOnMargin: PairCount;
   readonly games: readonly GameReport[];
+  /** The +tb players' databases, one build per game played (variant and board). */
+  readonly tablebases?: readonly TablebaseBuildReport[];
+  /** Per +tb player: its moves, and those its databases answered (the root was in them). */
+  readonly tablebaseMoves?: readonly { readonly player: 'a' | 'b'; readonly moves: number; readonly answered: number }[];
 }
 
 /** Final seeds of each side; a capped game is scored as a repetition: the seeds left are shared equally. */
@@ -201,19 +298,48 @@ const drawOpening = (tools: PlayerTools, options: OpeningOptions): Game => {
   throw new HoyitoError('BadOption', `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${balanced} seeds in ${MAX_OPENING_DRAWS} draws`, 'balanced');
 };
 
-/** The Elo difference for a points ratio (clamped away from 0 and 1, where it is infinite). */
-const eloOf = (score: number): number => {
-  const clamped = Math.min(Math.max(score, 1e-3), 1 - 1e-3);
-  return -400 * Math.log10(1 / clamped - 1);
+/** The logistic Elo difference of a score (points per game, 0..1): -400 log10(1/score - 1), written so that 1/2 gives 0, not -0; ±Infinity at 1 and 0. */
+export const eloOfScore = (score: number): number => 400 * Math.log10(score / (1 - score));
+
+/** The quantile of the normal distribution for a two-sided 95% interval. */
+const Z_95 = 1.959964;
+
+export interface EloEstimate {
+  /** Samples (games, or pairs). */
+  readonly n: number;
+  /** The mean score, 0..1. */
+  readonly score: number;
+  /** The standard error of the mean score: the samples' standard deviation (n - 1 in the denominator) over √n. */
+  readonly standardError: number;
+  readonly elo: number;
+  /** The 95% interval: the Elo of score ∓ 1.96 standard errors (clipped to 0..1, so possibly infinite). */
+  readonly low: number;
+  readonly high: number;
+}
+
+/**
+ * The Elo difference from independent samples of a score in 0..1 (a game's points: 1, 1/2, 0; or a
+ * pair's mean points), with the normal approximation's 95% interval: the mean score plus or minus
+ * 1.96 standard errors, each end turned into Elo by the same logistic formula.
+ */
+export const eloEstimate = (samples: readonly number[]): EloEstimate => {
+  const n = samples.length;
+  const score = samples.reduce((sum, x) => sum + x, 0) / n;
+  const variance = n > 1 ? samples.reduce((sum, x) => sum + (x - score) ** 2, 0) / (n - 1) : 0;
+  const standardError = Math.sqrt(variance / n);
+  const clip = (x: number) => Math.min(Math.max(x, 0), 1);
+  return {
+    n, score, standardError,
+    elo: eloOfScore(score),
+    low: eloOfScore(clip(score - Z_95 * standardError)),
+    high: eloOfScore(clip(score + Z_95 * standardError)),
+  };
 };
 
 export const summarize = (a: string, b: string, games: readonly GameReport[]): MatchReport => {
   const points = games.map(({ margin }): number => (margin > 0 ? 1 : margin < 0 ? 0 : 0.5));
   const n = games.length;
-  const score = points.reduce((sum, p) => sum + p, 0) / n;
-  const variance = points.reduce((sum, p) => sum + (p - score) ** 2, 0) / Math.max(n - 1, 1);
-  const halfWidth = 1.96 * Math.sqrt(variance / n);
-  const elo = eloOf(score);
+  const fromGames = eloEstimate(points);
   const pairsOf = (values: readonly number[]) => values.flatMap((value, i) => (i % 2 === 1 ? [values[i - 1]! + value] : []));
   /** Pairs whose sum is above, at and below `even`. */
   const countPairs = (sums: readonly number[], even: number): PairCount => ({
@@ -227,25 +353,46 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
     draws: points.filter(p => p === 0.5).length,
     losses: points.filter(p => p === 0).length,
     averageMargin: games.reduce((sum, game) => sum + game.margin, 0) / n,
-    score, elo,
-    eloError: (eloOf(score + halfWidth) - eloOf(score - halfWidth)) / 2,
+    score: fromGames.score,
+    elo: fromGames.elo,
+    eloError: (fromGames.high - fromGames.low) / 2,
+    eloFromGames: fromGames,
+    eloFromPairs: eloEstimate(pairsOf(points).map(sum => sum / 2)),
     pairsOnPoints: countPairs(pairsOf(points), 1),
     pairsOnMargin: countPairs(pairsOf(games.map(({ margin }) => margin)), 0),
     games,
   };
 };
 
-/** Plays the match. `engine` is a loaded core: its rules drive the games and its search the WASM players. */
-export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchReport => {
+/**
+ * Plays the match. `engine` is a loaded core: its rules drive the games and its search the WASM
+ * players without databases (and judges balanced openings); each +tb player searches in a core
+ * of its own, loaded here, where its databases are built.
+ * @throws HoyitoError `BadOption` for databases on a board over 2x6, or too big for the core's memory.
+ */
+export const playMatch = async (engine: WasmEngine, options: MatchOptions): Promise<MatchReport> => {
   const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, balanced, moveCap = 400, seed = 1 } = options;
+  const tablebaseSeeds = options.tablebaseSeeds ?? DEFAULT_TABLEBASE_SEEDS;
   const random = seededRandom(seed);
   const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine.core), reference: createReferenceSearcher(18), random };
-  const players = { a: makePlayerFor(a, tools), b: makePlayerFor(b, tools) };
+  const builds: TablebaseBuildReport[] = [];
+  const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
+  for (const [side, spec] of [['a', a], ['b', b]] as const) {
+    if (!usesTablebase(spec)) continue;
+    if (sizes.some(size => size > 6)) throw new HoyitoError('BadOption', `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x6`, 'sizes');
+    tablebasePlayers[side] = new TablebasePlayer(side, await loadWasmCore(), tablebaseSeeds, build => {
+      builds.push(build);
+      options.onTablebase?.(build);
+    });
+  }
+  const players = { a: makePlayerFor(a, tools, tablebasePlayers.a), b: makePlayerFor(b, tools, tablebasePlayers.b) };
   const reports: GameReport[] = [];
   for (let pair = 0; reports.length < games; pair++) {
     const variant = variants[pair % variants.length]!;
     const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
     const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
+    // Databases are built before the game, not on a player's clock.
+    for (const player of Object.values(tablebasePlayers)) player.prepare(variant, holesPerRow);
     for (const aSide of ['S', 'N'] as const) {
       const game = unwrap(Game.fromRecord(opening.record(), engine));
       let plies = 0;
@@ -255,34 +402,52 @@ export const playMatch = (engine: WasmEngine, options: MatchOptions): MatchRepor
       }
       const seeds = finalSeeds(game);
       const margin = aSide === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
-      const report = { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver, record: game.record() };
+      const ending = game.result?.reason ?? 'cap';
+      const report: GameReport = { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver, ending, record: game.record() };
       reports.push(report);
       options.onGame?.(report);
     }
   }
-  return summarize(makePlayer(a), makePlayer(b), reports);
+  const summary = summarize(makePlayer(a), makePlayer(b), reports);
+  const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered }) => ({ player: side, moves, answered }));
+  return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
 };
 
-/** A clean sweep has no finite Elo: the clamped value is a lower bound. */
-const eloText = (report: MatchReport): string => {
-  const n = report.games.length;
-  if (report.wins === n) return `Elo above +${report.elo.toFixed(0)} (every game won)`;
-  if (report.losses === n) return `Elo below ${report.elo.toFixed(0)} (every game lost)`;
-  return `Elo ${report.elo >= 0 ? '+' : ''}${report.elo.toFixed(1)} ± ${report.eloError.toFixed(0)}`;
+const signed = (x: number, digits = 1): string =>
+  x === Infinity ? '+inf' : x === -Infinity ? '-inf' : (x >= 0 ? '+' : '') + x.toFixed(digits);
+
+/** An Elo estimate as text: a clean sweep (score 0 or 1) has no finite Elo. */
+export const eloText = (estimate: EloEstimate, unit: string): string => {
+  const { n, score, elo, low, high, standardError } = estimate;
+  const scoreText = `score ${(100 * score).toFixed(1)}% ± ${(100 * Z_95 * standardError).toFixed(1)} over ${n} ${unit}`;
+  if (score === 1 || score === 0) return `Elo ${signed(elo)}: every one ${score === 1 ? 'won' : 'lost'}, no finite estimate (${scoreText})`;
+  const halfWidth = (high - low) / 2;
+  return `Elo ${signed(elo)}${Number.isFinite(halfWidth) ? ` ± ${halfWidth.toFixed(1)}` : ''} (95% interval ${signed(low)} to ${signed(high)}; ${scoreText})`;
 };
 
 export const formatReport = (report: MatchReport): string => {
-  const sign = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(1);
   const capped = report.games.filter(game => game.capped).length;
   const pairText = ({ wins, draws, losses }: PairCount) => `${wins}/${draws}/${losses}`;
   const pairCount = Math.max(Math.floor(report.games.length / 2), 1);
-  return [
+  const endings = (['last-four', 'board-empty', 'repetition', 'cap'] as const)
+    .map(ending => `${ending} ${report.games.filter(game => game.ending === ending).length}`).join(', ');
+  const lines = [
     `${report.a} vs ${report.b}: ${report.games.length} games`,
-    `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${sign(report.averageMargin)} seeds`,
-    `  ${eloText(report)} (95%)${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
+    `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${signed(report.averageMargin)} seeds`,
+    `  from games: ${eloText(report.eloFromGames, 'games')}${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
+    `  from pairs: ${eloText(report.eloFromPairs, 'pairs')}`,
     `  pairs (same opening, colours swapped): on points W/D/L ${pairText(report.pairsOnPoints)}, on summed margin W/D/L ${pairText(report.pairsOnMargin)}`,
     `  pairs won on summed margin: ${report.pairsOnMargin.wins} of ${pairCount} (${(100 * report.pairsOnMargin.wins / pairCount).toFixed(1)}%)`,
-  ].join('\n');
+    `  game endings: ${endings}`,
+  ];
+  const playerName = (side: 'a' | 'b') => (side === 'a' ? report.a : report.b);
+  for (const build of report.tablebases ?? []) {
+    lines.push(`  databases of ${playerName(build.player)}: ${build.variant} 2x${build.holesPerRow} layers 0..${build.maxSeeds} (${build.positions.toLocaleString('en')} positions), built in ${(build.buildMs / 1000).toFixed(1)} s`);
+  }
+  for (const { player, moves, answered } of report.tablebaseMoves ?? []) {
+    lines.push(`  ${playerName(player)} answered ${answered} of its ${moves} moves from the databases (${(100 * answered / Math.max(moves, 1)).toFixed(1)}%)`);
+  }
+  return lines.join('\n');
 };
 
 const option = (args: readonly string[], name: string, fallback: string): string => {
@@ -311,18 +476,36 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
   const balancedText = option(args, 'balanced', '');
   const balanced = balancedText === '' ? undefined : Number(balancedText);
   if (balanced !== undefined && !(Number.isInteger(balanced) && balanced >= 0)) return badArgument('balanced', 'expected a whole number of seeds, 0 or more');
-  return ok({ a: a.value, b: b.value, games, variants, sizes, seed, ...(balanced === undefined ? {} : { balanced }) });
+  const tablebaseText = option(args, 'tablebase-seeds', '');
+  const tablebaseSeeds = tablebaseText === '' ? undefined : Number(tablebaseText);
+  if (tablebaseSeeds !== undefined && !(Number.isInteger(tablebaseSeeds) && tablebaseSeeds >= 0 && tablebaseSeeds <= MAX_TABLEBASE_SEEDS)) {
+    return badArgument('tablebase-seeds', `expected a whole number of seeds from 0 to ${MAX_TABLEBASE_SEEDS}`);
+  }
+  if ([a.value, b.value].some(usesTablebase) && sizes.some(size => size > 6)) {
+    return badArgument('sizes', 'the endgame databases of a +tb player are built for boards up to 2x6');
+  }
+  return ok({
+    a: a.value, b: b.value, games, variants, sizes, seed,
+    ...(balanced === undefined ? {} : { balanced }),
+    ...(tablebaseSeeds === undefined ? {} : { tablebaseSeeds }),
+  });
 };
 
 export const USAGE = [
   'npm run arena -- [--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K]',
+  '                 [--tablebase-seeds K]',
   '  players: engine:<ms> (the WASM search on the clock), depth:<d> (the WASM search, fixed depth), level:<1..10>,',
   '           reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds taken),',
-  '           greedy (the biggest immediate capture), random',
+  '           greedy (the biggest immediate capture), random;',
+  '           engine+tb:<ms>, depth+tb:<d>: the same searches probing the endgame databases of layers 0..K',
+  '           (--tablebase-seeds, default ' + DEFAULT_TABLEBASE_SEEDS + '; boards up to 2x6), built once per match for each',
+  '           variant and board in a core of the player\'s own (16 seeds on 2x6: about 40 s and 0.5 GB)',
   '  defaults: --a engine:100 --b greedy --games 20 --variants ii,iii --sizes 6 --seed 1; random 4-ply openings,',
   '           or with --balanced S only those a depth-10 search scores within S seeds of even',
-  '  each pair of games shares an opening with colours swapped; the report gives games W/D/L, points, Elo,',
-  '  and pairs won on points and on the summed margin of the two games',
+  '  each pair of games shares an opening with colours swapped; the report gives games W/D/L, points, Elo with',
+  '  its 95% interval (from the games, and from the pairs as samples), pairs won on points and on the summed',
+  '  margin of the two games, how games ended, and for +tb players their builds and the moves the databases answered',
+  '  e.g. npm run arena -- --a engine+tb:100 --b engine:100 --games 200 --variants ii --balanced 8 --tablebase-seeds 16',
 ];
 
 const main = async (args: readonly string[]): Promise<number> => {
@@ -336,9 +519,11 @@ const main = async (args: readonly string[]): Promise<number> => {
     return 2;
   }
   try {
-    const report = playMatch(await loadWasmEngine(), {
+    const report = await playMatch(await loadWasmEngine(), {
       ...options.value,
       onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
+      onTablebase: build =>
+        process.stderr.write(`[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds}, built in ${(build.buildMs / 1000).toFixed(1)} s]\n`),
     });
     process.stderr.write('\n');
     console.log(formatReport(report));
