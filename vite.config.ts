@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
 /** The site's entries: the demo, the benchmark page when it exists, and the board as one embeddable module. */
-const inputs = Object.fromEntries(
-  [['demo', 'index.html'], ['bench', 'web/bench.html'], ['board', 'web/board.ts']].filter(([, file]) => existsSync(file!)),
-);
+const ENTRIES: readonly (readonly [string, string])[] = [['demo', 'index.html'], ['bench', 'web/bench.html'], ['board', 'web/board.ts']];
+const inputs = Object.fromEntries(ENTRIES.filter(([, file]) => existsSync(file)));
 
 /** `dist/hoyito-board.js`: the one file a page imports to get `<hoyito-board>` (its worker and WASM sit in `assets/`). */
 const BOARD_MODULE = 'hoyito-board.js';

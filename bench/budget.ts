@@ -4,11 +4,9 @@
  * reports the depth reached and nodes per second, and checks that both sides agree at every depth
  * both completed.
  */
-import type { SearchResult } from '../host/types.js';
+import { type SearchResult, type Searcher, type Position, type Result, err, ok } from '../host/types.js';
 import { LEVELS } from '../host/levels.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
-import type { Searcher } from '../host/types.js';
-import { type Position, type Result, err, ok } from '../host/types.js';
 import type { WasmEngine } from '../host/engines/wasm/rules.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type Mismatch, describeSearch, loadPositions } from './suites.js';

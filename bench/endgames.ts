@@ -31,7 +31,7 @@ export const sampleEndgames = (count: number, maxSeeds: number, seed: number): P
   const random = seededRandom(seed);
   const endgames: Position[] = [];
   while (endgames.length < count) {
-    const endgame = endgameOf(startPosition(VARIANTS[endgames.length % VARIANTS.length]!, 6), maxSeeds, random);
+    const endgame = endgameOf(startPosition(VARIANTS[endgames.length % VARIANTS.length], 6), maxSeeds, random);
     if (endgame) endgames.push(endgame);
   }
   return endgames;

@@ -2,12 +2,10 @@
  * The benchmark pairs, shared by the Node runner and the browser worker: the same work for the
  * WebAssembly core and the TypeScript reference, and the results both must agree on.
  */
-import type { RulesEngine, SearchResult } from '../host/types.js';
+import { type RulesEngine, type SearchResult, type MoveOutcome, type Position, holeIndex, unwrap } from '../host/types.js';
 import { makeMove, makePosition, parsePosition } from '../host/notation.js';
-import type { MoveOutcome } from '../host/types.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
-import { type Position, holeIndex, unwrap } from '../host/types.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
 import type { WasmEngine } from '../host/engines/wasm/rules.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';

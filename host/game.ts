@@ -9,11 +9,10 @@
  */
 import {
   HoyitoError, MAX_HOLES, MIN_HOLES, VARIANTS, type LastFour, type Move, type Position, type Result, type Side,
-  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithBoardShared, winnerOf,
+  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithBoardShared, winnerOf, type RulesEngine, type MoveList,
+  type MoveOutcome,
 } from './types.js';
 import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
-import type { RulesEngine } from './types.js';
-import type { MoveList, MoveOutcome } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { makeRecord, numberMoveError, parseRecord } from './record.js';
 
@@ -187,7 +186,8 @@ export class Game {
   /** Plays `moves` in order, up to the first that fails: its error names its number in the list. */
   playAll(moves: readonly (Move | string)[]): Result<void, HoyitoError> {
     if (!Array.isArray(moves)) return err(new HoyitoError('BadMove', `moves: ${describeInput(moves)} is not a list`, 'moves'));
-    for (const [index, move] of moves.entries()) {
+    const list: readonly (Move | string)[] = moves; // Array.isArray narrows a readonly array to any[]
+    for (const [index, move] of list.entries()) {
       const played = this.play(move);
       if (!played.ok) return err(numberMoveError(index, move, played.error));
     }

@@ -3,9 +3,8 @@
  * ahead and pick at random among the moves close to the best; the top levels search on the clock
  * and always play the best move.
  */
-import { HoyitoError, type Position, type Result, err, ok, unwrap } from './types.js';
+import { HoyitoError, type Position, type Result, err, ok, unwrap, type SearchOptions, type SearchResult, type Searcher } from './types.js';
 import { describeInput } from './notation.js';
-import type { SearchOptions, SearchResult, Searcher } from './types.js';
 
 export interface Level {
   readonly level: number;

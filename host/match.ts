@@ -4,9 +4,10 @@
  * on, to the winner of the previous round (to the capturer after a drawn round). The match winner
  * has won more rounds, then taken more seeds in all; otherwise it is a draw.
  */
-import { HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok, winnerOf } from './types.js';
-import type { RulesEngine } from './types.js';
-import type { MoveOutcome } from './types.js';
+import {
+  HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok, winnerOf, type RulesEngine,
+  type MoveOutcome,
+} from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { Game, type GameResult, badOption } from './game.js';
 

@@ -6,8 +6,6 @@ import {
 /** How much of a text an error message quotes: enough to recognise it, not a megabyte of it. */
 const QUOTED_CHARACTERS = 40;
 
-/** What an error message calls a value that is neither text nor a plain value written as itself. */
-const TYPE_NAMES: Partial<Record<string, string>> = { object: 'an object', symbol: 'a symbol', function: 'a function' };
 
 /**
  * Untrusted input as an error message shows it, without ever throwing (a symbol, or an object
@@ -21,8 +19,10 @@ export const describeInput = (input: unknown): string => {
     const head = Array.from(input.slice(0, 2 * QUOTED_CHARACTERS)).slice(0, QUOTED_CHARACTERS).join('');
     return `'${head}${head.length < input.length ? '…' : ''}'`;
   }
-  if (input === null) return 'null';
-  return TYPE_NAMES[typeof input] ?? String(input);
+  if (typeof input === 'number' || typeof input === 'boolean' || typeof input === 'bigint' || input === undefined || input === null) {
+    return String(input);
+  }
+  return typeof input === 'symbol' ? 'a symbol' : typeof input === 'function' ? 'a function' : 'an object';
 };
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadPosition', `${field}: ${message}`, field));

@@ -9,9 +9,8 @@
  * `parseRecord` replays the moves with a rules engine, so a record it accepts is a legal sequence of
  * moves; the repetition end is a rule of the whole game, which `Game.fromRecord` applies on top.
  */
-import { HoyitoError, type Move, type Position, type Result, err, ok } from './types.js';
+import { HoyitoError, type Move, type Position, type Result, err, ok, type RulesEngine } from './types.js';
 import { describeInput, makeMove, makePosition, parseMove, parsePosition } from './notation.js';
-import type { RulesEngine } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
 
 export interface GameRecord {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '../host/types.js';
+import { type SearchResult, HoyitoError } from '../host/types.js';
 import { LEVELS, MAX_LEVEL, MIN_LEVEL, levelOf, pickMove } from '../host/levels.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { HoyitoError } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 

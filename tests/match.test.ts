@@ -7,8 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Match, type RoundResult } from '../host/match.js';
-import type { MoveOutcome } from '../host/types.js';
-import { type LastFour, type Side, unwrap } from '../host/types.js';
+import { type MoveOutcome, type LastFour, type Side, unwrap } from '../host/types.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { engines } from './helpers/engines.js';
 

@@ -4,10 +4,8 @@
  * index 5+k; sowing goes from index i to (i+1) mod 12.
  */
 import { describe, expect, it } from 'vitest';
-import type { RulesEngine } from '../host/types.js';
+import { type RulesEngine, type MoveOutcome, type Move, type Position, opposite, unwrap } from '../host/types.js';
 import { makePosition, startPosition } from '../host/notation.js';
-import type { MoveOutcome } from '../host/types.js';
-import { type Move, type Position, opposite, unwrap } from '../host/types.js';
 import { findPosition } from './helpers/endless.js';
 import { engines } from './helpers/engines.js';
 import { deepFreeze, position } from './helpers/positions.js';

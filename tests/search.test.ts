@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { SearchResult } from '../host/types.js';
+import { type SearchResult, type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, unwrap } from '../host/types.js';
 import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
 import { legalMoves, playMove } from '../host/engines/reference/rules.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, unwrap } from '../host/types.js';
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';

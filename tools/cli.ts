@@ -38,7 +38,7 @@ interface Command {
   /** Names of the `--options` it accepts (each takes a value). */
   readonly options: readonly string[];
   /** The lines to print; `output` is for progress on the way (stderr). */
-  run(args: CommandArgs, output: Output): Promise<Result<readonly string[], HoyitoError>>;
+  run(args: CommandArgs, output: Output): Result<readonly string[], HoyitoError> | Promise<Result<readonly string[], HoyitoError>>;
 }
 
 /** Where the CLI writes: one call per line. */
@@ -133,7 +133,7 @@ const start: Command = {
   summary: `the start position (default ii, 6 holes; ${MIN_HOLES} to ${MAX_HOLES})`,
   arity: { min: 0, max: 2 },
   options: [],
-  run: async ({ positional }) => {
+  run: ({ positional }) => {
     let variant: Variant = 'ii';
     let holesPerRow = 6;
     for (const arg of positional) {
@@ -154,7 +154,7 @@ const show: Command = {
   summary: 'draw the board',
   arity: { min: 1, max: 1 },
   options: [],
-  run: async ({ positional }) => {
+  run: ({ positional }) => {
     const position = parsePosition(positional[0]!);
     return position.ok ? ok(drawBoard(position.value)) : position;
   },

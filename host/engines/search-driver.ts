@@ -4,8 +4,10 @@
  * iterations into `SearchResult`s. The algorithm itself is in assembly/search.ts and
  * host/engines/reference/search.ts, written twice on purpose so that each checks the other.
  */
-import { HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok } from '../types.js';
-import type { MoveScore, RulesEngine, SearchOptions, SearchResult, Searcher } from '../types.js';
+import {
+  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok,
+  type MoveScore, type RulesEngine, type SearchOptions, type SearchResult, type Searcher,
+} from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 import { describeInput } from '../notation.js';
 import { type Tablebase, covers, solveMoves } from './tablebase.js';

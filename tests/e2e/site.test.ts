@@ -31,13 +31,14 @@ let browser: Browser;
 
 /** Serves `folder` as any plain static host would. */
 const serve = (folder: string): Promise<Server> => new Promise(started => {
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
-    const found = await stat(file).then(info => info.isFile(), () => false);
-    if (!found) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    void stat(file).then(info => info.isFile(), () => false).then(found => {
+      if (!found) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(response);
+    });
   });
   server.listen(0, '127.0.0.1', () => started(server));
 });

@@ -1,7 +1,6 @@
 /** Finds positions with endless holes by scanning small boards with the reference rules. */
-import type { MoveList } from '../../host/types.js';
+import type { MoveList, Position, Side, Variant } from '../../host/types.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import type { Position, Side, Variant } from '../../host/types.js';
 
 const SCAN_HOLES_PER_ROW = 2;
 const SCAN_MAX_SEEDS_PER_HOLE = 12;

@@ -4,10 +4,9 @@
  * so that each checks the other.
  */
 import {
-  HoyitoError, MAX_LAPS, type Move, type Position, type Result, type Side,
-  boardSeeds, err, holeIndex, isBoardEmpty, ok, opposite,
+  HoyitoError, MAX_LAPS, type Move, type Position, type Result, type Side, boardSeeds, err, holeIndex, isBoardEmpty,
+  ok, opposite, type Lap, type MoveList, type MoveOutcome, type RulesEngine,
 } from '../../types.js';
-import type { Lap, MoveList, MoveOutcome, RulesEngine } from '../../types.js';
 import { checkPerftDepth } from '../limits.js';
 
 /** What sowing one hole does to the board, before captured seeds are credited. */

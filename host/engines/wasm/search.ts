@@ -3,8 +3,7 @@
  * core's search state through its `WasmCore`; one search at a time per core: a new one takes the
  * state over, and an older session that resumes then fails with `SearchInterrupted`.
  */
-import type { Move, Position, Searcher } from '../../types.js';
-import { unwrap } from '../../types.js';
+import { type Move, type Position, type Searcher, unwrap } from '../../types.js';
 import { type Iteration, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
 import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
