@@ -5,7 +5,7 @@
  */
 import type { SearchResult } from '../host/types.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
-import type { FromWorker, SearchGoal, SearchRequest, ToWorker } from './protocol.js';
+import type { FromWorker, SearchGoal, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
 export interface AiWorker {
@@ -37,8 +37,11 @@ export class AiClient {
   private waiting: Pending | null = null;
   /** Resolvers of `dispose` calls waiting for the last answer. */
   private readonly idle: (() => void)[] = [];
+  /** The endgame databases the worker may use, sent with every request from the next one on. */
+  tablebases: TablebaseSettings | null = null;
 
-  constructor(private readonly worker: AiWorker = startAiWorker()) {
+  /** `onTablebase` hears what becomes of the worker's endgame databases, whichever request set it off. */
+  constructor(private readonly worker: AiWorker = startAiWorker(), private readonly onTablebase?: (status: TablebaseStatus) => void) {
     worker.addEventListener('message', event => this.receive(event.data));
   }
 
@@ -46,7 +49,8 @@ export class AiClient {
   search(position: Position, history: readonly Position[], goal: SearchGoal, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
     this.cancel();
     return new Promise(resolve => {
-      const pending = { request: { type: 'search', id: this.nextId++, position, history, goal } as const, resolve, onProgress };
+      const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
+      const pending = { request: { type: 'search', id: this.nextId++, position, history, goal, ...tablebases } as const, resolve, onProgress };
       if (this.inFlight) this.waiting = pending;
       else this.send(pending);
     });
@@ -76,6 +80,7 @@ export class AiClient {
   }
 
   private receive(message: FromWorker): void {
+    if (message.type === 'tablebase') return this.onTablebase?.(message);
     const current = this.inFlight;
     if (!current || message.id !== current.request.id) return;
     if (message.type === 'progress') {

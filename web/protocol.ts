@@ -3,7 +3,7 @@
  * objects (structured clone); one request is in flight at a time, named by its `id`.
  */
 import type { SearchResult } from '../host/types.js';
-import type { Position } from '../host/types.js';
+import type { Position, Variant } from '../host/types.js';
 
 /** What the AI is asked for: a move to play at a level, or the engine's best move within a time budget. */
 export type SearchGoal =
@@ -17,6 +17,18 @@ export interface SearchRequest {
   /** Positions since the last capture, oldest first: the repetition rule sees them. */
   readonly history: readonly Position[];
   readonly goal: SearchGoal;
+  /** The endgame databases the worker may use for this game; none when absent. */
+  readonly tablebases?: TablebaseSettings;
+}
+
+/**
+ * Which endgame databases a board wants (2x6 games only): layers up to `maxSeeds` seeds on the
+ * board (0: none), loaded from `folder` (an absolute URL ending in `/`, where the files are named
+ * by `tablebaseFileName`) or, without a folder or when its file fails, built in the worker.
+ */
+export interface TablebaseSettings {
+  readonly maxSeeds: number;
+  readonly folder: string | null;
 }
 
 /** Asks the worker to finish request `id` as soon as it can, with what it has. */
@@ -43,4 +55,25 @@ export interface SearchAnswer {
   readonly error?: string;
 }
 
-export type FromWorker = SearchProgress | SearchAnswer;
+/**
+ * The worker's endgame databases for one game: `ready` once they are built or loaded (and used
+ * from then on), `failed` when the file could not be fetched or read (`error` says why; the worker
+ * then builds them instead). Not tied to a request: sent whenever it happens.
+ */
+export interface TablebaseStatus {
+  readonly type: 'tablebase';
+  readonly state: 'ready' | 'failed';
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  /** The tables for a fixed last-four side (Hoyito III rounds 3 on), not the capturer's. */
+  readonly fixedSide: boolean;
+  readonly maxSeeds: number;
+  readonly source: 'file' | 'built';
+  /** The file's URL (source `file`). */
+  readonly url?: string;
+  /** Milliseconds to build, or to fetch and read the file. */
+  readonly ms: number;
+  readonly error?: string;
+}
+
+export type FromWorker = SearchProgress | SearchAnswer | TablebaseStatus;

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { SearchResult } from '../../host/types.js';
 import { startPosition } from '../../host/notation.js';
 import { AiClient, type AiWorker } from '../../web/ai-client.js';
-import type { FromWorker, ToWorker } from '../../web/protocol.js';
+import type { FromWorker, TablebaseStatus, ToWorker } from '../../web/protocol.js';
 
 /** Records what the client sends; the test answers by hand. */
 class ScriptedWorker implements AiWorker {
@@ -71,6 +71,23 @@ describe('AiClient', () => {
     worker.answer({ type: 'answer', id: 1, result: null, error: 'CompileError: bad wasm' });
     expect(seen).toEqual([result(3)]);
     expect(await answer).toMatchObject({ ok: false, error: { kind: 'AiFailed', field: 'ai' } });
+  });
+
+  test('requests carry the databases wanted; the worker\'s database news reaches the listener whatever is in flight', async () => {
+    const worker = new ScriptedWorker();
+    const news: TablebaseStatus[] = [];
+    const client = new AiClient(worker, status => news.push(status));
+    client.tablebases = { maxSeeds: 10, folder: null };
+    const answer = client.search(position, [], PLAY);
+    expect(worker.sent[0]).toMatchObject({ type: 'search', id: 1, tablebases: { maxSeeds: 10, folder: null } });
+    const ready: TablebaseStatus = {
+      type: 'tablebase', state: 'ready', variant: 'ii', holesPerRow: 6, fixedSide: false, maxSeeds: 10, source: 'built', ms: 300,
+    };
+    worker.answer(ready);
+    worker.answer({ type: 'answer', id: 1, result: result(4) });
+    expect(await answer).toEqual({ ok: true, value: result(4) });
+    worker.answer({ ...ready, state: 'failed', error: 'no memory' }); // nothing in flight
+    expect(news).toEqual([ready, { ...ready, state: 'failed', error: 'no memory' }]);
   });
 
   test('dispose stops the search, waits for its answer, then ends the worker', async () => {
