@@ -8,7 +8,7 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import type { MoveList, MoveOutcome } from '../host/types.js';
+import type { MoveList, MoveOutcome, SearchResult } from '../host/types.js';
 import {
   HoyitoError, type Move, type Position, type Result, type Side, type Variant, holeIndex, ok, opposite,
 } from '../host/types.js';
@@ -21,7 +21,7 @@ import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
   DEFAULTS, type Orientation, type Player, type Theme, parseHoles, parseLevel, parseOrientation, parsePlayer, parseRounds,
-  parseSpeed, parseTheme, parseThinkMs, parseVariant,
+  parseSpeed, parseTablebaseSeeds, parseTablebases, parseTheme, parseThinkMs, parseVariant,
 } from './options.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
@@ -34,7 +34,9 @@ const numberOrText = {
     value === null || value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value),
 };
 
-type CheckedOption = 'variant' | 'holes' | 'south' | 'north' | 'level' | 'thinkMs' | 'orientation' | 'speed' | 'rounds' | 'theme';
+type CheckedOption =
+  | 'variant' | 'holes' | 'south' | 'north' | 'level' | 'thinkMs' | 'orientation' | 'speed' | 'rounds' | 'theme' | 'tablebases'
+  | 'tablebaseSeeds';
 
 const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoError>> = {
   variant: parseVariant,
@@ -47,6 +49,8 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
   speed: parseSpeed,
   rounds: parseRounds,
   theme: parseTheme,
+  tablebases: parseTablebases,
+  tablebaseSeeds: parseTablebaseSeeds,
 };
 
 /** Changing one of these starts a new game. */
@@ -71,6 +75,8 @@ export class HoyitoBoard extends LitElement {
     hints: { type: Boolean },
     rounds: { converter: numberOrText },
     theme: { reflect: true },
+    tablebases: {},
+    tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
     announcement: { state: true },
     focusIndex: { state: true },
   };
@@ -102,6 +108,13 @@ export class HoyitoBoard extends LitElement {
   /** Rounds of a Hoyito III match; 1 is a single game. */
   declare rounds: number;
   declare theme: Theme;
+  /**
+   * A folder (URL relative to the page) of endgame database files, named as `hoyito tablebase
+   * build` writes them: the AI worker loads them from there instead of building its own.
+   */
+  declare tablebases: string | null;
+  /** The databases' size in seeds on the board, 0 … 12 (0: none); default 10 built, 12 from files. */
+  declare tablebaseSeeds: number | null;
 
   declare private announcement: string;
   declare private focusIndex: number;
@@ -129,6 +142,8 @@ export class HoyitoBoard extends LitElement {
     this.hints = false;
     this.rounds = DEFAULTS.rounds;
     this.theme = DEFAULTS.theme;
+    this.tablebases = DEFAULTS.tablebases;
+    this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
     this.announcement = '';
     this.focusIndex = 0;
   }
@@ -419,7 +434,18 @@ export class HoyitoBoard extends LitElement {
     const side = position.turn;
     const last = shownOutcomes.at(-1);
     const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
-    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${thinking ? ' Thinking…' : ''}`;
+    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${thinking ? ' Thinking…' : ''}${this.exactHintText(side)}`;
+  }
+
+  /** A hint's value once it is exact (the endgame databases, or a search that proved it): the final margin with best play. */
+  private exactHintText(side: Side): string {
+    const result: SearchResult | null = this.gameController.hintResult;
+    if (!result?.exact) return '';
+    const margin = result.score;
+    const seeds = (count: number): string => `${count} seed${count === 1 ? '' : 's'}`;
+    const verdict = margin > 0 ? `wins by ${seeds(margin)}` : margin < 0 ? `loses by ${seeds(-margin)}` : 'draws';
+    const move = result.bestMove === 'pass' ? 'pass' : `hole ${result.bestMove}`;
+    return ` Hint: ${move}; with best play ${sideName(side)} ${verdict} (exact).`;
   }
 
   private renderMatch(result: GameResult | null) {

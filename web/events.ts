@@ -8,7 +8,7 @@
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
 import type { MoveOutcome } from '../host/types.js';
-import type { ErrorKind, HoyitoError, Move, Side } from '../host/types.js';
+import type { ErrorKind, HoyitoError, Move, Side, Variant } from '../host/types.js';
 import type { Player } from './options.js';
 
 /** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */
@@ -75,6 +75,23 @@ export interface ThinkingDetail {
   readonly position: string;
 }
 
+/**
+ * The AI worker has its endgame databases for a game and uses them from now on: loaded from the
+ * `tablebases` folder, or built (no folder, or its file was missing or bad: a `hoyito-error` came first).
+ */
+export interface TablebaseDetail {
+  readonly variant: Variant;
+  /** The tables for a fixed last-four side (Hoyito III rounds 3 on), not the capturer's. */
+  readonly fixedSide: boolean;
+  /** Positions with this many seeds on the board or fewer are answered exactly. */
+  readonly maxSeeds: number;
+  readonly source: 'file' | 'built';
+  /** The file's URL (source `file`). */
+  readonly url?: string;
+  /** Milliseconds the worker took to build them, or to fetch and read the file. */
+  readonly ms: number;
+}
+
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
   capture: CustomEvent<CaptureDetail>;
@@ -83,6 +100,7 @@ export interface HoyitoBoardEventMap {
   roundover: CustomEvent<RoundOverDetail>;
   matchover: CustomEvent<MatchOverDetail>;
   thinking: CustomEvent<ThinkingDetail>;
+  tablebase: CustomEvent<TablebaseDetail>;
   'hoyito-error': CustomEvent<ErrorDetail>;
 }
 

@@ -15,7 +15,8 @@ import { AiClient } from './ai-client.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
-import type { Player } from './options.js';
+import { type Player, tablebaseSize } from './options.js';
+import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 
 /** How long the engine thinks for a hint. */
@@ -33,6 +34,10 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly thinkMs: number;
   readonly speed: number;
   readonly hints: boolean;
+  /** The folder of endgame database files, relative to the page; null: the worker builds them. */
+  readonly tablebases: string | null;
+  /** Their size in seeds on the board (0: none); null: the default for building or for files. */
+  readonly tablebaseSeeds: number | null;
   readonly isConnected: boolean;
   readonly hasUpdated: boolean;
 }
@@ -54,7 +59,8 @@ export class GameController implements ReactiveController {
     this.host.requestUpdate();
   });
   private sowing: SowingFrame | null = null;
-  private suggestion: Move | null = null;
+  /** The engine's answer for the hint shown. */
+  private suggestion: SearchResult | null = null;
   private plies = 0;
   /** The position the AI is choosing a move for. */
   private thinkingAbout: Position | null = null;
@@ -82,6 +88,11 @@ export class GameController implements ReactiveController {
 
   /** The engine's suggestion for the human to move. */
   get hintMove(): Move | null {
+    return this.suggestion?.bestMove ?? null;
+  }
+
+  /** The search result behind the hint: its score is exact (`exact`) when the databases or the search proved it. */
+  get hintResult(): SearchResult | null {
     return this.suggestion;
   }
 
@@ -176,7 +187,7 @@ export class GameController implements ReactiveController {
     // The suggestion shows at once and is refined with each completed search iteration; a move,
     // undo or new game cancels the search, and then neither progress nor answer arrives.
     const show = (result: SearchResult): void => {
-      this.suggestion = result.bestMove;
+      this.suggestion = result;
       this.host.requestUpdate();
     };
     const game = this.game;
@@ -314,9 +325,34 @@ export class GameController implements ReactiveController {
     return first;
   }
 
+  /** The client of the AI worker, told the databases the board's inputs ask for now. */
   private aiClient(): AiClient {
-    this.ai ??= new AiClient();
+    this.ai ??= new AiClient(undefined, status => this.tablebaseStatus(status));
+    this.ai.tablebases = this.tablebaseSettings();
     return this.ai;
+  }
+
+  private tablebaseSettings(): TablebaseSettings {
+    const { tablebases, tablebaseSeeds } = this.host;
+    let folder: string | null = null;
+    if (tablebases !== null) {
+      const url = new URL(tablebases, document.baseURI);
+      if (!url.pathname.endsWith('/')) url.pathname += '/';
+      folder = url.href;
+    }
+    return { maxSeeds: tablebaseSize(tablebaseSeeds, tablebases), folder };
+  }
+
+  /** What became of the worker's databases: the page hears of them, and of a file that failed. */
+  private tablebaseStatus(status: TablebaseStatus): void {
+    const { variant, fixedSide, maxSeeds, source, url, ms } = status;
+    if (status.state === 'ready') {
+      this.emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
+    } else if (source === 'file') {
+      this.report(new HoyitoError('BadTablebase', `tablebases: ${status.error ?? 'the file could not be read'}; the AI builds its databases instead`, 'tablebases'));
+    } else {
+      this.report(new HoyitoError('BadOption', `tablebase-seeds: the AI could not build its endgame databases (${status.error ?? 'unknown error'}); it plays on without them`, 'tablebase-seeds'));
+    }
   }
 
   private report(error: HoyitoError): void {

@@ -16,6 +16,15 @@ export type Theme = 'auto' | 'light' | 'dark';
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
 
+/**
+ * Endgame databases in the AI worker, in seeds on the board: built there up to 10 by default
+ * (≈0.3 s, ≈10 MB), loaded from files up to 12 by default (what `hoyito tablebase build`
+ * writes); 12 at most (a 12-seed build takes ≈1.5 s and ≈40 MB of the worker's memory).
+ */
+export const BUILT_TABLEBASE_SEEDS = 10;
+export const FILE_TABLEBASE_SEEDS = 12;
+export const MAX_BOARD_TABLEBASE_SEEDS = 12;
+
 /** The defaults a bad value falls back to. */
 export const DEFAULTS = {
   variant: 'ii' as Variant,
@@ -28,6 +37,10 @@ export const DEFAULTS = {
   speed: 1,
   rounds: 1,
   theme: 'auto' as Theme,
+  /** No folder: the worker builds its databases. */
+  tablebases: null as string | null,
+  /** Null: BUILT_TABLEBASE_SEEDS, or FILE_TABLEBASE_SEEDS with a folder. */
+  tablebaseSeeds: null as number | null,
 } as const;
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
@@ -60,3 +73,21 @@ export const parseSpeed = (value: unknown): Result<number, HoyitoError> =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100
     ? ok(value)
     : bad('speed', `${describeInput(value)} is not a number from 0 (no animation) to 100`);
+
+/** Layers of the endgame databases up to this many seeds on the board; 0 turns them off. */
+export const parseTablebaseSeeds = wholeNumber('tablebase-seeds', 0, MAX_BOARD_TABLEBASE_SEEDS);
+
+/** A folder URL (relative to the page) holding endgame database files. */
+export const parseTablebases = (value: unknown): Result<string, HoyitoError> => {
+  if (typeof value !== 'string' || value.trim() === '') return bad('tablebases', `${describeInput(value)} is not a folder URL`);
+  try {
+    new URL(value, 'https://example.invalid/');
+    return ok(value);
+  } catch {
+    return bad('tablebases', `${describeInput(value)} is not a folder URL`);
+  }
+};
+
+/** The size of the databases a board asks its worker for. */
+export const tablebaseSize = (seeds: number | null, folder: string | null): number =>
+  seeds ?? (folder === null ? BUILT_TABLEBASE_SEEDS : FILE_TABLEBASE_SEEDS);
