@@ -77,16 +77,17 @@ const CHILD: usize = memory.data(POSITION_SIZE, 16);
 
 /**
  * Makes room for layers 0..maxSeeds of the tables of a rule (the game's holes and variant are the
- * core's configuration, with the last four to the capturer) and forgets any earlier build.
- * Returns false when memory cannot grow that far.
+ * core's configuration, with the last four to the capturer), and for building them when `building`,
+ * and forgets any earlier build. Returns false when memory cannot grow that far.
  */
-export function startTablebase(fixed: bool, maxSeeds: i32): bool {
+export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool {
   if (maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) unreachable();
   const holes = boardSize;
   if (holesPerRow > CHILD_SLOTS) unreachable();
   const tables = fixed ? 2 : 1;
-  const largest = <usize>layerSize(holes, maxSeeds);
-  let bytes: usize = largest * <usize>(CHILD_SLOTS * 4 + 2); // the preparation of one layer
+  // A build prepares one layer at a time (children and exits); layers written by the host need no room for it.
+  const largest = building ? <usize>layerSize(holes, maxSeeds) : 0;
+  let bytes: usize = largest * <usize>(CHILD_SLOTS * 4 + 2);
   for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += <usize>layerSize(holes, seeds) * <usize>tables;
   if (bytes > allocatedBytes) {
     const pages = <i32>((bytes + 0xffff) >> 16);

@@ -48,7 +48,7 @@ interface CoreFunctions {
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
-  tablebaseStart(fixedSide: boolean, maxSeeds: number): number;
+  tablebaseStart(fixedSide: boolean, maxSeeds: number, building: boolean): number;
   tablebaseStartLayer(seeds: number): void;
   tablebasePass(seeds: number): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
@@ -288,14 +288,15 @@ export class WasmCore {
   // ---- endgame databases ----------------------------------------------------------------------
 
   /**
-   * Makes room for layers 0..maxSeeds of one game's databases (see assembly/tablebase.ts) and
-   * forgets any earlier ones. False when the core's memory cannot grow that far.
+   * Makes room for layers 0..maxSeeds of one game's databases (see assembly/tablebase.ts), and for
+   * building them unless `building` is false (the host writes them), and forgets any earlier ones.
+   * False when the core's memory cannot grow that far.
    */
-  startTablebase(settings: Pick<Position, 'variant' | 'holesPerRow'>, fixedSide: boolean, maxSeeds: number): boolean {
+  startTablebase(settings: Pick<Position, 'variant' | 'holesPerRow'>, fixedSide: boolean, maxSeeds: number, building = true): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.heldTablebase = null;
-    return this.exports.tablebaseStart(fixedSide, maxSeeds) !== 0;
+    return this.exports.tablebaseStart(fixedSide, maxSeeds, building) !== 0;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */

@@ -38,9 +38,9 @@ const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
   }
 };
 
-const startIn = (core: WasmCore, build: TablebaseBuild): void => {
+const startIn = (core: WasmCore, build: TablebaseBuild, building: boolean): void => {
   checkBuild(build);
-  if (!core.startTablebase(build, build.fixedSide ?? false, build.maxSeeds)) {
+  if (!core.startTablebase(build, build.fixedSide ?? false, build.maxSeeds, building)) {
     throw new HoyitoError('BadOption', `tablebase: not enough memory for layers 0..${build.maxSeeds}`, 'seeds');
   }
 };
@@ -50,7 +50,7 @@ const startIn = (core: WasmCore, build: TablebaseBuild): void => {
  * @throws HoyitoError `BadOption` for a board or seed count outside what is built, or too little memory.
  */
 export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProgress?: (progress: BuildProgress) => void): Tablebase => {
-  startIn(core, build);
+  startIn(core, build, true);
   const holes = 2 * build.holesPerRow;
   const sizes = Array.from({ length: build.maxSeeds + 1 }, (_, seeds) => layerSize(holes, seeds));
   const total = sizes.reduce((sum, size) => sum + size, 0);
@@ -75,7 +75,7 @@ export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProg
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
 export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
   if (core.holdsTablebase(base)) return;
-  startIn(core, base);
+  startIn(core, base, false);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
   core.holdTablebase(base);
 };
