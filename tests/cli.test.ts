@@ -2,7 +2,7 @@
  * The `hoyito` command line, run in-process through `main` with its output captured, and once as
  * the real `bin/hoyito.js` on the compiled library.
  */
-import { execFile, execSync } from 'node:child_process';
+import { execFile, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -284,11 +284,41 @@ describe('arguments', () => {
   });
 
   it('--help lists every command on stdout', async () => {
-    for (const argv of [['--help'], ['help'], ['perft', '--help']]) {
+    for (const argv of [['--help'], ['help']]) {
       const result = await run(...argv);
       expect(result.code).toBe(0);
-      for (const command of ['start', 'show', 'moves', 'play', 'perft']) expect(result.out.join('\n')).toContain(`hoyito ${command} `);
+      for (const command of ['start', 'show', 'moves', 'play', 'perft', 'engine', 'arena']) expect(result.out.join('\n')).toContain(`hoyito ${command}`);
     }
+  });
+
+  it('<command> --help (or help <command>) prints that command\'s usage only', async () => {
+    for (const argv of [['perft', '--help'], ['help', 'perft'], ['perft', START, '-h']]) {
+      const result = await run(...argv);
+      expect(result.code).toBe(0);
+      expect(result.out[0]).toBe('usage: hoyito perft "<position>" <depth> [--engine wasm|reference]');
+      expect(result.out.join('\n')).not.toContain('hoyito start');
+    }
+    const arena = await run('arena', '--help');
+    expect(arena.out.join('\n')).toMatch(/engine:<ms>/);
+    expect(await run('help', 'nosuch')).toMatchObject({ code: 1, error: expect.stringMatching(/unknown command 'nosuch'/) });
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await run('--version')).toMatchObject({ code: 0, out: [version] });
+  });
+
+  it('arena refuses unknown flags, and flags without a value, before playing', async () => {
+    expect(await run('arena', '--bogus', '1')).toMatchObject({ code: 1, out: [], error: expect.stringMatching(/unknown option --bogus/) });
+    expect(await run('arena', '--games')).toMatchObject({ code: 1, error: expect.stringMatching(/--games needs a value/) });
+    expect(await run('arena', '--games', '0')).toMatchObject({ code: 1, error: expect.stringMatching(/--games/) });
+    expect(await run('arena', 'extra')).toMatchObject({ code: 1, error: expect.stringMatching(/expected arena/) });
+  });
+
+  it('arena plays a match', async () => {
+    const result = await run('arena', '--a', 'depth:2', '--b', 'random', '--games', '2', '--variants', 'ii');
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toBe('depth:2 vs random: 2 games');
   });
 
   it('with no command prints the usage on stderr and fails', async () => {
@@ -296,6 +326,38 @@ describe('arguments', () => {
     expect(result.code).toBe(1);
     expect(result.out).toEqual([]);
     expect(result.error).toMatch(/^usage: hoyito <command>/);
+  });
+});
+
+describe('records wherever a position is taken', () => {
+  const RECORD = `${START} : 3 6`;
+  const reached = async () => (await run('play', START, '3', '6')).last!;
+
+  it('show, moves, perft, play and solve see the position the moves reach', async () => {
+    const position = await reached();
+    for (const argv of [['show'], ['moves'], ['perft', '3'], ['play', '1']]) {
+      const [command, ...rest] = argv as [string, ...string[]];
+      const fromRecord = await run(command, RECORD, ...rest);
+      const fromPosition = await run(command, position, ...rest);
+      expect(fromRecord.code).toBe(0);
+      expect(fromRecord.out.filter(line => !/engine, .* s/.test(line))).toEqual(fromPosition.out.filter(line => !/engine, .* s/.test(line)));
+    }
+  });
+
+  it('bestmove and analyze search the position reached (fixed depth: the same line)', async () => {
+    const position = await reached();
+    for (const command of ['bestmove', 'analyze']) {
+      const fromRecord = await run(command, RECORD, '--depth', '6');
+      const fromPosition = await run(command, position, '--depth', '6');
+      expect(fromRecord.code).toBe(0);
+      expect(fromRecord.last).toBe(fromPosition.last);
+    }
+  });
+
+  it('names the bad move of a record', async () => {
+    const result = await run('bestmove', `${START} : 3 9`);
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(/move #2 \('9'\)/);
   });
 });
 
@@ -313,5 +375,21 @@ describe('bin/hoyito.js', () => {
     const { stdout } = await hoyito('perft', START, '5');
     expect(stdout.trim().split('\n')).toEqual([expect.stringMatching(/^wasm engine/), '4044']);
     await expect(hoyito('play', START, '7')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/move #1 \('7'\)/) });
+  });
+
+  it('ends quietly when its reader goes away (a closed pipe: no EPIPE trace)', async () => {
+    const child = spawn(process.execPath, ['bin/hoyito.js', 'analyze', START, '--depth', '12'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Close our end at the first output, as `| head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('--version', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['bin/hoyito.js', '--version'], { cwd: root });
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

@@ -6,7 +6,7 @@ import {
   HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type RulesEngine, type SearchOptions, type SearchResult,
   type Searcher, type Side, type Variant, err, isBoardEmpty, ok,
 } from '../host/types.js';
-import { makeMove, makePosition, parsePosition, startPosition } from '../host/notation.js';
+import { makeMove, makePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { DEFAULT_TIME_MS } from '../host/engines/search-driver.js';
@@ -22,6 +22,8 @@ import { type SolvedMove, covers, solveMoves } from '../host/engines/tablebase.j
 import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { Game, type GameResult } from '../host/game.js';
+import { packageVersion, runEngine } from './engine.js';
+import { DEFAULT_TABLEBASE_SEEDS as ARENA_TABLEBASE_SEEDS, USAGE as ARENA_USAGE, formatReport, parseMatchArgs, playMatch } from './arena.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
 interface CommandArgs {
@@ -33,6 +35,8 @@ interface Command {
   /** Arguments as shown in the usage, e.g. `"<position>" <depth> [--engine wasm|reference]`. */
   readonly usage: string;
   readonly summary: string;
+  /** More lines for `hoyito <command> --help`. */
+  readonly help?: readonly string[];
   /** How many positional arguments the command takes. */
   readonly arity: { readonly min: number; readonly max: number };
   /** Names of the `--options` it accepts (each takes a value). */
@@ -93,10 +97,26 @@ const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, Hoyi
   }
 };
 
-/** A game from the position string `text`, with the engine chosen by `--engine`. */
+/**
+ * A game from `text`, a position string or a record (`<position> : <move>...`, host/record.ts),
+ * with the engine chosen by `--engine`; a record's moves give the game its repetition history.
+ */
 const gameArg = async (text: string, args: CommandArgs): Promise<Result<Game, HoyitoError>> => {
   const engine = await engineOption(args);
-  return engine.ok ? Game.fromPosition(text, engine.value) : engine;
+  return engine.ok ? Game.fromRecord(text, engine.value) : engine;
+};
+
+/** The position reached by `text`, a position string or a record (replayed with the reference rules). */
+const positionArg = (text: string): Result<Position, HoyitoError> => {
+  const game = Game.fromRecord(text, referenceEngine);
+  return game.ok ? ok(game.value.position) : game;
+};
+
+/** A game over (by the rules, or by a record's repeated position) has no move to search. */
+const gameOver = (game: Game, what: string): HoyitoError | undefined => {
+  if (game.result) return new HoyitoError('GameOver', `${describeResult(game.result)}: ${what}`, 'position');
+  if (isBoardEmpty(game.position)) return new HoyitoError('GameOver', `the game is over: ${what}`, 'position');
+  return undefined;
 };
 
 // --- text output -----------------------------------------------------------------------------
@@ -155,7 +175,7 @@ const show: Command = {
   arity: { min: 1, max: 1 },
   options: [],
   run: ({ positional }) => {
-    const position = parsePosition(positional[0]!);
+    const position = positionArg(positional[0]!);
     return position.ok ? ok(drawBoard(position.value)) : position;
   },
 };
@@ -199,7 +219,7 @@ const perft: Command = {
   arity: { min: 2, max: 2 },
   options: ['engine'],
   run: async args => {
-    const position = parsePosition(args.positional[0]!);
+    const position = positionArg(args.positional[0]!);
     if (!position.ok) return position;
     const depth = wholeNumberArg(args.positional[1]!, 'depth', 0, MAX_PERFT_DEPTH);
     if (!depth.ok) return depth;
@@ -245,9 +265,11 @@ interface SearchRequest {
 
 /** The position, `--depth`, `--time-ms`, `--level` and `--engine` of a search command. */
 const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Result<SearchRequest, HoyitoError>> => {
-  const position = parsePosition(args.positional[0]!);
-  if (!position.ok) return position;
-  if (isBoardEmpty(position.value)) return err(new HoyitoError('GameOver', 'the game is over: no move to search', 'position'));
+  const game = await gameArg(args.positional[0]!, args);
+  if (!game.ok) return game;
+  const over = gameOver(game.value, 'no move to search');
+  if (over) return err(over);
+  const position = ok(game.value.position);
   const number = (name: string, min: number, max: number): Result<number | undefined, HoyitoError> => {
     const text = args.options.get(name);
     return text === undefined ? ok(undefined) : wholeNumberArg(text, `--${name}`, min, max);
@@ -263,6 +285,7 @@ const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Resu
   if (!searcher.ok) return searcher;
   const options: SearchOptions = {
     analysis,
+    history: game.value.repetitionHistory(),
     ...(depth.value === undefined ? {} : { depth: depth.value }),
     ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
   };
@@ -281,7 +304,7 @@ const bestMoveLine = (result: SearchResult): string =>
 /** Runs the request: a level picks its move; otherwise one info line per completed iteration. */
 const runSearch = ({ searcher, position, options, level }: SearchRequest): { info: string[]; result: SearchResult } => {
   if (level !== undefined) {
-    const result = pickMove(searcher, position, { level, ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }) });
+    const result = pickMove(searcher, position, { level, history: options.history ?? [], ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }) });
     return { info: [infoLine(result)], result };
   }
   const info: string[] = [];
@@ -398,9 +421,11 @@ const solve: Command = {
   arity: { min: 1, max: 1 },
   options: ['tablebases', 'time-ms'],
   run: async args => {
-    const position = parsePosition(args.positional[0]!);
-    if (!position.ok) return position;
-    if (isBoardEmpty(position.value)) return err(new HoyitoError('GameOver', 'the game is over: nothing to solve', 'position'));
+    const game = Game.fromRecord(args.positional[0]!, referenceEngine);
+    if (!game.ok) return game;
+    const over = gameOver(game.value, 'nothing to solve');
+    if (over) return err(over);
+    const position = ok(game.value.position);
     const timeText = args.options.get('time-ms');
     const timeMs = timeText === undefined ? ok(DEFAULT_TIME_MS) : wholeNumberArg(timeText, '--time-ms', 1, MAX_TIME_MS);
     if (!timeMs.ok) return timeMs;
@@ -410,7 +435,8 @@ const solve: Command = {
     const core = await loadWasmCore();
     if (base && covers(base, position.value)) return ok(solvedLines(solveMoves(base, new WasmEngine(core), position.value)));
     let result: SearchResult | undefined;
-    for (result of wasmSearcher(core, undefined, base).iterate(position.value, { timeMs: timeMs.value })) if (result.exact) break;
+    const history = game.value.repetitionHistory();
+    for (result of wasmSearcher(core, undefined, base).iterate(position.value, { timeMs: timeMs.value, history })) if (result.exact) break;
     if (!result?.exact) {
       const reached = result ? ` (depth ${result.depth}, estimate ${result.score})` : '';
       return err(new HoyitoError('NotProven', `could not prove the value within ${timeMs.value} ms${reached}; build deeper databases or allow more time`, 'time-ms'));
@@ -420,15 +446,74 @@ const solve: Command = {
   },
 };
 
+// --- programs: the engine protocol (tools/engine.ts) and the arena (tools/arena.ts) -------------
+
+const engine: Command = {
+  usage: '',
+  summary: 'the engine protocol on stdin and stdout, modelled on UCI (docs/protocol.md): hoyito, isready, setoption, position, go, stop, quit',
+  arity: { min: 0, max: 0 },
+  options: [],
+  run: async (_args, output) => {
+    await runEngine(process.stdin, line => output.out(line));
+    // Quit leaves stdin open: let the process end.
+    process.stdin.destroy();
+    return ok([]);
+  },
+};
+
+const ARENA_OPTIONS = ['a', 'b', 'games', 'variants', 'sizes', 'balanced', 'seed', 'tablebase-seeds'];
+
+const arena: Command = {
+  usage: '[--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K] [--tablebase-seeds K]',
+  summary: 'an engine-vs-engine match in pairs of games with colours swapped: W/D/L, points and Elo (players: hoyito arena --help)',
+  help: ARENA_USAGE.slice(2).map(line => line.replace(/^ {2}/, '')),
+  arity: { min: 0, max: 0 },
+  options: ARENA_OPTIONS,
+  run: async (args, output) => {
+    const options = parseMatchArgs([...args.options].flatMap(([name, value]) => [`--${name}`, value]));
+    if (!options.ok) return options;
+    let marks = '';
+    try {
+      const report = await playMatch(await loadWasmEngine(), {
+        ...options.value,
+        onGame: game => output.progress?.(marks += game.margin > 0 ? '+' : game.margin < 0 ? '-' : '=', 'update'),
+        onTablebase: build => output.err(
+          `[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds} ` +
+          `(default ${ARENA_TABLEBASE_SEEDS}), built in ${(build.buildMs / 1000).toFixed(1)} s]`),
+      });
+      output.progress?.(marks, 'last');
+      return ok(formatReport(report).split('\n'));
+    } catch (error) {
+      if (error instanceof HoyitoError) return err(error);
+      throw error;
+    }
+  },
+};
+
 /** The commands by name. */
-const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench, tablebase, solve };
+const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench, tablebase, solve, engine, arena };
+
+const FOOTER = [
+  'A position is a string such as "ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"; a move is a hole number or pass.',
+  'Wherever a position is taken, a record "<position> : <move> <move>..." is taken too: its moves give the',
+  'position reached and the repetition history that searches see.',
+];
 
 const usage = (): string[] => [
-  'usage: hoyito <command> [arguments]',
+  'usage: hoyito <command> [arguments]      hoyito <command> --help      hoyito --version',
   '',
-  ...Object.entries(commands).flatMap(([name, command]) => [`  hoyito ${name} ${command.usage}`, `      ${command.summary}`]),
+  ...Object.entries(commands).flatMap(([name, command]) => [`  hoyito ${name} ${command.usage}`.trimEnd(), `      ${command.summary}`]),
   '',
-  'A position is a string such as "ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0"; a move is a hole number or pass.',
+  ...FOOTER,
+];
+
+/** One command's usage, for `hoyito <command> --help`. */
+const commandUsage = (name: string, command: Command): string[] => [
+  `usage: hoyito ${name} ${command.usage}`.trimEnd(),
+  '',
+  `  ${command.summary}`,
+  ...(command.help ?? []).map(line => `  ${line}`),
+  ...(command.usage.includes('position') ? ['', ...FOOTER] : []),
 ];
 
 /** Splits `--name value` / `--name=value` options (only those the command accepts) from positionals. */
@@ -463,14 +548,23 @@ export const main = async (argv: readonly string[], output: Output = processOutp
     usage().forEach(line => output.err(line));
     return 1;
   }
-  if (name === 'help' || HELP_FLAGS.has(name) || rest.some(arg => HELP_FLAGS.has(arg))) {
+  if (name === '--version' || name === '-V') {
+    output.out(packageVersion());
+    return 0;
+  }
+  const helpOf = name === 'help' ? rest[0] : rest.some(arg => HELP_FLAGS.has(arg)) ? name : undefined;
+  if (HELP_FLAGS.has(name) || (name === 'help' && helpOf === undefined)) {
     usage().forEach(line => output.out(line));
     return 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name]! : undefined;
+  const command = Object.hasOwn(commands, helpOf ?? name) ? commands[helpOf ?? name]! : undefined;
   if (!command) {
-    output.err(`hoyito: unknown command '${name}' (try hoyito --help)`);
+    output.err(`hoyito: unknown command '${helpOf ?? name}' (try hoyito --help)`);
     return 1;
+  }
+  if (helpOf !== undefined) {
+    commandUsage(helpOf, command).forEach(line => output.out(line));
+    return 0;
   }
   const args = parseArgs(rest, command, name);
   const result = args.ok ? await command.run(args.value, output) : args;
