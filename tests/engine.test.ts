@@ -1,0 +1,210 @@
+/**
+ * `hoyito engine` (docs/protocol.md) driven as a child process: the compiled `bin/hoyito.js engine`
+ * (the global setup rebuilds lib/ when a source is newer). Every wait is for a line, never a fixed time.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../host/game.js';
+import { makePosition, startPosition } from '../host/notation.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { unwrap } from '../host/types.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Engine {
+  readonly child: ChildProcessWithoutNullStreams;
+  send(...lines: string[]): void;
+  /** The next line that matches (lines before it are kept in `seen`). */
+  until(pattern: RegExp): Promise<string>;
+  readonly seen: string[];
+  readonly exited: Promise<number | null>;
+}
+
+const running: Engine[] = [];
+
+const startEngine = (): Engine => {
+  const child = spawn(process.execPath, ['bin/hoyito.js', 'engine'], { cwd: root });
+  const seen: string[] = [];
+  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  let read = 0;
+  const check = () => {
+    for (const wait of [...waiting]) {
+      const index = seen.findIndex((line, i) => i >= read && wait.pattern.test(line));
+      if (index === -1) continue;
+      read = index + 1;
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(seen[index]!);
+    }
+  };
+  createInterface({ input: child.stdout }).on('line', line => {
+    seen.push(line);
+    check();
+  });
+  const exited = new Promise<number | null>(resolve => child.on('close', resolve));
+  const engine: Engine = {
+    child,
+    seen,
+    exited,
+    send: (...lines) => child.stdin.write(lines.map(line => `${line}\n`).join('')),
+    until: pattern => new Promise(resolve => {
+      waiting.push({ pattern, resolve });
+      check();
+    }),
+  };
+  running.push(engine);
+  return engine;
+};
+
+afterEach(() => {
+  for (const engine of running.splice(0)) if (engine.child.exitCode === null) engine.child.kill();
+});
+
+const START_2X12 = makePosition(startPosition('ii', 12));
+
+describe('hoyito engine', () => {
+  it('introduces itself with its options and answers isready', async () => {
+    const engine = startEngine();
+    engine.send('hoyito', 'isready');
+    await engine.until(/^readyok$/);
+    expect(engine.seen).toEqual([
+      'id name hoyito',
+      expect.stringMatching(/^id version \d+\.\d+\.\d+/),
+      'option name Level type spin default 10 min 1 max 10',
+      expect.stringMatching(/^option name Hash type spin default \d+ min \d+ max \d+$/),
+      'option name Tablebases type string default <empty>',
+      'hoyitook',
+      'readyok',
+    ]);
+  });
+
+  it('plays a whole game against itself: position ... moves, go depth, until the game is over', async () => {
+    const engine = startEngine();
+    const start = makePosition(startPosition('ii', 4));
+    const game = unwrap(Game.fromPosition(start, referenceEngine));
+    const moves: string[] = [];
+    while (!game.isOver && moves.length < 400) {
+      engine.send(`position ${start}${moves.length ? ` moves ${moves.join(' ')}` : ''}`, 'go depth 4');
+      const info = await engine.until(/^info depth 4 /);
+      expect(info).toMatch(/^info depth 4 score -?\d+( exact)? nodes \d+ nps \d+ time \d+ pv \S+/);
+      const move = (await engine.until(/^bestmove /)).split(' ')[1]!;
+      expect(game.legalMoves().moves.map(String)).toContain(move);
+      unwrap(game.play(move));
+      moves.push(move);
+    }
+    expect(game.isOver).toBe(true);
+    // The game over is an answer too, not an error.
+    engine.send(`position ${start} moves ${moves.join(' ')}`, 'go depth 4');
+    expect(await engine.until(/^bestmove /)).toBe('bestmove none');
+    expect(engine.seen.some(line => line.startsWith('info string error'))).toBe(false);
+  });
+
+  it('answers stop during an infinite 2x12 search with a bestmove, and searches again after', async () => {
+    const engine = startEngine();
+    engine.send(`position ${START_2X12}`, 'go infinite');
+    await engine.until(/^info depth 8 /);
+    engine.send('isready');
+    await engine.until(/^readyok$/); // answered while it thinks
+    engine.send('stop');
+    expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
+    engine.send('go depth 2');
+    await engine.until(/^info depth 2 /);
+    expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
+  });
+
+  it('an infinite search that ends on its own holds its bestmove until stop', async () => {
+    const engine = startEngine();
+    // Two seeds left: proven at once.
+    engine.send('position ii 1,0,0,0,0,0/1,0,0,0,0,0 S 23-23', 'go infinite');
+    await engine.until(/ exact /);
+    engine.send('isready');
+    await engine.until(/^readyok$/);
+    expect(engine.seen.some(line => line.startsWith('bestmove'))).toBe(false);
+    engine.send('stop');
+    expect(await engine.until(/^bestmove /)).toBe('bestmove 1');
+  });
+
+  it('stops at a node limit between iterations', async () => {
+    const engine = startEngine();
+    engine.send(`position ${START_2X12}`, 'go nodes 5000');
+    const bestmove = await engine.until(/^bestmove /);
+    const infos = engine.seen.filter(line => line.startsWith('info depth'));
+    const nodes = infos.map(line => Number(/ nodes (\d+)/.exec(line)![1]));
+    expect(nodes.at(-1)).toBeGreaterThanOrEqual(5000);
+    expect(nodes.slice(0, -1).every(count => count < 5000)).toBe(true);
+    expect(bestmove).toMatch(/^bestmove \d+$/);
+  });
+
+  it('answers bad lines with one info string error each and keeps its position', async () => {
+    const engine = startEngine();
+    const position = 'ii 0,0,0,0,0,2/0,0,0,0,0,1 S 22-23';
+    engine.send(`position ${position}`);
+    const bad = [
+      'bogus',
+      'position',
+      'position ii 4,4 S',
+      `position ${position} moves 9`,
+      `position ${position} moves 6 6 6 6 6 6 6`,
+      'go depth 0',
+      'go depth x',
+      'go sideways',
+      'go infinite depth 3',
+      'setoption',
+      'setoption name Level value 11',
+      'setoption name Hash value 3',
+      'setoption name Nope value 1',
+      'setoption name Tablebases value /no/such/folder',
+      '\u0000\u00ff garbage \u{1f600}',
+      'x'.repeat(100_000),
+    ];
+    engine.send(...bad, 'isready');
+    await engine.until(/^readyok$/);
+    const errors = engine.seen.filter(line => line.startsWith('info string error '));
+    expect(errors).toHaveLength(bad.length);
+    expect(engine.seen).toHaveLength(bad.length + 1);
+    expect(errors.every(line => line.length < 300)).toBe(true);
+    // The position is the one set before the bad lines: South's only move is 6.
+    engine.send('go depth 3');
+    expect(await engine.until(/^bestmove /)).toBe('bestmove 6');
+    engine.send('go depth 1', 'go depth 1');
+    await engine.until(/^bestmove /);
+  });
+
+  it('refuses go and setoption while searching', async () => {
+    const engine = startEngine();
+    engine.send(`position ${START_2X12}`, 'go infinite');
+    await engine.until(/^info depth 3 /);
+    engine.send('go depth 2', 'setoption name Level value 3', 'stop');
+    await engine.until(/^bestmove /);
+    expect(engine.seen.filter(line => line.startsWith('info string error'))).toEqual([
+      expect.stringMatching(/go: a search is running/),
+      expect.stringMatching(/setoption: a search is running/),
+    ]);
+  });
+
+  it('plays at a level, and accepts a record as the position', async () => {
+    const engine = startEngine();
+    const start = makePosition(startPosition());
+    engine.send('setoption name Level value 1', `position ${start} : 3 6`, 'go');
+    const move = (await engine.until(/^bestmove /)).split(' ')[1]!;
+    const game = unwrap(Game.fromRecord(`${start} : 3 6`, referenceEngine));
+    expect(game.legalMoves().moves.map(String)).toContain(move);
+  });
+
+  it('exits 0 at the end of its input, after the search it was running', async () => {
+    const engine = startEngine();
+    engine.send('position startpos', 'go depth 5');
+    engine.child.stdin.end();
+    expect(await engine.exited).toBe(0);
+    expect(engine.seen.at(-1)).toMatch(/^bestmove \d+$/);
+  });
+
+  it('exits 0 on quit, even while searching', async () => {
+    const engine = startEngine();
+    engine.send(`position ${START_2X12}`, 'go infinite');
+    await engine.until(/^info depth 2 /);
+    engine.send('quit');
+    expect(await engine.exited).toBe(0);
+  });
+});
