@@ -58,6 +58,19 @@ describe('arena', () => {
     }
   });
 
+  it('refuses unknown flags, stray arguments, flags without a value or given twice (nothing is played)', () => {
+    for (const [args, message] of [
+      [['--bogus', '1'], /unknown option --bogus/],
+      [['--games', '2', 'extra'], /unknown argument 'extra'/],
+      [['--games'], /--games: needs a value/],
+      [['--games', '2', '--games', '4'], /--games: given twice/],
+    ] as const) {
+      const refused = parseMatchArgs(args);
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.error.message).toMatch(message);
+    }
+  });
+
   it('summarizes: 3 wins and a loss score 75%, 400 log10(3) = +191 Elo', () => {
     const report = summarize('a', 'b', [game(10), game(2), game(4), game(-8)]);
     // Pairs: (10, 2) sums to +12, a won pair; (4, -8) to -4, a lost one.

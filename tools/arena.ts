@@ -5,8 +5,8 @@
  * rule (the Game class) and stop at a move cap, where they are scored as after a repetition: the
  * seeds left on the board are shared equally.
  *
- *   npm run arena -- --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12 [--balanced 8]
- *   npm run arena -- --a engine+tb:100 --b engine:100 --games 200 --variants ii --sizes 6 --balanced 8 --tablebase-seeds 16
+ *   hoyito arena --a engine:100 --b greedy --games 200 --variants ii,iii --sizes 6,12 [--balanced 8]
+ *   hoyito arena --a engine+tb:100 --b engine:100 --games 200 --variants ii --sizes 6 --balanced 8 --tablebase-seeds 16
  *
  * Players: engine:<ms> (WASM search on the clock), depth:<d> (WASM, fixed depth), level:<1..10>,
  * reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds
@@ -457,8 +457,29 @@ const option = (args: readonly string[], name: string, fallback: string): string
 
 const badArgument = (field: string, message: string) => err(new HoyitoError('BadOption', `--${field}: ${message}`, field));
 
-/** The match the command line asks for. */
+/** The flags `parseMatchArgs` takes, each with a value. */
+export const MATCH_FLAGS = ['a', 'b', 'games', 'variants', 'sizes', 'balanced', 'seed', 'tablebase-seeds'] as const;
+
+/** Flags strictly: `--name value` pairs of MATCH_FLAGS only, each once. */
+const checkFlags = (args: readonly string[]): Result<void, HoyitoError> => {
+  const seen = new Set<string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!;
+    const name = flag.slice(2);
+    if (!flag.startsWith('--') || !(MATCH_FLAGS as readonly string[]).includes(name)) {
+      return err(new HoyitoError('BadOption', `unknown ${flag.startsWith('--') ? `option ${flag}` : `argument '${flag}'`} (options: ${MATCH_FLAGS.map(f => `--${f}`).join(' ')})`, 'arguments'));
+    }
+    if (args[i + 1] === undefined) return badArgument(name, 'needs a value');
+    if (seen.has(name)) return badArgument(name, 'given twice');
+    seen.add(name);
+  }
+  return ok(undefined);
+};
+
+/** The match the command line asks for; unknown flags, and flags without a value, are refused. */
 export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, HoyitoError> => {
+  const flags = checkFlags(args);
+  if (!flags.ok) return flags;
   const a = parsePlayer(option(args, 'a', 'engine:100'));
   if (!a.ok) return a;
   const b = parsePlayer(option(args, 'b', 'greedy'));
@@ -492,8 +513,8 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
 };
 
 export const USAGE = [
-  'npm run arena -- [--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K]',
-  '                 [--tablebase-seeds K]',
+  'hoyito arena [--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K]',
+  '             [--tablebase-seeds K]          (from the sources: npm run arena -- ...)',
   '  players: engine:<ms> (the WASM search on the clock), depth:<d> (the WASM search, fixed depth), level:<1..10>,',
   '           reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds taken),',
   '           greedy (the biggest immediate capture), random;',
@@ -505,7 +526,7 @@ export const USAGE = [
   '  each pair of games shares an opening with colours swapped; the report gives games W/D/L, points, Elo with',
   '  its 95% interval (from the games, and from the pairs as samples), pairs won on points and on the summed',
   '  margin of the two games, how games ended, and for +tb players their builds and the moves the databases answered',
-  '  e.g. npm run arena -- --a engine+tb:100 --b engine:100 --games 200 --variants ii --balanced 8 --tablebase-seeds 16',
+  '  e.g. hoyito arena --a engine+tb:100 --b engine:100 --games 200 --variants ii --balanced 8 --tablebase-seeds 16',
 ];
 
 const main = async (args: readonly string[]): Promise<number> => {

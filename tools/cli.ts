@@ -23,7 +23,9 @@ import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tab
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { Game, type GameResult } from '../host/game.js';
 import { packageVersion, runEngine } from './engine.js';
-import { DEFAULT_TABLEBASE_SEEDS as ARENA_TABLEBASE_SEEDS, USAGE as ARENA_USAGE, formatReport, parseMatchArgs, playMatch } from './arena.js';
+import {
+  DEFAULT_TABLEBASE_SEEDS as ARENA_TABLEBASE_SEEDS, MATCH_FLAGS, USAGE as ARENA_USAGE, formatReport, parseMatchArgs, playMatch,
+} from './arena.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
 interface CommandArgs {
@@ -461,14 +463,12 @@ const engine: Command = {
   },
 };
 
-const ARENA_OPTIONS = ['a', 'b', 'games', 'variants', 'sizes', 'balanced', 'seed', 'tablebase-seeds'];
-
 const arena: Command = {
   usage: '[--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K] [--tablebase-seeds K]',
   summary: 'an engine-vs-engine match in pairs of games with colours swapped: W/D/L, points and Elo (players: hoyito arena --help)',
   help: ARENA_USAGE.slice(2).map(line => line.replace(/^ {2}/, '')),
   arity: { min: 0, max: 0 },
-  options: ARENA_OPTIONS,
+  options: MATCH_FLAGS,
   run: async (args, output) => {
     const options = parseMatchArgs([...args.options].flatMap(([name, value]) => [`--${name}`, value]));
     if (!options.ok) return options;
