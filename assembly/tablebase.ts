@@ -64,7 +64,12 @@ let regionAddress: usize = 0;
 
 /** A board has at most one quiet move a hole, or the one pass. */
 const CHILD_SLOTS: i32 = 6;
-const NO_CHILD: u32 = 0xffffffff;
+/**
+ * Each layer is followed by one sentinel byte holding NO_CHILD_VALUE, and a board's unused child
+ * slots hold the layer's size, the sentinel's rank: a pass reads all six slots without a branch,
+ * and an unused slot offers -NO_CHILD_VALUE, below any real value.
+ */
+const NO_CHILD_VALUE: i8 = 127;
 /** The exit value of a board with no move that leaves the layer. */
 const NO_EXIT: i32 = -128;
 
@@ -88,7 +93,7 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   // A build prepares one layer at a time (children and exits); layers written by the host need no room for it.
   const largest = building ? <usize>layerSize(holes, maxSeeds) : 0;
   let bytes: usize = largest * <usize>(CHILD_SLOTS * 4 + 2);
-  for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += <usize>layerSize(holes, seeds) * <usize>tables;
+  for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += (<usize>layerSize(holes, seeds) + 1) * <usize>tables;
   if (bytes > allocatedBytes) {
     const pages = <i32>((bytes + 0xffff) >> 16);
     const first = memory.grow(pages);
@@ -101,7 +106,10 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= maxSeeds; seeds++) {
       store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used ? <u32>at : 0);
-      if (used) at += <usize>layerSize(holes, seeds);
+      if (!used) continue;
+      at += <usize>layerSize(holes, seeds);
+      store<i8>(at, NO_CHILD_VALUE);
+      at++;
     }
   }
   childRanks = at;
@@ -185,7 +193,8 @@ function prepareBoard(rank: u32, seeds: i32): void {
   }
   // No legal move on a board that still holds seeds: the pass hands the turn over.
   if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankFrom(BOARD, holesPerRow));
-  for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), NO_CHILD);
+  const noChild = layerSize(boardSize, seeds);
+  for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), noChild);
   store<i8>(exitValues + (<usize>rank << 1), <i8>exitCapturer);
   store<i8>(exitValues + (<usize>rank << 1) + 1, <i8>exitOpponent);
 }
@@ -209,12 +218,15 @@ export function startLayer(seeds: i32): void {
 @inline function boardValue(table: i32, rank: u32, other: usize): i32 {
   const children = childRanks + (<usize>rank) * <usize>(CHILD_SLOTS * 4);
   let best = <i32>load<i8>(exitValues + (<usize>rank << 1) + (table == TABLE_OPPONENT ? 1 : 0));
-  for (let slot = 0; slot < CHILD_SLOTS; slot++) {
-    const child = load<u32>(children + <usize>(slot << 2));
-    if (child == NO_CHILD) break;
-    best = max(best, -<i32>load<i8>(other + <usize>child));
-  }
-  return best == NO_EXIT ? 0 : best;
+  // Six slots, unrolled: the pass's inner loop, where the build spends most of its time.
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children)));
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 4)));
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 8)));
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 12)));
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 16)));
+  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 20)));
+  // No exit and no child: only the empty board, whose game is over.
+  return best < -MAX_TABLEBASE_SEEDS ? 0 : best;
 }
 
 /** One pass over layer `seeds` of every table of the build, in place; how many values changed (0: the layer is done). */
