@@ -18,7 +18,7 @@ VITE=$(devVersion vite)
 TYPESCRIPT=$(devVersion typescript)
 TYPES_NODE=$(devVersion @types/node)
 
-step "npm pack (prepack builds build/hoyito.wasm and lib/)"
+step "npm pack (prepack builds build/hoyito.wasm and a clean lib/)"
 npm pack --pack-destination "$work" --loglevel warn
 tarball=$(ls "$work"/hoyito-*.tgz)
 echo "packed $(basename "$tarball"): $(du -k "$tarball" | cut -f1) kB"
@@ -102,7 +102,6 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   optimizeDeps: { exclude: ['hoyito'] },
-  worker: { format: 'es' },
 });
 EOF_VITE_CONFIG_JS
 printf '{ "name": "hoyito-consumer", "private": true, "type": "module" }\n' >package.json
