@@ -2,7 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
 /** The site's entries: the demo, the benchmark page when it exists, and the board as one embeddable module. */
-const ENTRIES: readonly (readonly [string, string])[] = [['demo', 'index.html'], ['bench', 'web/bench.html'], ['board', 'web/board.ts']];
+const ENTRIES: readonly (readonly [string, string])[] = [
+  ['demo', 'index.html'],
+  ['bench', 'web/bench.html'],
+  ['board', 'web/board.ts'],
+];
 const inputs = Object.fromEntries(ENTRIES.filter(([, file]) => existsSync(file)));
 
 /** `dist/hoyito-board.js`: the one file a page imports to get `<hoyito-board>` (its worker and WASM sit in `assets/`). */

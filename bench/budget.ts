@@ -31,8 +31,7 @@ export interface BudgetRun {
 }
 
 /** Every iteration completed within `timeMs`, shallowest first. */
-const iterations = (searcher: Searcher, position: Position, timeMs: number): SearchResult[] =>
-  [...searcher.iterate(position, { timeMs })];
+const iterations = (searcher: Searcher, position: Position, timeMs: number): SearchResult[] => [...searcher.iterate(position, { timeMs })];
 
 const sideOf = (results: readonly SearchResult[]): BudgetSide => {
   const last = results[results.length - 1]!;

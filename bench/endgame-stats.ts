@@ -78,9 +78,11 @@ const main = async (): Promise<void> => {
   const maxSeeds = Number(values.seeds);
   const holesPerRow = Number(values.holes);
   const variants = values.variants.split(',');
-  if (!Number.isInteger(maxSeeds) || maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) throw new Error(`--seeds: a whole number 0..${MAX_TABLEBASE_SEEDS}, not ${values.seeds}`);
+  if (!Number.isInteger(maxSeeds) || maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS)
+    throw new Error(`--seeds: a whole number 0..${MAX_TABLEBASE_SEEDS}, not ${values.seeds}`);
   if (!Number.isInteger(holesPerRow) || holesPerRow < 2 || holesPerRow > 6) throw new Error(`--holes: 2..6, not ${values.holes}`);
-  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii')) throw new Error(`--variants: ii, iii or ii,iii, not ${values.variants}`);
+  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii'))
+    throw new Error(`--variants: ii, iii or ii,iii, not ${values.variants}`);
 
   const core = await loadWasmCore();
   for (const variant of variants) {

@@ -46,13 +46,20 @@ const main = async (): Promise<void> => {
       seed: { type: 'string', default: '7' },
     },
   });
-  const [count, maxSeeds, timeMs, seed] = [values.count, values.seeds, values['time-ms'], values.seed].map(Number) as [number, number, number, number];
+  const [count, maxSeeds, timeMs, seed] = [values.count, values.seeds, values['time-ms'], values.seed].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const searcher = wasmSearcher(await loadWasmCore());
   let solved = 0;
   for (const position of sampleEndgames(count, maxSeeds, seed)) {
     const result = searcher.search(position, { timeMs });
     if (result.exact) solved++;
-    console.log(`${makePosition(position)}  ${result.exact ? 'exact' : 'estimate'} ${result.score}  depth ${result.depth}  nodes ${result.nodes}  ${result.timeMs.toFixed(0)} ms`);
+    console.log(
+      `${makePosition(position)}  ${result.exact ? 'exact' : 'estimate'} ${result.score}  depth ${result.depth}  nodes ${result.nodes}  ${result.timeMs.toFixed(0)} ms`,
+    );
   }
   console.log(`solved ${solved} of ${count} endgames of at most ${maxSeeds} seeds within ${timeMs} ms`);
 };

@@ -21,18 +21,25 @@ export interface BenchReport {
 }
 
 export const PAIR_HEADERS = ['suite', 'pair', 'WASM ops/s', 'reference ops/s', 'WASM/ref', 'significant', 'WASM nodes/s'];
-export const BUDGET_HEADERS = ['budget', 'position', 'WASM depth', 'WASM nodes/s', 'reference depth', 'reference nodes/s', 'WASM/ref nodes/s'];
+export const BUDGET_HEADERS = [
+  'budget',
+  'position',
+  'WASM depth',
+  'WASM nodes/s',
+  'reference depth',
+  'reference nodes/s',
+  'WASM/ref nodes/s',
+];
 
 /** Three significant digits with thousands separators: 1,234,567 -> 1,230,000. */
-const formatRate = (hz: number): string =>
-  Number(hz.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const formatRate = (hz: number): string => Number(hz.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 const formatTiming = (timing: Timing): string => `${formatRate(timing.hz)} ±${timing.rme.toFixed(1)}% (${timing.samples})`;
 
 export const formatRatio = (ratio: number): string => `${ratio.toFixed(ratio < 10 ? 2 : 1)}×`;
 
 const formatMillions = (perSecond: number | undefined): string =>
-  (perSecond === undefined ? '' : `${(perSecond / 1e6).toFixed(perSecond < 1e6 ? 3 : 1)} M`);
+  perSecond === undefined ? '' : `${(perSecond / 1e6).toFixed(perSecond < 1e6 ? 3 : 1)} M`;
 
 /** The cells of one pair's row, under PAIR_HEADERS: ops/s ±relative margin of error (samples). */
 export const pairRow = (pair: PairTiming): string[] => [
@@ -59,7 +66,11 @@ export const budgetRow = (run: BudgetRun): string[] => [
 /** A plain-text table with aligned columns. */
 export const textTable = (headers: readonly string[], rows: readonly (readonly string[])[]): string => {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map(row => row[column]!.length)));
-  const line = (row: readonly string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map(width => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 };
 
@@ -70,13 +81,13 @@ export const markdownTable = (headers: readonly string[], rows: readonly (readon
 export const startPerft = (pairs: readonly PairTiming[]): PairTiming[] =>
   pairs.filter(pair => pair.suite === 'perft' && pair.name.includes(' start '));
 
-const ratioRange = (ratios: readonly number[]): string =>
-  `${formatRatio(Math.min(...ratios))} to ${formatRatio(Math.max(...ratios))}`;
+const ratioRange = (ratios: readonly number[]): string => `${formatRatio(Math.min(...ratios))} to ${formatRatio(Math.max(...ratios))}`;
 
 /** The README's "Performance" section. */
 export const markdownSummary = (report: BenchReport): string => {
   const ratiosOf = (suite: PairTiming['suite']) => report.pairs.filter(pair => pair.suite === suite).map(pair => pair.ratio);
-  const load = report.loadAverage === null ? '' : ` (1-minute load average ${report.loadAverage.toFixed(2)} at the start: the machine was shared)`;
+  const load =
+    report.loadAverage === null ? '' : ` (1-minute load average ${report.loadAverage.toFixed(2)} at the start: the machine was shared)`;
   const budgets = [...new Set(report.budgets.map(run => run.timeMs))];
   return [
     '## Performance',
@@ -89,9 +100,11 @@ export const markdownSummary = (report: BenchReport): string => {
     '',
     markdownTable(PAIR_HEADERS, report.pairs.map(pairRow)),
     '',
-    `- Perft: WASM is ${ratioRange(ratiosOf('perft'))} the reference (target: at least 2× on every position).`
-    + ` From the start positions it counts ${startPerft(report.pairs).map(pair => `${formatMillions(pair.nodesPerSecond?.wasm)} nodes/s (${pair.name})`).join(', ')}`
-    + ' (target: at least 0.9× a native C perft of these rules, which does 9–11 M nodes/s).',
+    `- Perft: WASM is ${ratioRange(ratiosOf('perft'))} the reference (target: at least 2× on every position).` +
+      ` From the start positions it counts ${startPerft(report.pairs)
+        .map(pair => `${formatMillions(pair.nodesPerSecond?.wasm)} nodes/s (${pair.name})`)
+        .join(', ')}` +
+      ' (target: at least 0.9× a native C perft of these rules, which does 9–11 M nodes/s).',
     '- Moves: "engine API" is `legalMoves` and `play` of each engine, which build JavaScript objects for every',
     '  move on both sides; "raw core" is the core\'s `playMove` on a position already in its memory, against the',
     '  same reference work (the reference has no lower-level entry: its `playMove` is the specification).',

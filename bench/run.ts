@@ -11,7 +11,14 @@ import { loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { BUDGETS_MS, searchWithinBudgets } from './budget.js';
 import { type MeasureOptions, measurePair } from './measure.js';
 import {
-  BUDGET_HEADERS, type BenchReport, PAIR_HEADERS, budgetRow, describeMismatch, markdownSummary, pairRow, textTable,
+  BUDGET_HEADERS,
+  type BenchReport,
+  PAIR_HEADERS,
+  budgetRow,
+  describeMismatch,
+  markdownSummary,
+  pairRow,
+  textTable,
 } from './report.js';
 import { type Mismatch, benchPairs, firstMismatch } from './suites.js';
 

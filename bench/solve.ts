@@ -13,7 +13,13 @@ import { boardOfRank, covers, layerSize, makeTablebaseFile, parseTablebaseFile, 
 import { seededRandom } from '../host/random.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 
-const { values } = parseArgs({ options: { variant: { type: 'string', default: 'ii' }, seeds: { type: 'string', default: '16' }, count: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({
+  options: {
+    variant: { type: 'string', default: 'ii' },
+    seeds: { type: 'string', default: '16' },
+    count: { type: 'string', default: '2000' },
+  },
+});
 const variant = values.variant as Variant;
 const maxSeeds = Number(values.seeds);
 const count = Number(values.count);
@@ -35,7 +41,14 @@ while (times.length < count) {
   const board = boardOfRank(Math.floor(random() * layerSize(12, seeds)), 12, seeds);
   const taken = 48 - seeds;
   const south = Math.floor(random() * (taken + 1));
-  const position: Position = { variant, holesPerRow: 6, board, turn: random() < 0.5 ? 'S' : 'N', taken: { S: south, N: taken - south }, lastFour: 'C' };
+  const position: Position = {
+    variant,
+    holesPerRow: 6,
+    board,
+    turn: random() < 0.5 ? 'S' : 'N',
+    taken: { S: south, N: taken - south },
+    lastFour: 'C',
+  };
   if (isBoardEmpty(position) || !covers(base, position)) continue;
   const solveStarted = performance.now();
   solveMoves(base, rules, position);
@@ -44,4 +57,6 @@ while (times.length < count) {
 console.log(`the first solve (cold: code not yet compiled by the JIT) took ${times[0]!.toFixed(3)} ms`);
 times.sort((a, b) => a - b);
 const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(3);
-console.log(`solved ${count} positions with 1..${maxSeeds} seeds: median ${at(0.5)} ms, 99th percentile ${at(0.99)} ms, slowest ${times.at(-1)!.toFixed(3)} ms (target: under 50 ms)`);
+console.log(
+  `solved ${count} positions with 1..${maxSeeds} seeds: median ${at(0.5)} ms, 99th percentile ${at(0.99)} ms, slowest ${times.at(-1)!.toFixed(3)} ms (target: under 50 ms)`,
+);

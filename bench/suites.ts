@@ -56,8 +56,11 @@ export const loadPositions = (): LoadedPosition[] =>
 
 /** A pair whose two sides give the same kind of result, described the same way for the check. */
 const pairOf = <T>(
-  suite: SuiteName, name: string, sides: { readonly wasm: () => T; readonly reference: () => T },
-  describe: (result: T) => string, nodes?: () => number,
+  suite: SuiteName,
+  name: string,
+  sides: { readonly wasm: () => T; readonly reference: () => T },
+  describe: (result: T) => string,
+  nodes?: () => number,
 ): BenchPair => ({
   suite,
   name,
@@ -67,13 +70,15 @@ const pairOf = <T>(
 });
 
 const perftPairs = (engine: WasmEngine, positions: readonly LoadedPosition[]): BenchPair[] =>
-  positions.map(({ name, parsed, perftDepth, perftNodes }) => pairOf(
-    'perft',
-    `${name} d${perftDepth}`,
-    { wasm: () => engine.perft(parsed, perftDepth), reference: () => referenceEngine.perft(parsed, perftDepth) },
-    String,
-    () => perftNodes,
-  ));
+  positions.map(({ name, parsed, perftDepth, perftNodes }) =>
+    pairOf(
+      'perft',
+      `${name} d${perftDepth}`,
+      { wasm: () => engine.perft(parsed, perftDepth), reference: () => referenceEngine.perft(parsed, perftDepth) },
+      String,
+      () => perftNodes,
+    ),
+  );
 
 /** Every legal move of every position, played through an engine's public API. */
 const playEveryMove = (engine: RulesEngine, positions: readonly Position[]): MoveOutcome[] => {
@@ -85,9 +90,9 @@ const playEveryMove = (engine: RulesEngine, positions: readonly Position[]): Mov
 };
 
 const describeOutcome = (outcome: MoveOutcome): string =>
-  `${makeMove(outcome.move)} -> ${makePosition(outcome.position)}`
-  + ` laps ${outcome.laps.map(lap => `${lap.from}:${lap.seeds}>${lap.to}`).join(' ')}`
-  + ` captured ${outcome.captured.join(',')} last four ${outcome.lastFour ? `${outcome.lastFour.to}${outcome.lastFour.seeds}` : '-'}`;
+  `${makeMove(outcome.move)} -> ${makePosition(outcome.position)}` +
+  ` laps ${outcome.laps.map(lap => `${lap.from}:${lap.seeds}>${lap.to}`).join(' ')}` +
+  ` captured ${outcome.captured.join(',')} last four ${outcome.lastFour ? `${outcome.lastFour.to}${outcome.lastFour.seeds}` : '-'}`;
 
 const describeOutcomes = (outcomes: readonly MoveOutcome[]): string => outcomes.map(describeOutcome).join('\n');
 

@@ -8,8 +8,24 @@
  * board is already empty and `result.seeds` equals `position.taken`.
  */
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, VARIANTS, type LastFour, type Move, type Position, type Result, type Side,
-  type Taken, type Variant, err, isBoardEmpty, ok, seedsWithBoardShared, winnerOf, type RulesEngine, type MoveList,
+  HoyitoError,
+  MAX_HOLES,
+  MIN_HOLES,
+  VARIANTS,
+  type LastFour,
+  type Move,
+  type Position,
+  type Result,
+  type Side,
+  type Taken,
+  type Variant,
+  err,
+  isBoardEmpty,
+  ok,
+  seedsWithBoardShared,
+  winnerOf,
+  type RulesEngine,
+  type MoveList,
   type MoveOutcome,
 } from './types.js';
 import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
@@ -44,8 +60,7 @@ interface Ply {
 const endOf = (seeds: Taken, reason: GameResult['reason']): GameResult => ({ winner: winnerOf(seeds), seeds, reason });
 
 /** Board and side to move: what the repetition rule compares (taken cannot differ without a capture). */
-const samePlace = (a: Position, b: Position): boolean =>
-  a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
+const samePlace = (a: Position, b: Position): boolean => a.turn === b.turn && a.board.every((seeds, index) => seeds === b.board[index]);
 
 const gameOver = (result: GameResult, move: unknown) =>
   err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));

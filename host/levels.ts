@@ -35,7 +35,9 @@ export const MAX_LEVEL = LEVELS.length;
 
 export const levelOf = (level: number): Result<Level, HoyitoError> => {
   const found = Number.isInteger(level) ? LEVELS[level - 1] : undefined;
-  return found ? ok(found) : err(new HoyitoError('BadOption', `level: ${describeInput(level)} is not a whole number from ${MIN_LEVEL} to ${MAX_LEVEL}`, 'level'));
+  return found
+    ? ok(found)
+    : err(new HoyitoError('BadOption', `level: ${describeInput(level)} is not a whole number from ${MIN_LEVEL} to ${MAX_LEVEL}`, 'level'));
 };
 
 export interface PickOptions {

@@ -5,7 +5,16 @@
  * has won more rounds, then taken more seeds in all; otherwise it is a draw.
  */
 import {
-  HoyitoError, type LastFour, type Move, type Result, type Side, type Taken, err, ok, winnerOf, type RulesEngine,
+  HoyitoError,
+  type LastFour,
+  type Move,
+  type Result,
+  type Side,
+  type Taken,
+  err,
+  ok,
+  winnerOf,
+  type RulesEngine,
   type MoveOutcome,
 } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
@@ -47,7 +56,7 @@ export const roundStarter = (round: number): Side => (round % 2 === 1 ? 'S' : 'N
 
 /** Who receives the last four in `round`, given the result of the round before it. */
 export const roundLastFour = (round: number, previous: GameResult | null): LastFour =>
-  round <= CAPTURER_ROUNDS ? 'C' : previous?.winner ?? 'C';
+  round <= CAPTURER_ROUNDS ? 'C' : (previous?.winner ?? 'C');
 
 export class Match {
   /** Results of the rounds before the current one. */

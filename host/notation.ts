@@ -1,11 +1,23 @@
 import {
-  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TOTAL_SEEDS, MIN_HOLES, START_SEEDS_PER_HOLE,
-  type LastFour, type Move, type Position, type Result, type Side, type Variant, boardSeeds, err, ok,
+  HoyitoError,
+  MAX_BOARD_SEEDS,
+  MAX_HOLES,
+  MAX_TOTAL_SEEDS,
+  MIN_HOLES,
+  START_SEEDS_PER_HOLE,
+  type LastFour,
+  type Move,
+  type Position,
+  type Result,
+  type Side,
+  type Variant,
+  boardSeeds,
+  err,
+  ok,
 } from './types.js';
 
 /** How much of a text an error message quotes: enough to recognise it, not a megabyte of it. */
 const QUOTED_CHARACTERS = 40;
-
 
 /**
  * Untrusted input as an error message shows it, without ever throwing (a symbol, or an object
@@ -16,7 +28,9 @@ const QUOTED_CHARACTERS = 40;
 export const describeInput = (input: unknown): string => {
   if (typeof input === 'string') {
     // Whole characters: a cut between the two halves of a surrogate pair would leave half a character.
-    const head = Array.from(input.slice(0, 2 * QUOTED_CHARACTERS)).slice(0, QUOTED_CHARACTERS).join('');
+    const head = Array.from(input.slice(0, 2 * QUOTED_CHARACTERS))
+      .slice(0, QUOTED_CHARACTERS)
+      .join('');
     return `'${head}${head.length < input.length ? '…' : ''}'`;
   }
   if (typeof input === 'number' || typeof input === 'boolean' || typeof input === 'bigint' || input === undefined || input === null) {
@@ -91,7 +105,10 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
   // every position reached by play from a valid one reads back.
   const allSeeds = takenS.value + takenN.value + total;
   if (allSeeds > MAX_TOTAL_SEEDS) {
-    return bad('taken', `${takenS.value}-${takenN.value} taken and ${total} on the board make ${allSeeds} seeds in all; at most ${MAX_TOTAL_SEEDS}`);
+    return bad(
+      'taken',
+      `${takenS.value}-${takenN.value} taken and ${total} on the board make ${allSeeds} seeds in all; at most ${MAX_TOTAL_SEEDS}`,
+    );
   }
 
   if (lastFourText !== 'C' && lastFourText !== 'S' && lastFourText !== 'N') {
@@ -121,8 +138,7 @@ export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Si
   lastFour,
 });
 
-const badMove = (input: unknown) =>
-  err(new HoyitoError('BadMove', `move ${describeInput(input)}: not a hole number or 'pass'`, 'move'));
+const badMove = (input: unknown) => err(new HoyitoError('BadMove', `move ${describeInput(input)}: not a hole number or 'pass'`, 'move'));
 
 /** Parses a move: `pass` or a hole number 1..n (range is checked here; legality is the rules' job). */
 export const parseMove = (text: string, holesPerRow: number): Result<Move, HoyitoError> => {

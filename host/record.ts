@@ -25,7 +25,11 @@ const MOVE_PREFIX = /^move [^:]*: /;
 
 /** The same error, naming the move by its number in the list (1 for the first) and as it was given. */
 export const numberMoveError = (index: number, move: unknown, error: HoyitoError): HoyitoError =>
-  new HoyitoError(error.kind, `move #${index + 1} (${describeInput(move)}): ${error.message.replace(MOVE_PREFIX, '')}`, `move ${index + 1}`);
+  new HoyitoError(
+    error.kind,
+    `move #${index + 1} (${describeInput(move)}): ${error.message.replace(MOVE_PREFIX, '')}`,
+    `move ${index + 1}`,
+  );
 
 export const makeRecord = (start: Position, moves: readonly Move[]): string => {
   const position = makePosition(start);

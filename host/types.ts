@@ -52,8 +52,7 @@ export interface Position {
 export const opposite = (side: Side): Side => (side === 'S' ? 'N' : 'S');
 
 /** Board index of the mover's hole `hole` (1..n). */
-export const holeIndex = (holesPerRow: number, side: Side, hole: number): number =>
-  (side === 'S' ? 0 : holesPerRow) + hole - 1;
+export const holeIndex = (holesPerRow: number, side: Side, hole: number): number => (side === 'S' ? 0 : holesPerRow) + hole - 1;
 
 /** Which side owns board index `index`. */
 export const ownerOf = (holesPerRow: number, index: number): Side => (index < holesPerRow ? 'S' : 'N');
@@ -151,7 +150,6 @@ export interface MoveOutcome {
 }
 
 // ---- the engines: rules and search, implemented twice (host/engines/) ----------------------
-
 
 export type EngineKind = 'wasm' | 'reference';
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BALANCE_DEPTH, type GameReport, eloEstimate, eloOfScore, formatReport, makePlayer, parseMatchArgs, parsePlayer, playMatch, summarize,
+  BALANCE_DEPTH,
+  type GameReport,
+  eloEstimate,
+  eloOfScore,
+  formatReport,
+  makePlayer,
+  parseMatchArgs,
+  parsePlayer,
+  playMatch,
+  summarize,
 } from '../tools/arena.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 import { Game } from '../host/game.js';
@@ -14,11 +23,30 @@ import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const game = (margin: number): GameReport => ({ variant: 'ii', holesPerRow: 6, aSide: 'S', margin, plies: 30, capped: false, ending: 'last-four', record: '' });
+const game = (margin: number): GameReport => ({
+  variant: 'ii',
+  holesPerRow: 6,
+  aSide: 'S',
+  margin,
+  plies: 30,
+  capped: false,
+  ending: 'last-four',
+  record: '',
+});
 
 describe('arena', () => {
   it('parses and writes players', () => {
-    for (const text of ['engine:100', 'depth:6', 'level:3', 'reference:4', 'alphabeta:6', 'greedy', 'random', 'engine+tb:100', 'depth+tb:3']) {
+    for (const text of [
+      'engine:100',
+      'depth:6',
+      'level:3',
+      'reference:4',
+      'alphabeta:6',
+      'greedy',
+      'random',
+      'engine+tb:100',
+      'depth+tb:3',
+    ]) {
       const player = parsePlayer(text);
       expect(player.ok && makePlayer(player.value)).toBe(text);
     }
@@ -26,8 +54,21 @@ describe('arena', () => {
     expect(parsePlayer('depth:5')).toEqual({ ok: true, value: { kind: 'depth', depth: 5 } });
     // Only the WASM searches probe databases.
     for (const text of [
-      'engine', 'level:11', 'depth:0', 'alphabeta:0', 'alphabeta', 'minimax:3',
-      'engine+tb', 'engine+tb:0', 'engine+TB:100', 'engine+tb+tb:100', 'reference+tb:4', 'alphabeta+tb:6', 'level+tb:3', 'greedy+tb', 'tb:100',
+      'engine',
+      'level:11',
+      'depth:0',
+      'alphabeta:0',
+      'alphabeta',
+      'minimax:3',
+      'engine+tb',
+      'engine+tb:0',
+      'engine+TB:100',
+      'engine+tb+tb:100',
+      'reference+tb:4',
+      'alphabeta+tb:6',
+      'level+tb:3',
+      'greedy+tb',
+      'tb:100',
     ]) {
       const player = parsePlayer(text);
       expect(!player.ok && player.error.kind).toBe('BadOption');
@@ -36,20 +77,33 @@ describe('arena', () => {
 
   it('reads the command line, refusing bad values with the option named', () => {
     const parsed = parseMatchArgs(['--a', 'depth:4', '--b', 'random', '--games', '10', '--sizes', '6,12', '--variants', 'iii']);
-    expect(parsed.ok && parsed.value).toMatchObject({ a: { kind: 'depth', depth: 4 }, b: { kind: 'random' }, games: 10, sizes: [6, 12], variants: ['iii'] });
+    expect(parsed.ok && parsed.value).toMatchObject({
+      a: { kind: 'depth', depth: 4 },
+      b: { kind: 'random' },
+      games: 10,
+      sizes: [6, 12],
+      variants: ['iii'],
+    });
     expect(parseMatchArgs(['--balanced', '8'])).toMatchObject({ ok: true, value: { balanced: 8 } });
     const random = parseMatchArgs([]);
     expect(random.ok && 'balanced' in random.value).toBe(false);
     expect(random.ok && 'tablebaseSeeds' in random.value).toBe(false);
     expect(parseMatchArgs(['--a', 'engine+tb:100', '--b', 'engine:100', '--tablebase-seeds', '14'])).toMatchObject({
-      ok: true, value: { a: { kind: 'engine', timeMs: 100, tablebase: true }, b: { kind: 'engine', timeMs: 100 }, tablebaseSeeds: 14 },
+      ok: true,
+      value: { a: { kind: 'engine', timeMs: 100, tablebase: true }, b: { kind: 'engine', timeMs: 100 }, tablebaseSeeds: 14 },
     });
     // Without a +tb player, a board over 2x6 is fine.
     expect(parseMatchArgs(['--sizes', '12', '--tablebase-seeds', '12']).ok).toBe(true);
     for (const [args, field] of [
-      [['--games', 'x'], 'games'], [['--variants', 'iv'], 'variants'], [['--sizes', '13'], 'sizes'], [['--a', 'best'], 'player'],
-      [['--balanced', '-1'], 'balanced'], [['--balanced', '2.5'], 'balanced'],
-      [['--tablebase-seeds', '25'], 'tablebase-seeds'], [['--tablebase-seeds', '-1'], 'tablebase-seeds'], [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
+      [['--games', 'x'], 'games'],
+      [['--variants', 'iv'], 'variants'],
+      [['--sizes', '13'], 'sizes'],
+      [['--a', 'best'], 'player'],
+      [['--balanced', '-1'], 'balanced'],
+      [['--balanced', '2.5'], 'balanced'],
+      [['--tablebase-seeds', '25'], 'tablebase-seeds'],
+      [['--tablebase-seeds', '-1'], 'tablebase-seeds'],
+      [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
       // Databases are built for boards up to 2x6.
       [['--a', 'engine+tb:100', '--sizes', '6,12'], 'sizes'],
     ] as const) {
@@ -76,8 +130,13 @@ describe('arena', () => {
     // Pairs: (10, 2) sums to +12, a won pair; (4, -8) to -4, a lost one.
     // On points: (win, win) is a won pair, (win, loss) a drawn one.
     expect(report).toMatchObject({
-      wins: 3, draws: 0, losses: 1, score: 0.75, averageMargin: 2,
-      pairsOnPoints: { wins: 1, draws: 1, losses: 0 }, pairsOnMargin: { wins: 1, draws: 0, losses: 1 },
+      wins: 3,
+      draws: 0,
+      losses: 1,
+      score: 0.75,
+      averageMargin: 2,
+      pairsOnPoints: { wins: 1, draws: 1, losses: 0 },
+      pairsOnMargin: { wins: 1, draws: 0, losses: 1 },
     });
     expect(report.elo).toBeCloseTo(400 * Math.log10(3), 6);
     // The interval's top, 0.75 + 1.96 × 0.25 (the standard error of 4 such games), is past 1: no finite bound.
@@ -91,7 +150,7 @@ describe('arena', () => {
       expect(eloOfScore(0.75)).toBeCloseTo(190.8485, 3);
       expect(eloOfScore(0.25)).toBeCloseTo(-190.8485, 3);
       // -400 log10(1/0.9 - 1) = 400 log10(9) = 381.70
-      expect(eloOfScore(0.9)).toBeCloseTo(381.6970, 3);
+      expect(eloOfScore(0.9)).toBeCloseTo(381.697, 3);
       expect(eloOfScore(1)).toBe(Infinity);
       expect(eloOfScore(0)).toBe(-Infinity);
     });
@@ -123,7 +182,11 @@ describe('arena', () => {
       // Ten openings, each won by whoever had the good colour: from the games, 0 ± 168.2
       // (variance 20 × 0.25 / 19, standard error 0.114708, ends 0.5 ∓ 0.224823: 400 log10(0.275177 / 0.724823) = -168.25);
       // from the pairs every sample is 1/2, so the interval is a point.
-      const report = summarize('a', 'b', Array.from({ length: 20 }, (_, i) => game(i % 2 ? -6 : 6)));
+      const report = summarize(
+        'a',
+        'b',
+        Array.from({ length: 20 }, (_, i) => game(i % 2 ? -6 : 6)),
+      );
       expect(report.eloFromGames.elo).toBe(0);
       expect(report.eloFromGames.low).toBeCloseTo(-168.25, 2);
       expect(report.eloFromGames.high).toBeCloseTo(168.25, 2);
@@ -155,12 +218,18 @@ describe('arena', () => {
 
   it('plays a small match: colours swapped within each pair, every game finished or capped', async () => {
     const report = await playMatch(wasmEngine, {
-      a: { kind: 'depth', depth: 2 }, b: { kind: 'random' }, games: 4, variants: ['ii', 'iii'], sizes: [6], moveCap: 200, seed: 3,
+      a: { kind: 'depth', depth: 2 },
+      b: { kind: 'random' },
+      games: 4,
+      variants: ['ii', 'iii'],
+      sizes: [6],
+      moveCap: 200,
+      seed: 3,
     });
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N', 'S', 'N']);
     expect(report.games.map(({ variant }) => variant)).toEqual(['ii', 'ii', 'iii', 'iii']);
     expect(report.wins + report.draws + report.losses).toBe(4);
-    expect(report.games.every(({ plies, capped }) => plies <= 200 && (capped === (plies === 200)))).toBe(true);
+    expect(report.games.every(({ plies, capped }) => plies <= 200 && capped === (plies === 200))).toBe(true);
     expect(formatReport(report)).toContain('depth:2 vs random: 4 games');
     // Each game's record replays to its end.
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
@@ -169,13 +238,22 @@ describe('arena', () => {
   it('plays balanced openings only when asked: the search scores each within the bound', async () => {
     const openingScores = async (balanced?: number) => {
       const report = await playMatch(wasmEngine, {
-        a: { kind: 'depth', depth: 1 }, b: { kind: 'depth', depth: 1 }, games: 12, variants: ['ii', 'iii'], sizes: [6], moveCap: 1, seed: 5,
+        a: { kind: 'depth', depth: 1 },
+        b: { kind: 'depth', depth: 1 },
+        games: 12,
+        variants: ['ii', 'iii'],
+        sizes: [6],
+        moveCap: 1,
+        seed: 5,
         ...(balanced === undefined ? {} : { balanced }),
       });
-      return report.games.filter(({ aSide, plies }) => aSide === 'S' && plies === 1).map(({ record }) => {
-        const opening = unwrap(Game.fromRecord(record.split(' ').slice(0, -1).join(' '), wasmEngine));
-        return wasmSearcher(wasmEngine.core).search(opening.position, { depth: BALANCE_DEPTH, history: opening.repetitionHistory() }).score;
-      });
+      return report.games
+        .filter(({ aSide, plies }) => aSide === 'S' && plies === 1)
+        .map(({ record }) => {
+          const opening = unwrap(Game.fromRecord(record.split(' ').slice(0, -1).join(' '), wasmEngine));
+          return wasmSearcher(wasmEngine.core).search(opening.position, { depth: BALANCE_DEPTH, history: opening.repetitionHistory() })
+            .score;
+        });
     };
     expect((await openingScores(4)).every(score => Math.abs(score) <= 4)).toBe(true);
     // Without the bound, random openings of the same seed are mostly far from even.
@@ -183,7 +261,13 @@ describe('arena', () => {
   });
 
   it('plays the plain alpha-beta player: a match against random, every game finished or capped', async () => {
-    const report = await playMatch(wasmEngine, { a: { kind: 'alphabeta', depth: 3 }, b: { kind: 'random' }, games: 2, moveCap: 150, seed: 2 });
+    const report = await playMatch(wasmEngine, {
+      a: { kind: 'alphabeta', depth: 3 },
+      b: { kind: 'random' },
+      games: 2,
+      moveCap: 150,
+      seed: 2,
+    });
     expect(report.a).toBe('alphabeta:3');
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N']);
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
@@ -194,14 +278,21 @@ describe('a player with endgame databases', () => {
   it('builds them once per variant in a core of its own, and plays a best move wherever they hold the position', async () => {
     const seeds = 8;
     const report = await playMatch(wasmEngine, {
-      a: { kind: 'depth', depth: 2, tablebase: true }, b: { kind: 'depth', depth: 2 }, games: 8, variants: ['ii', 'iii'], sizes: [6],
-      moveCap: 300, seed: 4, tablebaseSeeds: seeds,
+      a: { kind: 'depth', depth: 2, tablebase: true },
+      b: { kind: 'depth', depth: 2 },
+      games: 8,
+      variants: ['ii', 'iii'],
+      sizes: [6],
+      moveCap: 300,
+      seed: 4,
+      tablebaseSeeds: seeds,
     });
     expect(report.a).toBe('depth+tb:2');
     expect(report.games.map(({ variant }) => variant)).toEqual(['ii', 'ii', 'iii', 'iii', 'ii', 'ii', 'iii', 'iii']);
     // C(8 + 11, 11) boards in layer 8; layers 0..8 hold C(8 + 12, 12) = 125,970.
     expect(report.tablebases?.map(({ player, variant, maxSeeds, positions }) => [player, variant, maxSeeds, positions])).toEqual([
-      ['a', 'ii', seeds, 125_970], ['a', 'iii', seeds, 125_970],
+      ['a', 'ii', seeds, 125_970],
+      ['a', 'iii', seeds, 125_970],
     ]);
     expect(layerSize(12, 8)).toBe(75_582);
     const [moves] = report.tablebaseMoves ?? [];
@@ -214,7 +305,9 @@ describe('a player with endgame databases', () => {
     // The same databases, built apart, judge every move A played where they hold the position.
     const core = await loadWasmCore();
     const rules = new WasmEngine(core);
-    const bases = Object.fromEntries((['ii', 'iii'] as const).map(variant => [variant, buildWasmTablebase(core, { variant, holesPerRow: 6, maxSeeds: seeds })]));
+    const bases = Object.fromEntries(
+      (['ii', 'iii'] as const).map(variant => [variant, buildWasmTablebase(core, { variant, holesPerRow: 6, maxSeeds: seeds })]),
+    );
     let judged = 0;
     for (const played of report.games) {
       const replay = unwrap(Game.fromRecord(played.record, wasmEngine));

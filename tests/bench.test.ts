@@ -29,7 +29,10 @@ describe('benchmark pairs', () => {
     // RULES.md "Perft": ii 2x6 and iii 2x6 at depth 6, ii 2x12 and iii 2x12 at depth 4.
     const starts = BENCH_POSITIONS.filter(entry => entry.name.endsWith('start'));
     expect(starts.map(({ position, perftDepth, perftNodes }) => [position.split(' ')[0], perftDepth, perftNodes])).toEqual([
-      ['ii', 6, 19922], ['iii', 6, 20065], ['ii', 4, 12535], ['iii', 4, 12535],
+      ['ii', 6, 19922],
+      ['iii', 6, 20065],
+      ['ii', 4, 12535],
+      ['iii', 4, 12535],
     ]);
   });
 
@@ -41,9 +44,15 @@ describe('benchmark pairs', () => {
 
 describe('benchmark report', () => {
   it('aligns the columns of a text table to their widest cell', () => {
-    expect(textTable(['pair', 'ratio'], [['perft ii', '50.4×'], ['moves', '1.16×']])).toBe(
-      ['pair      ratio', '--------  -----', 'perft ii  50.4×', 'moves     1.16×'].join('\n'),
-    );
+    expect(
+      textTable(
+        ['pair', 'ratio'],
+        [
+          ['perft ii', '50.4×'],
+          ['moves', '1.16×'],
+        ],
+      ),
+    ).toBe(['pair      ratio', '--------  -----', 'perft ii  50.4×', 'moves     1.16×'].join('\n'));
   });
 
   it('writes a markdown table with a header rule', () => {

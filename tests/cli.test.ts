@@ -156,7 +156,12 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
       const result = await withEngine('analyze', 'ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0', '--depth', '1');
       expect(result.code).toBe(0);
       expect(result.out.slice(-6)).toEqual([
-        'move 1 score 16', 'move 2 score 12', 'move 5 score 4', 'move 3 score 0', 'move 4 score 0', 'bestmove 1 score 16 depth 1 nodes 6',
+        'move 1 score 16',
+        'move 2 score 12',
+        'move 5 score 4',
+        'move 3 score 0',
+        'move 4 score 0',
+        'bestmove 1 score 16 depth 1 nodes 6',
       ]);
     });
 
@@ -206,7 +211,7 @@ describe('tablebase build and solve', () => {
   };
   const reference = buildReferenceTablebase('iii', 6, 4);
 
-  it('builds the layers into a file whose bytes are the reference builder\'s, with a progress line per layer', async () => {
+  it("builds the layers into a file whose bytes are the reference builder's, with a progress line per layer", async () => {
     const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', folder);
     expect(built.code).toBe(0);
     const path = join(folder, 'iii-2x6-capturer-4.hoyitotb');
@@ -287,12 +292,17 @@ describe('arguments', () => {
     for (const argv of [['--help'], ['help']]) {
       const result = await run(...argv);
       expect(result.code).toBe(0);
-      for (const command of ['start', 'show', 'moves', 'play', 'perft', 'engine', 'arena']) expect(result.out.join('\n')).toContain(`hoyito ${command}`);
+      for (const command of ['start', 'show', 'moves', 'play', 'perft', 'engine', 'arena'])
+        expect(result.out.join('\n')).toContain(`hoyito ${command}`);
     }
   });
 
-  it('<command> --help (or help <command>) prints that command\'s usage only', async () => {
-    for (const argv of [['perft', '--help'], ['help', 'perft'], ['perft', START, '-h']]) {
+  it("<command> --help (or help <command>) prints that command's usage only", async () => {
+    for (const argv of [
+      ['perft', '--help'],
+      ['help', 'perft'],
+      ['perft', START, '-h'],
+    ]) {
       const result = await run(...argv);
       expect(result.code).toBe(0);
       expect(result.out[0]).toBe('usage: hoyito perft "<position>" <depth> [--engine wasm|reference]');
@@ -340,7 +350,9 @@ describe('records wherever a position is taken', () => {
       const fromRecord = await run(command, RECORD, ...rest);
       const fromPosition = await run(command, position, ...rest);
       expect(fromRecord.code).toBe(0);
-      expect(fromRecord.out.filter(line => !/engine, .* s/.test(line))).toEqual(fromPosition.out.filter(line => !/engine, .* s/.test(line)));
+      expect(fromRecord.out.filter(line => !/engine, .* s/.test(line))).toEqual(
+        fromPosition.out.filter(line => !/engine, .* s/.test(line)),
+      );
     }
   });
 
@@ -378,7 +390,10 @@ describe('bin/hoyito.js', () => {
   });
 
   it('ends quietly when its reader goes away (a closed pipe: no EPIPE trace)', async () => {
-    const child = spawn(process.execPath, ['bin/hoyito.js', 'analyze', START, '--depth', '12'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/hoyito.js', 'analyze', START, '--depth', '12'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Close our end at the first output, as `| head -1` does.

@@ -6,9 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
 import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
-import {
-  INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE,
-} from '../host/engines/limits.js';
+import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
 import type { SearchSession } from '../host/engines/search-driver.js';
@@ -95,7 +93,9 @@ describe('perft depth is checked where it is taken', () => {
     });
 
     it.each([
-      ['an object without a prototype', Object.create(null), 'an object'], ['a symbol', Symbol('d'), 'a symbol'], ['text', '3', "'3'"],
+      ['an object without a prototype', Object.create(null), 'an object'],
+      ['a symbol', Symbol('d'), 'a symbol'],
+      ['text', '3', "'3'"],
     ])('refuses %s with BadOption, shown without throwing', (_, depth, shown) => {
       const error = thrown(() => engine.perft(tiny, depth as never));
       expect([error.kind, error.field]).toEqual(['BadOption', 'depth']);
@@ -137,8 +137,9 @@ const iterationOf = (session: SearchSession, depth: number) => session.iteration
 describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before the root, in both engines`, () => {
   const root = startPosition('ii', 6);
   // A quiet move from the root: the position after it, when in the history, is a repetition.
-  const quiet = referenceEngine.legalMoves(root).moves
-    .map(move => unwrap(referenceEngine.play(root, move)))
+  const quiet = referenceEngine
+    .legalMoves(root)
+    .moves.map(move => unwrap(referenceEngine.play(root, move)))
     .find(outcome => outcome.capturedSeeds === 0)!;
   const repeated = quiet.position;
   const fillers = fillerHistory(root, MAX_HISTORY);

@@ -52,7 +52,10 @@ const compareAlong = ({ start, choices }: RandomGame, tally: Tally): void => {
 
 const compareGames = (games: fc.Arbitrary<RandomGame>, numRuns: number): Tally => {
   const tally = { moves: 0, endlessHoles: 0 };
-  fc.assert(fc.property(games, game => compareAlong(game, tally)), { numRuns });
+  fc.assert(
+    fc.property(games, game => compareAlong(game, tally)),
+    { numRuns },
+  );
   expect(tally.moves).toBeGreaterThanOrEqual(MIN_MOVES_COMPARED);
   return tally;
 };

@@ -48,10 +48,11 @@ const startEngine = (): Engine => {
     seen,
     exited,
     send: (...lines) => child.stdin.write(lines.map(line => `${line}\n`).join('')),
-    until: pattern => new Promise(resolve => {
-      waiting.push({ pattern, resolve });
-      check();
-    }),
+    until: pattern =>
+      new Promise(resolve => {
+        waiting.push({ pattern, resolve });
+        check();
+      }),
   };
   running.push(engine);
   return engine;

@@ -276,7 +276,12 @@ describe.each(engines)('Game on the $kind engine', engine => {
 describe('both engines play the same games', () => {
   const [reference, wasm] = engines;
   it.each([
-    ['ii', 6, 1], ['iii', 6, 2], ['ii', 12, 3], ['iii', 4, 4], ['ii', 2, 5], ['iii', 3, 6],
+    ['ii', 6, 1],
+    ['iii', 6, 2],
+    ['ii', 12, 3],
+    ['iii', 4, 4],
+    ['ii', 2, 5],
+    ['iii', 3, 6],
   ] as const)('%s 2x%i, random game %i, to the end', (variant, holesPerRow, seed) => {
     const random = seededRandom(seed);
     const games = [Game.start({ variant, holesPerRow, engine: reference }), Game.start({ variant, holesPerRow, engine: wasm })];

@@ -56,9 +56,17 @@ describe('levels', () => {
   });
 
   it('a level that is not a number is refused with a named error that shows it without throwing', () => {
-    for (const [level, shown] of [[Symbol('x'), 'a symbol'], [Object.create(null), 'an object'], ['3', "'3'"]] as const) {
+    for (const [level, shown] of [
+      [Symbol('x'), 'a symbol'],
+      [Object.create(null), 'an object'],
+      ['3', "'3'"],
+    ] as const) {
       const checked = levelOf(level as never);
-      expect(!checked.ok && checked.error).toMatchObject({ kind: 'BadOption', field: 'level', message: `level: ${shown} is not a whole number from 1 to 10` });
+      expect(!checked.ok && checked.error).toMatchObject({
+        kind: 'BadOption',
+        field: 'level',
+        message: `level: ${shown} is not a whole number from 1 to 10`,
+      });
     }
   });
 });

@@ -41,10 +41,9 @@ const playMatch = (engine: (typeof engines)[number], seed: number) => {
 
 /** The RULES, written out again: who the last four go to in `round`. */
 const expectedLastFour = (round: number, previous: RoundResult | undefined): LastFour =>
-  round <= 2 ? 'C' : previous!.result.winner ?? 'C';
+  round <= 2 ? 'C' : (previous!.result.winner ?? 'C');
 
-const leader = (counts: { S: number; N: number }): Side | null =>
-  counts.S > counts.N ? 'S' : counts.N > counts.S ? 'N' : null;
+const leader = (counts: { S: number; N: number }): Side | null => (counts.S > counts.N ? 'S' : counts.N > counts.S ? 'N' : null);
 
 describe.each(engines)('Match on the $kind engine', engine => {
   it('starts at round 1: a Hoyito III game, South to move, last four to the capturer', () => {
@@ -137,12 +136,15 @@ describe('the seeded matches show every case', () => {
 
   it('last four given to the previous winner while the other side captured', () => {
     const given = matches.flatMap(({ match, finalMoves }) => match.roundResults.map((round, i) => ({ round, final: finalMoves[i]! })));
-    expect(given.some(({ round, final }) => round.lastFour !== 'C' && (final.lastFour?.seeds ?? 0) > 0 && final.mover !== round.lastFour)).toBe(true);
+    expect(
+      given.some(({ round, final }) => round.lastFour !== 'C' && (final.lastFour?.seeds ?? 0) > 0 && final.mover !== round.lastFour),
+    ).toBe(true);
   });
 
   it('matches won on rounds, won on seeds after equal rounds, and drawn', () => {
-    const decided = played.map(match => match.score).map(({ roundsWon, seeds }) =>
-      leader(roundsWon) ? 'rounds' : leader(seeds) ? 'seeds' : 'draw');
+    const decided = played
+      .map(match => match.score)
+      .map(({ roundsWon, seeds }) => (leader(roundsWon) ? 'rounds' : leader(seeds) ? 'seeds' : 'draw'));
     expect(new Set(decided)).toEqual(new Set(['rounds', 'seeds', 'draw']));
   });
 });

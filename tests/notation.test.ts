@@ -18,9 +18,12 @@ describe('parsePosition and makePosition', () => {
   });
 
   it('round-trip every valid position', () => {
-    fc.assert(fc.property(positionArb(), valid => {
-      expect(parsePosition(makePosition(valid))).toEqual(ok(valid));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(positionArb(), valid => {
+        expect(parsePosition(makePosition(valid))).toEqual(ok(valid));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('write the last-four field only when it is not the default C', () => {
@@ -39,21 +42,27 @@ describe('parsePosition and makePosition', () => {
       'ii 200,55/0,0 S 0-65280',
       'ii 200,55/0,0 S 32640-32640',
       'iii 0,0/0,0 N 65535-0',
-    ]) expect(parsePosition(text)).toMatchObject({ ok: true });
+    ])
+      expect(parsePosition(text)).toMatchObject({ ok: true });
   });
 
   it('return an error, never throw, on any text', () => {
     const positionLike = fc.string({ unit: fc.constantFrom(...'0123456789,/ -SNCi'), maxLength: 40 });
-    fc.assert(fc.property(fc.oneof(fc.string(), positionLike), text => {
-      const parsed = parsePosition(text);
-      if (parsed.ok) expect(parsePosition(makePosition(parsed.value))).toEqual(parsed);
-      else expect(parsed.error.kind).toBe('BadPosition');
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), positionLike), text => {
+        const parsed = parsePosition(text);
+        if (parsed.ok) expect(parsePosition(makePosition(parsed.value))).toEqual(parsed);
+        else expect(parsed.error.kind).toBe('BadPosition');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
 describe('parsePosition refuses malformed text, naming the field', () => {
-  const thirteen = Array(MAX_HOLES + 1).fill(1).join(',');
+  const thirteen = Array(MAX_HOLES + 1)
+    .fill(1)
+    .join(',');
   it.each([
     // wrong number of fields
     ['', 'position'],
@@ -120,7 +129,10 @@ describe('the bound on all the seeds of a position, taken or on the board', () =
   const total = (at: Position) => at.taken.S + at.taken.N + boardSeeds(at.board);
 
   it('refuses one seed more, naming the taken field', () => {
-    expect(parsePosition('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 65488-0')).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'taken' } });
+    expect(parsePosition('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 65488-0')).toMatchObject({
+      ok: false,
+      error: { kind: 'BadPosition', field: 'taken' },
+    });
   });
 
   describe.each(engines)('on the $kind engine', engine => {
@@ -142,10 +154,13 @@ describe('the bound on all the seeds of a position, taken or on the board', () =
   });
 
   it('every position reached by play from a valid set-up reads back', () => {
-    fc.assert(fc.property(gameFromSetUpArb({}, { maxPlies: 40 }), randomGame => {
-      const reached = playChoices(randomGame);
-      expect(parsePosition(makePosition(reached))).toEqual(ok(reached));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(gameFromSetUpArb({}, { maxPlies: 40 }), randomGame => {
+        const reached = playChoices(randomGame);
+        expect(parsePosition(makePosition(reached))).toEqual(ok(reached));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -40,16 +40,21 @@ describe('perft from the start matches the RULES table', () => {
 
 /** Fixed seeds, so that the same positions are checked on every run. */
 const midGamePositions = (arbitrary: fc.Arbitrary<Position>, seed: number, count: number): Position[] =>
-  fc.sample(arbitrary.filter(position => !isBoardEmpty(position)), { seed, numRuns: count });
+  fc.sample(
+    arbitrary.filter(position => !isBoardEmpty(position)),
+    { seed, numRuns: count },
+  );
 
 const MID_GAME_DEPTH = 4;
 
 /** Three positions 10 to 60 moves into each game, and eight random set-ups. */
 const MID_GAME_POSITIONS: readonly Position[] = [
-  ...(['ii', 'iii'] as const).flatMap((variant, v) => [6, 12].flatMap(holesPerRow => {
-    const games = { variants: [variant], sizes: [holesPerRow] };
-    return midGamePositions(reachedPositionArb(games, { minPlies: 10, maxPlies: 60 }), 100 * v + holesPerRow, 3);
-  })),
+  ...(['ii', 'iii'] as const).flatMap((variant, v) =>
+    [6, 12].flatMap(holesPerRow => {
+      const games = { variants: [variant], sizes: [holesPerRow] };
+      return midGamePositions(reachedPositionArb(games, { minPlies: 10, maxPlies: 60 }), 100 * v + holesPerRow, 3);
+    }),
+  ),
   ...midGamePositions(setUpPositionArb(), 2026, 8),
 ];
 

@@ -61,7 +61,7 @@ describe.each(engines)('parseRecord on the $kind engine', engine => {
     expect(!parsed.ok && parsed.error.message).toMatch(message);
   });
 
-  it('checks single moves only: the repetition end is the Game\'s (see tests/game.test.ts)', () => {
+  it("checks single moves only: the repetition end is the Game's (see tests/game.test.ts)", () => {
     // 1,1/0,0 S repeats after South 1, North 1 (derived in tests/game.test.ts); a third move is legal for the rules.
     expect(unwrap(parseRecord('ii 1,1/0,0 S 3-4 : 1 1 1', engine)).moves).toEqual([1, 1, 1]);
     expect(Game.fromRecord('ii 1,1/0,0 S 3-4 : 1 1 1', engine).ok).toBe(false);

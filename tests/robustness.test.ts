@@ -131,11 +131,14 @@ describe('a value that is not text, where text is expected, gives a named error'
       Game.start().play(value as string),
       Game.start().playAll([value as string]),
     ];
-    fc.assert(fc.property(anything, value => {
-      for (const result of results(value)) {
-        if (!result.ok) expect(result.error).toBeInstanceOf(HoyitoError);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(anything, value => {
+        for (const result of results(value)) {
+          if (!result.ok) expect(result.error).toBeInstanceOf(HoyitoError);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

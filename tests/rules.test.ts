@@ -24,7 +24,10 @@ describe.each(engines)('$kind engine', (engine: RulesEngine) => {
       // index 3 holding 3, neither 1 nor 4: relay. Its 3 seeds go to 4, 5 and 6 (N1), each 0 -> 1.
       // The lap ends in an empty hole: the move is over and North is to move.
       const outcome = play('ii 0,2,0,2,0,0/0,0,0,0,0,1 S 0-0', 2);
-      expect(outcome.laps).toEqual([{ from: 1, seeds: 2, to: 3 }, { from: 3, seeds: 3, to: 6 }]);
+      expect(outcome.laps).toEqual([
+        { from: 1, seeds: 2, to: 3 },
+        { from: 3, seeds: 3, to: 6 },
+      ]);
       expect(makePosition(outcome.position)).toBe('ii 0,0,1,0,1,1/1,0,0,0,0,1 N 0-0');
       expect(outcome.captured).toEqual([]);
       expect(outcome.extraTurn).toBe(false);
@@ -35,7 +38,10 @@ describe.each(engines)('$kind engine', (engine: RulesEngine) => {
       // (3 -> 4, mid-lap), index 4 (3 -> 4, the end). Casa at 4. Hoyito II: the chain takes index 3 (4)
       // and stops at index 2 (emptied by the relay): 8 seeds. Hoyito III: index 4 only, 4 seeds.
       // Seeds left: 2 + 3 (+ 4 in III) > 4, so South moves again.
-      expect(play('ii 2,1,1,3,3,0/3,0,0,0,0,0 S 0-0', 1).laps).toEqual([{ from: 0, seeds: 2, to: 2 }, { from: 2, seeds: 2, to: 4 }]);
+      expect(play('ii 2,1,1,3,3,0/3,0,0,0,0,0 S 0-0', 1).laps).toEqual([
+        { from: 0, seeds: 2, to: 2 },
+        { from: 2, seeds: 2, to: 4 },
+      ]);
       expect(after('ii 2,1,1,3,3,0/3,0,0,0,0,0 S 0-0', 1)).toBe('ii 0,2,0,0,0,0/3,0,0,0,0,0 S 8-0');
       expect(after('iii 2,1,1,3,3,0/3,0,0,0,0,0 S 0-0', 1)).toBe('iii 0,2,0,4,0,0/3,0,0,0,0,0 S 4-0');
     });

@@ -41,18 +41,24 @@ describe('the WASM and reference searches are the same algorithm', () => {
   const games = fc.oneof(gameFromStartArb({ sizes }, { maxPlies: 60 }), gameFromSetUpArb({ sizes }, { maxPlies: 20 }));
 
   it('every iteration has the same best move, score, line, move scores and node count, with the repetition history', () => {
-    fc.assert(fc.property(games, fc.boolean(), (randomGame, analysis) => {
-      const game = replay(randomGame);
-      fc.pre(!game.isOver);
-      const options = { depth: depthFor(game.position), history: game.repetitionHistory(), analysis };
-      const [fromWasm, fromReference] = searchers.map(searcher => [...searcher.iterate(game.position, options)].map(untimed));
-      expect(fromWasm).toEqual(fromReference);
-      expect(fromWasm!.at(-1)!.depth).toBeLessThanOrEqual(options.depth);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(games, fc.boolean(), (randomGame, analysis) => {
+        const game = replay(randomGame);
+        fc.pre(!game.isOver);
+        const options = { depth: depthFor(game.position), history: game.repetitionHistory(), analysis };
+        const [fromWasm, fromReference] = searchers.map(searcher => [...searcher.iterate(game.position, options)].map(untimed));
+        expect(fromWasm).toEqual(fromReference);
+        expect(fromWasm!.at(-1)!.depth).toBeLessThanOrEqual(options.depth);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it.each(['ii', 'iii'] satisfies Variant[])('agrees from the %s starts, 2x6 at depth 8 and 2x12 at depth 5', variant => {
-    for (const [holesPerRow, depth] of [[6, 8], [12, 5]] as const) {
+    for (const [holesPerRow, depth] of [
+      [6, 8],
+      [12, 5],
+    ] as const) {
       const start = startPosition(variant, holesPerRow);
       expect(untimed(wasm.search(start, { depth }))).toEqual(untimed(reference.search(start, { depth })));
     }
@@ -80,12 +86,14 @@ const MAX_QUIET_STRETCH = 60;
 const solve = (at: Position, seen: readonly Position[], budget = { positions: 200_000 }): number => {
   if (--budget.positions < 0 || seen.length > MAX_QUIET_STRETCH) throw new TooBig();
   if (isBoardEmpty(at) || seen.some(earlier => samePlace(earlier, at))) return finalMargin(at);
-  return Math.max(...legalMoves(at).moves.map(move => {
-    const after = unwrap(playMove(at, move)).position;
-    const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
-    const value = solve(after, captured ? [] : [...seen, at], budget);
-    return after.turn === at.turn ? value : 0 - value; // 0 - value: never -0
-  }));
+  return Math.max(
+    ...legalMoves(at).moves.map(move => {
+      const after = unwrap(playMove(at, move)).position;
+      const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
+      const value = solve(after, captured ? [] : [...seen, at], budget);
+      return after.turn === at.turn ? value : 0 - value; // 0 - value: never -0
+    }),
+  );
 };
 
 const solvable = (at: Position, seen: readonly Position[]): number | null => {
@@ -107,8 +115,12 @@ const smallEndgames = (count: number): Position[] => {
     const board = new Array<number>(2 * holesPerRow).fill(0);
     for (let seeds = 3 + below(7); seeds > 0; seeds--) board[below(board.length)]! += 1;
     const candidate: Position = {
-      variant: pickAtRandom(VARIANTS, random), holesPerRow, board, turn: pickAtRandom(['S', 'N'], random),
-      taken: { S: below(9), N: below(9) }, lastFour: 'C',
+      variant: pickAtRandom(VARIANTS, random),
+      holesPerRow,
+      board,
+      turn: pickAtRandom(['S', 'N'], random),
+      taken: { S: below(9), N: below(9) },
+      lastFour: 'C',
     };
     if (!isBoardEmpty(candidate) && solvable(candidate, []) !== null) found.push(candidate);
   }
@@ -118,21 +130,24 @@ const smallEndgames = (count: number): Position[] => {
 describe('exact endgame values', () => {
   const endgames = smallEndgames(12);
 
-  it.each(endgames.map(makePosition))('%s: both searches prove the value the plain solver finds, for the position and for every move', text => {
-    const at = position(text);
-    for (const searcher of searchers) {
-      const result = searcher.search(at, { depth: MAX_DEPTH, analysis: true });
-      expect(result.exact).toBe(true);
-      expect(result.score).toBe(solve(at, []));
-      for (const { move, score, exact } of result.moveScores) {
-        const after = unwrap(playMove(at, move)).position;
-        const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
-        const value = solve(after, captured ? [] : [at]);
-        expect(exact).toBe(true);
-        expect(score).toBe(after.turn === at.turn ? value : 0 - value);
+  it.each(endgames.map(makePosition))(
+    '%s: both searches prove the value the plain solver finds, for the position and for every move',
+    text => {
+      const at = position(text);
+      for (const searcher of searchers) {
+        const result = searcher.search(at, { depth: MAX_DEPTH, analysis: true });
+        expect(result.exact).toBe(true);
+        expect(result.score).toBe(solve(at, []));
+        for (const { move, score, exact } of result.moveScores) {
+          const after = unwrap(playMove(at, move)).position;
+          const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
+          const value = solve(after, captured ? [] : [at]);
+          expect(exact).toBe(true);
+          expect(score).toBe(after.turn === at.turn ? value : 0 - value);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the plain solver agrees with the minimax of tests/helpers/minimax.ts (seeds taken so far added)', () => {
     for (const at of endgames) expect(solve(at, [])).toBe(finalMargin(at) + minimaxValue(at));
@@ -164,7 +179,11 @@ describe('scores are final margins, proven or not', () => {
     for (const searcher of searchers) {
       const result = searcher.search(at, { depth: 12, analysis: true });
       expect(result.score).toBe(16);
-      expect(result.moveScores.map(({ move, score }) => [move, score]).sort()).toEqual([[1, 16], [3, 16], [5, 16]]);
+      expect(result.moveScores.map(({ move, score }) => [move, score]).sort()).toEqual([
+        [1, 16],
+        [3, 16],
+        [5, 16],
+      ]);
     }
     // The plain alpha-beta of the arena (tools/alphabeta.ts), written apart from the search, agrees.
     expect(alphaBeta(referenceEngine, at, 12).score).toBe(16);
@@ -172,9 +191,10 @@ describe('scores are final margins, proven or not', () => {
 });
 
 describe('the repetition rule', () => {
-  const quietChildren = (at: Position) => legalMoves(at).moves
-    .map(move => unwrap(playMove(at, move)).position)
-    .filter(after => after.turn !== at.turn && !isBoardEmpty(after));
+  const quietChildren = (at: Position) =>
+    legalMoves(at)
+      .moves.map(move => unwrap(playMove(at, move)).position)
+      .filter(after => after.turn !== at.turn && !isBoardEmpty(after));
 
   /** A small endgame and a position two quiet moves on which, given as history, changes the proven value. */
   const findRepetitionCase = () => {
@@ -191,7 +211,10 @@ describe('the repetition rule', () => {
 
   it(`sees the history: ${makePosition(found.at)} after ${makePosition(found.earlier)}`, () => {
     for (const searcher of searchers) {
-      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [found.earlier] })).toMatchObject({ score: found.withHistory, exact: true });
+      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [found.earlier] })).toMatchObject({
+        score: found.withHistory,
+        exact: true,
+      });
       expect(searcher.search(found.at, { depth: MAX_DEPTH })).toMatchObject({ score: found.without, exact: true });
     }
   });

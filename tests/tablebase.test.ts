@@ -6,8 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import {
-  type TableRule, type Tablebase, boardOfRank, boardRank, covers, layerSize, makeTablebaseFile, moverBoard, parseTablebaseFile,
-  positionValue, solveMoves, tableRules,
+  type TableRule,
+  type Tablebase,
+  boardOfRank,
+  boardRank,
+  covers,
+  layerSize,
+  makeTablebaseFile,
+  moverBoard,
+  parseTablebaseFile,
+  positionValue,
+  solveMoves,
+  tableRules,
 } from '../host/engines/tablebase.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
@@ -24,10 +34,16 @@ const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult
 
 /** Every board of `holes` holes with `seeds` seeds, by brute force (no ranking involved). */
 const allBoards = (holes: number, seeds: number): number[][] =>
-  holes === 1 ? [[seeds]] : Array.from({ length: seeds + 1 }, (_, first) => allBoards(holes - 1, seeds - first).map(rest => [first, ...rest])).flat();
+  holes === 1
+    ? [[seeds]]
+    : Array.from({ length: seeds + 1 }, (_, first) => allBoards(holes - 1, seeds - first).map(rest => [first, ...rest])).flat();
 
 describe('the index: boards of a layer ranked one to one', () => {
-  it.each([[4, 5], [6, 4], [12, 3]])('%i holes, %i seeds: every board has its own rank below the layer size, and the rank reads back', (holes, seeds) => {
+  it.each([
+    [4, 5],
+    [6, 4],
+    [12, 3],
+  ])('%i holes, %i seeds: every board has its own rank below the layer size, and the rank reads back', (holes, seeds) => {
     const boards = allBoards(holes, seeds);
     expect(layerSize(holes, seeds)).toBe(boards.length);
     const ranks = boards.map(boardRank);
@@ -50,7 +66,10 @@ const positionFor = (variant: Variant, board: readonly number[], rule: TableRule
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
 
 describe.each(sameGames)('%s, fixed last-four side %s', (variant, fixedSide) => {
-  it.each([[2, 8], [3, 2]])('the reference on 2x%i up to %i seeds: every value is the plain minimax value', (holesPerRow, maxSeeds) => {
+  it.each([
+    [2, 8],
+    [3, 2],
+  ])('the reference on 2x%i up to %i seeds: every value is the plain minimax value', (holesPerRow, maxSeeds) => {
     const base = buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide);
     for (const rule of tableRules(fixedSide)) {
       for (let seeds = 0; seeds <= maxSeeds; seeds++) {
@@ -60,7 +79,11 @@ describe.each(sameGames)('%s, fixed last-four side %s', (variant, fixedSide) => 
     }
   });
 
-  it.each([[2, 9], [3, 7], [6, 4]])('the WebAssembly core on 2x%i up to %i seeds: the reference byte for byte', (holesPerRow, maxSeeds) => {
+  it.each([
+    [2, 9],
+    [3, 7],
+    [6, 4],
+  ])('the WebAssembly core on 2x%i up to %i seeds: the reference byte for byte', (holesPerRow, maxSeeds) => {
     const fromCore = buildWasmTablebase(wasmEngine.core, { variant, holesPerRow, maxSeeds, fixedSide });
     expect(fromCore).toEqual(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
   });
@@ -119,11 +142,35 @@ describe('files', () => {
   });
 
   it.each([
-    ['a damaged byte', (bytes: Uint8Array) => { bytes[bytes.length - 3]! ^= 1; }, /checksum mismatch/],
+    [
+      'a damaged byte',
+      (bytes: Uint8Array) => {
+        bytes[bytes.length - 3]! ^= 1;
+      },
+      /checksum mismatch/,
+    ],
     ['a truncated file', (bytes: Uint8Array) => bytes.subarray(0, bytes.length - 1), /truncated or damaged/],
-    ['another kind of file', (bytes: Uint8Array) => { bytes[0] = 0x7f; }, /not a hoyito endgame database/],
-    ['a later format', (bytes: Uint8Array) => { bytes[8] = 2; }, /format version 2/],
-    ['an unknown variant', (bytes: Uint8Array) => { bytes[9] = 7; }, /variant code 7/],
+    [
+      'another kind of file',
+      (bytes: Uint8Array) => {
+        bytes[0] = 0x7f;
+      },
+      /not a hoyito endgame database/,
+    ],
+    [
+      'a later format',
+      (bytes: Uint8Array) => {
+        bytes[8] = 2;
+      },
+      /format version 2/,
+    ],
+    [
+      'an unknown variant',
+      (bytes: Uint8Array) => {
+        bytes[9] = 7;
+      },
+      /variant code 7/,
+    ],
   ])('refuses %s, naming what is wrong', (_, damage, message) => {
     const copy = file.slice();
     const damaged = damage(copy) ?? copy;

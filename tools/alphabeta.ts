@@ -39,9 +39,10 @@ export const alphaBeta = (rules: RulesEngine, position: Position, depth: number,
         score = takenMargin(after, at.turn); // the game's end (a repetition shares the board equally) or the horizon
       } else {
         const next = captured ? [place] : [...seen, place];
-        score = after.turn === at.turn
-          ? search(after, plies - 1, alpha, beta, next).score
-          : 0 - search(after, plies - 1, -beta, -alpha, next).score; // 0 - x: never -0
+        score =
+          after.turn === at.turn
+            ? search(after, plies - 1, alpha, beta, next).score
+            : 0 - search(after, plies - 1, -beta, -alpha, next).score; // 0 - x: never -0
       }
       if (best === null || score > best.score) best = { move, score };
       alpha = Math.max(alpha, score);

@@ -22,8 +22,20 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type Move, type Position, type Result, type RulesEngine, type Searcher, type Taken, type Variant,
-  err, ok, seedsWithBoardShared, unwrap,
+  HoyitoError,
+  MAX_HOLES,
+  MIN_HOLES,
+  type Move,
+  type Position,
+  type Result,
+  type RulesEngine,
+  type Searcher,
+  type Taken,
+  type Variant,
+  err,
+  ok,
+  seedsWithBoardShared,
+  unwrap,
 } from '../host/types.js';
 import { Game } from '../host/game.js';
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
@@ -57,17 +69,29 @@ export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
   if (tablebase && match?.[1] !== 'engine' && match?.[1] !== 'depth') return badPlayer(text);
   const withTablebase = tablebase ? { tablebase } : {};
   switch (match?.[1]) {
-    case 'engine': return value > 0 ? ok({ kind: 'engine', timeMs: value, ...withTablebase }) : badPlayer(text);
-    case 'depth': return value > 0 ? ok({ kind: 'depth', depth: value, ...withTablebase }) : badPlayer(text);
-    case 'reference': return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
-    case 'alphabeta': return value > 0 ? ok({ kind: 'alphabeta', depth: value }) : badPlayer(text);
-    case 'level': return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
-    default: return badPlayer(text);
+    case 'engine':
+      return value > 0 ? ok({ kind: 'engine', timeMs: value, ...withTablebase }) : badPlayer(text);
+    case 'depth':
+      return value > 0 ? ok({ kind: 'depth', depth: value, ...withTablebase }) : badPlayer(text);
+    case 'reference':
+      return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
+    case 'alphabeta':
+      return value > 0 ? ok({ kind: 'alphabeta', depth: value }) : badPlayer(text);
+    case 'level':
+      return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
+    default:
+      return badPlayer(text);
   }
 };
 
 const badPlayer = (text: string) =>
-  err(new HoyitoError('BadOption', `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`, 'player'));
+  err(
+    new HoyitoError(
+      'BadOption',
+      `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`,
+      'player',
+    ),
+  );
 
 /** The player probes the endgame databases. */
 export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engine' || spec.kind === 'depth') && spec.tablebase === true;
@@ -75,11 +99,17 @@ export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engi
 export const makePlayer = (spec: PlayerSpec): string => {
   const tb = usesTablebase(spec) ? '+tb' : '';
   switch (spec.kind) {
-    case 'engine': return `engine${tb}:${spec.timeMs}`;
-    case 'depth': return `depth${tb}:${spec.depth}`;
-    case 'reference': case 'alphabeta': return `${spec.kind}:${spec.depth}`;
-    case 'level': return `level:${spec.level}`;
-    default: return spec.kind;
+    case 'engine':
+      return `engine${tb}:${spec.timeMs}`;
+    case 'depth':
+      return `depth${tb}:${spec.depth}`;
+    case 'reference':
+    case 'alphabeta':
+      return `${spec.kind}:${spec.depth}`;
+    case 'level':
+      return `level:${spec.level}`;
+    default:
+      return spec.kind;
   }
 };
 
@@ -100,7 +130,10 @@ const greedyMove = (rules: RulesEngine, position: Position, random: () => number
     return { move, gain: after.taken[position.turn] - position.taken[position.turn] };
   });
   const most = Math.max(...gains.map(({ gain }) => gain));
-  return pickAtRandom(gains.filter(({ gain }) => gain === most), random).move;
+  return pickAtRandom(
+    gains.filter(({ gain }) => gain === most),
+    random,
+  ).move;
 };
 
 /** Databases built for one game (variant and board) during a match, for one player. */
@@ -163,16 +196,25 @@ const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, tablebase?: Tableba
   const history = (game: Game) => game.repetitionHistory();
   switch (spec.kind) {
     case 'engine':
-      if (tablebase) return tablebase.player((searcher, game) => searcher.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove);
+      if (tablebase)
+        return tablebase.player(
+          (searcher, game) => searcher.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove,
+        );
       return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
     case 'depth':
-      if (tablebase) return tablebase.player((searcher, game) => searcher.search(game.position, { depth: spec.depth, history: history(game) }).bestMove);
+      if (tablebase)
+        return tablebase.player((searcher, game) => searcher.search(game.position, { depth: spec.depth, history: history(game) }).bestMove);
       return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
-    case 'reference': return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
-    case 'alphabeta': return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
-    case 'level': return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
-    case 'greedy': return game => greedyMove(tools.rules, game.position, tools.random);
-    case 'random': return game => pickAtRandom(game.legalMoves().moves, tools.random);
+    case 'reference':
+      return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+    case 'alphabeta':
+      return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
+    case 'level':
+      return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
+    case 'greedy':
+      return game => greedyMove(tools.rules, game.position, tools.random);
+    case 'random':
+      return game => pickAtRandom(game.legalMoves().moves, tools.random);
   }
 };
 
@@ -291,11 +333,19 @@ const drawOpening = (tools: PlayerTools, options: OpeningOptions): Game => {
     const game = Game.start({ variant: options.variant, holesPerRow: options.holesPerRow, engine: tools.rules });
     for (let ply = 0; ply < options.plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, tools.random)));
     if (balanced === undefined) return game;
-    if (!game.isOver && scoresWithin(tools.wasm, game, QUICK_BALANCE_DEPTH, balanced + BALANCE_SLACK) && scoresWithin(tools.wasm, game, BALANCE_DEPTH, balanced)) {
+    if (
+      !game.isOver &&
+      scoresWithin(tools.wasm, game, QUICK_BALANCE_DEPTH, balanced + BALANCE_SLACK) &&
+      scoresWithin(tools.wasm, game, BALANCE_DEPTH, balanced)
+    ) {
       return game;
     }
   }
-  throw new HoyitoError('BadOption', `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${balanced} seeds in ${MAX_OPENING_DRAWS} draws`, 'balanced');
+  throw new HoyitoError(
+    'BadOption',
+    `balanced: no opening of ${options.variant} 2x${options.holesPerRow} within ${balanced} seeds in ${MAX_OPENING_DRAWS} draws`,
+    'balanced',
+  );
 };
 
 /** The logistic Elo difference of a score (points per game, 0..1): -400 log10(1/score - 1), written so that 1/2 gives 0, not -0; ±Infinity at 1 and 0. */
@@ -329,7 +379,9 @@ export const eloEstimate = (samples: readonly number[]): EloEstimate => {
   const standardError = Math.sqrt(variance / n);
   const clip = (x: number) => Math.min(Math.max(x, 0), 1);
   return {
-    n, score, standardError,
+    n,
+    score,
+    standardError,
     elo: eloOfScore(score),
     low: eloOfScore(clip(score - Z_95 * standardError)),
     high: eloOfScore(clip(score + Z_95 * standardError)),
@@ -348,7 +400,8 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
     losses: sums.filter(sum => sum < even).length,
   });
   return {
-    a, b,
+    a,
+    b,
     wins: points.filter(p => p === 1).length,
     draws: points.filter(p => p === 0.5).length,
     losses: points.filter(p => p === 0).length,
@@ -377,9 +430,13 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
   const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine.core), reference: createReferenceSearcher(18), random };
   const builds: TablebaseBuildReport[] = [];
   const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
-  for (const [side, spec] of [['a', a], ['b', b]] as const) {
+  for (const [side, spec] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
     if (!usesTablebase(spec)) continue;
-    if (sizes.some(size => size > 6)) throw new HoyitoError('BadOption', `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x6`, 'sizes');
+    if (sizes.some(size => size > 6))
+      throw new HoyitoError('BadOption', `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x6`, 'sizes');
     tablebasePlayers[side] = new TablebasePlayer(side, await loadWasmCore(), tablebaseSeeds, build => {
       builds.push(build);
       options.onTablebase?.(build);
@@ -430,22 +487,27 @@ export const formatReport = (report: MatchReport): string => {
   const pairText = ({ wins, draws, losses }: PairCount) => `${wins}/${draws}/${losses}`;
   const pairCount = Math.max(Math.floor(report.games.length / 2), 1);
   const endings = (['last-four', 'board-empty', 'repetition', 'cap'] as const)
-    .map(ending => `${ending} ${report.games.filter(game => game.ending === ending).length}`).join(', ');
+    .map(ending => `${ending} ${report.games.filter(game => game.ending === ending).length}`)
+    .join(', ');
   const lines = [
     `${report.a} vs ${report.b}: ${report.games.length} games`,
     `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${signed(report.averageMargin)} seeds`,
     `  from games: ${eloText(report.eloFromGames, 'games')}${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
     `  from pairs: ${eloText(report.eloFromPairs, 'pairs')}`,
     `  pairs (same opening, colours swapped): on points W/D/L ${pairText(report.pairsOnPoints)}, on summed margin W/D/L ${pairText(report.pairsOnMargin)}`,
-    `  pairs won on summed margin: ${report.pairsOnMargin.wins} of ${pairCount} (${(100 * report.pairsOnMargin.wins / pairCount).toFixed(1)}%)`,
+    `  pairs won on summed margin: ${report.pairsOnMargin.wins} of ${pairCount} (${((100 * report.pairsOnMargin.wins) / pairCount).toFixed(1)}%)`,
     `  game endings: ${endings}`,
   ];
   const playerName = (side: 'a' | 'b') => (side === 'a' ? report.a : report.b);
   for (const build of report.tablebases ?? []) {
-    lines.push(`  databases of ${playerName(build.player)}: ${build.variant} 2x${build.holesPerRow} layers 0..${build.maxSeeds} (${build.positions.toLocaleString('en')} positions), built in ${(build.buildMs / 1000).toFixed(1)} s`);
+    lines.push(
+      `  databases of ${playerName(build.player)}: ${build.variant} 2x${build.holesPerRow} layers 0..${build.maxSeeds} (${build.positions.toLocaleString('en')} positions), built in ${(build.buildMs / 1000).toFixed(1)} s`,
+    );
   }
   for (const { player, moves, answered } of report.tablebaseMoves ?? []) {
-    lines.push(`  ${playerName(player)} answered ${answered} of its ${moves} moves from the databases (${(100 * answered / Math.max(moves, 1)).toFixed(1)}%)`);
+    lines.push(
+      `  ${playerName(player)} answered ${answered} of its ${moves} moves from the databases (${((100 * answered) / Math.max(moves, 1)).toFixed(1)}%)`,
+    );
   }
   return lines.join('\n');
 };
@@ -467,7 +529,13 @@ const checkFlags = (args: readonly string[]): Result<void, HoyitoError> => {
     const flag = args[i]!;
     const name = flag.slice(2);
     if (!flag.startsWith('--') || !(MATCH_FLAGS as readonly string[]).includes(name)) {
-      return err(new HoyitoError('BadOption', `unknown ${flag.startsWith('--') ? `option ${flag}` : `argument '${flag}'`} (options: ${MATCH_FLAGS.map(f => `--${f}`).join(' ')})`, 'arguments'));
+      return err(
+        new HoyitoError(
+          'BadOption',
+          `unknown ${flag.startsWith('--') ? `option ${flag}` : `argument '${flag}'`} (options: ${MATCH_FLAGS.map(f => `--${f}`).join(' ')})`,
+          'arguments',
+        ),
+      );
     }
     if (args[i + 1] === undefined) return badArgument(name, 'needs a value');
     if (seen.has(name)) return badArgument(name, 'given twice');
@@ -487,7 +555,8 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
   const games = Number(option(args, 'games', '20'));
   if (!Number.isInteger(games) || games < 1) return badArgument('games', 'expected a whole number of games, at least 1');
   const variants = option(args, 'variants', 'ii,iii').split(',');
-  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii')) return badArgument('variants', 'expected ii, iii or ii,iii');
+  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii'))
+    return badArgument('variants', 'expected ii, iii or ii,iii');
   const sizes = option(args, 'sizes', '6').split(',').map(Number);
   if (!sizes.every(size => Number.isInteger(size) && size >= MIN_HOLES && size <= MAX_HOLES)) {
     return badArgument('sizes', `expected holes per row from ${MIN_HOLES} to ${MAX_HOLES}, e.g. 6,12`);
@@ -496,7 +565,8 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
   if (!Number.isInteger(seed)) return badArgument('seed', 'expected a whole number');
   const balancedText = option(args, 'balanced', '');
   const balanced = balancedText === '' ? undefined : Number(balancedText);
-  if (balanced !== undefined && !(Number.isInteger(balanced) && balanced >= 0)) return badArgument('balanced', 'expected a whole number of seeds, 0 or more');
+  if (balanced !== undefined && !(Number.isInteger(balanced) && balanced >= 0))
+    return badArgument('balanced', 'expected a whole number of seeds, 0 or more');
   const tablebaseText = option(args, 'tablebase-seeds', '');
   const tablebaseSeeds = tablebaseText === '' ? undefined : Number(tablebaseText);
   if (tablebaseSeeds !== undefined && !(Number.isInteger(tablebaseSeeds) && tablebaseSeeds >= 0 && tablebaseSeeds <= MAX_TABLEBASE_SEEDS)) {
@@ -506,7 +576,12 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
     return badArgument('sizes', 'the endgame databases of a +tb player are built for boards up to 2x6');
   }
   return ok({
-    a: a.value, b: b.value, games, variants, sizes, seed,
+    a: a.value,
+    b: b.value,
+    games,
+    variants,
+    sizes,
+    seed,
     ...(balanced === undefined ? {} : { balanced }),
     ...(tablebaseSeeds === undefined ? {} : { tablebaseSeeds }),
   });
@@ -520,7 +595,7 @@ export const USAGE = [
   '           greedy (the biggest immediate capture), random;',
   '           engine+tb:<ms>, depth+tb:<d>: the same searches probing the endgame databases of layers 0..K',
   '           (--tablebase-seeds, default ' + DEFAULT_TABLEBASE_SEEDS + '; boards up to 2x6), built once per match for each',
-  '           variant and board in a core of the player\'s own (16 seeds on 2x6: about 40 s and 0.5 GB)',
+  "           variant and board in a core of the player's own (16 seeds on 2x6: about 40 s and 0.5 GB)",
   '  defaults: --a engine:100 --b greedy --games 20 --variants ii,iii --sizes 6 --seed 1; random 4-ply openings,',
   '           or with --balanced S only those a depth-10 search scores within S seeds of even',
   '  each pair of games shares an opening with colours swapped; the report gives games W/D/L, points, Elo with',
@@ -544,7 +619,9 @@ const main = async (args: readonly string[]): Promise<number> => {
       ...options.value,
       onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
       onTablebase: build =>
-        process.stderr.write(`[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds}, built in ${(build.buildMs / 1000).toFixed(1)} s]\n`),
+        process.stderr.write(
+          `[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds}, built in ${(build.buildMs / 1000).toFixed(1)} s]\n`,
+        ),
     });
     process.stderr.write('\n');
     console.log(formatReport(report));

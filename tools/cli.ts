@@ -3,8 +3,20 @@
  * returns the lines to print or an error. Add a command by adding an entry to `commands`.
  */
 import {
-  HoyitoError, MAX_HOLES, MIN_HOLES, type Position, type Result, type RulesEngine, type SearchOptions, type SearchResult,
-  type Searcher, type Side, type Variant, err, isBoardEmpty, ok,
+  HoyitoError,
+  MAX_HOLES,
+  MIN_HOLES,
+  type Position,
+  type Result,
+  type RulesEngine,
+  type SearchOptions,
+  type SearchResult,
+  type Searcher,
+  type Side,
+  type Variant,
+  err,
+  isBoardEmpty,
+  ok,
 } from '../host/types.js';
 import { makeMove, makePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -16,7 +28,12 @@ import { createReferenceSearcher, referenceSearcher } from '../host/engines/refe
 import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from './fingerprint.js';
 import {
-  DEFAULT_TABLEBASE_DIR, DEFAULT_TABLEBASE_SEEDS, TABLEBASE_HOLES, readTablebases, tablebaseFor, writeTablebase,
+  DEFAULT_TABLEBASE_DIR,
+  DEFAULT_TABLEBASE_SEEDS,
+  TABLEBASE_HOLES,
+  readTablebases,
+  tablebaseFor,
+  writeTablebase,
 } from './tablebase-files.js';
 import { type SolvedMove, covers, solveMoves } from '../host/engines/tablebase.js';
 import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
@@ -24,7 +41,12 @@ import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { Game, type GameResult } from '../host/game.js';
 import { packageVersion, runEngine } from './engine.js';
 import {
-  DEFAULT_TABLEBASE_SEEDS as ARENA_TABLEBASE_SEEDS, MATCH_FLAGS, USAGE as ARENA_USAGE, formatReport, parseMatchArgs, playMatch,
+  DEFAULT_TABLEBASE_SEEDS as ARENA_TABLEBASE_SEEDS,
+  MATCH_FLAGS,
+  USAGE as ARENA_USAGE,
+  formatReport,
+  parseMatchArgs,
+  playMatch,
 } from './arena.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
@@ -95,7 +117,10 @@ const engineOption = async (args: CommandArgs): Promise<Result<RulesEngine, Hoyi
     return ok(await wasmEngine);
   } catch (error) {
     wasmEngine = undefined;
-    return badOption('engine', `--engine wasm: the WebAssembly core did not load (${String(error)}); run npm run build:wasm, or use --engine reference`);
+    return badOption(
+      'engine',
+      `--engine wasm: the WebAssembly core did not load (${String(error)}); run npm run build:wasm, or use --engine reference`,
+    );
   }
 };
 
@@ -192,10 +217,7 @@ const moves: Command = {
     if (!game.ok) return game;
     const { moves: legal, endless } = game.value.legalMoves();
     const listed = (items: readonly (number | string)[]) => (items.length === 0 ? 'none' : items.join(' '));
-    return ok([
-      `moves: ${legal.length === 0 ? 'none (the game is over)' : listed(legal.map(makeMove))}`,
-      `endless: ${listed(endless)}`,
-    ]);
+    return ok([`moves: ${legal.length === 0 ? 'none (the game is over)' : listed(legal.map(makeMove))}`, `endless: ${listed(endless)}`]);
   },
 };
 
@@ -252,7 +274,9 @@ const probingSearcherOption = async (args: CommandArgs, position: Position): Pro
   if (!base) return searcherOption(args);
   const engine = await engineOption(args);
   if (!engine.ok) return engine;
-  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core, undefined, base) : createReferenceSearcher(undefined, base));
+  return ok(
+    engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core, undefined, base) : createReferenceSearcher(undefined, base),
+  );
 };
 
 /** An hour: longer thinking is surely a typo. */
@@ -282,7 +306,8 @@ const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Resu
   if (!timeMs.ok) return timeMs;
   const level = number('level', MIN_LEVEL, MAX_LEVEL);
   if (!level.ok) return level;
-  if (level.value !== undefined && depth.value !== undefined) return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
+  if (level.value !== undefined && depth.value !== undefined)
+    return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
   const searcher = await probingSearcherOption(args, position.value);
   if (!searcher.ok) return searcher;
   const options: SearchOptions = {
@@ -306,7 +331,11 @@ const bestMoveLine = (result: SearchResult): string =>
 /** Runs the request: a level picks its move; otherwise one info line per completed iteration. */
 const runSearch = ({ searcher, position, options, level }: SearchRequest): { info: string[]; result: SearchResult } => {
   if (level !== undefined) {
-    const result = pickMove(searcher, position, { level, history: options.history ?? [], ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }) });
+    const result = pickMove(searcher, position, {
+      level,
+      history: options.history ?? [],
+      ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }),
+    });
     return { info: [infoLine(result)], result };
   }
   const info: string[] = [];
@@ -418,7 +447,8 @@ const solvedLines = (solved: readonly SolvedMove[]): string[] => {
 
 const solve: Command = {
   usage: `"<position>" [--tablebases DIR] [--time-ms T]`,
-  summary: 'the exact value (final margin for the side to move) and best moves, from the endgame databases in DIR ' +
+  summary:
+    'the exact value (final margin for the side to move) and best moves, from the endgame databases in DIR ' +
     `(default ${DEFAULT_TABLEBASE_DIR}/) or else a search that must prove it within T ms (default ${DEFAULT_TIME_MS}); the last line is value <v> bestmove <m>`,
   arity: { min: 1, max: 1 },
   options: ['tablebases', 'time-ms'],
@@ -441,7 +471,13 @@ const solve: Command = {
     for (result of wasmSearcher(core, undefined, base).iterate(position.value, { timeMs: timeMs.value, history })) if (result.exact) break;
     if (!result?.exact) {
       const reached = result ? ` (depth ${result.depth}, estimate ${result.score})` : '';
-      return err(new HoyitoError('NotProven', `could not prove the value within ${timeMs.value} ms${reached}; build deeper databases or allow more time`, 'time-ms'));
+      return err(
+        new HoyitoError(
+          'NotProven',
+          `could not prove the value within ${timeMs.value} ms${reached}; build deeper databases or allow more time`,
+          'time-ms',
+        ),
+      );
     }
     const exact = result.moveScores.filter(move => move.exact).map(({ move, score }) => ({ move, value: score }));
     return ok(solvedLines(exact));
@@ -452,7 +488,8 @@ const solve: Command = {
 
 const engine: Command = {
   usage: '',
-  summary: 'the engine protocol on stdin and stdout, modelled on UCI (docs/protocol.md): hoyito, isready, setoption, position, go, stop, quit',
+  summary:
+    'the engine protocol on stdin and stdout, modelled on UCI (docs/protocol.md): hoyito, isready, setoption, position, go, stop, quit',
   arity: { min: 0, max: 0 },
   options: [],
   run: async (_args, output) => {
@@ -476,10 +513,12 @@ const arena: Command = {
     try {
       const report = await playMatch(await loadWasmEngine(), {
         ...options.value,
-        onGame: game => output.progress?.(marks += game.margin > 0 ? '+' : game.margin < 0 ? '-' : '=', 'update'),
-        onTablebase: build => output.err(
-          `[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds} ` +
-          `(default ${ARENA_TABLEBASE_SEEDS}), built in ${(build.buildMs / 1000).toFixed(1)} s]`),
+        onGame: game => output.progress?.((marks += game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='), 'update'),
+        onTablebase: build =>
+          output.err(
+            `[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds} ` +
+              `(default ${ARENA_TABLEBASE_SEEDS}), built in ${(build.buildMs / 1000).toFixed(1)} s]`,
+          ),
       });
       output.progress?.(marks, 'last');
       return ok(formatReport(report).split('\n'));

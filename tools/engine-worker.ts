@@ -22,16 +22,16 @@ import { readTablebases, tablebaseFor } from './tablebase-files.js';
 /** What the protocol thread asks. */
 export type WorkerRequest =
   | {
-    readonly type: 'go';
-    readonly position: Position;
-    readonly history: readonly Position[];
-    readonly depth?: number;
-    readonly timeMs?: number;
-    readonly nodes?: number;
-    readonly infinite: boolean;
-    readonly level: number;
-    readonly tableBits: number;
-  }
+      readonly type: 'go';
+      readonly position: Position;
+      readonly history: readonly Position[];
+      readonly depth?: number;
+      readonly timeMs?: number;
+      readonly nodes?: number;
+      readonly infinite: boolean;
+      readonly level: number;
+      readonly tableBits: number;
+    }
   | { readonly type: 'tablebases'; readonly dir: string };
 
 /** What the worker answers: info lines while searching, then `done`; `loaded` after a `tablebases`. */
@@ -60,13 +60,13 @@ const searcherFor = (loaded: WasmCore, tableBits: number, position: Position): S
   const base = tablebaseFor(tablebases, position);
   const key = `${tableBits} ${base ? tablebases.indexOf(base) : -1}`;
   let searcher = searchers.get(key);
-  if (!searcher) searchers.set(key, searcher = wasmSearcher(loaded, tableBits, base));
+  if (!searcher) searchers.set(key, (searcher = wasmSearcher(loaded, tableBits, base)));
   return searcher;
 };
 
 const infoLine = (result: SearchResult, elapsedMs: number): string =>
   `info depth ${result.depth} score ${result.score}${result.exact ? ' exact' : ''} nodes ${result.nodes}` +
-  ` nps ${Math.round(result.nodes / Math.max(elapsedMs, 1) * 1000)} time ${Math.round(elapsedMs)}` +
+  ` nps ${Math.round((result.nodes / Math.max(elapsedMs, 1)) * 1000)} time ${Math.round(elapsedMs)}` +
   ` pv ${result.principalVariation.map(makeMove).join(' ')}`;
 
 const go = async (request: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
@@ -78,14 +78,15 @@ const go = async (request: Extract<WorkerRequest, { type: 'go' }>): Promise<void
   // unless go gives limits or is infinite: those replace the level's depth and time.
   const own = levelSearchOptions(level.value, { history: request.history });
   const limited = request.depth !== undefined || request.timeMs !== undefined || request.nodes !== undefined;
-  const options: SearchOptions = request.infinite || limited
-    ? {
-      history: request.history,
-      analysis: own.analysis ?? false,
-      ...(request.depth === undefined ? {} : { depth: request.depth }),
-      timeMs: request.timeMs ?? NO_TIME_LIMIT_MS,
-    }
-    : { ...own, timeMs: own.timeMs ?? NO_TIME_LIMIT_MS };
+  const options: SearchOptions =
+    request.infinite || limited
+      ? {
+          history: request.history,
+          analysis: own.analysis ?? false,
+          ...(request.depth === undefined ? {} : { depth: request.depth }),
+          timeMs: request.timeMs ?? NO_TIME_LIMIT_MS,
+        }
+      : { ...own, timeMs: own.timeMs ?? NO_TIME_LIMIT_MS };
   let last: SearchResult | undefined;
   for (const result of searcherFor(core, request.tableBits, request.position).iterate(request.position, options)) {
     last = result;
@@ -101,7 +102,10 @@ const loadTablebases = async (dir: string): Promise<void> => {
   if (dir === '') {
     tablebases = [];
   } else {
-    const exists = await stat(dir).then(info => info.isDirectory(), () => false);
+    const exists = await stat(dir).then(
+      info => info.isDirectory(),
+      () => false,
+    );
     if (!exists) throw new Error(`'${dir}' is not a folder`);
     const read = await readTablebases(dir);
     if (!read.ok) throw read.error;
@@ -119,7 +123,11 @@ parentPort!.on('message', (request: WorkerRequest) => {
       await (request.type === 'go' ? go(request) : loadTablebases(request.dir));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      post(request.type === 'go' ? { type: 'done', bestMove: null, error: message } : { type: 'loaded', count: tablebases.length, error: message });
+      post(
+        request.type === 'go'
+          ? { type: 'done', bestMove: null, error: message }
+          : { type: 'loaded', count: tablebases.length, error: message },
+      );
     }
   });
 });

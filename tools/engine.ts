@@ -58,7 +58,9 @@ class ProtocolError extends Error {}
 const wholeNumber = (text: string | undefined, what: string, min: number, max: number): number => {
   const value = Number(text);
   if (text === undefined || !/^\d+$/.test(text) || value < min || value > max) {
-    throw new ProtocolError(`${what} ${text === undefined ? 'is missing its value' : `'${text}'`}: expected a whole number from ${min} to ${max}`);
+    throw new ProtocolError(
+      `${what} ${text === undefined ? 'is missing its value' : `'${text}'`}: expected a whole number from ${min} to ${max}`,
+    );
   }
   return value;
 };
@@ -71,9 +73,12 @@ const parsePositionCommand = (args: string): Game => {
   const [positionText, movesText] = args.split(/(?:^|\s)moves(?:\s|$)/, 2) as [string, string?];
   const text = positionText.trim();
   if (text === '') throw new ProtocolError('position: expected startpos, a position string or a record, then optionally moves <m>...');
-  const game = text === 'startpos'
-    ? Game.fromPosition(makePosition(startPosition()), referenceEngine)
-    : text.includes(':') ? Game.fromRecord(text, referenceEngine) : Game.fromPosition(text, referenceEngine);
+  const game =
+    text === 'startpos'
+      ? Game.fromPosition(makePosition(startPosition()), referenceEngine)
+      : text.includes(':')
+        ? Game.fromRecord(text, referenceEngine)
+        : Game.fromPosition(text, referenceEngine);
   if (!game.ok) throw new ProtocolError(game.error.message.startsWith('position') ? game.error.message : `position: ${game.error.message}`);
   for (const [index, move] of (movesText ?? '').split(/\s+/).filter(Boolean).entries()) {
     const played = game.value.play(move);
@@ -160,9 +165,9 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     // apply the parent's module hooks to a worker's entry module.
     worker = url.pathname.endsWith('.ts')
       ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(api => { api.register(); return import(${JSON.stringify(url.href)}); })`,
-        { eval: true, workerData: { stop } },
-      )
+          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(api => { api.register(); return import(${JSON.stringify(url.href)}); })`,
+          { eval: true, workerData: { stop } },
+        )
       : new Worker(url, { workerData: { stop } });
     worker.on('message', onReply);
     worker.on('error', failure => {
@@ -235,7 +240,12 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     search = { infinite: limits.infinite, stopped: false, finished, finish };
     Atomics.store(stopFlag, 0, 0);
     post({
-      type: 'go', position, history: game.repetitionHistory(), level: options.level, tableBits: options.hash, infinite: limits.infinite,
+      type: 'go',
+      position,
+      history: game.repetitionHistory(),
+      level: options.level,
+      tableBits: options.hash,
+      infinite: limits.infinite,
       ...(limits.depth === undefined ? {} : { depth: limits.depth }),
       ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
       ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
@@ -304,7 +314,11 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
         try {
           return await handle(line);
         } catch (failure) {
-          error(failure instanceof ProtocolError ? failure.message : `${line.slice(0, 40)}: ${failure instanceof Error ? failure.message : String(failure)}`);
+          error(
+            failure instanceof ProtocolError
+              ? failure.message
+              : `${line.slice(0, 40)}: ${failure instanceof Error ? failure.message : String(failure)}`,
+          );
           return true;
         }
       });

@@ -41,5 +41,8 @@ export const readTablebases = async (dir: string): Promise<Result<Tablebase[], H
 /** The deepest of `bases` for the game of `position` (variant, board, kind of last-four rule), if any. */
 export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined =>
   bases
-    .filter(base => base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C'))
+    .filter(
+      base =>
+        base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C'),
+    )
     .sort((a, b) => b.maxSeeds - a.maxSeeds)[0];

@@ -3,8 +3,7 @@
  * so a new request cancels the one before: the client sends `stop`, waits for that answer (the
  * worker answers every request exactly once), and only then sends the new request.
  */
-import type { SearchResult } from '../host/types.js';
-import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
+import { type SearchResult, HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
 import type { FromWorker, SearchGoal, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
@@ -24,8 +23,7 @@ interface Pending {
 }
 
 /** Starts the module worker that ships next to this file (Vite bundles it; tsc leaves it beside board.js). */
-export const startAiWorker = (): AiWorker =>
-  new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
+export const startAiWorker = (): AiWorker => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
 
 const CANCELLED: AiAnswer = ok(null);
 
@@ -41,16 +39,28 @@ export class AiClient {
   tablebases: TablebaseSettings | null = null;
 
   /** `onTablebase` hears what becomes of the worker's endgame databases, whichever request set it off. */
-  constructor(private readonly worker: AiWorker = startAiWorker(), private readonly onTablebase?: (status: TablebaseStatus) => void) {
+  constructor(
+    private readonly worker: AiWorker = startAiWorker(),
+    private readonly onTablebase?: (status: TablebaseStatus) => void,
+  ) {
     worker.addEventListener('message', event => this.receive(event.data));
   }
 
   /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
-  search(position: Position, history: readonly Position[], goal: SearchGoal, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
+  search(
+    position: Position,
+    history: readonly Position[],
+    goal: SearchGoal,
+    onProgress?: (result: SearchResult) => void,
+  ): Promise<AiAnswer> {
     this.cancel();
     return new Promise(resolve => {
       const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
-      const pending = { request: { type: 'search', id: this.nextId++, position, history, goal, ...tablebases } as const, resolve, onProgress };
+      const pending = {
+        request: { type: 'search', id: this.nextId++, position, history, goal, ...tablebases } as const,
+        resolve,
+        onProgress,
+      };
       if (this.inFlight) this.waiting = pending;
       else this.send(pending);
     });

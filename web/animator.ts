@@ -3,8 +3,7 @@
  * at once; the animator only drives what is shown, and tells when each move has been shown.
  * `cancel()` (new game, undo) drops everything queued without calling back.
  */
-import type { MoveOutcome } from '../host/types.js';
-import type { Position } from '../host/types.js';
+import type { MoveOutcome, Position } from '../host/types.js';
 import { type FramePhase, type SowingFrame, seedsSown, sowingFrames } from './sowing.js';
 
 /** A seed drop at normal speed. */

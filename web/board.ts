@@ -8,20 +8,51 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import type { MoveList, MoveOutcome, SearchResult } from '../host/types.js';
 import {
-  HoyitoError, type Move, type Position, type Result, type Side, type Variant, holeIndex, ok, opposite,
+  type MoveList,
+  type MoveOutcome,
+  type SearchResult,
+  type HoyitoError,
+  type Move,
+  type Position,
+  type Result,
+  type Side,
+  type Variant,
+  holeIndex,
+  ok,
+  opposite,
 } from '../host/types.js';
 import {
-  ENDLESS_REASON, describeHole, describeMove, describeResult, describeSowing, describeTurn, holeLabel, moveLabel, nameOfIndex,
+  ENDLESS_REASON,
+  describeHole,
+  describeMove,
+  describeResult,
+  describeSowing,
+  describeTurn,
+  holeLabel,
+  moveLabel,
+  nameOfIndex,
   sideName,
 } from './describe.js';
 import { type HoyitoBoardEventMap, errorEvent } from './events.js';
 import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
-  DEFAULTS, type Orientation, type Player, type Theme, parseHoles, parseLevel, parseOrientation, parsePlayer, parseRounds,
-  parseSpeed, parseTablebaseSeeds, parseTablebases, parseTheme, parseThinkMs, parseVariant,
+  DEFAULTS,
+  type Orientation,
+  type Player,
+  type Theme,
+  parseHoles,
+  parseLevel,
+  parseOrientation,
+  parsePlayer,
+  parseRounds,
+  parseSpeed,
+  parseTablebaseSeeds,
+  parseTablebases,
+  parseTheme,
+  parseThinkMs,
+  parseVariant,
 } from './options.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
@@ -35,7 +66,17 @@ const numberOrText = {
 };
 
 type CheckedOption =
-  | 'variant' | 'holes' | 'south' | 'north' | 'level' | 'thinkMs' | 'orientation' | 'speed' | 'rounds' | 'theme' | 'tablebases'
+  | 'variant'
+  | 'holes'
+  | 'south'
+  | 'north'
+  | 'level'
+  | 'thinkMs'
+  | 'orientation'
+  | 'speed'
+  | 'rounds'
+  | 'theme'
+  | 'tablebases'
   | 'tablebaseSeeds';
 
 const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoError>> = {
@@ -59,6 +100,7 @@ const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 /** Changing one of these may change what the side to move does (the AI moves, a hint is fetched). */
 const TURN_SETUP = ['south', 'north', 'hints'] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
   static override styles = boardStyles;
 
@@ -342,7 +384,11 @@ export class HoyitoBoard extends LitElement {
     const typed = typedHole(this.typedDigits + digit, this.game.position.holesPerRow);
     this.typedDigits = typed.pending ? typed.digits : '';
     const playTyped = (hole: number): void => this.choose(holeIndex(this.game.position.holesPerRow, this.game.position.turn, hole));
-    if (typed.pending) this.typedTimer = setTimeout(() => { this.typedDigits = ''; playTyped(typed.hole); }, SECOND_DIGIT_MS);
+    if (typed.pending)
+      this.typedTimer = setTimeout(() => {
+        this.typedDigits = '';
+        playTyped(typed.hole);
+      }, SECOND_DIGIT_MS);
     else if (typed.hole > 0) playTyped(typed.hole);
   }
 
@@ -373,7 +419,7 @@ export class HoyitoBoard extends LitElement {
     // Nothing is playable or marked endless while the picture is behind the game.
     const { moves, endless } = frame || animating ? NO_MOVES : game.legalMoves();
     const playable = humanToMove ? moves : [];
-    const lastOutcome = frame ? null : shownOutcomes.at(-1) ?? null;
+    const lastOutcome = frame ? null : (shownOutcomes.at(-1) ?? null);
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
 
@@ -398,30 +444,44 @@ export class HoyitoBoard extends LitElement {
         aria-label=${describeHole(name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
         title=${isEndless ? `Not playable: ${ENDLESS_REASON}` : nothing}
-        @click=${() => { this.focusIndex = index; this.choose(index); }}
+        @click=${() => {
+          this.focusIndex = index;
+          this.choose(index);
+        }}
       >
-        <span class="seeds" aria-hidden="true">${seedSpots(seeds).map(spot =>
-          html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span>
+        <span class="seeds" aria-hidden="true"
+          >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
+        >
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
       </button>`;
     };
-    const score = (side: Side) => html`<div part="score score-${side === 'S' ? 'south' : 'north'}" class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}">
-      <span class="player">${sideName(side)} · ${this.playerOf(side) === 'ai' ? 'AI' : 'human'}</span>
-      <span class="taken">${position.taken[side]}</span>
-    </div>`;
+    const score = (side: Side) =>
+      html`<div
+        part="score score-${side === 'S' ? 'south' : 'north'}"
+        class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
+      >
+        <span class="player">${sideName(side)} · ${this.playerOf(side) === 'ai' ? 'AI' : 'human'}</span>
+        <span class="taken">${position.taken[side]}</span>
+      </div>`;
 
-    return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}>
+    return html`<div
+      part="board"
+      class="board"
+      style="--holes:${n}"
+      role="group"
+      aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}
+    >
       <div part="status" class="status">${this.statusText(position, result, shownOutcomes)}</div>
       ${score(topSide)}
-      <div class="rows" @keydown=${this.onKeyDown}>
+      <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
         <div class="row top" role="group" aria-label=${`${sideName(topSide)}'s holes`}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${`${sideName(this.bottomSide)}'s holes`}>${bottom.map(hole)}</div>
       </div>
-      ${score(this.bottomSide)}
-      ${this.renderMatch(result)}
-      <ol part="moves" class="moves" aria-label="Moves">${shownOutcomes.map((outcome, ply) =>
-        html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}</ol>
+      ${score(this.bottomSide)} ${this.renderMatch(result)}
+      <ol part="moves" class="moves" aria-label="Moves">
+        ${shownOutcomes.map((outcome, ply) => html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}
+      </ol>
       <div class="live" aria-live="polite" role="status">${this.announcement}</div>
     </div>`;
   }
@@ -453,21 +513,33 @@ export class HoyitoBoard extends LitElement {
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;
     const roundOver = result !== null && !match.isOver;
-    const verdict = match.result ? ` · ${match.result.winner ? `${sideName(match.result.winner)} wins the match` : 'The match is drawn'}` : '';
+    const verdict = match.result
+      ? ` · ${match.result.winner ? `${sideName(match.result.winner)} wins the match` : 'The match is drawn'}`
+      : '';
     return html`<div part="match" class="match">
-      <span>Round ${match.round} of ${match.rounds} · rounds won South ${roundsWon.S}, North ${roundsWon.N}${draws ? `, drawn ${draws}` : ''}${verdict}</span>
+      <span
+        >Round ${match.round} of ${match.rounds} · rounds won South ${roundsWon.S}, North
+        ${roundsWon.N}${draws ? `, drawn ${draws}` : ''}${verdict}</span
+      >
       ${roundOver ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>Next round</button>` : nothing}
     </div>`;
   }
 }
 
 /** Typed listeners for the board's events. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- typed overloads of addEventListener for the board's events
 export interface HoyitoBoard {
   addEventListener<K extends keyof HoyitoBoardEventMap>(
-    type: K, listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+    type: K,
+    listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof HoyitoBoardEventMap>(
-    type: K, listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+    type: K,
+    listener: (this: HoyitoBoard, event: HoyitoBoardEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 

@@ -1,7 +1,6 @@
 /** The words the board shows and announces: hole names, moves, turns and results. */
 import type { GameResult } from '../host/game.js';
-import type { MoveOutcome } from '../host/types.js';
-import { MAX_LAPS, type Side, ownerOf } from '../host/types.js';
+import { type MoveOutcome, MAX_LAPS, type Side, ownerOf } from '../host/types.js';
 import type { HoleName } from './events.js';
 import type { Player } from './options.js';
 import type { SowingFrame } from './sowing.js';

@@ -7,8 +7,7 @@
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
-import type { MoveOutcome } from '../host/types.js';
-import type { ErrorKind, HoyitoError, Move, Side, Variant } from '../host/types.js';
+import type { MoveOutcome, ErrorKind, HoyitoError, Move, Side, Variant } from '../host/types.js';
 import type { Player } from './options.js';
 
 /** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */

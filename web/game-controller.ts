@@ -9,8 +9,17 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import type { MoveOutcome, SearchResult } from '../host/types.js';
-import { HoyitoError, type Move, type Position, type Result, type Side, type Variant, err } from '../host/types.js';
+import {
+  type MoveOutcome,
+  type SearchResult,
+  HoyitoError,
+  type Move,
+  type Position,
+  type Result,
+  type Side,
+  type Variant,
+  err,
+} from '../host/types.js';
 import { AiClient } from './ai-client.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
@@ -65,7 +74,10 @@ export class GameController implements ReactiveController {
   /** The position the AI is choosing a move for. */
   private thinkingAbout: Position | null = null;
 
-  constructor(private readonly host: GameHost, private readonly view: GameView) {
+  constructor(
+    private readonly host: GameHost,
+    private readonly view: GameView,
+  ) {
     host.addController(this);
   }
 
@@ -143,7 +155,8 @@ export class GameController implements ReactiveController {
     const start = position ? Game.fromPosition(position) : null;
     if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
     if (start?.ok) {
-      if (rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
+      if (rounds > 1)
+        this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
       this.resetTo(null, start.value);
     } else if (rounds > 1 && variant === 'iii') {
       this.resetTo(Match.start({ rounds, holesPerRow: holes }), this.single);
@@ -160,7 +173,8 @@ export class GameController implements ReactiveController {
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    if (!this.matchInPlay) return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
+    if (!this.matchInPlay)
+      return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
     const next = this.matchInPlay.nextRound();
     if (!next.ok) return next;
     this.resetTo(this.matchInPlay, this.single);
@@ -349,9 +363,21 @@ export class GameController implements ReactiveController {
     if (status.state === 'ready') {
       this.emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
     } else if (source === 'file') {
-      this.report(new HoyitoError('BadTablebase', `tablebases: ${status.error ?? 'the file could not be read'}; the AI builds its databases instead`, 'tablebases'));
+      this.report(
+        new HoyitoError(
+          'BadTablebase',
+          `tablebases: ${status.error ?? 'the file could not be read'}; the AI builds its databases instead`,
+          'tablebases',
+        ),
+      );
     } else {
-      this.report(new HoyitoError('BadOption', `tablebase-seeds: the AI could not build its endgame databases (${status.error ?? 'unknown error'}); it plays on without them`, 'tablebase-seeds'));
+      this.report(
+        new HoyitoError(
+          'BadOption',
+          `tablebase-seeds: the AI could not build its endgame databases (${status.error ?? 'unknown error'}); it plays on without them`,
+          'tablebase-seeds',
+        ),
+      );
     }
   }
 

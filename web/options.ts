@@ -45,11 +45,13 @@ export const DEFAULTS = {
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
 
-const oneOf = <T extends string>(field: string, allowed: readonly T[]) =>
+const oneOf =
+  <T extends string>(field: string, allowed: readonly T[]) =>
   (value: unknown): Result<T, HoyitoError> =>
     allowed.includes(value as T) ? ok(value as T) : bad(field, `${describeInput(value)} is not ${allowed.join(' or ')}`);
 
-const wholeNumber = (field: string, min: number, max: number) =>
+const wholeNumber =
+  (field: string, min: number, max: number) =>
   (value: unknown): Result<number, HoyitoError> =>
     typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
       ? ok(value)

@@ -2,13 +2,11 @@
  * The messages between the board (main thread) and the AI worker. Positions travel as plain
  * objects (structured clone); one request is in flight at a time, named by its `id`.
  */
-import type { SearchResult } from '../host/types.js';
-import type { Position, Variant } from '../host/types.js';
+import type { SearchResult, Position, Variant } from '../host/types.js';
 
 /** What the AI is asked for: a move to play at a level, or the engine's best move within a time budget. */
 export type SearchGoal =
-  | { readonly kind: 'play'; readonly level: number; readonly timeMs?: number }
-  | { readonly kind: 'analyse'; readonly timeMs: number };
+  { readonly kind: 'play'; readonly level: number; readonly timeMs?: number } | { readonly kind: 'analyse'; readonly timeMs: number };
 
 export interface SearchRequest {
   readonly type: 'search';

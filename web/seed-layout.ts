@@ -17,10 +17,11 @@ const HEAP_RADIUS = 30;
 /** A few seeds still spread as if the hole held this many, instead of piling in the middle. */
 const SPREAD_AT_LEAST = 6;
 
-const heap = (count: number): readonly SeedSpot[] => Array.from({ length: count }, (_, k) => {
-  const radius = HEAP_RADIUS * Math.sqrt((k + 0.5) / Math.max(count, SPREAD_AT_LEAST));
-  return { x: 50 + radius * Math.cos(k * GOLDEN_ANGLE), y: 50 + radius * Math.sin(k * GOLDEN_ANGLE) };
-});
+const heap = (count: number): readonly SeedSpot[] =>
+  Array.from({ length: count }, (_, k) => {
+    const radius = HEAP_RADIUS * Math.sqrt((k + 0.5) / Math.max(count, SPREAD_AT_LEAST));
+    return { x: 50 + radius * Math.cos(k * GOLDEN_ANGLE), y: 50 + radius * Math.sin(k * GOLDEN_ANGLE) };
+  });
 
 const heaps: readonly (readonly SeedSpot[])[] = Array.from({ length: MAX_DRAWN_SEEDS + 1 }, (_, count) => heap(count));
 

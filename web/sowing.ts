@@ -3,8 +3,7 @@
  * one, relays from the lap's last hole, then the casas (and the Hoyito II chain) are taken.
  * Frames are derived from the outcome's laps alone; the last frame is the position after the move.
  */
-import type { MoveOutcome } from '../host/types.js';
-import type { Position } from '../host/types.js';
+import type { MoveOutcome, Position } from '../host/types.js';
 
 export type FramePhase = 'lift' | 'drop' | 'relay' | 'capture' | 'done';
 
@@ -27,8 +26,14 @@ export const seedsSown = (outcome: MoveOutcome): number => outcome.laps.reduce((
 export function* sowingFrames(before: Position, outcome: MoveOutcome): Generator<SowingFrame> {
   const board = [...before.board];
   let lap = 0;
-  const frame = (phase: FramePhase, active: number | null, hand = 0, captured: readonly number[] = []): SowingFrame =>
-    ({ phase, board: [...board], active, hand, lap, captured });
+  const frame = (phase: FramePhase, active: number | null, hand = 0, captured: readonly number[] = []): SowingFrame => ({
+    phase,
+    board: [...board],
+    active,
+    hand,
+    lap,
+    captured,
+  });
 
   for (const { from, seeds } of outcome.laps) {
     lap += 1;

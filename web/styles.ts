@@ -57,7 +57,10 @@ export const boardStyles = css`
     background: var(--_panel);
     border-radius: 0.75rem;
   }
-  .status { font-weight: 600; min-height: 1.4em; }
+  .status {
+    font-weight: 600;
+    min-height: 1.4em;
+  }
 
   .rows {
     display: grid;
@@ -89,27 +92,66 @@ export const boardStyles = css`
     cursor: default;
     transition: box-shadow 120ms;
   }
-  .hole.playable { cursor: pointer; box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 2px color-mix(in srgb, var(--_accent) 55%, transparent); }
-  .hole.playable:hover { box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 3px var(--_accent); }
-  .hole:focus-visible { outline: 3px solid var(--_accent); outline-offset: 3px; }
-  .hole.last-move { box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55), 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent); }
-  .hole.active { box-shadow: inset 0 0 0 3px var(--_relay); }
-  .hole.relay { box-shadow: inset 0 0 0 5px var(--_relay), 0 0 12px var(--_relay); }
-  .hole.captured, .hole.last-capture { box-shadow: inset 0 0 0 4px var(--_capture), 0 0 14px var(--_capture); }
-  .hole.hint { outline: 3px dashed var(--_hint); outline-offset: 3px; }
+  .hole.playable {
+    cursor: pointer;
+    box-shadow:
+      inset 0 3px 8px rgb(0 0 0 / 0.55),
+      0 0 0 2px color-mix(in srgb, var(--_accent) 55%, transparent);
+  }
+  .hole.playable:hover {
+    box-shadow:
+      inset 0 3px 8px rgb(0 0 0 / 0.55),
+      0 0 0 3px var(--_accent);
+  }
+  .hole:focus-visible {
+    outline: 3px solid var(--_accent);
+    outline-offset: 3px;
+  }
+  .hole.last-move {
+    box-shadow:
+      inset 0 3px 8px rgb(0 0 0 / 0.55),
+      0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
+  }
+  .hole.active {
+    box-shadow: inset 0 0 0 3px var(--_relay);
+  }
+  .hole.relay {
+    box-shadow:
+      inset 0 0 0 5px var(--_relay),
+      0 0 12px var(--_relay);
+  }
+  .hole.captured,
+  .hole.last-capture {
+    box-shadow:
+      inset 0 0 0 4px var(--_capture),
+      0 0 14px var(--_capture);
+  }
+  .hole.hint {
+    outline: 3px dashed var(--_hint);
+    outline-offset: 3px;
+  }
   .hole.endless {
     cursor: not-allowed;
     background: repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
   }
 
-  .seeds { position: absolute; inset: 0; pointer-events: none; }
+  .seeds {
+    position: absolute;
+    inset: 0;
+    pointer-events: none;
+  }
   .seed {
     position: absolute;
     width: 19%;
     aspect-ratio: 1;
     border-radius: 50%;
     translate: -50% -50%;
-    background: radial-gradient(circle at 35% 30%, color-mix(in srgb, var(--_seed) 40%, white), var(--_seed) 55%, color-mix(in srgb, var(--_seed) 60%, black));
+    background: radial-gradient(
+      circle at 35% 30%,
+      color-mix(in srgb, var(--_seed) 40%, white),
+      var(--_seed) 55%,
+      color-mix(in srgb, var(--_seed) 60%, black)
+    );
     box-shadow: 0 1px 1px rgb(0 0 0 / 0.45);
   }
   .count {
@@ -128,8 +170,16 @@ export const boardStyles = css`
     opacity: 0.7;
   }
   @container (max-width: 34px) {
-    .label, .seed { display: none; }
-    .count { right: 0; left: 0; bottom: 28%; text-align: center; }
+    .label,
+    .seed {
+      display: none;
+    }
+    .count {
+      right: 0;
+      left: 0;
+      bottom: 28%;
+      text-align: center;
+    }
   }
 
   .score {
@@ -139,10 +189,22 @@ export const boardStyles = css`
     padding: 0.2rem 0.6rem;
     border-radius: 0.5rem;
   }
-  .score.to-move { background: color-mix(in srgb, var(--_accent) 16%, transparent); }
-  .taken { font-size: 1.5em; font-weight: 700; font-variant-numeric: tabular-nums; }
+  .score.to-move {
+    background: color-mix(in srgb, var(--_accent) 16%, transparent);
+  }
+  .taken {
+    font-size: 1.5em;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
 
-  .match { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; justify-content: space-between; }
+  .match {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    align-items: center;
+    justify-content: space-between;
+  }
   .next-round {
     font: inherit;
     padding: 0.3rem 0.8rem;
@@ -152,7 +214,10 @@ export const boardStyles = css`
     color: white;
     cursor: pointer;
   }
-  .next-round:focus-visible { outline: 3px solid var(--_text); outline-offset: 2px; }
+  .next-round:focus-visible {
+    outline: 3px solid var(--_text);
+    outline-offset: 2px;
+  }
 
   .moves {
     display: flex;
@@ -166,8 +231,12 @@ export const boardStyles = css`
     font-size: 0.85em;
     font-variant-numeric: tabular-nums;
   }
-  .moves .ply { opacity: 0.6; }
-  .moves:empty { display: none; }
+  .moves .ply {
+    opacity: 0.6;
+  }
+  .moves:empty {
+    display: none;
+  }
 
   .live {
     position: absolute;

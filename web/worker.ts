@@ -64,11 +64,20 @@ const wantedBuild = (position: Position, settings: TablebaseSettings | undefined
   return { variant: position.variant, holesPerRow: TABLEBASE_HOLES, maxSeeds: settings.maxSeeds, fixedSide: position.lastFour !== 'C' };
 };
 
-const keyOf = (build: Required<TablebaseBuild>, folder: string | null): string =>
-  `${tablebaseFileName(build)} ${folder ?? ''}`;
+const keyOf = (build: Required<TablebaseBuild>, folder: string | null): string => `${tablebaseFileName(build)} ${folder ?? ''}`;
 
-const status = (build: Required<TablebaseBuild>, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void =>
-  send({ type: 'tablebase', variant: build.variant, holesPerRow: build.holesPerRow, fixedSide: build.fixedSide, maxSeeds: build.maxSeeds, ...fields });
+const status = (
+  build: Required<TablebaseBuild>,
+  fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>,
+): void =>
+  send({
+    type: 'tablebase',
+    variant: build.variant,
+    holesPerRow: build.holesPerRow,
+    fixedSide: build.fixedSide,
+    maxSeeds: build.maxSeeds,
+    ...fields,
+  });
 
 /** Builds the databases in the core (blocking the worker: ≈0.3 s at 10 seeds, see docs/board.md); null when they cannot be built. */
 const buildDatabases = async (key: string, build: Required<TablebaseBuild>): Promise<Searcher | null> => {
@@ -162,7 +171,12 @@ const deepen = async (searcher: Searcher, request: SearchRequest, options: Searc
 };
 
 /** A level's move; a stop cuts the search short and the level chooses from the last completed iteration. */
-const playLevel = async (searcher: Searcher, request: SearchRequest, levelNumber: number, timeMs?: number): Promise<SearchResult | null> => {
+const playLevel = async (
+  searcher: Searcher,
+  request: SearchRequest,
+  levelNumber: number,
+  timeMs?: number,
+): Promise<SearchResult | null> => {
   const level = unwrap(levelOf(levelNumber));
   const result = await deepen(searcher, request, levelSearchOptions(level, { timeMs, history: request.history }));
   return result && chooseMove(level, result);
@@ -174,9 +188,10 @@ const answer = async (request: SearchRequest): Promise<void> => {
     if (isStopped(id)) return send({ type: 'answer', id, result: null });
     const searcher = await searcherFor(request);
     if (isStopped(id)) return send({ type: 'answer', id, result: null });
-    const result = goal.kind === 'play'
-      ? await playLevel(searcher, request, goal.level, goal.timeMs)
-      : await deepen(searcher, request, { timeMs: goal.timeMs, history: request.history });
+    const result =
+      goal.kind === 'play'
+        ? await playLevel(searcher, request, goal.level, goal.timeMs)
+        : await deepen(searcher, request, { timeMs: goal.timeMs, history: request.history });
     send({ type: 'answer', id, result });
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });

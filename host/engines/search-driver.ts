@@ -5,8 +5,20 @@
  * host/engines/reference/search.ts, written twice on purpose so that each checks the other.
  */
 import {
-  HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, type Move, type Position, type Result, err, isBoardEmpty, ok,
-  type MoveScore, type RulesEngine, type SearchOptions, type SearchResult, type Searcher,
+  HoyitoError,
+  MAX_BOARD_SEEDS,
+  MAX_HOLES,
+  type Move,
+  type Position,
+  type Result,
+  err,
+  isBoardEmpty,
+  ok,
+  type MoveScore,
+  type RulesEngine,
+  type SearchOptions,
+  type SearchResult,
+  type Searcher,
 } from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 import { describeInput } from '../notation.js';
@@ -93,7 +105,11 @@ export interface RootMoveScore {
 
 /** A search resumed after another search on the same table (or core) took it over. */
 export const searchInterrupted = (): HoyitoError =>
-  new HoyitoError('SearchInterrupted', 'search: another search started on the same table since this one began; start this one again', 'search');
+  new HoyitoError(
+    'SearchInterrupted',
+    'search: another search started on the same table since this one began; start this one again',
+    'search',
+  );
 
 /** What one completed iteration found. */
 export interface Iteration {
@@ -132,7 +148,13 @@ const byScore = (a: RootMoveScore, b: RootMoveScore): number => b.score - a.scor
 const ASPIRATION_MIN_DEPTH = 5;
 const ASPIRATION_DELTA = 8;
 
-const aspirationIteration = (session: SearchSession, depth: number, deadline: number, analysis: boolean, lastScore: number | undefined): Iteration | null => {
+const aspirationIteration = (
+  session: SearchSession,
+  depth: number,
+  deadline: number,
+  analysis: boolean,
+  lastScore: number | undefined,
+): Iteration | null => {
   if (!analysis && lastScore !== undefined && depth >= ASPIRATION_MIN_DEPTH) {
     const alpha = lastScore - ASPIRATION_DELTA;
     const beta = lastScore + ASPIRATION_DELTA;
@@ -163,7 +185,7 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
       exact,
       depth: iterationDepth,
       nodes: session.nodes,
-      nodesPerSecond: Math.round(session.nodes / Math.max(elapsed, 1e-3) * 1000),
+      nodesPerSecond: Math.round((session.nodes / Math.max(elapsed, 1e-3)) * 1000),
       timeMs: elapsed,
       principalVariation: iteration.principalVariation,
       moveScores: [...iteration.rootMoves].sort(byScore).map(toMoveScore),
@@ -189,7 +211,7 @@ const tablebaseAnswer = ({ base, rules }: SearchTablebase, position: Position): 
     exact: true,
     depth: 1,
     nodes: solved.length,
-    nodesPerSecond: Math.round(solved.length / Math.max(elapsed, 1e-3) * 1000),
+    nodesPerSecond: Math.round((solved.length / Math.max(elapsed, 1e-3)) * 1000),
     timeMs: elapsed,
     principalVariation: [solved[0]!.move],
     moveScores: solved.map(({ move, value }) => ({ move, score: value, exact: true, upperBound: false })),

@@ -5,7 +5,17 @@
  * host/engines/wasm/tablebase.ts); both produce the same bytes.
  */
 import {
-  HoyitoError, type Move, type Position, type Result, type RulesEngine, type Variant, VARIANTS, err, ok, opposite, unwrap,
+  HoyitoError,
+  type Move,
+  type Position,
+  type Result,
+  type RulesEngine,
+  type Variant,
+  VARIANTS,
+  err,
+  ok,
+  opposite,
+  unwrap,
 } from '../types.js';
 
 /**
@@ -179,7 +189,8 @@ const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tableb
 
 /** Reads a file written by `makeTablebaseFile`; the error names what is wrong with it. */
 export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoError> => {
-  if (file.length < HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) return badFile('not a hoyito endgame database (no HOYITOTB header)');
+  if (file.length < HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
+    return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode] = file.subarray(8, 13);
   if (version !== FORMAT_VERSION) return badFile(`format version ${version}, this library reads ${FORMAT_VERSION}`);
@@ -192,7 +203,9 @@ export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoEr
   const sizes = Array.from({ length: maxSeeds! + 1 }, (_, seeds) => layerSize(2 * holesPerRow!, seeds));
   const dataLength = rules.length * sizes.reduce((sum, size) => sum + size, 0);
   if (view.getUint32(20, true) !== dataLength || file.length !== HEADER_SIZE + dataLength) {
-    return badFile(`${file.length - HEADER_SIZE} bytes of data, ${dataLength} expected for layers 0..${maxSeeds}: the file is truncated or damaged`);
+    return badFile(
+      `${file.length - HEADER_SIZE} bytes of data, ${dataLength} expected for layers 0..${maxSeeds}: the file is truncated or damaged`,
+    );
   }
   if (checksum(file.subarray(HEADER_SIZE)) !== view.getUint32(16, true)) return badFile('checksum mismatch: the file is damaged');
   let at = HEADER_SIZE;

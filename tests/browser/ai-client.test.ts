@@ -13,21 +13,37 @@ class ScriptedWorker implements AiWorker {
   readonly sent: ToWorker[] = [];
   terminated = false;
   private listener: ((event: MessageEvent<FromWorker>) => void) | null = null;
-  postMessage(message: ToWorker): void { this.sent.push(message); }
-  addEventListener(_type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void { this.listener = listener; }
-  terminate(): void { this.terminated = true; }
-  answer(message: FromWorker): void { this.listener!(new MessageEvent('message', { data: message })); }
+  postMessage(message: ToWorker): void {
+    this.sent.push(message);
+  }
+  addEventListener(_type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void {
+    this.listener = listener;
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  answer(message: FromWorker): void {
+    this.listener!(new MessageEvent('message', { data: message }));
+  }
 }
 
 const result = (bestMove: number): SearchResult => ({
-  bestMove, score: 0, exact: false, depth: 1, nodes: 1, nodesPerSecond: 1, timeMs: 1, principalVariation: [bestMove], moveScores: [],
+  bestMove,
+  score: 0,
+  exact: false,
+  depth: 1,
+  nodes: 1,
+  nodesPerSecond: 1,
+  timeMs: 1,
+  principalVariation: [bestMove],
+  moveScores: [],
 });
 
 const position = startPosition();
 const PLAY = { kind: 'play', level: 3 } as const;
 
 describe('AiClient', () => {
-  test('answers a request with the worker\'s result', async () => {
+  test("answers a request with the worker's result", async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
     const answer = client.search(position, [], PLAY);
@@ -57,7 +73,11 @@ describe('AiClient', () => {
     const answers = [client.search(position, [], PLAY), client.search(position, [], PLAY), client.search(position, [], PLAY)];
     expect(await answers[1]).toEqual({ ok: true, value: null });
     worker.answer({ type: 'answer', id: 1, result: null });
-    expect(worker.sent.map(message => [message.type, message.id])).toEqual([['search', 1], ['stop', 1], ['search', 3]]);
+    expect(worker.sent.map(message => [message.type, message.id])).toEqual([
+      ['search', 1],
+      ['stop', 1],
+      ['search', 3],
+    ]);
     worker.answer({ type: 'answer', id: 3, result: result(1) });
     expect(await answers[2]).toEqual({ ok: true, value: result(1) });
   });
@@ -73,7 +93,7 @@ describe('AiClient', () => {
     expect(await answer).toMatchObject({ ok: false, error: { kind: 'AiFailed', field: 'ai' } });
   });
 
-  test('requests carry the databases wanted; the worker\'s database news reaches the listener whatever is in flight', async () => {
+  test("requests carry the databases wanted; the worker's database news reaches the listener whatever is in flight", async () => {
     const worker = new ScriptedWorker();
     const news: TablebaseStatus[] = [];
     const client = new AiClient(worker, status => news.push(status));
@@ -81,7 +101,14 @@ describe('AiClient', () => {
     const answer = client.search(position, [], PLAY);
     expect(worker.sent[0]).toMatchObject({ type: 'search', id: 1, tablebases: { maxSeeds: 10, folder: null } });
     const ready: TablebaseStatus = {
-      type: 'tablebase', state: 'ready', variant: 'ii', holesPerRow: 6, fixedSide: false, maxSeeds: 10, source: 'built', ms: 300,
+      type: 'tablebase',
+      state: 'ready',
+      variant: 'ii',
+      holesPerRow: 6,
+      fixedSide: false,
+      maxSeeds: 10,
+      source: 'built',
+      ms: 300,
     };
     worker.answer(ready);
     worker.answer({ type: 'answer', id: 1, result: result(4) });
@@ -109,7 +136,9 @@ describe('the real worker', () => {
     const client = new AiClient();
     const thinkMs = 30_000;
     let deepened = (): void => undefined;
-    const firstIteration = new Promise<void>(resolve => { deepened = resolve; });
+    const firstIteration = new Promise<void>(resolve => {
+      deepened = resolve;
+    });
     const longMove = client.search(position, [], { kind: 'play', level: 10, timeMs: thinkMs }, () => deepened());
     await firstIteration; // the search is under way in the worker
     const started = performance.now();

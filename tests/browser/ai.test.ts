@@ -22,9 +22,11 @@ describe('the AI', () => {
     const board = await mountBoard({ south: 'human', north: 'ai', level: '3', speed: '0' });
     const thinking: ThinkingState[] = [];
     board.addEventListener('thinking', event => thinking.push(event.detail.state));
-    const aiMoved = new Promise<CustomEvent>(resolve => board.addEventListener('move', event => {
-      if (event.detail.player === 'ai') resolve(event);
-    }));
+    const aiMoved = new Promise<CustomEvent>(resolve =>
+      board.addEventListener('move', event => {
+        if (event.detail.player === 'ai') resolve(event);
+      }),
+    );
     holeButton(board, 2).click();
     const { detail } = await aiMoved;
     const afterHuman = unwrap(playMove(startPosition(), 3)).position;
@@ -75,7 +77,9 @@ describe('the AI', () => {
     const board = await mountBoard({ south: 'human', north: 'ai', level: '10', 'think-ms': '1500', speed: '0' });
     await board.hint(); // the worker has its WASM: the stop reaches a search under way, not one still loading
     const aiMoves: unknown[] = [];
-    board.addEventListener('move', event => { if (event.detail.player === 'ai') aiMoves.push(event.detail.move); });
+    board.addEventListener('move', event => {
+      if (event.detail.player === 'ai') aiMoves.push(event.detail.move);
+    });
     const started = nextEvent(board, 'thinking');
     holeButton(board, 0).click();
     expect((await started).detail).toMatchObject({ state: 'started', side: 'N' });

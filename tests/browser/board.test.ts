@@ -19,7 +19,12 @@ afterEach(removeBoards);
 
 const referencePlay = (position: Position, move: number | 'pass'): Position => unwrap(playMove(position, move)).position;
 
-describe.each<[Variant, number]>([['ii', 6], ['iii', 6], ['ii', 12], ['iii', 12]])('clicks on %s 2x%i', (variant, holes) => {
+describe.each<[Variant, number]>([
+  ['ii', 6],
+  ['iii', 6],
+  ['ii', 12],
+  ['iii', 12],
+])('clicks on %s 2x%i', (variant, holes) => {
   test('every click changes the board exactly as the reference rules', async () => {
     const board = await mountBoard({ ...HUMANS, variant, holes: String(holes) });
     const random = seededRandom(holes * 7 + variant.length);
@@ -42,7 +47,7 @@ describe.each<[Variant, number]>([['ii', 6], ['iii', 6], ['ii', 12], ['iii', 12]
 });
 
 describe('keyboard', () => {
-  test('arrows move the focus, Enter plays, and digit keys play the mover\'s hole', async () => {
+  test("arrows move the focus, Enter plays, and digit keys play the mover's hole", async () => {
     const board = await mountBoard(HUMANS);
     holeButton(board, 0).focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
@@ -91,7 +96,15 @@ describe('events', () => {
     const moved = nextEvent(board, 'move');
     holeButton(board, 1).click();
     await moved;
-    expect(events.capture?.detail).toEqual({ side: 'S', seeds: 8, holes: [{ side: 'S', hole: 4 }, { side: 'S', hole: 3 }], lastFour: null });
+    expect(events.capture?.detail).toEqual({
+      side: 'S',
+      seeds: 8,
+      holes: [
+        { side: 'S', hole: 4 },
+        { side: 'S', hole: 3 },
+      ],
+      lastFour: null,
+    });
     expect(events.turn?.detail).toEqual({ side: 'S', player: 'human', extraTurn: true });
     expect(events.capture?.bubbles && events.capture.composed).toBe(true);
     await board.updateComplete;
@@ -144,7 +157,8 @@ describe('events', () => {
     // South's row is empty: South's only move is a pass; then North (1 seed in N1) is to move.
     const board = document.createElement('hoyito-board');
     const passed = nextEvent(board, 'move');
-    for (const [name, value] of Object.entries({ ...HUMANS, position: 'ii 0,0,0,0,0,0/1,0,0,0,0,4 S 0-0' })) board.setAttribute(name, value);
+    for (const [name, value] of Object.entries({ ...HUMANS, position: 'ii 0,0,0,0,0,0/1,0,0,0,0,4 S 0-0' }))
+      board.setAttribute(name, value);
     document.body.append(board);
     expect((await passed).detail).toMatchObject({ move: 'pass', side: 'S' });
     await board.updateComplete;
@@ -155,7 +169,8 @@ describe('events', () => {
   test('setting properties or calling newGame fires no board events', async () => {
     const seen: string[] = [];
     const board = await mountBoard(HUMANS);
-    for (const type of ['move', 'capture', 'turn', 'gameover', 'hoyito-error'] as const) board.addEventListener(type, () => seen.push(type));
+    for (const type of ['move', 'capture', 'turn', 'gameover', 'hoyito-error'] as const)
+      board.addEventListener(type, () => seen.push(type));
     board.position = 'iii 1,2,3,4,5,6/6,5,4,3,2,1 N 0-0';
     await board.updateComplete;
     board.variant = 'iii';
@@ -188,8 +203,9 @@ describe('the board itself', () => {
     holeButton(board, 1).click();
     await moved;
     await board.updateComplete;
-    expect(board.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent)
-      .toBe('South sows hole 2. Captures 8 seeds from S4, S3. South to move again.');
+    expect(board.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).toBe(
+      'South sows hole 2. Captures 8 seeds from S4, S3. South to move again.',
+    );
   });
 
   test('undo and redo step through the game', async () => {
@@ -208,7 +224,7 @@ describe('the board itself', () => {
     expect(board.redo()).toMatchObject({ ok: false, error: { kind: 'NothingToRedo' } });
   });
 
-  test('flip puts North\'s row at the bottom', async () => {
+  test("flip puts North's row at the bottom", async () => {
     const board = await mountBoard(HUMANS);
     const bottomRow = () => [...board.shadowRoot!.querySelectorAll<HTMLElement>('.row.bottom .hole')].map(hole => hole.dataset['index']);
     expect(bottomRow()).toEqual(['0', '1', '2', '3', '4', '5']);
@@ -231,16 +247,47 @@ describe('the board itself', () => {
 describe('bad attributes', () => {
   test('each gives an error event naming it, and the board keeps a sane default', async () => {
     const errors: ErrorDetail[] = [];
-    const board = await mountBoard({
-      variant: 'x', holes: 'abc', south: 'robot', north: 'human', level: '11', 'think-ms': 'fast',
-      orientation: 'east', speed: '-1', rounds: '0', theme: 'neon', position: 'ii 4,4/4 S 0-0',
-    }, { 'hoyito-error': event => errors.push(event.detail) });
-    expect(errors.map(error => error.field).sort())
-      .toEqual(['holes', 'level', 'orientation', 'position', 'rounds', 'south', 'speed', 'theme', 'think-ms', 'variant']);
+    const board = await mountBoard(
+      {
+        variant: 'x',
+        holes: 'abc',
+        south: 'robot',
+        north: 'human',
+        level: '11',
+        'think-ms': 'fast',
+        orientation: 'east',
+        speed: '-1',
+        rounds: '0',
+        theme: 'neon',
+        position: 'ii 4,4/4 S 0-0',
+      },
+      { 'hoyito-error': event => errors.push(event.detail) },
+    );
+    expect(errors.map(error => error.field).sort()).toEqual([
+      'holes',
+      'level',
+      'orientation',
+      'position',
+      'rounds',
+      'south',
+      'speed',
+      'theme',
+      'think-ms',
+      'variant',
+    ]);
     expect(errors.find(error => error.field === 'holes')?.message).toBe("holes: 'abc' is not a whole number from 2 to 12");
     expect(errors.find(error => error.field === 'position')?.kind).toBe('BadPosition');
     expect(errors.filter(error => error.field !== 'position').every(error => error.kind === 'BadOption')).toBe(true);
-    expect(board).toMatchObject({ variant: 'ii', holes: 6, south: 'human', level: 5, thinkMs: 0, orientation: 'south', speed: 1, rounds: 1 });
+    expect(board).toMatchObject({
+      variant: 'ii',
+      holes: 6,
+      south: 'human',
+      level: 5,
+      thinkMs: 0,
+      orientation: 'south',
+      speed: 1,
+      rounds: 1,
+    });
     expect(board.currentPosition).toBe(makePosition(startPosition('ii', 6)));
     expect(shownBoard(board)).toEqual(startPosition('ii', 6).board);
   });
@@ -297,7 +344,8 @@ describe('Hoyito III match', () => {
     const random = seededRandom(3);
     while (!board.game.isOver) {
       const { moves } = board.game.legalMoves();
-      if (moves[0] === 'pass') await nextEvent(board, 'move'); // the board passes for a human itself
+      if (moves[0] === 'pass')
+        await nextEvent(board, 'move'); // the board passes for a human itself
       else board.play(pickAtRandom(moves, random));
     }
     const { detail } = await roundOver;

@@ -1,5 +1,7 @@
 /** Mounting boards and reading what they show, for the browser tests. */
+// The element's module, run for its customElements.define (the type import below is erased).
 import '../../web/board.js';
+// eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
 
 /** Mounts a board with these attributes; listeners are attached before its first update so nothing is missed. */
@@ -34,13 +36,21 @@ export const shownText = (board: HoyitoBoard, selector: string): string =>
   board.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** Resolves with the next event of this type (rejects after `timeoutMs`). */
-export const nextEvent = <K extends keyof HoyitoBoardEventMap>(board: HoyitoBoard, type: K, timeoutMs = 20_000): Promise<HoyitoBoardEventMap[K]> =>
+export const nextEvent = <K extends keyof HoyitoBoardEventMap>(
+  board: HoyitoBoard,
+  type: K,
+  timeoutMs = 20_000,
+): Promise<HoyitoBoardEventMap[K]> =>
   new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
-    board.addEventListener(type, event => {
-      clearTimeout(timer);
-      resolve(event);
-    }, { once: true });
+    board.addEventListener(
+      type,
+      event => {
+        clearTimeout(timer);
+        resolve(event);
+      },
+      { once: true },
+    );
   });
 
 export { pickAtRandom, seededRandom } from '../../host/random.js';

@@ -26,14 +26,18 @@ const checkMove = (position: Position, move: number): Position => {
     expect(frame.board[frame.active!]).toBe(previous.board[frame.active!]! + 1);
   }
   const beforeTaking: SowingFrame = frames.at(-2)!;
-  const taken = beforeTaking.board.map((seeds, index) =>
-    outcome.lastFour || outcome.captured.includes(index) ? 0 : seeds);
+  const taken = beforeTaking.board.map((seeds, index) => (outcome.lastFour || outcome.captured.includes(index) ? 0 : seeds));
   expect(taken).toEqual(outcome.position.board);
   expect(frames.at(-1)).toMatchObject({ phase: 'done', board: outcome.position.board });
   return outcome.position;
 };
 
-describe.each<[Variant, number]>([['ii', 6], ['iii', 6], ['ii', 12], ['iii', 12]])('frames of %s 2x%i', (variant, holes) => {
+describe.each<[Variant, number]>([
+  ['ii', 6],
+  ['iii', 6],
+  ['ii', 12],
+  ['iii', 12],
+])('frames of %s 2x%i', (variant, holes) => {
   test('match the reference rules along a random game', () => {
     const random = seededRandom(holes + variant.length * 31);
     let position = startPosition(variant, holes);

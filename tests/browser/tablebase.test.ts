@@ -88,7 +88,13 @@ describe('endgame databases in the AI worker', () => {
   });
 
   test('the tables for a fixed last-four side are built for Hoyito III rounds 3 on', async () => {
-    const board = await mountBoard({ position: 'iii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21 N', south: 'human', north: 'human', speed: '0', 'tablebase-seeds': '8' });
+    const board = await mountBoard({
+      position: 'iii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21 N',
+      south: 'human',
+      north: 'human',
+      speed: '0',
+      'tablebase-seeds': '8',
+    });
     const ready = nextEvent(board, 'tablebase');
     const move = await board.hint();
     expect((await ready).detail).toMatchObject({ variant: 'iii', fixedSide: true, maxSeeds: 8, source: 'built' });
@@ -105,13 +111,26 @@ describe('endgame databases in the AI worker', () => {
     expect(events).toEqual([]);
   });
 
-  test('loaded from the tablebases folder: the answers are the file\'s', async () => {
+  test("loaded from the tablebases folder: the answers are the file's", async () => {
     const folder = await serve('negated', FILE_NAME, makeTablebaseFile(negated));
-    const board = await mountBoard({ position: SOUTH_TO_MOVE, south: 'human', north: 'human', speed: '0', tablebases: folder, 'tablebase-seeds': String(SEEDS) });
+    const board = await mountBoard({
+      position: SOUTH_TO_MOVE,
+      south: 'human',
+      north: 'human',
+      speed: '0',
+      tablebases: folder,
+      'tablebase-seeds': String(SEEDS),
+    });
     const ready = nextEvent(board, 'tablebase');
     await board.hint(); // the first search sets off the fetch and goes on without it
     const { detail } = await ready;
-    expect(detail).toMatchObject({ variant: 'ii', fixedSide: false, maxSeeds: SEEDS, source: 'file', url: new URL(folder + FILE_NAME, location.href).href });
+    expect(detail).toMatchObject({
+      variant: 'ii',
+      fixedSide: false,
+      maxSeeds: SEEDS,
+      source: 'file',
+      url: new URL(folder + FILE_NAME, location.href).href,
+    });
     // The negated tables' best move, which no correct search would play: the worker probes the file.
     expect(bestOf(negated, SOUTH_TO_MOVE).moves).toContain(await board.hint());
   });
@@ -120,7 +139,14 @@ describe('endgame databases in the AI worker', () => {
     const file = makeTablebaseFile(reference);
     file[file.length - 1]! ^= 1;
     const folder = await serve('damaged', FILE_NAME, file);
-    const board = await mountBoard({ position: SOUTH_TO_MOVE, south: 'human', north: 'human', speed: '0', tablebases: folder, 'tablebase-seeds': String(SEEDS) });
+    const board = await mountBoard({
+      position: SOUTH_TO_MOVE,
+      south: 'human',
+      north: 'human',
+      speed: '0',
+      tablebases: folder,
+      'tablebase-seeds': String(SEEDS),
+    });
     const failed = nextEvent(board, 'hoyito-error');
     const built = nextEvent(board, 'tablebase');
     await board.hint();
@@ -133,7 +159,14 @@ describe('endgame databases in the AI worker', () => {
   });
 
   test('a missing file: hoyito-error naming it, then the worker builds the databases instead', async () => {
-    const board = await mountBoard({ position: SOUTH_TO_MOVE, south: 'human', north: 'human', speed: '0', tablebases: `/${FOLDER}/none/`, 'tablebase-seeds': String(SEEDS) });
+    const board = await mountBoard({
+      position: SOUTH_TO_MOVE,
+      south: 'human',
+      north: 'human',
+      speed: '0',
+      tablebases: `/${FOLDER}/none/`,
+      'tablebase-seeds': String(SEEDS),
+    });
     const failed = nextEvent(board, 'hoyito-error');
     const built = nextEvent(board, 'tablebase');
     await board.hint();

@@ -30,18 +30,24 @@ let server: Server;
 let browser: Browser;
 
 /** Serves `folder` as any plain static host would. */
-const serve = (folder: string): Promise<Server> => new Promise(started => {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
-    void stat(file).then(info => info.isFile(), () => false).then(found => {
-      if (!found) return void response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      createReadStream(file).pipe(response);
+const serve = (folder: string): Promise<Server> =>
+  new Promise(started => {
+    const server = createServer((request, response) => {
+      const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+      const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
+      void stat(file)
+        .then(
+          info => info.isFile(),
+          () => false,
+        )
+        .then(found => {
+          if (!found) return void response.writeHead(404).end();
+          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+          createReadStream(file).pipe(response);
+        });
     });
+    server.listen(0, '127.0.0.1', () => started(server));
   });
-  server.listen(0, '127.0.0.1', () => started(server));
-});
 
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'build/hoyito.wasm'))) throw new Error('build/hoyito.wasm is missing: run npm run build:wasm first');
@@ -50,7 +56,14 @@ beforeAll(async () => {
   server = await serve(site);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', // as in vitest.config.ts
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }, 180_000);
 
@@ -66,7 +79,9 @@ const openDemo = async (width: number, height: number): Promise<{ page: Page; pr
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
   page.on('pageerror', error => problems.push(error.message));
-  page.on('console', message => { if (message.type() === 'error') problems.push(message.text()); });
+  page.on('console', message => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   await page.goto(url());
   await page.waitForFunction(() => document.querySelector('hoyito-board')?.shadowRoot?.querySelector('.hole') != null);
   return { page, problems };
@@ -78,19 +93,30 @@ const movesPlayed = (page: Page): Promise<number> =>
 describe('the built demo site', () => {
   test('a human plays against the AI, which answers as North', async () => {
     const { page, problems } = await openDemo(1100, 900);
-    await page.evaluate(() => { document.querySelector<HoyitoBoard>('hoyito-board')!.speed = 4; });
+    await page.evaluate(() => {
+      document.querySelector<HoyitoBoard>('hoyito-board')!.speed = 4;
+    });
     for (let turn = 0; turn < 4; turn++) {
       // South is human: wait until South may play, click the first playable hole, then wait for North (AI).
       await page.waitForSelector('hoyito-board .hole.playable', { timeout: 30_000 });
       const before = await movesPlayed(page);
       await page.locator('hoyito-board .hole.playable').first().click();
-      await page.waitForFunction(count => {
-        const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
-        return board.game.isOver || (board.game.moves.length > count && board.game.position.turn === 'S' && board.shadowRoot!.querySelector('.hole.playable'));
-      }, before, { timeout: 30_000 });
+      await page.waitForFunction(
+        count => {
+          const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+          return (
+            board.game.isOver ||
+            (board.game.moves.length > count && board.game.position.turn === 'S' && board.shadowRoot!.querySelector('.hole.playable'))
+          );
+        },
+        before,
+        { timeout: 30_000 },
+      );
       if (await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.isOver)) break;
     }
-    const sides = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
+    const sides = await page.evaluate(() =>
+      document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover),
+    );
     expect(sides).toContain('N'); // the AI answered as North
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'demo-desktop.png'), fullPage: true });
@@ -105,7 +131,9 @@ describe('the built demo site', () => {
       const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
       board.north = 'human';
       let frames = 0;
-      const observer = new MutationObserver(() => { frames += board.shadowRoot!.querySelectorAll('.hole.active, .hole.relay').length; });
+      const observer = new MutationObserver(() => {
+        frames += board.shadowRoot!.querySelectorAll('.hole.active, .hole.relay').length;
+      });
       observer.observe(board.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['class'] });
       const moved = new Promise(resolve => board.addEventListener('move', resolve, { once: true }));
       board.shadowRoot!.querySelector<HTMLElement>('.hole[data-index="2"]')!.click();
@@ -126,7 +154,9 @@ describe('the built demo site', () => {
     page.on('pageerror', error => problems.push(error.message));
     await page.goto(`${url()}embed.html`);
     await page.locator('hoyito-board .hole.playable').first().click();
-    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, {
+      timeout: 30_000,
+    });
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
@@ -138,7 +168,9 @@ describe('the built demo site', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await page.locator('hoyito-board .hole.playable').first().click();
-    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, {
+      timeout: 30_000,
+    });
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'demo-phone-2x12.png'), fullPage: true });
     expect(problems).toEqual([]);

@@ -3,8 +3,19 @@ import fc from 'fast-check';
 import { startPosition } from '../../host/notation.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import {
-  type LastFour, MAX_BOARD_SEEDS, MAX_HOLES, MAX_TOTAL_SEEDS, MIN_HOLES, type Move, type Position, type Side, type Taken, type Variant,
-  VARIANTS, boardSeeds, unwrap,
+  type LastFour,
+  MAX_BOARD_SEEDS,
+  MAX_HOLES,
+  MAX_TOTAL_SEEDS,
+  MIN_HOLES,
+  type Move,
+  type Position,
+  type Side,
+  type Taken,
+  type Variant,
+  VARIANTS,
+  boardSeeds,
+  unwrap,
 } from '../../host/types.js';
 
 export const ALL_SIZES: readonly number[] = Array.from({ length: MAX_HOLES - MIN_HOLES + 1 }, (_, i) => MIN_HOLES + i);
@@ -48,9 +59,13 @@ const choicesArb = ({ minPlies = 0, maxPlies = 80 }: PlyRange) =>
   fc.array(fc.nat(), { minLength: minPlies, maxLength: maxPlies, size: 'max' });
 
 /** Random games from a start position (either side first, any last-four rule). */
-export const gameFromStartArb = ({ variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<RandomGame> =>
+export const gameFromStartArb = (
+  { variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {},
+  plies: PlyRange = {},
+): fc.Arbitrary<RandomGame> =>
   fc.record({
-    start: fc.record({ variant: fc.constantFrom(...variants), holesPerRow: fc.constantFrom(...sizes), turn: sideArb, lastFour: lastFourArb })
+    start: fc
+      .record({ variant: fc.constantFrom(...variants), holesPerRow: fc.constantFrom(...sizes), turn: sideArb, lastFour: lastFourArb })
       .map(({ variant, holesPerRow, turn, lastFour }) => startPosition(variant, holesPerRow, turn, lastFour)),
     choices: choicesArb(plies),
   });
@@ -68,13 +83,15 @@ const SMALL_COUNT_MAX = 10;
  */
 const countsArb = (holes: number): fc.Arbitrary<number[]> => {
   const small = fc.array(fc.nat(SMALL_COUNT_MAX), { minLength: holes, maxLength: holes });
-  const shared = fc.record({
-    total: fc.nat(MAX_BOARD_SEEDS),
-    weights: fc.array(fc.nat(100), { minLength: holes, maxLength: holes }),
-  }).map(({ total, weights }) => {
-    const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
-    return weights.map(weight => (weightSum === 0 ? 0 : Math.floor((total * weight) / weightSum)));
-  });
+  const shared = fc
+    .record({
+      total: fc.nat(MAX_BOARD_SEEDS),
+      weights: fc.array(fc.nat(100), { minLength: holes, maxLength: holes }),
+    })
+    .map(({ total, weights }) => {
+      const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
+      return weights.map(weight => (weightSum === 0 ? 0 : Math.floor((total * weight) / weightSum)));
+    });
   return fc.oneof(small, shared);
 };
 
@@ -84,20 +101,22 @@ const takenArb = (most: number): fc.Arbitrary<Taken> =>
 
 /** Analysis set-ups: random counts, side to move, taken seeds (within MAX_TOTAL_SEEDS with the board) and last-four rule. */
 export const setUpPositionArb = ({ variants = VARIANTS, sizes = ALL_SIZES }: GameChoice = {}): fc.Arbitrary<Position> =>
-  fc.constantFrom(...sizes).chain(holesPerRow => countsArb(2 * holesPerRow).chain(board =>
-    fc.record({
-      variant: fc.constantFrom(...variants),
-      holesPerRow: fc.constant(holesPerRow),
-      board: fc.constant(board),
-      turn: sideArb,
-      taken: takenArb(MAX_TOTAL_SEEDS - boardSeeds(board)),
-      lastFour: lastFourArb,
-    })));
+  fc.constantFrom(...sizes).chain(holesPerRow =>
+    countsArb(2 * holesPerRow).chain(board =>
+      fc.record({
+        variant: fc.constantFrom(...variants),
+        holesPerRow: fc.constant(holesPerRow),
+        board: fc.constant(board),
+        turn: sideArb,
+        taken: takenArb(MAX_TOTAL_SEEDS - boardSeeds(board)),
+        lastFour: lastFourArb,
+      }),
+    ),
+  );
 
 /** Random games from an analysis set-up. */
 export const gameFromSetUpArb = (games: GameChoice = {}, plies: PlyRange = {}): fc.Arbitrary<RandomGame> =>
   fc.record({ start: setUpPositionArb(games), choices: choicesArb(plies) });
 
 /** Either kind of position. */
-export const positionArb = (games: GameChoice = {}): fc.Arbitrary<Position> =>
-  fc.oneof(reachedPositionArb(games), setUpPositionArb(games));
+export const positionArb = (games: GameChoice = {}): fc.Arbitrary<Position> => fc.oneof(reachedPositionArb(games), setUpPositionArb(games));

@@ -6,4 +6,5 @@
 // @ts-expect-error lodash ships no type declarations
 import lodash from 'lodash';
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- lodash is untyped (see above) and only handed over
 Object.assign(globalThis, { global: globalThis, _: lodash });

@@ -23,7 +23,10 @@ const cellRow = (tag: 'th' | 'td', cells: readonly string[]): HTMLTableRowElemen
 
 const addBar = (timing: PairTiming): void => {
   const label = Object.assign(document.createElement('span'), { textContent: `${timing.suite} ${timing.name}` });
-  const bar = Object.assign(document.createElement('div'), { className: timing.ratio < 1 ? 'bar slower' : 'bar', textContent: formatRatio(timing.ratio) });
+  const bar = Object.assign(document.createElement('div'), {
+    className: timing.ratio < 1 ? 'bar slower' : 'bar',
+    textContent: formatRatio(timing.ratio),
+  });
   const share = Math.log(Math.max(timing.ratio, 1)) / Math.log(CHART_MAX_RATIO);
   bar.style.width = `${Math.min(share, 1) * 100}%`;
   chart.append(label, bar);

@@ -1,6 +1,8 @@
 /** The demo page: settings that drive the board's attributes, buttons for its methods, and the record. */
 import { levelOf } from '../../host/levels.js';
+// The element's module, run for its customElements.define (the type import below is erased).
 import '../board.js';
+// eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { HoyitoBoard } from '../board.js';
 
 const board = document.querySelector<HoyitoBoard>('#board')!;

@@ -4,8 +4,22 @@
  * so that each checks the other.
  */
 import {
-  HoyitoError, MAX_LAPS, type Move, type Position, type Result, type Side, boardSeeds, err, holeIndex, isBoardEmpty,
-  ok, opposite, type Lap, type MoveList, type MoveOutcome, type RulesEngine,
+  HoyitoError,
+  MAX_LAPS,
+  type Move,
+  type Position,
+  type Result,
+  type Side,
+  boardSeeds,
+  err,
+  holeIndex,
+  isBoardEmpty,
+  ok,
+  opposite,
+  type Lap,
+  type MoveList,
+  type MoveOutcome,
+  type RulesEngine,
 } from '../../types.js';
 import { checkPerftDepth } from '../limits.js';
 
@@ -56,8 +70,7 @@ const capture = (position: Position, board: number[], end: number): number[] => 
   return captured;
 };
 
-const moverHoles = (position: Position): number[] =>
-  Array.from({ length: position.holesPerRow }, (_, i) => i + 1);
+const moverHoles = (position: Position): number[] => Array.from({ length: position.holesPerRow }, (_, i) => i + 1);
 
 /** Legal moves in hole order; endless holes are listed apart; `pass` only when nothing else is legal. */
 export const legalMoves = (position: Position): MoveList => {
@@ -84,7 +97,14 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
   if (move === 'pass') {
     if (legalMoves(position).moves[0] !== 'pass') return illegal('IllegalMove', move, `${mover} has a legal move and may not pass`);
     return ok({
-      move, mover, laps: [], captured: [], capturedSeeds: 0, lastFour: null, extraTurn: false, gameOver: false,
+      move,
+      mover,
+      laps: [],
+      captured: [],
+      capturedSeeds: 0,
+      lastFour: null,
+      extraTurn: false,
+      gameOver: false,
       position: { ...position, turn: opposite(mover) },
     });
   }
@@ -94,7 +114,8 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
   const index = holeIndex(n, mover, move);
   if (position.board[index] === 0) return illegal('IllegalMove', move, `${mover} hole ${move} is empty`);
   const sowing = sow(position, index);
-  if (sowing.endless) return illegal('EndlessHole', move, `${mover} hole ${move} is endless (would still relay after ${sowing.laps.length} laps)`);
+  if (sowing.endless)
+    return illegal('EndlessHole', move, `${mover} hole ${move} is endless (would still relay after ${sowing.laps.length} laps)`);
 
   const board = sowing.board;
   const taken = { ...position.taken };
@@ -116,7 +137,14 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
   }
   const extraTurn = capturedSeeds > 0 && !gameOver;
   return ok({
-    move, mover, laps: sowing.laps, captured: sowing.captured, capturedSeeds, lastFour, extraTurn, gameOver,
+    move,
+    mover,
+    laps: sowing.laps,
+    captured: sowing.captured,
+    capturedSeeds,
+    lastFour,
+    extraTurn,
+    gameOver,
     position: { ...position, board, taken, turn: extraTurn || gameOver ? mover : opposite(mover) },
   });
 };

@@ -8,8 +8,15 @@
  */
 import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, unwrap } from '../../types.js';
 import {
-  ZOBRIST_HOLES, ZOBRIST_SEEDS, type Iteration, type RootMoveScore, type SearchSession,
-  makeSearcher, searchInterrupted, validateTableBits, zobristStream,
+  ZOBRIST_HOLES,
+  ZOBRIST_SEEDS,
+  type Iteration,
+  type RootMoveScore,
+  type SearchSession,
+  makeSearcher,
+  searchInterrupted,
+  validateTableBits,
+  zobristStream,
 } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
 import { legalMoves, playMove, referenceEngine } from './rules.js';
@@ -104,7 +111,11 @@ class TranspositionTable {
     const slot = key.lo & this.mask;
     if (this.bounds[slot] === 0 || this.keyHi[slot] !== key.hi || this.keyLo[slot] !== key.lo) return null;
     return {
-      score: this.scores[slot]!, depth: this.depths[slot]!, bound: this.bounds[slot]!, move: this.moves[slot]!, iteration: this.iterations[slot]!,
+      score: this.scores[slot]!,
+      depth: this.depths[slot]!,
+      bound: this.bounds[slot]!,
+      move: this.moves[slot]!,
+      iteration: this.iterations[slot]!,
     };
   }
 

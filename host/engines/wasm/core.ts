@@ -17,12 +17,32 @@ import { searchInterrupted } from '../search-driver.js';
 
 /** The constants the core exports (assembly/index.ts): the boundary's numbers, defined on the core's side. */
 const CORE_CONSTANTS = [
-  'POSITION_SIZE', 'TAKEN_SOUTH_OFFSET', 'TAKEN_NORTH_OFFSET', 'SIDE_TO_MOVE_OFFSET', 'INPUT_POSITION', 'OUTPUT_POSITION',
-  'LAST_FOUR_CAPTURER', 'LAST_FOUR_SOUTH', 'LAST_FOUR_NORTH',
-  'MOVE_TURN_PASSES', 'MOVE_EXTRA_TURN', 'MOVE_GAME_OVER', 'MOVE_ENDLESS', 'MOVE_EMPTY',
-  'TRACE_LAP_END', 'TRACE_LAP_SEEDS', 'TRACE_CAPTURED',
-  'PV_MOVES', 'ROOT_MOVES', 'ROOT_SCORES', 'ROOT_FLAGS', 'ROOT_UPPER_BOUND', 'ROOT_RESOLVED',
-  'TABLE_CAPTURER', 'TABLE_MOVER', 'TABLE_OPPONENT',
+  'POSITION_SIZE',
+  'TAKEN_SOUTH_OFFSET',
+  'TAKEN_NORTH_OFFSET',
+  'SIDE_TO_MOVE_OFFSET',
+  'INPUT_POSITION',
+  'OUTPUT_POSITION',
+  'LAST_FOUR_CAPTURER',
+  'LAST_FOUR_SOUTH',
+  'LAST_FOUR_NORTH',
+  'MOVE_TURN_PASSES',
+  'MOVE_EXTRA_TURN',
+  'MOVE_GAME_OVER',
+  'MOVE_ENDLESS',
+  'MOVE_EMPTY',
+  'TRACE_LAP_END',
+  'TRACE_LAP_SEEDS',
+  'TRACE_CAPTURED',
+  'PV_MOVES',
+  'ROOT_MOVES',
+  'ROOT_SCORES',
+  'ROOT_FLAGS',
+  'ROOT_UPPER_BOUND',
+  'ROOT_RESOLVED',
+  'TABLE_CAPTURER',
+  'TABLE_MOVER',
+  'TABLE_OPPONENT',
   ...(Object.keys(SHARED_WITH_CORE) as (keyof typeof SHARED_WITH_CORE)[]),
 ] as const;
 
@@ -80,12 +100,14 @@ const readConstants = (exports: Record<string, unknown>): CoreConstants => {
   const constants = {} as Record<(typeof CORE_CONSTANTS)[number], number>;
   for (const name of CORE_CONSTANTS) {
     const exported = exports[name];
-    if (!(exported instanceof WebAssembly.Global)) throw new Error(`the WebAssembly core does not export ${name}: rebuild it (npm run build:wasm)`);
+    if (!(exported instanceof WebAssembly.Global))
+      throw new Error(`the WebAssembly core does not export ${name}: rebuild it (npm run build:wasm)`);
     constants[name] = Number(exported.value);
   }
   for (const [name, hostValue] of Object.entries(SHARED_WITH_CORE)) {
     const coreValue = constants[name as keyof typeof SHARED_WITH_CORE];
-    if (coreValue !== hostValue) throw new Error(`the WebAssembly core has ${name} = ${coreValue}, the host ${hostValue}: rebuild it (npm run build:wasm)`);
+    if (coreValue !== hostValue)
+      throw new Error(`the WebAssembly core has ${name} = ${coreValue}, the host ${hostValue}: rebuild it (npm run build:wasm)`);
   }
   return constants;
 };
@@ -122,7 +144,10 @@ export class WasmCore {
   /** The databases whose layers the core holds complete (null while a build runs, or after it failed). */
   private heldTablebase: object | null = null;
 
-  private constructor(private readonly exports: CoreFunctions, constants: CoreConstants) {
+  private constructor(
+    private readonly exports: CoreFunctions,
+    constants: CoreConstants,
+  ) {
     this.constants = constants;
     this.lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
     this.bytes = new Uint8Array(exports.memory.buffer);
@@ -184,7 +209,10 @@ export class WasmCore {
     return {
       ...like,
       board: this.readBytes(OUTPUT_POSITION, 2 * like.holesPerRow),
-      taken: { S: this.words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true), N: this.words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true) },
+      taken: {
+        S: this.words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true),
+        N: this.words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true),
+      },
       turn: memory[OUTPUT_POSITION + SIDE_TO_MOVE_OFFSET] === 0 ? 'S' : 'N',
     };
   }

@@ -3,8 +3,18 @@
  * the core's owner (`WasmCore`), plays there, and builds the outcome from the core's trace.
  */
 import {
-  HoyitoError, type Lap, type Move, type MoveList, type MoveOutcome, type Position, type Result, type RulesEngine,
-  err, holeIndex, isBoardEmpty, ok,
+  HoyitoError,
+  type Lap,
+  type Move,
+  type MoveList,
+  type MoveOutcome,
+  type Position,
+  type Result,
+  type RulesEngine,
+  err,
+  holeIndex,
+  isBoardEmpty,
+  ok,
 } from '../../types.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
@@ -68,7 +78,8 @@ export class WasmEngine implements RulesEngine {
     const captured = core.tracedCaptures();
     const gameOver = code === MOVE_GAME_OVER;
     const traced = core.tracedLastFour();
-    const lastFour = gameOver && traced.seeds > 0 ? { to: traced.receiver === 0 ? 'S' as const : 'N' as const, seeds: traced.seeds } : null;
+    const lastFour =
+      gameOver && traced.seeds > 0 ? { to: traced.receiver === 0 ? ('S' as const) : ('N' as const), seeds: traced.seeds } : null;
     return {
       move,
       mover: before.turn,

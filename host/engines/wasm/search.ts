@@ -16,7 +16,13 @@ const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 class WasmSession implements SearchSession {
   private readonly claim: SearchClaim;
 
-  constructor(private readonly core: WasmCore, root: Position, history: readonly Position[], tableBits: number, probeTables: boolean) {
+  constructor(
+    private readonly core: WasmCore,
+    root: Position,
+    history: readonly Position[],
+    tableBits: number,
+    probeTables: boolean,
+  ) {
     this.claim = { root };
     core.startSearch(this.claim, history, tableBits, probeTables);
   }
@@ -39,8 +45,12 @@ class WasmSession implements SearchSession {
 }
 
 /** One search of `root` on the core (a new table of 2^tableBits entries), stepped an iteration at a time (as the driver does). */
-export const startWasmSession = (core: WasmCore, root: Position, history: readonly Position[], tableBits = DEFAULT_TABLE_BITS): SearchSession =>
-  new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), false);
+export const startWasmSession = (
+  core: WasmCore,
+  root: Position,
+  history: readonly Position[],
+  tableBits = DEFAULT_TABLE_BITS,
+): SearchSession => new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), false);
 
 /**
  * The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes, probing

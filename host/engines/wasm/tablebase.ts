@@ -65,8 +65,9 @@ export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProg
     }
   }
   const fixedSide = build.fixedSide ?? false;
-  const tables = Object.fromEntries(tableRules(fixedSide).map(rule =>
-    [rule, sizes.map((_, seeds) => core.readTablebaseLayer(tableCode(core, rule), seeds))]));
+  const tables = Object.fromEntries(
+    tableRules(fixedSide).map(rule => [rule, sizes.map((_, seeds) => core.readTablebaseLayer(tableCode(core, rule), seeds))]),
+  );
   const base: Tablebase = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, tables };
   core.holdTablebase(base);
   return base;
