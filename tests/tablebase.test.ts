@@ -4,9 +4,8 @@
  * values and best moves of positions, and the file format.
  */
 import { describe, expect, it } from 'vitest';
-import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
 import {
-  type TableRule,
   type Tablebase,
   boardOfRank,
   boardRank,
@@ -24,7 +23,7 @@ import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { Game } from '../host/game.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
-import { type LastFour, type Position, type SearchResult, type Variant, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
+import { type SearchResult, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
@@ -53,16 +52,6 @@ describe('the index: boards of a layer ranked one to one', () => {
   });
 });
 
-/** The position whose mover sees `board`, with the last four as the table `rule` stands for. */
-const positionFor = (variant: Variant, board: readonly number[], rule: TableRule): Position => ({
-  variant,
-  holesPerRow: board.length / 2,
-  board,
-  turn: 'S',
-  taken: { S: 0, N: 0 },
-  lastFour: (rule === 'C' ? 'C' : rule === 'mover' ? 'S' : 'N') satisfies LastFour,
-});
-
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
 
 describe.each(sameGames)('%s, fixed last-four side %s', (variant, fixedSide) => {
@@ -73,7 +62,7 @@ describe.each(sameGames)('%s, fixed last-four side %s', (variant, fixedSide) => 
     const base = buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide);
     for (const rule of tableRules(fixedSide)) {
       for (let seeds = 0; seeds <= maxSeeds; seeds++) {
-        const values = boardsOf(2 * holesPerRow, seeds).map(board => minimaxValue(positionFor(variant, board, rule)));
+        const values = boardsOf(2 * holesPerRow, seeds).map(board => minimaxValue(tablePosition(variant, board, rule)));
         expect([...base.tables[rule]![seeds]!]).toEqual(values);
       }
     }
@@ -107,7 +96,7 @@ describe('exact values and best moves', () => {
   it('every move of every covered 2x2 position: its value is what minimax gives after it', () => {
     for (let seeds = 1; seeds <= 6; seeds++) {
       for (const board of boardsOf(4, seeds)) {
-        const start = positionFor('ii', board, 'C');
+        const start = tablePosition('ii', board, 'C');
         const solved = solveMoves(base, referenceEngine, start);
         expect(solved[0]!.value).toBe(minimaxValue(start));
         for (const { move, value } of solved) {

@@ -15,6 +15,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HoyitoBoard } from '../../web/board.js';
+import { chromiumLaunchOptions } from '../chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, '.vitest-attachments');
@@ -54,17 +55,7 @@ beforeAll(async () => {
   site = await mkdtemp(join(tmpdir(), 'hoyito-site-'));
   await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
   server = await serve(site);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', // as in vitest.config.ts
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
 }, 180_000);
 
 afterAll(async () => {

@@ -24,8 +24,8 @@ const afterTurnPasses = (rule: TableRule): TableRule => (rule === 'C' ? 'C' : ru
 const valueIn = (base: Tablebase, rule: TableRule, board: readonly number[]): number =>
   base.tables[rule]![board.reduce((sum, count) => sum + count, 0)]![boardRank(board)]!;
 
-/** The normalised position of `board` with the mover first, as the rules engine takes it. */
-const moverPosition = (variant: Variant, board: readonly number[], rule: TableRule): Position => ({
+/** The normalised position of `board` with the mover first, as the rules engine takes it, the last four as `rule` stands for. */
+export const tablePosition = (variant: Variant, board: readonly number[], rule: TableRule): Position => ({
   variant,
   holesPerRow: board.length / 2,
   board,
@@ -41,7 +41,7 @@ const moverPosition = (variant: Variant, board: readonly number[], rule: TableRu
  * layer; a quiet move or a pass hands the turn over, and counts the opponent's value negated.
  */
 const positionValue = (base: Tablebase, rule: TableRule, board: readonly number[], current: Int8Array): number => {
-  const position = moverPosition(base.variant, board, rule);
+  const position = tablePosition(base.variant, board, rule);
   let best = board.some(seeds => seeds > 0) ? -Infinity : 0; // an empty board: the game is over
   for (const move of legalMoves(position).moves) {
     const outcome = playMove(position, move);
