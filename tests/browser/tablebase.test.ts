@@ -51,6 +51,10 @@ const serve = async (folder: string, name: string, bytes: Uint8Array): Promise<s
 
 const FILE_NAME = tablebaseFileName({ variant: 'ii', holesPerRow: 6, fixedSide: false, maxSeeds: SEEDS });
 
+/** A board of two humans on SOUTH_TO_MOVE whose worker looks for the databases in `folder`. */
+const mountWithFolder = (folder: string) =>
+  mountBoard({ position: SOUTH_TO_MOVE, south: 'human', north: 'human', speed: '0', tablebases: folder, 'tablebase-seeds': String(SEEDS) });
+
 beforeAll(() => {
   reference = buildReferenceTablebase('ii', 6, SEEDS);
   negated = { ...reference, tables: { C: reference.tables.C!.map(layer => layer.map(value => -value)) } };
@@ -113,14 +117,7 @@ describe('endgame databases in the AI worker', () => {
 
   test("loaded from the tablebases folder: the answers are the file's", async () => {
     const folder = await serve('negated', FILE_NAME, makeTablebaseFile(negated));
-    const board = await mountBoard({
-      position: SOUTH_TO_MOVE,
-      south: 'human',
-      north: 'human',
-      speed: '0',
-      tablebases: folder,
-      'tablebase-seeds': String(SEEDS),
-    });
+    const board = await mountWithFolder(folder);
     const ready = nextEvent(board, 'tablebase');
     await board.hint(); // the first search sets off the fetch and goes on without it
     const { detail } = await ready;
@@ -139,14 +136,7 @@ describe('endgame databases in the AI worker', () => {
     const file = makeTablebaseFile(reference);
     file[file.length - 1]! ^= 1;
     const folder = await serve('damaged', FILE_NAME, file);
-    const board = await mountBoard({
-      position: SOUTH_TO_MOVE,
-      south: 'human',
-      north: 'human',
-      speed: '0',
-      tablebases: folder,
-      'tablebase-seeds': String(SEEDS),
-    });
+    const board = await mountWithFolder(folder);
     const failed = nextEvent(board, 'hoyito-error');
     const built = nextEvent(board, 'tablebase');
     await board.hint();

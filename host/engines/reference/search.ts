@@ -138,7 +138,7 @@ class TranspositionTable {
   }
 }
 
-/** Move-ordering bonus of a capture, per seed taken: above any history score. */
+/** Move-ordering bonus of a capture, per seed taken: above any quiet-move score. */
 const CAPTURE_ORDER = 65536;
 const TABLE_MOVE_ORDER = 1 << 30;
 const QUIET_MOVE_SCORE_LIMIT = 65535;
