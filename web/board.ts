@@ -54,6 +54,7 @@ import {
   parseThinkMs,
   parseVariant,
 } from './options.js';
+import { type Language, languageOfElement } from './i18n.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
 
@@ -119,6 +120,8 @@ export class HoyitoBoard extends LitElement {
     theme: { reflect: true },
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
+    // The global `lang` attribute, observed so that a change of language re-renders.
+    lang: {},
     announcement: { state: true },
     focusIndex: { state: true },
   };
@@ -200,6 +203,11 @@ export class HoyitoBoard extends LitElement {
   /** The Hoyito III match, when `rounds` is above 1. */
   get currentMatch(): Match | null {
     return this.gameController.match;
+  }
+
+  /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
+  get language(): Language {
+    return languageOfElement(this);
   }
 
   /** The current position string. */

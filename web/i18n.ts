@@ -1,0 +1,33 @@
+/**
+ * The board's languages. Every string the board shows or announces comes from a catalogue: an
+ * interface of messages (plain strings, or functions of the numbers and names they mention) with
+ * one complete implementation per language, so the compiler refuses a language with a message
+ * missing. Each part of the board keeps its own catalogue beside it (`Catalogue<PartText>`); the
+ * board picks the language from its `lang` attribute, else the nearest `lang` above it, else the
+ * page's. To add a language: add its code to LANGUAGES and the compiler lists every catalogue
+ * that needs its translation (docs/board.md, "Languages").
+ */
+
+/** The languages every catalogue is complete in; the first is the fallback. */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** One part of the board's messages, in every language. */
+export type Catalogue<Messages> = { readonly [L in Language]: Messages };
+
+/** The board's language for a BCP 47 tag: its primary subtag if the board speaks it (`es-DO` is `es`), else English. */
+export const languageOf = (tag: string | null | undefined): Language => {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find(language => language === primary) ?? LANGUAGES[0];
+};
+
+/** The language an element speaks: its own `lang`, else the nearest ancestor's (across shadow roots), else the page's. */
+export const languageOfElement = (element: Element): Language => {
+  for (let node: Node | null = element; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+    if (node instanceof Element && node.hasAttribute('lang')) return languageOf(node.getAttribute('lang'));
+  }
+  return languageOf(element.ownerDocument.documentElement.lang || null);
+};
+
+/** Counts in words: `plural(1, 'seed', 'seeds')` is `1 seed`. */
+export const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
