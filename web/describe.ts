@@ -18,46 +18,46 @@ export type Speech = (language: Language) => string;
 export interface BoardText {
   readonly sides: Readonly<Record<Side, string>>;
   readonly players: Readonly<Record<Player, string>>;
-  seeds(count: number): string;
+  readonly seeds: (count: number) => string;
   /** Why an endless hole may not be played; `laps` is the lap limit, written as the language writes numbers. */
-  endlessReason(laps: string): string;
+  readonly endlessReason: (laps: string) => string;
   readonly emptyReason: string;
-  hole(side: string, hole: number, seeds: string): string;
+  readonly hole: (side: string, hole: number, seeds: string) => string;
   /** Added to an endless hole's name. */
-  notPlayable(reason: string): string;
+  readonly notPlayable: (reason: string) => string;
   /** The tooltip of an endless hole. */
-  notPlayableTitle(reason: string): string;
-  cannotPlay(label: string, reason: string): string;
-  notYourHole(side: string, turn: string): string;
-  passes(side: string): string;
-  sows(side: string, hole: number, laps: number): string;
-  captures(seeds: string, holes: string): string;
-  lastSeeds(count: number, side: string): string;
+  readonly notPlayableTitle: (reason: string) => string;
+  readonly cannotPlay: (label: string, reason: string) => string;
+  readonly notYourHole: (side: string, turn: string) => string;
+  readonly passes: (side: string) => string;
+  readonly sows: (side: string, hole: number, laps: number) => string;
+  readonly captures: (seeds: string, holes: string) => string;
+  readonly lastSeeds: (count: number, side: string) => string;
   /** The status line's start while a move is sown. */
-  sowing(side: string, hole: number): string;
-  lapOf(lap: number, laps: number): string;
+  readonly sowing: (side: string, hole: number) => string;
+  readonly lapOf: (lap: number, laps: number) => string;
   readonly relay: string;
-  capturing(seeds: string): string;
-  inHand(seeds: string): string;
+  readonly capturing: (seeds: string) => string;
+  readonly inHand: (seeds: string) => string;
   /** `side` is the name with its player already marked, e.g. `South (AI)`. */
-  turn(side: string, again: boolean): string;
-  aiMark(side: string): string;
-  passed(side: string): string;
+  readonly turn: (side: string, again: boolean) => string;
+  readonly aiMark: (side: string) => string;
+  readonly passed: (side: string) => string;
   readonly thinking: string;
   readonly reasons: Readonly<Record<GameResult['reason'], string>>;
   /** `score` has the winner's seeds first. */
-  wins(side: string, score: string, reason: string): string;
-  draw(score: string, reason: string): string;
+  readonly wins: (side: string, score: string, reason: string) => string;
+  readonly draw: (score: string, reason: string) => string;
   /** An exact hint: `margin` is the final seed margin for `side`, to move, with best play. */
-  exactHint(move: Move, side: string, margin: number): string;
-  newGame(round: number | null): string;
-  steppedTo(position: string): string;
-  matchLine(round: number, rounds: number, south: string, north: string, won: MatchScore['roundsWon'], draws: number): string;
-  matchWon(side: string): string;
+  readonly exactHint: (move: Move, side: string, margin: number) => string;
+  readonly newGame: (round: number | null) => string;
+  readonly steppedTo: (position: string) => string;
+  readonly matchLine: (round: number, rounds: number, south: string, north: string, won: MatchScore['roundsWon'], draws: number) => string;
+  readonly matchWon: (side: string) => string;
   readonly matchDrawn: string;
   readonly nextRound: string;
-  boardLabel(variant: Variant, holes: number): string;
-  rowLabel(side: string): string;
+  readonly boardLabel: (variant: Variant, holes: number) => string;
+  readonly rowLabel: (side: string) => string;
   readonly movesLabel: string;
 }
 
