@@ -143,6 +143,18 @@ describe('a Spanish board', () => {
     expect(sharedWords(english, spanish)).toEqual([]);
   });
 
+  test('gives an exact hint in Spanish', async () => {
+    // 5 seeds on a 2x6 board: the worker's endgame databases answer exactly (South wins: tests/browser/tablebase.test.ts).
+    const [english, spanish] = await mountPair({ ...HUMANS, position: 'ii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21', 'tablebase-seeds': '5' });
+    const [move] = await Promise.all([spanish.hint(), english.hint()]);
+    await Promise.all([english.updateComplete, spanish.updateComplete]);
+    expect(shownText(spanish, '.status')).toMatch(
+      new RegExp(`^Le toca a Sur\\. Pista: hoyo ${move}; jugando lo mejor, Sur gana por \\d+ semillas \\(exacto\\)\\.$`),
+    );
+    expect(sharedWords(spanish, english)).toEqual([]);
+    expect(sharedWords(english, spanish)).toEqual([]);
+  });
+
   test('shows the sowing in Spanish while a move is animated', async () => {
     // Slow enough that the first picture (the hand lifting S3's 4 seeds) stays while it is read.
     const laps = unwrap(playMove(startPosition(), 3)).laps.length;
