@@ -342,7 +342,10 @@ export class HoyitoBoard extends LitElement {
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) {
       const turn = this.turnSpeech();
-      return void (this.announcement = language => BOARD_TEXT[language].notYourHole(BOARD_TEXT[language].sides[side], turn(language)));
+      return void (this.announcement = language => {
+        const text = BOARD_TEXT[language];
+        return text.notYourHole(text.sides[side], turn(language));
+      });
     }
     const { moves, endless } = this.game.legalMoves();
     // On the mover's side, a hole that is not a legal move is endless or empty.
