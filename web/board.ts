@@ -23,16 +23,18 @@ import {
   opposite,
 } from '../host/types.js';
 import {
-  ENDLESS_REASON,
+  BOARD_TEXT,
+  type BoardText,
+  type Speech,
   describeHole,
   describeMove,
   describeResult,
   describeSowing,
   describeTurn,
+  endlessReason,
   holeLabel,
   moveLabel,
   nameOfIndex,
-  sideName,
 } from './describe.js';
 import { type HoyitoBoardEventMap, errorEvent } from './events.js';
 import { GameController } from './game-controller.js';
@@ -54,7 +56,7 @@ import {
   parseThinkMs,
   parseVariant,
 } from './options.js';
-import { type Language, languageOfElement } from './i18n.js';
+import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
 
@@ -120,8 +122,9 @@ export class HoyitoBoard extends LitElement {
     theme: { reflect: true },
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
-    // The global `lang` attribute, observed so that a change of language re-renders.
-    lang: {},
+    // The global `lang` attribute, observed so that a change of language re-renders; reflected,
+    // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
+    lang: { reflect: true },
     announcement: { state: true },
     focusIndex: { state: true },
   };
@@ -161,7 +164,7 @@ export class HoyitoBoard extends LitElement {
   /** The databases' size in seeds on the board, 0 … 12 (0: none); default 10 built, 12 from files. */
   declare tablebaseSeeds: number | null;
 
-  declare private announcement: string;
+  declare private announcement: Speech;
   declare private focusIndex: number;
 
   private readonly gameController = new GameController(this, {
@@ -175,6 +178,7 @@ export class HoyitoBoard extends LitElement {
 
   constructor() {
     super();
+    this.addController(new LanguageWatch(this));
     this.variant = DEFAULTS.variant;
     this.holes = DEFAULTS.holes;
     this.position = null;
@@ -189,7 +193,7 @@ export class HoyitoBoard extends LitElement {
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
-    this.announcement = '';
+    this.announcement = () => '';
     this.focusIndex = 0;
   }
 
@@ -207,7 +211,7 @@ export class HoyitoBoard extends LitElement {
 
   /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
   get language(): Language {
-    return languageOfElement(this);
+    return this.lang ? languageOf(this.lang) : languageOfElement(this);
   }
 
   /** The current position string. */
@@ -302,17 +306,24 @@ export class HoyitoBoard extends LitElement {
 
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
   private afterReset(how: 'new' | 'stepped'): void {
-    const match = this.currentMatch;
-    const what = how === 'new' ? `New ${match ? `round ${match.round}` : 'game'}` : `Back to ${this.currentPosition}`;
+    const round = this.currentMatch?.round ?? null;
+    const position = this.currentPosition;
+    const turn = this.turnSpeech();
     this.focusIndex = this.firstPlayable();
-    this.announcement = `${what}. ${this.turnText()}`;
+    this.announcement = language => {
+      const text = BOARD_TEXT[language];
+      return `${how === 'new' ? text.newGame(round) : text.steppedTo(position)} ${turn(language)}`;
+    };
   }
 
   /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
   private afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
     const side = outcome.position.turn;
-    const next = result ? describeResult(result) : describeTurn(side, this.playerOf(side), outcome.extraTurn);
-    this.announcement = `${describeMove(outcome, outcome.position.holesPerRow)} ${next}`;
+    const player = this.playerOf(side);
+    this.announcement = language =>
+      `${describeMove(language, outcome, outcome.position.holesPerRow)} ${
+        result ? describeResult(language, result) : describeTurn(language, side, player, outcome.extraTurn)
+      }`;
     if (this.gameController.animating) return;
     if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
     else this.focusIndex = this.firstPlayable();
@@ -329,17 +340,27 @@ export class HoyitoBoard extends LitElement {
     if (!this.gameController.humanToMove) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
-    if (side !== position.turn) return void (this.announcement = `That is ${sideName(side)}'s hole; ${this.turnText()}`);
-    const { endless } = this.game.legalMoves();
-    if (endless.includes(hole)) return void (this.announcement = `${holeLabel({ side, hole })} cannot be played: ${ENDLESS_REASON}.`);
-    const played = this.gameController.play(hole);
-    if (!played.ok) this.announcement = `${holeLabel({ side, hole })} cannot be played: ${played.error.message}.`;
+    if (side !== position.turn) {
+      const turn = this.turnSpeech();
+      return void (this.announcement = language => {
+        const text = BOARD_TEXT[language];
+        return text.notYourHole(text.sides[side], turn(language));
+      });
+    }
+    const { moves, endless } = this.game.legalMoves();
+    // On the mover's side, a hole that is not a legal move is endless or empty.
+    if (!moves.includes(hole)) {
+      const why = (language: Language): string => (endless.includes(hole) ? endlessReason(language) : BOARD_TEXT[language].emptyReason);
+      return void (this.announcement = language => BOARD_TEXT[language].cannotPlay(holeLabel({ side, hole }), why(language)));
+    }
+    this.gameController.play(hole);
   }
 
-  private turnText(): string {
-    const game = this.game;
-    if (game.result) return describeResult(game.result);
-    return describeTurn(game.position.turn, this.playerOf(game.position.turn), false);
+  /** The turn or the result as it stands now, to be said in the language of the moment. */
+  private turnSpeech(): Speech {
+    const { result, position } = this.game;
+    const player = this.playerOf(position.turn);
+    return language => (result ? describeResult(language, result) : describeTurn(language, position.turn, player, false));
   }
 
   /** The first hole the human to move can play, else the bottom row's first hole. */
@@ -430,6 +451,8 @@ export class HoyitoBoard extends LitElement {
     const lastOutcome = frame ? null : (shownOutcomes.at(-1) ?? null);
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
+    const language = this.language;
+    const text = BOARD_TEXT[language];
 
     const hole = (index: number) => {
       const name = nameOfIndex(n, index);
@@ -449,9 +472,9 @@ export class HoyitoBoard extends LitElement {
         class="hole ${states.join(' ')}"
         data-index=${index}
         tabindex=${index === this.focusIndex ? 0 : -1}
-        aria-label=${describeHole(name, seeds, isEndless)}
+        aria-label=${describeHole(language, name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
-        title=${isEndless ? `Not playable: ${ENDLESS_REASON}` : nothing}
+        title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
         @click=${() => {
           this.focusIndex = index;
           this.choose(index);
@@ -469,67 +492,62 @@ export class HoyitoBoard extends LitElement {
         part="score score-${side === 'S' ? 'south' : 'north'}"
         class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
       >
-        <span class="player">${sideName(side)} · ${this.playerOf(side) === 'ai' ? 'AI' : 'human'}</span>
+        <span class="player">${text.sides[side]} · ${text.players[this.playerOf(side)]}</span>
         <span class="taken">${position.taken[side]}</span>
       </div>`;
 
-    return html`<div
-      part="board"
-      class="board"
-      style="--holes:${n}"
-      role="group"
-      aria-label=${`Hoyito ${position.variant === 'ii' ? 'II' : 'III'} board, ${n} holes a row`}
-    >
-      <div part="status" class="status">${this.statusText(position, result, shownOutcomes)}</div>
+    return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${text.boardLabel(position.variant, n)}>
+      <div part="status" class="status">${this.statusText(language, position, result, shownOutcomes)}</div>
       ${score(topSide)}
       <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
-        <div class="row top" role="group" aria-label=${`${sideName(topSide)}'s holes`}>${top.map(hole)}</div>
-        <div class="row bottom" role="group" aria-label=${`${sideName(this.bottomSide)}'s holes`}>${bottom.map(hole)}</div>
+        <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
+        <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
       </div>
-      ${score(this.bottomSide)} ${this.renderMatch(result)}
-      <ol part="moves" class="moves" aria-label="Moves">
+      ${score(this.bottomSide)} ${this.renderMatch(text, result)}
+      <ol part="moves" class="moves" aria-label=${text.movesLabel}>
         ${shownOutcomes.map((outcome, ply) => html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}
       </ol>
-      <div class="live" aria-live="polite" role="status">${this.announcement}</div>
+      <div class="live" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }
 
-  private statusText(position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
-    if (result) return describeResult(result);
+  private statusText(language: Language, position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
+    if (result) return describeResult(language, result);
     const { frame, shownPlies, thinking } = this.gameController;
     const animated = frame ? this.game.outcomes[shownPlies] : undefined;
-    if (frame && animated) return describeSowing(animated, frame);
+    if (frame && animated) return describeSowing(language, animated, frame);
+    const text = BOARD_TEXT[language];
     const side = position.turn;
     const last = shownOutcomes.at(-1);
-    const passed = last?.move === 'pass' ? `${sideName(opposite(side))} passed. ` : '';
-    return `${passed}${describeTurn(side, this.playerOf(side), last?.extraTurn ?? false)}${thinking ? ' Thinking…' : ''}${this.exactHintText(side)}`;
+    return [
+      last?.move === 'pass' ? text.passed(text.sides[opposite(side)]) : '',
+      describeTurn(language, side, this.playerOf(side), last?.extraTurn ?? false),
+      thinking ? text.thinking : '',
+      this.exactHintText(language, side),
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
 
   /** A hint's value once it is exact (the endgame databases, or a search that proved it): the final margin with best play. */
-  private exactHintText(side: Side): string {
+  private exactHintText(language: Language, side: Side): string {
     const result: SearchResult | null = this.gameController.hintResult;
     if (!result?.exact) return '';
-    const margin = result.score;
-    const seeds = (count: number): string => `${count} seed${count === 1 ? '' : 's'}`;
-    const verdict = margin > 0 ? `wins by ${seeds(margin)}` : margin < 0 ? `loses by ${seeds(-margin)}` : 'draws';
-    const move = result.bestMove === 'pass' ? 'pass' : `hole ${result.bestMove}`;
-    return ` Hint: ${move}; with best play ${sideName(side)} ${verdict} (exact).`;
+    const text = BOARD_TEXT[language];
+    return text.exactHint(result.bestMove, text.sides[side], result.score);
   }
 
-  private renderMatch(result: GameResult | null) {
+  private renderMatch(text: BoardText, result: GameResult | null) {
     const match = this.currentMatch;
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;
     const roundOver = result !== null && !match.isOver;
-    const verdict = match.result
-      ? ` · ${match.result.winner ? `${sideName(match.result.winner)} wins the match` : 'The match is drawn'}`
-      : '';
+    const verdict = match.result ? ` · ${match.result.winner ? text.matchWon(text.sides[match.result.winner]) : text.matchDrawn}` : '';
     return html`<div part="match" class="match">
-      <span
-        >Round ${match.round} of ${match.rounds} · rounds won South ${roundsWon.S}, North
-        ${roundsWon.N}${draws ? `, drawn ${draws}` : ''}${verdict}</span
-      >
-      ${roundOver ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>Next round</button>` : nothing}
+      <span>${text.matchLine(match.round, match.rounds, text.sides.S, text.sides.N, roundsWon, draws)}${verdict}</span>
+      ${
+        roundOver ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>${text.nextRound}</button>` : nothing
+      }
     </div>`;
   }
 }

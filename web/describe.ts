@@ -1,11 +1,167 @@
-/** The words the board shows and announces: hole names, moves, turns and results. */
+/**
+ * The words the board shows and announces: hole names, moves, turns, results, the sowing, the
+ * match line, hints, and the labels of its parts, in every language (`BOARD_TEXT`). Each function
+ * takes the language to speak; moves keep their notation (`S3`, `N5 ×8`) in every language.
+ */
 import type { GameResult } from '../host/game.js';
-import { type MoveOutcome, MAX_LAPS, type Side, ownerOf } from '../host/types.js';
+import type { MatchScore } from '../host/match.js';
+import { type Move, type MoveOutcome, MAX_LAPS, type Side, type Variant, ownerOf } from '../host/types.js';
 import type { HoleName } from './events.js';
+import { type Catalogue, type Language, plural } from './i18n.js';
 import type { Player } from './options.js';
 import type { SowingFrame } from './sowing.js';
 
-export const sideName = (side: Side): string => (side === 'S' ? 'South' : 'North');
+/** What the screen reader is told, kept as words to say in whichever language the board speaks by then. */
+export type Speech = (language: Language) => string;
+
+/** The board's messages in one language. Names (`side`) arrive already in that language. */
+export interface BoardText {
+  readonly sides: Readonly<Record<Side, string>>;
+  readonly players: Readonly<Record<Player, string>>;
+  readonly seeds: (count: number) => string;
+  /** Why an endless hole may not be played; `laps` is the lap limit, written as the language writes numbers. */
+  readonly endlessReason: (laps: string) => string;
+  readonly emptyReason: string;
+  readonly hole: (side: string, hole: number, seeds: string) => string;
+  /** Added to an endless hole's name. */
+  readonly notPlayable: (reason: string) => string;
+  /** The tooltip of an endless hole. */
+  readonly notPlayableTitle: (reason: string) => string;
+  readonly cannotPlay: (label: string, reason: string) => string;
+  readonly notYourHole: (side: string, turn: string) => string;
+  readonly passes: (side: string) => string;
+  readonly sows: (side: string, hole: number, laps: number) => string;
+  readonly captures: (seeds: string, holes: string) => string;
+  readonly lastSeeds: (count: number, side: string) => string;
+  /** The status line's start while a move is sown. */
+  readonly sowing: (side: string, hole: number) => string;
+  readonly lapOf: (lap: number, laps: number) => string;
+  readonly relay: string;
+  readonly capturing: (seeds: string) => string;
+  readonly inHand: (seeds: string) => string;
+  /** `side` is the name with its player already marked, e.g. `South (AI)`. */
+  readonly turn: (side: string, again: boolean) => string;
+  readonly aiMark: (side: string) => string;
+  readonly passed: (side: string) => string;
+  readonly thinking: string;
+  readonly reasons: Readonly<Record<GameResult['reason'], string>>;
+  /** `score` has the winner's seeds first. */
+  readonly wins: (side: string, score: string, reason: string) => string;
+  readonly draw: (score: string, reason: string) => string;
+  /** An exact hint: `margin` is the final seed margin for `side`, to move, with best play. */
+  readonly exactHint: (move: Move, side: string, margin: number) => string;
+  readonly newGame: (round: number | null) => string;
+  readonly steppedTo: (position: string) => string;
+  readonly matchLine: (round: number, rounds: number, south: string, north: string, won: MatchScore['roundsWon'], draws: number) => string;
+  readonly matchWon: (side: string) => string;
+  readonly matchDrawn: string;
+  readonly nextRound: string;
+  readonly boardLabel: (variant: Variant, holes: number) => string;
+  readonly rowLabel: (side: string) => string;
+  readonly movesLabel: string;
+}
+
+const ROMAN: Record<Variant, string> = { ii: 'II', iii: 'III' };
+
+const ENGLISH_SEEDS = (count: number): string => plural(count, 'seed', 'seeds');
+const SPANISH_SEEDS = (count: number): string => plural(count, 'semilla', 'semillas');
+
+export const BOARD_TEXT: Catalogue<BoardText> = {
+  en: {
+    sides: { S: 'South', N: 'North' },
+    players: { human: 'human', ai: 'AI' },
+    seeds: ENGLISH_SEEDS,
+    endlessReason: laps => `its sowing would never end (still relaying after ${laps} laps)`,
+    emptyReason: 'it is empty',
+    hole: (side, hole, seeds) => `${side} hole ${hole}, ${seeds}`,
+    notPlayable: reason => `not playable: ${reason}`,
+    notPlayableTitle: reason => `Not playable: ${reason}`,
+    cannotPlay: (label, reason) => `${label} cannot be played: ${reason}.`,
+    notYourHole: (side, turn) => `That is ${side}'s hole; ${turn}`,
+    passes: side => `${side} has no move and passes.`,
+    sows: (side, hole, laps) => `${side} sows hole ${hole}${laps > 1 ? ` in ${laps} laps` : ''}.`,
+    captures: (seeds, holes) => `Captures ${seeds} from ${holes}.`,
+    lastSeeds: (count, side) => (count === 1 ? `The last seed goes to ${side}.` : `The last ${count} seeds go to ${side}.`),
+    sowing: (side, hole) => `${side} sows hole ${hole}`,
+    lapOf: (lap, laps) => `lap ${lap} of ${laps}`,
+    relay: 'relay, the last seed fell on seeds',
+    capturing: seeds => `captures ${seeds}`,
+    inHand: seeds => `${seeds} in hand`,
+    turn: (side, again) => `${side} to move${again ? ' again' : ''}.`,
+    aiMark: side => `${side} (AI)`,
+    passed: side => `${side} passed.`,
+    thinking: 'Thinking…',
+    reasons: {
+      'last-four': 'the last seeds were given out',
+      'board-empty': 'the board is empty',
+      repetition: 'a position repeated; the seeds left are shared equally',
+    },
+    wins: (side, score, reason) => `${side} wins ${score}: ${reason}.`,
+    draw: (score, reason) => `Draw ${score}: ${reason}.`,
+    exactHint: (move, side, margin) => {
+      const verdict = margin > 0 ? `wins by ${ENGLISH_SEEDS(margin)}` : margin < 0 ? `loses by ${ENGLISH_SEEDS(-margin)}` : 'draws';
+      return `Hint: ${move === 'pass' ? 'pass' : `hole ${move}`}; with best play ${side} ${verdict} (exact).`;
+    },
+    newGame: round => (round === null ? 'New game.' : `New round ${round}.`),
+    steppedTo: position => `Back to ${position}.`,
+    matchLine: (round, rounds, south, north, won, draws) =>
+      `Round ${round} of ${rounds} · rounds won ${south} ${won.S}, ${north} ${won.N}${draws ? `, drawn ${draws}` : ''}`,
+    matchWon: side => `${side} wins the match`,
+    matchDrawn: 'The match is drawn',
+    nextRound: 'Next round',
+    boardLabel: (variant, holes) => `Hoyito ${ROMAN[variant]} board, ${holes} holes a row`,
+    rowLabel: side => `${side}'s holes`,
+    movesLabel: 'Moves',
+  },
+  es: {
+    sides: { S: 'Sur', N: 'Norte' },
+    players: { human: 'humano', ai: 'IA' },
+    seeds: SPANISH_SEEDS,
+    endlessReason: laps => `su siembra no se acabaría nunca (a las ${laps} vueltas todavía sigue el relevo)`,
+    emptyReason: 'está vacío',
+    hole: (side, hole, seeds) => `Hoyo ${hole} de ${side}, ${seeds}`,
+    notPlayable: reason => `no se puede jugar: ${reason}`,
+    notPlayableTitle: reason => `No se puede jugar: ${reason}`,
+    cannotPlay: (label, reason) => `${label} no se puede jugar: ${reason}.`,
+    notYourHole: (side, turn) => `Ese hoyo es de ${side}; ${turn}`,
+    passes: side => `${side} no tiene jugada y pasa.`,
+    sows: (side, hole, laps) => `${side} siembra el hoyo ${hole}${laps > 1 ? ` en ${laps} vueltas` : ''}.`,
+    captures: (seeds, holes) => `Se lleva ${seeds} de ${holes}.`,
+    lastSeeds: (count, side) => (count === 1 ? `La última semilla es para ${side}.` : `Las últimas ${count} semillas son para ${side}.`),
+    sowing: (side, hole) => `${side} siembra el hoyo ${hole}`,
+    lapOf: (lap, laps) => `vuelta ${lap} de ${laps}`,
+    relay: 'relevo, la última semilla cayó donde había semillas',
+    capturing: seeds => `se lleva ${seeds}`,
+    inHand: seeds => `${seeds} en la mano`,
+    turn: (side, again) => (again ? `${side} vuelve a jugar.` : `Le toca a ${side}.`),
+    aiMark: side => `${side} (IA)`,
+    passed: side => `${side} pasó.`,
+    thinking: 'Pensando…',
+    reasons: {
+      'last-four': 'se repartieron las últimas semillas',
+      'board-empty': 'el tablero quedó vacío',
+      repetition: 'se repitió una posición; las semillas que quedan se reparten por igual',
+    },
+    wins: (side, score, reason) => `${side} gana ${score}: ${reason}.`,
+    draw: (score, reason) => `Empate ${score}: ${reason}.`,
+    exactHint: (move, side, margin) => {
+      const verdict = margin > 0 ? `gana por ${SPANISH_SEEDS(margin)}` : margin < 0 ? `pierde por ${SPANISH_SEEDS(-margin)}` : 'empata';
+      return `Pista: ${move === 'pass' ? 'pasar' : `hoyo ${move}`}; jugando lo mejor, ${side} ${verdict} (exacto).`;
+    },
+    newGame: round => (round === null ? 'Partida nueva.' : `Empieza la ronda ${round}.`),
+    steppedTo: position => `De vuelta a ${position}.`,
+    matchLine: (round, rounds, south, north, won, draws) =>
+      `Ronda ${round} de ${rounds} · rondas ganadas: ${south} ${won.S}, ${north} ${won.N}${draws ? `, empatadas ${draws}` : ''}`,
+    matchWon: side => `${side} gana el encuentro`,
+    matchDrawn: 'El encuentro queda empatado',
+    nextRound: 'Siguiente ronda',
+    boardLabel: (variant, holes) => `Tablero de Hoyito ${ROMAN[variant]}, ${holes} hoyos por fila`,
+    rowLabel: side => `Hoyos de ${side}`,
+    movesLabel: 'Jugadas',
+  },
+};
+
+export const sideName = (language: Language, side: Side): string => BOARD_TEXT[language].sides[side];
 
 /** Board index to the owner's hole number. */
 export const nameOfIndex = (holesPerRow: number, index: number): HoleName => {
@@ -13,61 +169,60 @@ export const nameOfIndex = (holesPerRow: number, index: number): HoleName => {
   return { side, hole: side === 'S' ? index + 1 : index - holesPerRow + 1 };
 };
 
-/** Short label: `S3`, `N5`. */
+/** Short label, the same in every language: `S3`, `N5`. */
 export const holeLabel = ({ side, hole }: HoleName): string => `${side}${hole}`;
 
-const seedWord = (seeds: number): string => `${seeds} seed${seeds === 1 ? '' : 's'}`;
-
-export const ENDLESS_REASON = `its sowing would never end (still relaying after ${MAX_LAPS.toLocaleString('en')} laps)`;
+export const endlessReason = (language: Language): string => BOARD_TEXT[language].endlessReason(MAX_LAPS.toLocaleString(language));
 
 /** The accessible name of a hole: whose, which, and how many seeds. */
-export const describeHole = (name: HoleName, seeds: number, endless: boolean): string =>
-  `${sideName(name.side)} hole ${name.hole}, ${seedWord(seeds)}${endless ? `, not playable: ${ENDLESS_REASON}` : ''}`;
+export const describeHole = (language: Language, name: HoleName, seeds: number, endless: boolean): string => {
+  const text = BOARD_TEXT[language];
+  const hole = text.hole(text.sides[name.side], name.hole, text.seeds(seeds));
+  return endless ? `${hole}, ${text.notPlayable(endlessReason(language))}` : hole;
+};
 
-/** One line for the move list: `S3`, `N5 ×8`, `S pass`. */
+/** One line for the move list, in notation: `S3`, `N5 ×8`, `S pass`. */
 export const moveLabel = (outcome: MoveOutcome): string =>
   outcome.move === 'pass'
     ? `${outcome.mover} pass`
     : `${outcome.mover}${outcome.move}${outcome.capturedSeeds > 0 ? ` ×${outcome.capturedSeeds}` : ''}`;
 
 /** What the live region says after a move. */
-export const describeMove = (outcome: MoveOutcome, holesPerRow: number): string => {
-  const mover = sideName(outcome.mover);
-  if (outcome.move === 'pass') return `${mover} has no move and passes.`;
-  const laps = outcome.laps.length > 1 ? ` in ${outcome.laps.length} laps` : '';
-  const sentences = [`${mover} sows hole ${outcome.move}${laps}.`];
+export const describeMove = (language: Language, outcome: MoveOutcome, holesPerRow: number): string => {
+  const text = BOARD_TEXT[language];
+  const mover = text.sides[outcome.mover];
+  if (outcome.move === 'pass') return text.passes(mover);
+  const sentences = [text.sows(mover, outcome.move, outcome.laps.length)];
   if (outcome.capturedSeeds > 0) {
     const holes = outcome.captured.map(index => holeLabel(nameOfIndex(holesPerRow, index))).join(', ');
-    sentences.push(`Captures ${seedWord(outcome.capturedSeeds)} from ${holes}.`);
+    sentences.push(text.captures(text.seeds(outcome.capturedSeeds), holes));
   }
-  if (outcome.lastFour) {
-    sentences.push(`The last ${seedWord(outcome.lastFour.seeds)} go to ${sideName(outcome.lastFour.to)}.`);
-  }
+  if (outcome.lastFour) sentences.push(text.lastSeeds(outcome.lastFour.seeds, text.sides[outcome.lastFour.to]));
   return sentences.join(' ');
 };
 
 /** The status line during the animation: which lap, what is in the hand, what happens. */
-export const describeSowing = (outcome: MoveOutcome, frame: SowingFrame): string => {
-  const sowing = `${sideName(outcome.mover)} sows hole ${outcome.move}`;
-  const lap = outcome.laps.length > 1 ? `, lap ${frame.lap} of ${outcome.laps.length}` : '';
-  if (frame.phase === 'relay') return `${sowing}${lap}: relay, the last seed fell on seeds`;
-  if (frame.phase === 'capture') return `${sowing}: captures ${seedWord(outcome.capturedSeeds)}`;
+export const describeSowing = (language: Language, outcome: MoveOutcome, frame: SowingFrame): string => {
+  const text = BOARD_TEXT[language];
+  const mover = text.sides[outcome.mover];
+  if (outcome.move === 'pass') return text.passes(mover);
+  const sowing = text.sowing(mover, outcome.move);
+  const lap = outcome.laps.length > 1 ? `, ${text.lapOf(frame.lap, outcome.laps.length)}` : '';
+  if (frame.phase === 'relay') return `${sowing}${lap}: ${text.relay}`;
+  if (frame.phase === 'capture') return `${sowing}: ${text.capturing(text.seeds(outcome.capturedSeeds))}`;
   if (frame.phase === 'done') return sowing;
-  return `${sowing}${lap}: ${seedWord(frame.hand)} in hand`;
+  return `${sowing}${lap}: ${text.inHand(text.seeds(frame.hand))}`;
 };
 
-export const describeTurn = (side: Side, player: Player, extraTurn: boolean): string =>
-  `${sideName(side)}${player === 'ai' ? ' (AI)' : ''} to move${extraTurn ? ' again' : ''}.`;
-
-const REASONS: Record<GameResult['reason'], string> = {
-  'last-four': 'the last seeds were given out',
-  'board-empty': 'the board is empty',
-  repetition: 'a position repeated; the seeds left are shared equally',
+export const describeTurn = (language: Language, side: Side, player: Player, extraTurn: boolean): string => {
+  const text = BOARD_TEXT[language];
+  return text.turn(player === 'ai' ? text.aiMark(text.sides[side]) : text.sides[side], extraTurn);
 };
 
-export const describeResult = (result: GameResult): string => {
+export const describeResult = (language: Language, result: GameResult): string => {
+  const text = BOARD_TEXT[language];
   const { S, N } = result.seeds;
   const score = result.winner === 'N' ? `${N}–${S}` : `${S}–${N}`; // the winner's seeds first
-  const verdict = result.winner ? `${sideName(result.winner)} wins ${score}` : `Draw ${score}`;
-  return `${verdict}: ${REASONS[result.reason]}.`;
+  const reason = text.reasons[result.reason];
+  return result.winner ? text.wins(text.sides[result.winner], score, reason) : text.draw(score, reason);
 };

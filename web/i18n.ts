@@ -7,6 +7,7 @@
  * page's. To add a language: add its code to LANGUAGES and the compiler lists every catalogue
  * that needs its translation (docs/board.md, "Languages").
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** The languages every catalogue is complete in; the first is the fallback. */
 export const LANGUAGES = ['en', 'es'] as const;
@@ -31,3 +32,29 @@ export const languageOfElement = (element: Element): Language => {
 
 /** Counts in words: `plural(1, 'seed', 'seeds')` is `1 seed`. */
 export const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * For `host.addController`: asks its host to render again when a `lang` attribute anywhere in the document changes the
+ * language the host speaks (an ancestor's, or the page's). `lang` attributes inside other shadow
+ * roots are not watched: a board there follows them at its next render.
+ */
+export class LanguageWatch implements ReactiveController {
+  private spoken: Language | null = null;
+  private readonly observer = new MutationObserver(() => {
+    if (this.host.language !== this.spoken) this.host.requestUpdate();
+  });
+
+  constructor(private readonly host: ReactiveControllerHost & Element & { readonly language: Language }) {}
+
+  hostConnected(): void {
+    this.observer.observe(this.host.ownerDocument.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  }
+
+  hostUpdate(): void {
+    this.spoken = this.host.language;
+  }
+
+  hostDisconnected(): void {
+    this.observer.disconnect();
+  }
+}

@@ -10,7 +10,7 @@ const form = document.querySelector<HTMLFormElement>('#controls')!;
 const record = document.querySelector<HTMLElement>('#record')!;
 
 /** Form fields map one to one onto board attributes. */
-const ATTRIBUTES = ['variant', 'holes', 'rounds', 'south', 'north', 'level', 'speed', 'theme'] as const;
+const ATTRIBUTES = ['variant', 'holes', 'rounds', 'south', 'north', 'level', 'speed', 'theme', 'lang'] as const;
 
 const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 

@@ -1,0 +1,168 @@
+/**
+ * The board's words (web/describe.ts): every message of the catalogue in each language, checked
+ * for words of another language, and the sentences the board builds from them, written out by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { Game } from '../host/game.js';
+import { unwrap } from '../host/types.js';
+import { BOARD_TEXT, type BoardText, describeHole, describeMove, describeResult, describeSowing, describeTurn } from '../web/describe.js';
+import { LANGUAGES, type Language, languageOf } from '../web/i18n.js';
+import { sowingFrames } from '../web/sowing.js';
+
+/** Arguments to call each message with, in the language's own names; plain strings and records need none. */
+type Samples = {
+  readonly [K in keyof BoardText]: BoardText[K] extends (...args: infer A) => string ? (text: BoardText) => readonly A[] : null;
+};
+
+const SAMPLES: Samples = {
+  sides: null,
+  players: null,
+  seeds: () => [[1], [5]],
+  endlessReason: () => [['1000']],
+  emptyReason: null,
+  hole: text => [[text.sides.S, 3, text.seeds(4)]],
+  notPlayable: text => [[text.emptyReason]],
+  notPlayableTitle: text => [[text.emptyReason]],
+  cannotPlay: text => [['S3', text.emptyReason]],
+  notYourHole: text => [[text.sides.N, text.turn(text.sides.S, false)]],
+  passes: text => [[text.sides.N]],
+  sows: text => [
+    [text.sides.S, 3, 1],
+    [text.sides.S, 3, 2],
+  ],
+  captures: text => [[text.seeds(8), 'S4, S3']],
+  lastSeeds: text => [
+    [1, text.sides.N],
+    [3, text.sides.N],
+  ],
+  sowing: text => [[text.sides.S, 3]],
+  lapOf: () => [[1, 2]],
+  relay: null,
+  capturing: text => [[text.seeds(4)]],
+  inHand: text => [[text.seeds(4)]],
+  turn: text => [
+    [text.sides.S, false],
+    [text.sides.S, true],
+  ],
+  aiMark: text => [[text.sides.N]],
+  passed: text => [[text.sides.S]],
+  thinking: null,
+  reasons: null,
+  wins: text => [[text.sides.N, '5–4', text.reasons.repetition]],
+  draw: text => [['9–9', text.reasons['board-empty']]],
+  exactHint: text => [
+    [1, text.sides.S, 6],
+    [2, text.sides.S, -1],
+    ['pass', text.sides.N, 0],
+  ],
+  newGame: () => [[null], [2]],
+  steppedTo: () => [['ii 4,4/4,4 S 0-0']],
+  matchLine: text => [
+    [2, 3, text.sides.S, text.sides.N, { S: 1, N: 0 }, 0],
+    [3, 3, text.sides.S, text.sides.N, { S: 1, N: 0 }, 1],
+  ],
+  matchWon: text => [[text.sides.S]],
+  matchDrawn: null,
+  nextRound: null,
+  boardLabel: () => [
+    ['ii', 6],
+    ['iii', 12],
+  ],
+  rowLabel: text => [[text.sides.N]],
+  movesLabel: null,
+};
+
+/** Every message of a language's catalogue, with each function called on its samples. */
+const messagesOf = (language: Language): string[] => {
+  const text = BOARD_TEXT[language];
+  return (Object.keys(SAMPLES) as (keyof BoardText)[]).flatMap(key => {
+    const message: unknown = text[key];
+    if (typeof message === 'string') return [message];
+    if (typeof message === 'function') {
+      const samples = (SAMPLES[key] as (text: BoardText) => readonly unknown[][])(text);
+      return samples.map(args => (message as (...args: unknown[]) => string)(...args));
+    }
+    return Object.values(message as Record<string, string>);
+  });
+};
+
+/** Words of two letters or more; notation (`S3`, `N5`) has one letter and is left out. */
+const wordsOf = (texts: readonly string[]): Set<string> => new Set(texts.flatMap(text => text.match(/\p{L}{2,}/gu) ?? []));
+
+/** Words both languages use: the game's name and variants, notation, and `no`. */
+const SHARED_WORDS = new Set(['Hoyito', 'II', 'III', 'ii', 'no']);
+
+describe('the catalogues', () => {
+  it('have a sample for every message, so that every message is checked', () => {
+    for (const language of LANGUAGES) expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(BOARD_TEXT[language]).sort());
+  });
+
+  it('use no word of another language', () => {
+    for (const language of LANGUAGES) {
+      const own = wordsOf(messagesOf(language));
+      for (const other of LANGUAGES.filter(other => other !== language)) {
+        const foreign = [...wordsOf(messagesOf(other))].filter(word => own.has(word) && !SHARED_WORDS.has(word));
+        expect(foreign, `${language} words in ${other}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('the sentences', () => {
+  it('name holes with their seeds, and say why an endless hole is not playable, with the number written as the language writes it', () => {
+    expect(describeHole('en', { side: 'N', hole: 6 }, 1, false)).toBe('North hole 6, 1 seed');
+    expect(describeHole('es', { side: 'N', hole: 6 }, 1, false)).toBe('Hoyo 6 de Norte, 1 semilla');
+    expect(describeHole('en', { side: 'S', hole: 2 }, 3, true)).toBe(
+      'South hole 2, 3 seeds, not playable: its sowing would never end (still relaying after 1,000 laps)',
+    );
+    expect(describeHole('es', { side: 'S', hole: 2 }, 3, true)).toBe(
+      'Hoyo 2 de Sur, 3 semillas, no se puede jugar: su siembra no se acabaría nunca (a las 1000 vueltas todavía sigue el relevo)',
+    );
+  });
+
+  it('tell a capture that ends the game, and the result', () => {
+    // S6 sows its one seed into N1 (3 -> 4): a casa, 4 seeds. N3's 2 seeds, all that is left, go to
+    // South too: South 5 + 4 + 2 = 11 against North's 7.
+    const game = unwrap(Game.fromPosition('ii 0,0,0,0,0,1/3,0,2,0,0,0 S 5-7'));
+    const outcome = unwrap(game.play(6));
+    expect(describeMove('en', outcome, 6)).toBe('South sows hole 6. Captures 4 seeds from N1. The last 2 seeds go to South.');
+    expect(describeMove('es', outcome, 6)).toBe('Sur siembra el hoyo 6. Se lleva 4 semillas de N1. Las últimas 2 semillas son para Sur.');
+    expect(describeResult('en', game.result!)).toBe('South wins 11–7: the last seeds were given out.');
+    expect(describeResult('es', game.result!)).toBe('Sur gana 11–7: se repartieron las últimas semillas.');
+  });
+
+  it('give the lap and the relay while a move is sown', () => {
+    // S2's 4 seeds end in S6, which had 1: 2 now, a relay. Its 2 seeds end in N2, empty: 2 laps.
+    const game = unwrap(Game.fromPosition('ii 4,4,0,0,0,1/0,0,0,0,0,3 S 0-0'));
+    const before = game.position;
+    const outcome = unwrap(game.play(2));
+    const relay = [...sowingFrames(before, outcome)].find(frame => frame.phase === 'relay')!;
+    expect(describeSowing('en', outcome, relay)).toBe('South sows hole 2, lap 1 of 2: relay, the last seed fell on seeds');
+    expect(describeSowing('es', outcome, relay)).toBe(
+      'Sur siembra el hoyo 2, vuelta 1 de 2: relevo, la última semilla cayó donde había semillas',
+    );
+  });
+
+  it('mark the AI and a second move in a row', () => {
+    expect(describeTurn('en', 'N', 'ai', true)).toBe('North (AI) to move again.');
+    expect(describeTurn('es', 'N', 'ai', true)).toBe('Norte (IA) vuelve a jugar.');
+    expect(describeTurn('es', 'S', 'human', false)).toBe('Le toca a Sur.');
+  });
+});
+
+describe('languageOf', () => {
+  it('takes the primary subtag the board speaks, and English for anything else', () => {
+    expect(['es', 'es-DO', 'ES_do', ' es ', 'en', 'en-GB', 'fr', '', null, undefined].map(languageOf)).toEqual([
+      'es',
+      'es',
+      'es',
+      'es',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+      'en',
+    ]);
+  });
+});
