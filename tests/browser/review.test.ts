@@ -10,7 +10,7 @@ import { playMove } from '../../host/engines/reference/rules.js';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { type Move, type Position, type Variant, unwrap } from '../../host/types.js';
 import type { HoyitoBoard, ReviewDetail } from '../../web/board.js';
-import { mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
+import { followMoves, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -23,20 +23,13 @@ afterEach(() => {
 const replay = (variant: Variant, holes: number, moves: readonly Move[], ply: number): Position =>
   moves.slice(0, ply).reduce((position, move) => unwrap(playMove(position, move)).position, startPosition(variant, holes));
 
-/** Resolves once the board has shown every move of its game (the last `move` event is for the game's last outcome). */
-const shownAll = async (board: HoyitoBoard, lastShown: () => unknown): Promise<void> => {
-  while (lastShown() !== board.game.outcomes.at(-1)) await nextEvent(board, 'move');
-  await board.updateComplete;
-};
-
 /** Mounts a board for two humans and plays up to `plies` random legal moves through `play()`, all shown. */
 const playedBoard = async (attributes: Record<string, string>, plies: number, seed = 7): Promise<HoyitoBoard> => {
   const board = await mountBoard({ ...HUMANS, ...attributes });
-  let last: unknown = null;
-  board.addEventListener('move', event => (last = event.detail.outcome));
+  const moves = followMoves(board);
   const random = seededRandom(seed);
   for (let ply = 0; ply < plies && !board.game.isOver; ply++) unwrap(board.play(pickAtRandom(board.game.legalMoves().moves, random)));
-  await shownAll(board, () => last);
+  await moves.allShown();
   return board;
 };
 
@@ -65,10 +58,9 @@ describe('the move list', () => {
     const board = await playedBoard({ holes: '12' }, 60);
     moveButtons(board)[1]!.click();
     await board.updateComplete;
-    let last: unknown = null;
-    board.addEventListener('move', event => (last = event.detail.outcome));
+    const moves = followMoves(board);
     for (let ply = 0; ply < 20 && !board.game.isOver; ply++) unwrap(board.play(board.game.legalMoves().moves[0]!));
-    await shownAll(board, () => last);
+    await moves.allShown();
     expect(board.reviewPly).toBe(2);
     expect(visibleInList(board, moveButtons(board)[1]!)).toBe(true);
     expect(visibleInList(board, moveButtons(board).at(-1)!)).toBe(false);
