@@ -9,7 +9,7 @@ import { type ReactiveControllerHost, type TemplateResult, css, html, nothing } 
 import type { Game } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import type { HoyitoError, Result } from '../host/types.js';
-import type { Catalogue, Language } from './i18n.js';
+import { type Catalogue, type Language, plural } from './i18n.js';
 import type { ReviewController } from './review.js';
 
 export interface ControlsText {
@@ -61,7 +61,7 @@ export const CONTROLS_TEXT: Catalogue<ControlsText> = {
     copied: 'Record copied.',
     copyFailed: reason => `Not copied: ${reason}.`,
     downloaded: name => `Saved as ${name}.`,
-    loaded: plies => `Record loaded: ${plies} move${plies === 1 ? '' : 's'}.`,
+    loaded: plies => `Record loaded: ${plural(plies, 'move', 'moves')}.`,
     notLoaded: reason => `Not loaded: ${reason}.`,
   },
   es: {
@@ -86,7 +86,7 @@ export const CONTROLS_TEXT: Catalogue<ControlsText> = {
     copied: 'Partida copiada.',
     copyFailed: reason => `No se copió: ${reason}.`,
     downloaded: name => `Guardada como ${name}.`,
-    loaded: plies => `Partida cargada: ${plies} jugada${plies === 1 ? '' : 's'}.`,
+    loaded: plies => `Partida cargada: ${plural(plies, 'jugada', 'jugadas')}.`,
     notLoaded: reason => `No se cargó: ${reason}.`,
   },
 };

@@ -10,7 +10,7 @@ import type { Game } from '../host/game.js';
 import { describeInput, makePosition } from '../host/notation.js';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 import { boardEvent } from './events.js';
-import type { Catalogue, Language } from './i18n.js';
+import { type Catalogue, type Language, plural } from './i18n.js';
 
 export interface ReviewText {
   /** The status line while reviewing: the position after move `ply` (0: the start) of the `plies` played. */
@@ -20,13 +20,11 @@ export interface ReviewText {
 export const REVIEW_TEXT: Catalogue<ReviewText> = {
   en: {
     reviewing: (ply, plies) =>
-      ply === 0 ? `Reviewing the start (${plies} move${plies === 1 ? '' : 's'} played)` : `Reviewing move ${ply} of ${plies}`,
+      ply === 0 ? `Reviewing the start (${plural(plies, 'move', 'moves')} played)` : `Reviewing move ${ply} of ${plies}`,
   },
   es: {
     reviewing: (ply, plies) =>
-      ply === 0
-        ? `Revisando el inicio (${plies} jugada${plies === 1 ? '' : 's'} hecha${plies === 1 ? '' : 's'})`
-        : `Revisando la jugada ${ply} de ${plies}`,
+      ply === 0 ? `Revisando el inicio (${plural(plies, 'jugada hecha', 'jugadas hechas')})` : `Revisando la jugada ${ply} de ${plies}`,
   },
 };
 
