@@ -165,8 +165,10 @@ describe('review', () => {
 
   test('undo, a new game or a loaded record end the review; review() refuses a move that is not there', async () => {
     const board = await playedBoard({}, 10, 9);
+    const record = board.game.record();
     for (const [ply, changeGame] of [
       [3, () => board.undo()],
+      [2, () => board.loadRecord(record)],
       [0, () => board.newGame()],
     ] as const) {
       unwrap(board.review(ply));
