@@ -104,6 +104,7 @@ export type ErrorKind =
   | 'NothingToRedo'
   | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
   | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
+  | 'ClipboardFailed' // the browser would not write the clipboard (no permission, not a secure context)
   | 'BadOption' // an option value out of range (depth, time, level, engine...)
   | 'BadTablebase' // an endgame database file that is not one, is damaged, or is for another game
   | 'NotProven' // an exact value was asked for and neither the databases nor the search within its time gave one

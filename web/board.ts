@@ -59,8 +59,14 @@ import {
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
+import { ReviewController, reviewStyles } from './review.js';
+import { BoardControls, controlsStyles } from './controls.js';
+import { copyRecord, downloadRecord } from './record-file.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
+
+/** The live game as a reviewed position shows it: not at all. */
+const NOT_LIVE = { frame: null, hintMove: null, animating: false, humanToMove: false } as const;
 
 /** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
 const numberOrText = {
@@ -105,7 +111,7 @@ const TURN_SETUP = ['south', 'north', 'hints'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = boardStyles;
+  static override styles = [boardStyles, reviewStyles, controlsStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -122,6 +128,7 @@ export class HoyitoBoard extends LitElement {
     theme: { reflect: true },
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
+    controls: { type: Boolean },
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,
     // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
     lang: { reflect: true },
@@ -163,6 +170,8 @@ export class HoyitoBoard extends LitElement {
   declare tablebases: string | null;
   /** The databases' size in seeds on the board, 0 … 12 (0: none); default 10 built, 12 from files. */
   declare tablebaseSeeds: number | null;
+  /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
+  declare controls: boolean;
 
   declare private announcement: Speech;
   declare private focusIndex: number;
@@ -171,6 +180,8 @@ export class HoyitoBoard extends LitElement {
     reset: how => this.afterReset(how),
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
   });
+  private readonly reviewer = new ReviewController(this, this.gameController);
+  private readonly controlsBar = new BoardControls(this, this.reviewer, this.gameController);
   /** Bad inputs found by `willUpdate`, reported once the update is done. */
   private readonly badOptions: HoyitoError[] = [];
   private typedDigits = '';
@@ -193,6 +204,7 @@ export class HoyitoBoard extends LitElement {
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
+    this.controls = false;
     this.announcement = () => '';
     this.focusIndex = 0;
   }
@@ -217,6 +229,11 @@ export class HoyitoBoard extends LitElement {
   /** The current position string. */
   get currentPosition(): string {
     return makePosition(this.game.position);
+  }
+
+  /** The reviewed move: the board shows the position after this many moves (0: the start); null while it shows the live game. */
+  get reviewPly(): number | null {
+    return this.reviewer.ply;
   }
 
   // ---- methods ----
@@ -250,10 +267,30 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
-    const game = Game.fromPosition(text);
-    if (!game.ok) return game;
-    this.gameController.startFrom(game.value);
-    return ok(game.value.position);
+    return this.startGame(Game.fromPosition(text));
+  }
+
+  /**
+   * Shows the position after `ply` moves (0: the start) without undoing anything: the game goes on
+   * and the board shows it again after `review(null)` (or the number of moves played).
+   */
+  review(ply: number | null): Result<number | null, HoyitoError> {
+    return this.reviewer.review(ply);
+  }
+
+  /** Copies the game's record (`game.record()`) to the clipboard. */
+  copyRecord(): Promise<Result<string, HoyitoError>> {
+    return copyRecord(this.game);
+  }
+
+  /** Saves the game's record as a text file; returns the file's name. */
+  downloadRecord(): string {
+    return downloadRecord(this.game);
+  }
+
+  /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
+  loadRecord(text: string): Result<Position, HoyitoError> {
+    return this.startGame(Game.fromRecord(text));
   }
 
   /** Turns the board round. */
@@ -264,6 +301,13 @@ export class HoyitoBoard extends LitElement {
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
     return this.gameController.nextRound();
+  }
+
+  /** Plays `game` as a single game, or leaves the game on the board untouched if it is an error. */
+  private startGame(game: Result<Game, HoyitoError>): Result<Position, HoyitoError> {
+    if (!game.ok) return game;
+    this.gameController.startFrom(game.value);
+    return ok(game.value.position);
   }
 
   // ---- lifecycle ----
@@ -306,6 +350,7 @@ export class HoyitoBoard extends LitElement {
 
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
   private afterReset(how: 'new' | 'stepped'): void {
+    this.reviewer.leave();
     const round = this.currentMatch?.round ?? null;
     const position = this.currentPosition;
     const turn = this.turnSpeech();
@@ -337,7 +382,7 @@ export class HoyitoBoard extends LitElement {
 
   /** A human chose board index `index`: play it, or say why not. */
   private choose(index: number): void {
-    if (!this.gameController.humanToMove) return;
+    if (!this.gameController.humanToMove || this.reviewPly !== null) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) {
@@ -440,15 +485,18 @@ export class HoyitoBoard extends LitElement {
   protected override render() {
     const game = this.game;
     const shownOutcomes = this.shownOutcomes;
-    const position = shownOutcomes.at(-1)?.position ?? game.startPosition;
-    const result = this.shownResult;
+    // A reviewed position is shown as it was, nothing of the live game on it (sowing, hint, playable holes).
+    const reviewPly = this.reviewPly;
+    const boardOutcomes = reviewPly === null ? shownOutcomes : game.outcomes.slice(0, reviewPly);
+    const position = boardOutcomes.at(-1)?.position ?? game.startPosition;
+    const result = reviewPly === null ? this.shownResult : null;
     const n = position.holesPerRow;
-    const { frame, hintMove, animating, humanToMove } = this.gameController;
+    const { frame, hintMove, animating, humanToMove } = reviewPly === null ? this.gameController : NOT_LIVE;
     const board = frame?.board ?? position.board;
-    // Nothing is playable or marked endless while the picture is behind the game.
-    const { moves, endless } = frame || animating ? NO_MOVES : game.legalMoves();
+    // Nothing is playable or marked endless while the picture is behind the game, or shows another position.
+    const { moves, endless } = frame || animating || reviewPly !== null ? NO_MOVES : game.legalMoves();
     const playable = humanToMove ? moves : [];
-    const lastOutcome = frame ? null : (shownOutcomes.at(-1) ?? null);
+    const lastOutcome = frame ? null : (boardOutcomes.at(-1) ?? null);
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
     const language = this.language;
@@ -497,16 +545,21 @@ export class HoyitoBoard extends LitElement {
       </div>`;
 
     return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-      <div part="status" class="status">${this.statusText(language, position, result, shownOutcomes)}</div>
+      <div part="status" class="status">
+        ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
+      </div>
       ${score(topSide)}
       <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
         <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
       </div>
-      ${score(this.bottomSide)} ${this.renderMatch(text, result)}
-      <ol part="moves" class="moves" aria-label=${text.movesLabel}>
-        ${shownOutcomes.map((outcome, ply) => html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}
+      ${score(this.bottomSide)} ${this.renderMatch(text, this.shownResult)}
+      <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
+        ${shownOutcomes.map((outcome, ply) =>
+          this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
+        )}
       </ol>
+      ${this.controlsBar.render()}
       <div class="live" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }
@@ -546,7 +599,9 @@ export class HoyitoBoard extends LitElement {
     return html`<div part="match" class="match">
       <span>${text.matchLine(match.round, match.rounds, text.sides.S, text.sides.N, roundsWon, draws)}${verdict}</span>
       ${
-        roundOver ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>${text.nextRound}</button>` : nothing
+        roundOver && !this.controls
+          ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>${text.nextRound}</button>`
+          : nothing
       }
     </div>`;
   }

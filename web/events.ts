@@ -91,6 +91,16 @@ export interface TablebaseDetail {
   readonly ms: number;
 }
 
+/** What the board shows: an earlier position of its game (review, see review.ts) or the live game. */
+export interface ReviewDetail {
+  /** The position after this many moves is shown (0: the start); null: back to the live game. */
+  readonly ply: number | null;
+  /** Moves played in the live game. */
+  readonly plies: number;
+  /** The position string of what is shown now. */
+  readonly position: string;
+}
+
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
   capture: CustomEvent<CaptureDetail>;
@@ -100,6 +110,7 @@ export interface HoyitoBoardEventMap {
   matchover: CustomEvent<MatchOverDetail>;
   thinking: CustomEvent<ThinkingDetail>;
   tablebase: CustomEvent<TablebaseDetail>;
+  review: CustomEvent<ReviewDetail>;
   'hoyito-error': CustomEvent<ErrorDetail>;
 }
 

@@ -54,3 +54,18 @@ export const nextEvent = <K extends keyof HoyitoBoardEventMap>(
   });
 
 export { pickAtRandom, seededRandom } from '../../host/random.js';
+
+/**
+ * Follows a board's `move` events from now on: `allShown()` resolves once every move of its game
+ * has been shown (its `move` event fired) and drawn, however far the picture lags the game.
+ */
+export const followMoves = (board: HoyitoBoard): { allShown: () => Promise<void> } => {
+  let lastShown: unknown = null;
+  board.addEventListener('move', event => (lastShown = event.detail.outcome));
+  return {
+    allShown: async () => {
+      while (board.game.outcomes.length > 0 && lastShown !== board.game.outcomes.at(-1)) await nextEvent(board, 'move');
+      await board.updateComplete;
+    },
+  };
+};
