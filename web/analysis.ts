@@ -199,7 +199,7 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
     ${result.exact ? html`<span class="eval-exact" title=${text.exactTitle}>${text.exact}</span>` : nothing}
     <span class="eval-depth">${text.depth(result.depth)}</span>
     <span class="eval-nodes">${text.nodes(result.nodes.toLocaleString(language))}</span>
-    <span class="eval-line" aria-label=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
+    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
     ${stale ? html`<span class="eval-earlier">${text.earlier}</span>` : nothing}
     ${moves ? html`<span class="eval-moves">${moves}</span>` : nothing}
   </div>`;

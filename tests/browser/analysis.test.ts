@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { loadWasmCore } from '../../host/engines/wasm/core.js';
 import { wasmSearcher } from '../../host/engines/wasm/search.js';
-import { playMove } from '../../host/engines/reference/rules.js';
+import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { parsePosition } from '../../host/notation.js';
 import { type Move, type Position, unwrap } from '../../host/types.js';
 import type { AnalysisDetail, HoyitoBoard } from '../../web/board.js';
@@ -38,6 +38,9 @@ const lineText = (position: Position, line: readonly Move[]): string => {
   }
   return words.join(' ');
 };
+
+/** A move after which the same side moves again (a capture). */
+const extraTurnMove = (position: Position): Move => legalMoves(position).moves.find(move => unwrap(playMove(position, move)).extraTurn)!;
 
 /** What the analysis panel shows, field by field. */
 const panel = (board: HoyitoBoard) => ({
@@ -193,7 +196,8 @@ describe('analysis', () => {
     const analysis = board.analyse({ timeMs: 20_000 });
     await vi.waitFor(() => expect(shownMoveScores(board).size).toBeGreaterThan(0), { timeout: 10_000 });
     const before = board.currentPosition;
-    const move = board.game.legalMoves().moves[0]!;
+    // A capture: North moves again, so the old scores would sit on the holes of the side to move.
+    const move = extraTurnMove(board.game.position);
     expect(board.play(move).ok).toBe(true);
     await board.updateComplete;
     expect(shownMoveScores(board).size).toBe(0);
@@ -215,7 +219,7 @@ describe('analysis', () => {
       { analysis: event => events.push(event.detail) },
     );
     await vi.waitFor(() => expect(shownMoveScores(board).size).toBeGreaterThan(0), { timeout: 10_000 });
-    board.play(board.game.legalMoves().moves[0]!);
+    board.play(extraTurnMove(board.game.position));
     const after = board.currentPosition;
     const fromNow = events.length;
     await vi.waitFor(() => expect(events.slice(fromNow).some(detail => detail.final)).toBe(true), { timeout: 10_000 });
