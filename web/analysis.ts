@@ -231,8 +231,8 @@ export const renderMoveScore = (analysis: LiveAnalysis, shown: Position | null, 
 
 export const analysisStyles = css`
   :host {
-    --_eval-S: var(--hoyito-eval-south-color, #f4ead8);
-    --_eval-N: var(--hoyito-eval-north-color, #3b2a1c);
+    --_eval-S: var(--hoyito-eval-south-color, #e2c58f);
+    --_eval-N: var(--hoyito-eval-north-color, #46301d);
     --_move-score: var(--hoyito-move-score-color, rgb(0 0 0 / 0.55));
   }
   .analysis {
@@ -260,6 +260,7 @@ export const analysisStyles = css`
     display: block;
     height: 100%;
     background: var(--_eval-bottom);
+    border-right: 2px solid var(--_panel);
     transition: width 200ms;
   }
   .eval-score {
