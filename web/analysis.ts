@@ -84,11 +84,13 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
 /** A margin with its sign: `+3`, `0`, `-2`. */
 export const signedMargin = (score: number): string => (score > 0 ? `+${score}` : String(score));
 
-/** Checks `analyse()`'s argument: an object with a whole depth 1 … MAX_DEPTH and/or a time 1 … MAX_THINK_MS ms. */
+/** Checks `analyse()`'s argument: an object with a whole depth 1 … MAX_DEPTH and/or a time 1 … MAX_THINK_MS ms, nothing else. */
 export const parseAnalysisLimits = (limits: unknown): Result<AnalysisLimits, HoyitoError> => {
   const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `analyse: ${message}`, field));
   if (limits === undefined) return ok({});
   if (typeof limits !== 'object' || limits === null) return bad('analyse', `${describeInput(limits)} is not an object of limits`);
+  const unknown = Object.keys(limits).find(key => key !== 'depth' && key !== 'timeMs');
+  if (unknown !== undefined) return bad('analyse', `${describeInput(unknown)} is not a limit (depth, timeMs)`);
   const { depth, timeMs } = limits as Record<string, unknown>;
   if (depth !== undefined && !(Number.isInteger(depth) && (depth as number) >= 1 && (depth as number) <= MAX_DEPTH))
     return bad('depth', `depth ${describeInput(depth)} is not a whole number from 1 to ${MAX_DEPTH}`);

@@ -238,6 +238,7 @@ describe('analysis', () => {
       [{ depth: 2.5 }, 'depth'],
       [{ timeMs: -1 }, 'timeMs'],
       ['deep', 'analyse'],
+      [{ dpeth: 3 }, 'analyse'],
     ] as const) {
       const error = nextEvent(board, 'hoyito-error');
       expect(await board.analyse(limits as never)).toBeNull();
