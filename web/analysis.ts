@@ -114,11 +114,6 @@ export class LiveAnalysis implements ReactiveController {
     host.addController(this);
   }
 
-  /** The evaluation shown, or null. */
-  get current(): AnalysisDetail | null {
-    return this.latest?.detail ?? null;
-  }
-
   /**
    * A search reported on `position`: the page hears it now; the board shows an answer at its next
    * update, an iteration at the next frame (however many iterations complete before it).

@@ -99,7 +99,7 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 /** Changing one of these starts a new game. */
 const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
-/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched). */
+/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
 const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
