@@ -89,12 +89,18 @@ describe('analysis', () => {
       { analysis: event => events.push(event.detail) },
     );
     const aiMove = nextEvent(board, 'move');
+    const played = new Promise<string>(resolve =>
+      board.addEventListener('thinking', ({ detail }) => {
+        if (detail.state === 'played') resolve(detail.position);
+      }),
+    );
     // The panel follows the reports: it shows the latest one within a frame, early in the search and later on.
     for (const count of [1, 4]) {
       await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(count), { timeout: 10_000 });
       await vi.waitFor(() => expect(panel(board)).toEqual(expectedPanel(events.at(-1)!)), { timeout: 5_000 });
     }
     const { detail: move } = await aiMove;
+    expect(await played).toBe(NORTH_TO_MOVE);
     const ofThisSearch = events.filter(detail => detail.position === NORTH_TO_MOVE);
     expect(ofThisSearch.every(detail => detail.source === 'ai' && detail.side === 'N')).toBe(true);
     const progress = ofThisSearch.slice(0, -1);
@@ -127,6 +133,9 @@ describe('analysis', () => {
       badge => Number(badge.closest<HTMLElement>('.hole')!.dataset['index']) + 1,
     );
     expect(marked.sort()).toEqual([...best].sort());
+    // Screen readers get the scores as one sentence.
+    const spoken = expected.moveScores.map(({ move, score }) => `S${move} ${signed(score)}`).join(', ');
+    expect(shownText(board, '.eval-moves')).toBe(`Moves: ${spoken}`);
     expect(panel(board)).toEqual({
       score: signed(expected.score),
       side: 'South to move',
@@ -228,6 +237,34 @@ describe('analysis', () => {
     await vi.waitFor(() =>
       expect(shownMoveScores(board)).toEqual(new Map(answer.result.moveScores.map(({ move, score }) => [move as number, signed(score)]))),
     );
+  });
+
+  test('turning analysis off stops the analysis under way and clears the board', async () => {
+    const board = await mountBoard({ position: NORTH_TO_MOVE, south: 'human', north: 'human', speed: '0', analysis: '' });
+    const analysis = board.analyse({ timeMs: 20_000 }); // in place of the automatic one, long enough to be under way
+    await vi.waitFor(() => expect(shownMoveScores(board).size).toBeGreaterThan(0), { timeout: 10_000 });
+    const sent = spyOnRequests();
+    board.analysis = false;
+    await board.updateComplete;
+    expect(sent().map(message => message.type)).toEqual(['stop']);
+    expect(board.shadowRoot!.querySelector('[part~="analysis"], .move-score')).toBeNull();
+    expect(await analysis).toBeNull();
+    await board.updateComplete;
+    expect(board.shadowRoot!.querySelector('[part~="analysis"], .move-score')).toBeNull();
+  });
+
+  test('with hints on too, the analysis gives the hint: one search, not two', async () => {
+    const sent = spyOnRequests();
+    const events: AnalysisDetail[] = [];
+    const board = await mountBoard(
+      { position: MIDGAME, south: 'human', north: 'human', speed: '0', analysis: '', hints: '', 'tablebase-seeds': '0' },
+      { analysis: event => events.push(event.detail) },
+    );
+    await vi.waitFor(() => expect(events.some(detail => detail.final)).toBe(true), { timeout: 10_000 });
+    await board.updateComplete;
+    const hinted = board.shadowRoot!.querySelector<HTMLElement>('.hole.hint');
+    expect(Number(hinted?.dataset['index']) + 1).toBe(events.find(detail => detail.final)!.result.bestMove);
+    expect(sent().filter(message => message.type === 'search')).toHaveLength(1);
   });
 
   test('bad limits are reported and nothing is searched', async () => {
