@@ -57,6 +57,7 @@ import {
   parseVariant,
 } from './options.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
+import { type AnalysisLimits, analysisStyles, renderAnalysis, renderMoveScore } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
@@ -106,12 +107,12 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 /** Changing one of these starts a new game. */
 const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
-/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched). */
-const TURN_SETUP = ['south', 'north', 'hints'] as const;
+/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
+const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [boardStyles, reviewStyles, controlsStyles];
+  static override styles = [boardStyles, reviewStyles, controlsStyles, analysisStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -124,6 +125,7 @@ export class HoyitoBoard extends LitElement {
     orientation: { reflect: true },
     speed: { converter: numberOrText },
     hints: { type: Boolean },
+    analysis: { type: Boolean },
     rounds: { converter: numberOrText },
     theme: { reflect: true },
     tablebases: {},
@@ -160,6 +162,8 @@ export class HoyitoBoard extends LitElement {
   declare speed: number;
   /** Show the engine's suggestion whenever a human is to move. */
   declare hints: boolean;
+  /** Show the engine's evaluation while the AI thinks, and every move's score whenever a human is to move (see analysis.ts). */
+  declare analysis: boolean;
   /** Rounds of a Hoyito III match; 1 is a single game. */
   declare rounds: number;
   declare theme: Theme;
@@ -200,6 +204,7 @@ export class HoyitoBoard extends LitElement {
     this.orientation = DEFAULTS.orientation;
     this.speed = DEFAULTS.speed;
     this.hints = false;
+    this.analysis = false;
     this.rounds = DEFAULTS.rounds;
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
@@ -263,6 +268,16 @@ export class HoyitoBoard extends LitElement {
    */
   hint(): Promise<Move | null> {
     return this.gameController.hint();
+  }
+
+  /**
+   * Searches the position with every move scored (to `limits.depth` and/or for `limits.timeMs`;
+   * default 1 s) and shows the evaluation and each move's score on its hole, refined as the search
+   * deepens; returns the search's result. Null when the game is over, while the AI is choosing its
+   * own move, for bad limits (a `hoyito-error`), or when a move, undo, new game or hint comes first.
+   */
+  analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
+    return this.gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
@@ -533,6 +548,7 @@ export class HoyitoBoard extends LitElement {
         >
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
+        ${renderMoveScore(this.gameController.liveAnalysis, animating ? null : position, name)}
       </button>`;
     };
     const score = (side: Side) =>
@@ -548,7 +564,7 @@ export class HoyitoBoard extends LitElement {
       <div part="status" class="status">
         ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
       </div>
-      ${score(topSide)}
+      ${renderAnalysis(this.gameController.liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
       <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
         <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>

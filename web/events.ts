@@ -7,7 +7,7 @@
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
-import type { MoveOutcome, ErrorKind, HoyitoError, Move, Side, Variant } from '../host/types.js';
+import type { MoveOutcome, ErrorKind, HoyitoError, Move, SearchResult, Side, Variant } from '../host/types.js';
 import type { Player } from './options.js';
 
 /** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */
@@ -101,6 +101,28 @@ export interface ReviewDetail {
   readonly position: string;
 }
 
+/**
+ * The engine's evaluation of a position, after each completed iteration and at the end: of the
+ * AI's search for its move (`source` `ai`, with the `analysis` attribute on), or of an analysis
+ * with every move scored (`analysis`: `analyse()`, or automatic for a human with `analysis` on).
+ */
+export interface AnalysisDetail {
+  readonly source: 'ai' | 'analysis';
+  /** The position string evaluated. */
+  readonly position: string;
+  /** The side to move there: the scores are theirs. */
+  readonly side: Side;
+  /**
+   * What the search found: `score` (the final margin in seeds for `side` with best play), `exact`
+   * (proven, not an estimate), `depth`, `nodes`, `principalVariation`, `moveScores` (every legal
+   * move, best first; scores, not bounds, for source `analysis`). For source `ai` at the levels
+   * that pick among near-best moves, the final result is the chosen move's (see host/levels.ts).
+   */
+  readonly result: SearchResult;
+  /** The search's answer; false for an iteration on the way. */
+  readonly final: boolean;
+}
+
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
   capture: CustomEvent<CaptureDetail>;
@@ -111,6 +133,7 @@ export interface HoyitoBoardEventMap {
   thinking: CustomEvent<ThinkingDetail>;
   tablebase: CustomEvent<TablebaseDetail>;
   review: CustomEvent<ReviewDetail>;
+  analysis: CustomEvent<AnalysisDetail>;
   'hoyito-error': CustomEvent<ErrorDetail>;
 }
 

@@ -21,6 +21,7 @@ import {
   err,
 } from '../host/types.js';
 import { AiClient } from './ai-client.js';
+import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } from './analysis.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
@@ -43,6 +44,8 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly thinkMs: number;
   readonly speed: number;
   readonly hints: boolean;
+  /** Show the engine's live evaluation while the AI thinks, and analyse automatically for a human to move. */
+  readonly analysis: boolean;
   /** The folder of endgame database files, relative to the page; null: the worker builds them. */
   readonly tablebases: string | null;
   /** Their size in seeds on the board (0: none); null: the default for building or for files. */
@@ -73,12 +76,17 @@ export class GameController implements ReactiveController {
   private plies = 0;
   /** The position the AI is choosing a move for. */
   private thinkingAbout: Position | null = null;
+  /** The analysis (a search with every move scored) under way, and the position it is of. */
+  private analysing: { readonly position: Position } | null = null;
+  /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
+  readonly liveAnalysis: LiveAnalysis;
 
   constructor(
     private readonly host: GameHost,
     private readonly view: GameView,
   ) {
     host.addController(this);
+    this.liveAnalysis = new LiveAnalysis(host);
   }
 
   // ---- state for rendering ----
@@ -145,6 +153,7 @@ export class GameController implements ReactiveController {
     void this.ai?.dispose();
     this.ai = null;
     this.thinkingAbout = null;
+    this.analysing = null;
   }
 
   // ---- what the host asks for ----
@@ -212,9 +221,38 @@ export class GameController implements ReactiveController {
     return answer.value.bestMove;
   }
 
-  /** Who plays which side, or whether hints are wanted, changed: the turn is looked at again. */
+  /**
+   * Searches the side to move's position with every move scored, to `limits` (neither: ANALYSIS_MS),
+   * and shows the evaluation and the moves' scores as each iteration completes; null if the game is
+   * over, the AI is thinking, the limits are bad (a `hoyito-error`), or a move, undo, new game or
+   * hint came first. With hints on, it is the hint too (one search serves both).
+   */
+  async analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
+    const checked = parseAnalysisLimits(limits);
+    if (!checked.ok) this.report(checked.error);
+    if (!checked.ok || this.game.isOver || this.thinkingAbout) return null;
+    const game = this.game;
+    const position = game.position;
+    const show = (result: SearchResult, final: boolean): void => {
+      this.liveAnalysis.report('analysis', position, result, final);
+      if (this.host.hints) this.suggestion = result;
+    };
+    const request = { position };
+    this.analysing = request;
+    const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
+    const goal = { kind: 'analyse', everyMove: true, depth, timeMs } as const;
+    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, result => show(result, false));
+    if (this.analysing === request) this.analysing = null;
+    if (!answer.ok) this.report(answer.error);
+    if (!answer.ok || !answer.value) return null;
+    show(answer.value, true);
+    return answer.value;
+  }
+
+  /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
     if (!this.host.hints) this.suggestion = null;
+    if (!this.host.analysis) this.stopAnalysis();
     this.host.requestUpdate();
     this.nextTurn();
   }
@@ -224,6 +262,7 @@ export class GameController implements ReactiveController {
   /** Shows a new game (or round): nothing in flight survives it. */
   private resetTo(match: Match | null, single: Game): void {
     this.stopThinking();
+    this.liveAnalysis.clear();
     this.matchInPlay = match;
     this.single = single;
     this.showCurrent();
@@ -284,7 +323,9 @@ export class GameController implements ReactiveController {
     const player = this.playerOf(game.position.turn);
     if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
     else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();
-    else if (player === 'human' && this.host.hints) void this.hint();
+    else if (player === 'human' && this.host.analysis) {
+      if (this.analysing?.position !== game.position) void this.analyse();
+    } else if (player === 'human' && this.host.hints) void this.hint();
   }
 
   /** Asks the AI for its move and plays it; `thinking` events tell the page how the search ended. */
@@ -296,7 +337,12 @@ export class GameController implements ReactiveController {
     this.host.requestUpdate();
     this.emit('thinking', { ...about, state: 'started' });
     const goal = { kind: 'play', level: this.host.level, ...(this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {}) } as const;
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal);
+    // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
+    const showProgress = (result: SearchResult): void => {
+      if (this.host.analysis) this.liveAnalysis.report('ai', position, result, false);
+    };
+    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, showProgress);
+    if (answer.ok && answer.value && this.host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (!answer.ok) {
       this.thinkingAbout = null;
       this.host.requestUpdate();
@@ -317,11 +363,19 @@ export class GameController implements ReactiveController {
     this.plies = this.game.moves.length;
   }
 
-  /** Stops the AI's thinking and any hint: the position it was about is gone. */
+  /** Stops the AI's thinking, any hint and any analysis: the position it was about is gone (its evaluation stays, shown as of an earlier position). */
   private stopThinking(): void {
     this.ai?.cancel();
     this.thinkingAbout = null;
+    this.analysing = null;
     this.suggestion = null;
+  }
+
+  /** `analysis` was turned off: an analysis under way stops and nothing is shown. */
+  private stopAnalysis(): void {
+    if (this.analysing) this.ai?.cancel();
+    this.analysing = null;
+    this.liveAnalysis.clear();
   }
 
   /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
@@ -332,6 +386,7 @@ export class GameController implements ReactiveController {
     const someoneHuman = this.host.south === 'human' || this.host.north === 'human';
     while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
     this.stopThinking();
+    this.liveAnalysis.clear();
     this.showCurrent();
     this.host.requestUpdate();
     this.view.reset('stepped');

@@ -4,9 +4,14 @@
  */
 import type { SearchResult, Position, Variant } from '../host/types.js';
 
-/** What the AI is asked for: a move to play at a level, or the engine's best move within a time budget. */
+/**
+ * What the AI is asked for: a move to play at a level, or the engine's best move within a time
+ * budget and/or to a depth (neither: 1 s). `everyMove` scores every legal move with a full window
+ * (`SearchOptions.analysis`), so each move score is a score, not a bound.
+ */
 export type SearchGoal =
-  { readonly kind: 'play'; readonly level: number; readonly timeMs?: number } | { readonly kind: 'analyse'; readonly timeMs: number };
+  | { readonly kind: 'play'; readonly level: number; readonly timeMs?: number }
+  | { readonly kind: 'analyse'; readonly timeMs?: number; readonly depth?: number; readonly everyMove?: boolean };
 
 export interface SearchRequest {
   readonly type: 'search';

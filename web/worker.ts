@@ -191,7 +191,7 @@ const answer = async (request: SearchRequest): Promise<void> => {
     const result =
       goal.kind === 'play'
         ? await playLevel(searcher, request, goal.level, goal.timeMs)
-        : await deepen(searcher, request, { timeMs: goal.timeMs, history: request.history });
+        : await deepen(searcher, request, { timeMs: goal.timeMs, depth: goal.depth, history: request.history, analysis: goal.everyMove });
     send({ type: 'answer', id, result });
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });
