@@ -1,7 +1,8 @@
 /**
  * Playing levels for casual players, all on the same search: the low levels look a few plies
  * ahead and pick at random among the moves close to the best; the top levels search on the clock
- * and always play the best move.
+ * and always play the best move. Calibrated with tools/ladder.ts (docs/search.md, Levels): level 1
+ * loses most games to the greedy player, each level beats the one below.
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap, type SearchOptions, type SearchResult, type Searcher } from './types.js';
 import { describeInput } from './notation.js';
@@ -18,14 +19,14 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-  { level: 1, depth: 1, tolerance: 8, description: 'beginner: sees one move ahead and often takes a worse one' },
-  { level: 2, depth: 2, tolerance: 6, description: 'casual: sees a reply, still careless' },
-  { level: 3, depth: 3, tolerance: 5, description: 'casual: sees a few moves, loses seeds often' },
-  { level: 4, depth: 4, tolerance: 4, description: 'club: sees a few moves, some slips' },
-  { level: 5, depth: 5, tolerance: 3, description: 'club: sees a few moves, fewer slips' },
-  { level: 6, depth: 6, tolerance: 2, description: 'strong: rarely gives away seeds' },
-  { level: 7, depth: 8, tolerance: 1, description: 'strong: looks deeper, small slips only' },
-  { level: 8, depth: 10, tolerance: 0, description: 'expert: best move at a fixed depth' },
+  { level: 1, depth: 1, tolerance: 5, description: 'beginner: sees only its own move and often takes a worse one' },
+  { level: 2, depth: 1, tolerance: 2, description: 'novice: sees only its own move, takes most captures' },
+  { level: 3, depth: 2, tolerance: 6, description: 'casual: sees a reply, careless' },
+  { level: 4, depth: 3, tolerance: 4, description: 'casual: sees a few moves, loses seeds often' },
+  { level: 5, depth: 3, tolerance: 2, description: 'club: sees a few moves, some slips' },
+  { level: 6, depth: 4, tolerance: 2, description: 'club: sees a few moves, small slips' },
+  { level: 7, depth: 5, tolerance: 1, description: 'strong: looks deeper, rare small slips' },
+  { level: 8, depth: 7, tolerance: 0, description: 'expert: best move at a fixed depth' },
   { level: 9, timeMs: 250, tolerance: 0, description: 'master: best move in a quarter second' },
   { level: 10, timeMs: 1000, tolerance: 0, description: 'full strength: best move in a second' },
 ];

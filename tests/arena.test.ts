@@ -40,6 +40,7 @@ describe('arena', () => {
       'engine:100',
       'depth:6',
       'level:3',
+      'level:10@100',
       'reference:4',
       'alphabeta:6',
       'greedy',
@@ -52,6 +53,7 @@ describe('arena', () => {
     }
     expect(parsePlayer('engine+tb:250')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 250, tablebase: true } });
     expect(parsePlayer('depth:5')).toEqual({ ok: true, value: { kind: 'depth', depth: 5 } });
+    expect(parsePlayer('level:9@25')).toEqual({ ok: true, value: { kind: 'level', level: 9, timeMs: 25 } });
     // Only the WASM searches probe databases.
     for (const text of [
       'engine',
@@ -67,6 +69,11 @@ describe('arena', () => {
       'reference+tb:4',
       'alphabeta+tb:6',
       'level+tb:3',
+      // A think time only for the levels on the clock (9 and 10), and above 0.
+      'level:3@100',
+      'level:10@0',
+      'level:11@100',
+      'level:10@',
       'greedy+tb',
       'tb:100',
     ]) {

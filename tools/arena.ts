@@ -38,7 +38,7 @@ import {
   unwrap,
 } from '../host/types.js';
 import { Game } from '../host/game.js';
-import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
+import { LEVELS, MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
@@ -52,16 +52,25 @@ import { alphaBeta } from './alphabeta.js';
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean }
   | { readonly kind: 'depth'; readonly depth: number; readonly tablebase?: boolean }
-  | { readonly kind: 'level'; readonly level: number }
+  /** `timeMs` replaces a clocked level's think time (the ladder scales levels 9 and 10 down). */
+  | { readonly kind: 'level'; readonly level: number; readonly timeMs?: number }
   | { readonly kind: 'reference'; readonly depth: number }
   | { readonly kind: 'alphabeta'; readonly depth: number }
   | { readonly kind: 'greedy' }
   | { readonly kind: 'random' };
 
 const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?:(\d+)$/;
+/** level:<n>@<ms>: a level on the clock with its think time replaced. */
+const TIMED_LEVEL_ARGUMENT = /^level:(\d+)@(\d+)$/;
 
 export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
   if (text === 'greedy' || text === 'random') return ok({ kind: text });
+  const timed = TIMED_LEVEL_ARGUMENT.exec(text);
+  if (timed) {
+    const [level, timeMs] = [Number(timed[1]), Number(timed[2])];
+    const clocked = level >= MIN_LEVEL && level <= MAX_LEVEL && LEVELS[level - 1]!.timeMs !== undefined;
+    return clocked && timeMs > 0 ? ok({ kind: 'level', level, timeMs }) : badPlayer(text);
+  }
   const match = PLAYER_ARGUMENT.exec(text);
   const value = Number(match?.[3]);
   const tablebase = match?.[2] !== undefined;
@@ -88,7 +97,7 @@ const badPlayer = (text: string) =>
   err(
     new HoyitoError(
       'BadOption',
-      `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}>, reference:<d>, alphabeta:<d>, greedy or random`,
+      `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
       'player',
     ),
   );
@@ -107,7 +116,7 @@ export const makePlayer = (spec: PlayerSpec): string => {
     case 'alphabeta':
       return `${spec.kind}:${spec.depth}`;
     case 'level':
-      return `level:${spec.level}`;
+      return `level:${spec.level}${spec.timeMs === undefined ? '' : `@${spec.timeMs}`}`;
     default:
       return spec.kind;
   }
@@ -210,7 +219,13 @@ const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, tablebase?: Tableba
     case 'alphabeta':
       return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
     case 'level':
-      return game => pickMove(tools.wasm, game.position, { level: spec.level, history: history(game), random: tools.random }).bestMove;
+      return game =>
+        pickMove(tools.wasm, game.position, {
+          level: spec.level,
+          history: history(game),
+          random: tools.random,
+          ...(spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
+        }).bestMove;
     case 'greedy':
       return game => greedyMove(tools.rules, game.position, tools.random);
     case 'random':
@@ -590,7 +605,8 @@ export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, Ho
 export const USAGE = [
   'hoyito arena [--a PLAYER] [--b PLAYER] [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K]',
   '             [--tablebase-seeds K]          (from the sources: npm run arena -- ...)',
-  '  players: engine:<ms> (the WASM search on the clock), depth:<d> (the WASM search, fixed depth), level:<1..10>,',
+  '  players: engine:<ms> (the WASM search on the clock), depth:<d> (the WASM search, fixed depth), level:<1..10>',
+  '           (host/levels.ts; level:<n>@<ms> gives a level on the clock another think time),',
   '           reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds taken),',
   '           greedy (the biggest immediate capture), random;',
   '           engine+tb:<ms>, depth+tb:<d>: the same searches probing the endgame databases of layers 0..K',

@@ -82,13 +82,16 @@ const movesPlayed = (page: Page): Promise<number> =>
   page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length);
 
 describe('the built demo site', () => {
-  test('a human plays against the AI, which answers as North', async () => {
+  test('a human moves second, the easier side, against the AI, which opens as South', async () => {
     const { page, problems } = await openDemo(1100, 900);
     await page.evaluate(() => {
       document.querySelector<HoyitoBoard>('hoyito-board')!.speed = 4;
     });
+    // The demo seats the human as North, their row at the bottom.
+    expect(await page.locator('select[name="turn"]').inputValue()).toBe('second');
+    expect(await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.orientation)).toBe('north');
     for (let turn = 0; turn < 4; turn++) {
-      // South is human: wait until South may play, click the first playable hole, then wait for North (AI).
+      // North is human: wait until North may play, click the first playable hole, then wait for South (AI).
       await page.waitForSelector('hoyito-board .hole.playable', { timeout: 30_000 });
       const before = await movesPlayed(page);
       await page.locator('hoyito-board .hole.playable').first().click();
@@ -97,7 +100,7 @@ describe('the built demo site', () => {
           const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
           return (
             board.game.isOver ||
-            (board.game.moves.length > count && board.game.position.turn === 'S' && board.shadowRoot!.querySelector('.hole.playable'))
+            (board.game.moves.length > count && board.game.position.turn === 'N' && board.shadowRoot!.querySelector('.hole.playable'))
           );
         },
         before,
@@ -108,7 +111,8 @@ describe('the built demo site', () => {
     const sides = await page.evaluate(() =>
       document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover),
     );
-    expect(sides).toContain('N'); // the AI answered as North
+    expect(sides[0]).toBe('S'); // the AI opened as South
+    expect(sides).toContain('N');
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'demo-desktop.png'), fullPage: true });
     expect(problems).toEqual([]);
@@ -118,16 +122,17 @@ describe('the built demo site', () => {
   test('under prefers-reduced-motion a move is shown at once, with no sowing frames', async () => {
     const { page, problems } = await openDemo(1100, 900);
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The AI opens as South; then North (the human) plays.
+    await page.waitForSelector('hoyito-board .hole.playable', { timeout: 30_000 });
     const framesSeen = await page.evaluate(async () => {
       const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
-      board.north = 'human';
       let frames = 0;
       const observer = new MutationObserver(() => {
         frames += board.shadowRoot!.querySelectorAll('.hole.active, .hole.relay').length;
       });
       observer.observe(board.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['class'] });
       const moved = new Promise(resolve => board.addEventListener('move', resolve, { once: true }));
-      board.shadowRoot!.querySelector<HTMLElement>('.hole[data-index="2"]')!.click();
+      board.shadowRoot!.querySelector<HTMLElement>('.hole.playable')!.click();
       await moved;
       await board.updateComplete;
       observer.disconnect();

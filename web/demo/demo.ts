@@ -20,9 +20,27 @@ const syncMatchControl = (): void => {
   if (rounds.disabled) rounds.value = '1';
 };
 
+/**
+ * "You move first / second" seats the human as South or North against the AI, their row at the
+ * bottom; South and North set otherwise (two humans, two AIs) show as the hidden third choice.
+ */
+const seatHuman = (turn: string): void => {
+  if (turn === 'other') return;
+  const human = turn === 'first' ? 'south' : 'north';
+  field('south').value = human === 'south' ? 'human' : 'ai';
+  field('north').value = human === 'north' ? 'human' : 'ai';
+  board.setAttribute('orientation', human);
+};
+const syncTurn = (): void => {
+  const seats = `${field('south').value} ${field('north').value}`;
+  field('turn').value = seats === 'human ai' ? 'first' : seats === 'ai human' ? 'second' : 'other';
+};
+
 form.addEventListener('change', event => {
   const target = event.target as HTMLInputElement;
   if (target.name === 'variant') syncMatchControl();
+  if (target.name === 'turn') seatHuman(target.value);
+  if (target.name === 'south' || target.name === 'north') syncTurn();
   for (const name of ATTRIBUTES) board.setAttribute(name, field(name).value);
   board.hints = (field('hints') as HTMLInputElement).checked;
 });
@@ -52,5 +70,6 @@ for (const type of ['move', 'gameover'] as const) board.addEventListener(type, s
 board.addEventListener('hoyito-error', event => console.warn(event.detail.message));
 
 syncMatchControl();
+syncTurn();
 showLevel();
 showRecord();
