@@ -57,6 +57,7 @@ import {
 import { type Language, languageOfElement } from './i18n.js';
 import { seedSpots } from './seed-layout.js';
 import { boardStyles } from './styles.js';
+import { narrowLayoutStyles } from './narrow-layout.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
 
@@ -103,7 +104,7 @@ const TURN_SETUP = ['south', 'north', 'hints'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = boardStyles;
+  static override styles = [boardStyles, narrowLayoutStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -460,8 +461,8 @@ export class HoyitoBoard extends LitElement {
         <span class="seeds" aria-hidden="true"
           >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
         >
-        <span part="count" class="count" aria-hidden="true">${seeds}</span>
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
+        <span part="count" class="count" aria-hidden="true">${seeds}</span>
       </button>`;
     };
     const score = (side: Side) =>

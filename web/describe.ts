@@ -20,9 +20,9 @@ const seedWord = (seeds: number): string => `${seeds} seed${seeds === 1 ? '' : '
 
 export const ENDLESS_REASON = `its sowing would never end (still relaying after ${MAX_LAPS.toLocaleString('en')} laps)`;
 
-/** The accessible name of a hole: whose, which, and how many seeds. */
+/** The accessible name of a hole: whose, which, and how many seeds; it holds the label and count drawn in it, for speech input (WCAG 2.5.3). */
 export const describeHole = (name: HoleName, seeds: number, endless: boolean): string =>
-  `${sideName(name.side)} hole ${name.hole}, ${seedWord(seeds)}${endless ? `, not playable: ${ENDLESS_REASON}` : ''}`;
+  `${sideName(name.side)} hole ${name.hole}, ${holeLabel(name)}, ${seedWord(seeds)}${endless ? `, not playable: ${ENDLESS_REASON}` : ''}`;
 
 /** One line for the move list: `S3`, `N5 ×8`, `S pass`. */
 export const moveLabel = (outcome: MoveOutcome): string =>
