@@ -56,6 +56,7 @@ import {
 } from './options.js';
 import { type Language, languageOfElement } from './i18n.js';
 import { seedSpots } from './seed-layout.js';
+import { SoundController } from './sound.js';
 import { boardStyles } from './styles.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
 
@@ -117,6 +118,7 @@ export class HoyitoBoard extends LitElement {
     orientation: { reflect: true },
     speed: { converter: numberOrText },
     hints: { type: Boolean },
+    sound: { type: Boolean },
     rounds: { converter: numberOrText },
     theme: { reflect: true },
     tablebases: {},
@@ -151,6 +153,8 @@ export class HoyitoBoard extends LitElement {
   declare speed: number;
   /** Show the engine's suggestion whenever a human is to move. */
   declare hints: boolean;
+  /** Synthesised sowing and capture sounds (see sound.ts). */
+  declare sound: boolean;
   /** Rounds of a Hoyito III match; 1 is a single game. */
   declare rounds: number;
   declare theme: Theme;
@@ -186,12 +190,14 @@ export class HoyitoBoard extends LitElement {
     this.orientation = DEFAULTS.orientation;
     this.speed = DEFAULTS.speed;
     this.hints = false;
+    this.sound = false;
     this.rounds = DEFAULTS.rounds;
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
     this.announcement = '';
     this.focusIndex = 0;
+    this.addController(new SoundController(this, () => this.gameController.frame));
   }
 
   // ---- read-only state for the page ----
