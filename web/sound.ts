@@ -75,7 +75,7 @@ export class SoundController implements ReactiveController {
       this.animated = false;
     } else if (frame.phase === 'drop' || frame.phase === 'capture') {
       this.animated = true;
-      this.play(context => (frame.phase === 'drop' ? this.tick(context, frame.active ?? 0) : this.chime(context)));
+      this.play(context => (frame.phase === 'drop' ? tick(context, frame.active ?? 0) : chime(context)));
     }
   }
 
@@ -84,7 +84,7 @@ export class SoundController implements ReactiveController {
     const animated = this.animated;
     this.animated = false;
     if (animated || outcome.move === 'pass') return;
-    this.play(context => (outcome.captured.length > 0 ? this.chime(context) : this.tick(context, outcome.laps[0]?.from ?? 0)));
+    this.play(context => (outcome.captured.length > 0 ? chime(context) : tick(context, outcome.laps[0]?.from ?? 0)));
   }
 
   private play(sound: (context: AudioContext) => void): void {
@@ -116,19 +116,20 @@ export class SoundController implements ReactiveController {
     }
     return null;
   }
-
-  private tick(context: AudioContext, hole: number): void {
-    const semitones = (hole % TICK.holesPerCycle) * TICK.semitonesPerHole;
-    note(context, TICK, TICK.hz * 2 ** (semitones / 12), context.currentTime);
-  }
-
-  private chime(context: AudioContext): void {
-    CHIME.hz.forEach((hz, k) => note(context, CHIME, hz, context.currentTime + k * CHIME.stagger));
-  }
 }
 
+/** A seed falling into board index `hole`, now. */
+export const tick = (context: BaseAudioContext, hole: number): void => {
+  const semitones = (hole % TICK.holesPerCycle) * TICK.semitonesPerHole;
+  note(context, TICK, TICK.hz * 2 ** (semitones / 12), context.currentTime);
+};
+
+/** A capture, from now. */
+export const chime = (context: BaseAudioContext): void =>
+  CHIME.hz.forEach((hz, k) => note(context, CHIME, hz, context.currentTime + k * CHIME.stagger));
+
 /** One note: an oscillator through a gain that rises at once and fades away exponentially. */
-const note = (context: AudioContext, voice: Voice, hz: number, at: number): void => {
+const note = (context: BaseAudioContext, voice: Voice, hz: number, at: number): void => {
   const oscillator = context.createOscillator();
   oscillator.type = voice.type;
   oscillator.frequency.value = hz;

@@ -11,7 +11,7 @@ import { type MoveOutcome, unwrap } from '../../host/types.js';
 import { playMove } from '../../host/engines/reference/rules.js';
 import { startPosition } from '../../host/notation.js';
 import type { HoyitoBoard } from '../../web/board.js';
-import { CHIME, TICK } from '../../web/sound.js';
+import { CHIME, TICK, chime, tick } from '../../web/sound.js';
 import { position } from '../helpers/positions.js';
 import { holeButton, mountBoard, nextEvent, removeBoards } from './helpers.js';
 
@@ -128,4 +128,35 @@ test('sound off (the default): a capture played by a key press makes no AudioCon
   await pressHole(board, 2);
   expect(contexts).toHaveLength(0);
   expect(notes).toEqual([]);
+});
+
+describe('the sounds as heard (rendered offline)', () => {
+  const SAMPLE_RATE = 44_100;
+  /** The rendered samples of `sound`, and the peak level in windows of 10 ms. */
+  const render = async (sound: (context: BaseAudioContext) => void): Promise<number[]> => {
+    const context = new OfflineAudioContext(1, SAMPLE_RATE, SAMPLE_RATE);
+    sound(context);
+    const samples = (await context.startRendering()).getChannelData(0);
+    const window = SAMPLE_RATE / 100;
+    return Array.from({ length: samples.length / window }, (_, k) =>
+      samples.subarray(k * window, (k + 1) * window).reduce((peak, sample) => Math.max(peak, Math.abs(sample)), 0),
+    );
+  };
+  /** A hundredth of full scale (-40 dBFS): audible on a quiet device, under it counts as silence here. */
+  const AUDIBLE = 0.01;
+  const audibleMs = (peaks: number[]): number => 10 * peaks.reduce((last, peak, k) => (peak >= AUDIBLE ? k + 1 : last), 0);
+
+  test('a tick is soft and short: heard at once, peaking under a tenth of full scale, silent within 60 ms', async () => {
+    const peaks = await render(context => tick(context, 0));
+    expect(peaks[0]).toBeGreaterThanOrEqual(AUDIBLE);
+    expect(Math.max(...peaks)).toBeLessThan(0.1);
+    expect(audibleMs(peaks)).toBeLessThanOrEqual(TICK.seconds * 1000);
+  });
+
+  test('a chime is longer than a tick and as soft, its notes adding up under a fifth of full scale', async () => {
+    const peaks = await render(chime);
+    expect(Math.max(...peaks)).toBeLessThan(0.2);
+    expect(audibleMs(peaks)).toBeGreaterThan(4 * TICK.seconds * 1000);
+    expect(audibleMs(peaks)).toBeLessThanOrEqual(1000 * (CHIME.seconds + CHIME.stagger * (CHIME.hz.length - 1)));
+  });
 });
