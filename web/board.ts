@@ -494,7 +494,8 @@ export class HoyitoBoard extends LitElement {
         <div class="row bottom" role="group" aria-label=${`${sideName(this.bottomSide)}'s holes`}>${bottom.map(hole)}</div>
       </div>
       ${score(this.bottomSide)} ${this.renderMatch(result)}
-      <ol part="moves" class="moves" aria-label="Moves">
+      <!-- A tab stop, so that the list scrolls by keyboard once it is long (WCAG 2.1.1). -->
+      <ol part="moves" class="moves" aria-label="Moves" tabindex="0">
         ${shownOutcomes.map((outcome, ply) => html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}
       </ol>
       <div class="live" aria-live="polite" role="status">${this.announcement}</div>

@@ -6,22 +6,22 @@
  * and the hint against the wood they are drawn on (non-text contrast, 3:1), and the text drawn
  * on the holes' gradients (4.5:1), which axe leaves out.
  */
-import axe from 'axe-core';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import type { HoyitoBoard } from '../../web/board.js';
+import { checkWithAxe } from './axe-check.js';
 import { type Rgba, coloursIn, contrastRatio, over, parseColour } from './contrast.js';
 import { holeButton, mountBoard, nextEvent, removeBoards } from './helpers.js';
 
 const LOOKS = ['light', 'dark'] as const;
 type Look = (typeof LOOKS)[number];
-const SERIOUS = ['serious', 'critical'];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 /** WCAG 1.4.11: user interface components and their states, against the colours next to them. */
 const NON_TEXT_MIN = 3;
 /** WCAG 1.4.3 for text under 18.66 px bold. */
 const TEXT_MIN = 4.5;
 
+// A desktop width: each row in one line (tests/browser/phone.test.ts runs axe on the phone layout).
+beforeAll(() => page.viewport(1280, 800));
 afterEach(removeBoards);
 
 /**
@@ -39,6 +39,19 @@ const midGame = async (theme: Look, holes: number): Promise<HoyitoBoard> => {
   await moved;
   await board.updateComplete;
   return board;
+};
+
+/** Plays the first legal move until the move list scrolls (a player without a move passes by itself). */
+const playUntilMovesScroll = async (board: HoyitoBoard): Promise<HTMLElement> => {
+  const moves = board.shadowRoot!.querySelector<HTMLElement>('.moves')!;
+  while (moves.scrollHeight <= moves.clientHeight && !board.game.isOver) {
+    const moved = nextEvent(board, 'move');
+    const [first] = board.game.legalMoves().moves;
+    if (first !== 'pass') expect(board.play(first!).ok).toBe(true);
+    await moved;
+    await board.updateComplete;
+  }
+  return moves;
 };
 
 const marked = (board: HoyitoBoard, state: string): HTMLElement[] => [...board.shadowRoot!.querySelectorAll<HTMLElement>(`.hole.${state}`)];
@@ -61,14 +74,19 @@ describe.each(LOOKS)('%s look', theme => {
     expect(marked(board, 'last-move')).toHaveLength(1);
     expect(marked(board, 'last-capture')).toHaveLength(2);
     expect(marked(board, 'playable').length).toBeGreaterThan(0);
-    const results = await axe.run(board, { runOnly: { type: 'tag', values: AXE_TAGS } });
-    const serious = results.violations
-      .filter(violation => SERIOUS.includes(violation.impact ?? ''))
-      .map(violation => ({ rule: violation.id, nodes: violation.nodes.map(node => node.failureSummary) }));
+    const { serious, passed } = await checkWithAxe(board);
     expect(serious).toEqual([]);
     // The checks that matter here ran on the board's shadow DOM and passed.
-    const passed = results.passes.map(rule => rule.id);
     for (const rule of ['color-contrast', 'button-name', 'target-size', 'label-content-name-mismatch']) expect(passed).toContain(rule);
+  });
+
+  test('axe finds nothing serious late in a game, when the move list scrolls', async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0', theme, variant: 'iii' });
+    const moves = await playUntilMovesScroll(board);
+    expect(moves.scrollHeight).toBeGreaterThan(moves.clientHeight);
+    const { serious, passed } = await checkWithAxe(board);
+    expect(serious).toEqual([]);
+    expect(passed).toContain('scrollable-region-focusable');
   });
 
   /** The wood the holes sit in: a gradient, so every stop counts. */

@@ -1,13 +1,14 @@
 /**
  * A phone's width, 375 px: the 2x12 board stays playable (every hole a tap target of at least
- * 24x24 px, WCAG 2.5.8, with its label and count shown at a readable size) and the page does not
- * scroll sideways. Screenshots go to __screenshots__/phone.test.ts/ (not committed) for a person
+ * 24x24 px, WCAG 2.5.8, with its label and count shown at a readable size), the page does not
+ * scroll sideways, and axe finds nothing serious. Screenshots go to __screenshots__/phone.test.ts/ (not committed) for a person
  * to look at.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { holeIndex } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
+import { checkWithAxe } from './axe-check.js';
 import { holeButton, mountBoard, removeBoards } from './helpers.js';
 
 const PHONE = { width: 375, height: 812 };
@@ -51,6 +52,7 @@ describe.each([
     expect(holeProblems(board)).toEqual([]);
     expect(pageOverflow()).toBeLessThanOrEqual(0);
     expect(box(board).right).toBeLessThanOrEqual(PHONE.width);
+    expect((await checkWithAxe(board)).serious).toEqual([]);
     await page.screenshot({ element: board, path: `__screenshots__/phone.test.ts/${theme}-2x${holes}-375.png` });
   });
 });
