@@ -20,7 +20,7 @@ const SAMPLES: Samples = {
   seeds: () => [[1], [5]],
   endlessReason: () => [['1000']],
   emptyReason: null,
-  hole: text => [[text.sides.S, 3, text.seeds(4)]],
+  hole: text => [[text.sides.S, 3, 'S3', text.seeds(4)]],
   notPlayable: text => [[text.emptyReason]],
   notPlayableTitle: text => [[text.emptyReason]],
   cannotPlay: text => [['S3', text.emptyReason]],
@@ -109,14 +109,14 @@ describe('the catalogues', () => {
 });
 
 describe('the sentences', () => {
-  it('name holes with their seeds, and say why an endless hole is not playable, with the number written as the language writes it', () => {
-    expect(describeHole('en', { side: 'N', hole: 6 }, 1, false)).toBe('North hole 6, 1 seed');
-    expect(describeHole('es', { side: 'N', hole: 6 }, 1, false)).toBe('Hoyo 6 de Norte, 1 semilla');
+  it('name holes with the label drawn in them and their seeds, and say why an endless hole is not playable, with the number written as the language writes it', () => {
+    expect(describeHole('en', { side: 'N', hole: 6 }, 1, false)).toBe('North hole 6, N6, 1 seed');
+    expect(describeHole('es', { side: 'N', hole: 6 }, 1, false)).toBe('Hoyo 6 de Norte, N6, 1 semilla');
     expect(describeHole('en', { side: 'S', hole: 2 }, 3, true)).toBe(
-      'South hole 2, 3 seeds, not playable: its sowing would never end (still relaying after 1,000 laps)',
+      'South hole 2, S2, 3 seeds, not playable: its sowing would never end (still relaying after 1,000 laps)',
     );
     expect(describeHole('es', { side: 'S', hole: 2 }, 3, true)).toBe(
-      'Hoyo 2 de Sur, 3 semillas, no se puede jugar: su siembra no se acabaría nunca (a las 1000 vueltas todavía sigue el relevo)',
+      'Hoyo 2 de Sur, S2, 3 semillas, no se puede jugar: su siembra no se acabaría nunca (a las 1000 vueltas todavía sigue el relevo)',
     );
   });
 

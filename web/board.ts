@@ -59,10 +59,12 @@ import {
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import { type AnalysisLimits, analysisStyles, renderAnalysis, renderMoveScore } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
+import { SoundController } from './sound.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
 import { BoardControls, controlsStyles } from './controls.js';
 import { copyRecord, downloadRecord } from './record-file.js';
+import { narrowLayoutStyles } from './narrow-layout.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
 
@@ -112,7 +114,7 @@ const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [boardStyles, reviewStyles, controlsStyles, analysisStyles];
+  static override styles = [boardStyles, reviewStyles, controlsStyles, analysisStyles, narrowLayoutStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -126,6 +128,7 @@ export class HoyitoBoard extends LitElement {
     speed: { converter: numberOrText },
     hints: { type: Boolean },
     analysis: { type: Boolean },
+    sound: { type: Boolean },
     rounds: { converter: numberOrText },
     theme: { reflect: true },
     tablebases: {},
@@ -164,6 +167,8 @@ export class HoyitoBoard extends LitElement {
   declare hints: boolean;
   /** Show the engine's evaluation while the AI thinks, and every move's score whenever a human is to move (see analysis.ts). */
   declare analysis: boolean;
+  /** Synthesised sowing and capture sounds (see sound.ts). */
+  declare sound: boolean;
   /** Rounds of a Hoyito III match; 1 is a single game. */
   declare rounds: number;
   declare theme: Theme;
@@ -205,6 +210,7 @@ export class HoyitoBoard extends LitElement {
     this.speed = DEFAULTS.speed;
     this.hints = false;
     this.analysis = false;
+    this.sound = false;
     this.rounds = DEFAULTS.rounds;
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
@@ -212,6 +218,7 @@ export class HoyitoBoard extends LitElement {
     this.controls = false;
     this.announcement = () => '';
     this.focusIndex = 0;
+    this.addController(new SoundController(this, () => this.gameController.frame));
   }
 
   // ---- read-only state for the page ----
@@ -546,8 +553,8 @@ export class HoyitoBoard extends LitElement {
         <span class="seeds" aria-hidden="true"
           >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
         >
-        <span part="count" class="count" aria-hidden="true">${seeds}</span>
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
+        <span part="count" class="count" aria-hidden="true">${seeds}</span>
         ${renderMoveScore(this.gameController.liveAnalysis, animating ? null : position, name)}
       </button>`;
     };

@@ -22,7 +22,7 @@ export interface BoardText {
   /** Why an endless hole may not be played; `laps` is the lap limit, written as the language writes numbers. */
   readonly endlessReason: (laps: string) => string;
   readonly emptyReason: string;
-  readonly hole: (side: string, hole: number, seeds: string) => string;
+  readonly hole: (side: string, hole: number, label: string, seeds: string) => string;
   /** Added to an endless hole's name. */
   readonly notPlayable: (reason: string) => string;
   /** The tooltip of an endless hole. */
@@ -73,7 +73,7 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     seeds: ENGLISH_SEEDS,
     endlessReason: laps => `its sowing would never end (still relaying after ${laps} laps)`,
     emptyReason: 'it is empty',
-    hole: (side, hole, seeds) => `${side} hole ${hole}, ${seeds}`,
+    hole: (side, hole, label, seeds) => `${side} hole ${hole}, ${label}, ${seeds}`,
     notPlayable: reason => `not playable: ${reason}`,
     notPlayableTitle: reason => `Not playable: ${reason}`,
     cannotPlay: (label, reason) => `${label} cannot be played: ${reason}.`,
@@ -119,7 +119,7 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     seeds: SPANISH_SEEDS,
     endlessReason: laps => `su siembra no se acabaría nunca (a las ${laps} vueltas todavía sigue el relevo)`,
     emptyReason: 'está vacío',
-    hole: (side, hole, seeds) => `Hoyo ${hole} de ${side}, ${seeds}`,
+    hole: (side, hole, label, seeds) => `Hoyo ${hole} de ${side}, ${label}, ${seeds}`,
     notPlayable: reason => `no se puede jugar: ${reason}`,
     notPlayableTitle: reason => `No se puede jugar: ${reason}`,
     cannotPlay: (label, reason) => `${label} no se puede jugar: ${reason}.`,
@@ -174,10 +174,10 @@ export const holeLabel = ({ side, hole }: HoleName): string => `${side}${hole}`;
 
 export const endlessReason = (language: Language): string => BOARD_TEXT[language].endlessReason(MAX_LAPS.toLocaleString(language));
 
-/** The accessible name of a hole: whose, which, and how many seeds. */
+/** The accessible name of a hole: whose, which, and how many seeds; it holds the label drawn in it, for speech input (WCAG 2.5.3). */
 export const describeHole = (language: Language, name: HoleName, seeds: number, endless: boolean): string => {
   const text = BOARD_TEXT[language];
-  const hole = text.hole(text.sides[name.side], name.hole, text.seeds(seeds));
+  const hole = text.hole(text.sides[name.side], name.hole, holeLabel(name), text.seeds(seeds));
   return endless ? `${hole}, ${text.notPlayable(endlessReason(language))}` : hole;
 };
 

@@ -12,8 +12,8 @@ const darkDefaults = css`
   --_board-edge: var(--hoyito-board-edge-color, #2e1d0e);
   --_hole: var(--hoyito-hole-color, #2a190b);
   --_seed: var(--hoyito-seed-color, #d9c7a0);
-  --_accent: var(--hoyito-accent-color, #6ea8ff);
-  --_hint: var(--hoyito-hint-color, #46c77f);
+  --_accent: var(--hoyito-accent-color, #96c4ff);
+  --_hint: var(--hoyito-hint-color, #5ad08c);
 `;
 
 export const boardStyles = css`
@@ -26,10 +26,11 @@ export const boardStyles = css`
     --_hole: var(--hoyito-hole-color, #6e4420);
     --_seed: var(--hoyito-seed-color, #efe0bd);
     --_count: var(--hoyito-count-color, #fffaf0);
-    --_accent: var(--hoyito-accent-color, #1a5fd0);
+    /* The accent and hint rings lie on the wood: 3:1 against it in both looks (WCAG 1.4.11, tests/browser/a11y.test.ts). */
+    --_accent: var(--hoyito-accent-color, #0e44a0);
     --_relay: var(--hoyito-relay-color, #f3b61f);
     --_capture: var(--hoyito-capture-color, #d8412f);
-    --_hint: var(--hoyito-hint-color, #1f9d55);
+    --_hint: var(--hoyito-hint-color, #0b5529);
     --_hole-size: var(--hoyito-hole-size, 5.5rem);
     /* cqi: on a narrow board (2x12 on a phone) the gaps shrink with it. */
     --_gap: var(--hoyito-gap, clamp(2px, 0.9cqi, 0.45rem));
@@ -96,7 +97,7 @@ export const boardStyles = css`
     cursor: pointer;
     box-shadow:
       inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 2px color-mix(in srgb, var(--_accent) 55%, transparent);
+      0 0 0 2px var(--_accent);
   }
   .hole.playable:hover {
     box-shadow:
@@ -232,7 +233,7 @@ export const boardStyles = css`
     font-variant-numeric: tabular-nums;
   }
   .moves .ply {
-    opacity: 0.6;
+    opacity: 0.7;
   }
   .moves:empty {
     display: none;

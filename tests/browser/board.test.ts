@@ -80,8 +80,8 @@ describe('keyboard', () => {
 
   test('every hole has an accessible name with its seed count', async () => {
     const board = await mountBoard(HUMANS);
-    expect(holeButton(board, 0).getAttribute('aria-label')).toBe('South hole 1, 4 seeds');
-    expect(holeButton(board, 11).getAttribute('aria-label')).toBe('North hole 6, 4 seeds');
+    expect(holeButton(board, 0).getAttribute('aria-label')).toBe('South hole 1, S1, 4 seeds');
+    expect(holeButton(board, 11).getAttribute('aria-label')).toBe('North hole 6, N6, 4 seeds');
   });
 });
 

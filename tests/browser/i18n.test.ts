@@ -76,8 +76,8 @@ describe('a Spanish board', () => {
     expect(shownText(spanish, '.status')).toBe('Sur vuelve a jugar.');
     expect(shownText(spanish, '.score.south .player')).toBe('Sur · humano');
     expect(shownText(spanish, '.score.north .player')).toBe('Norte · IA');
-    expect(holeButton(spanish, 0).getAttribute('aria-label')).toBe('Hoyo 1 de Sur, 0 semillas');
-    expect(holeButton(spanish, 6).getAttribute('aria-label')).toBe('Hoyo 1 de Norte, 2 semillas');
+    expect(holeButton(spanish, 0).getAttribute('aria-label')).toBe('Hoyo 1 de Sur, S1, 0 semillas');
+    expect(holeButton(spanish, 6).getAttribute('aria-label')).toBe('Hoyo 1 de Norte, N1, 2 semillas');
     expect(attributeOf(spanish, '.board', 'aria-label')).toBe('Tablero de Hoyito II, 6 hoyos por fila');
     expect(attributeOf(spanish, '.row.top', 'aria-label')).toBe('Hoyos de Norte');
     expect(attributeOf(spanish, '.row.bottom', 'aria-label')).toBe('Hoyos de Sur');

@@ -1,0 +1,88 @@
+/**
+ * A phone's width, 375 px: the 2x12 board stays playable (every hole a tap target of at least
+ * 24x24 px, WCAG 2.5.8, with its label and count shown at a readable size), the page does not
+ * scroll sideways, and axe finds nothing serious. Screenshots go to __screenshots__/phone.test.ts/ (not committed) for a person
+ * to look at.
+ */
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { holeIndex } from '../../host/types.js';
+import type { HoyitoBoard } from '../../web/board.js';
+import { checkWithAxe } from './axe-check.js';
+import { holeButton, mountBoard, removeBoards } from './helpers.js';
+
+const PHONE = { width: 375, height: 812 };
+/** WCAG 2.5.8 (AA): targets at least 24 by 24 CSS pixels. */
+const MIN_TARGET_PX = 24;
+/** The board's own smallest label and count sizes (0.55rem and 0.7rem in styles.ts); under them the text is hidden instead. */
+const MIN_LABEL_PX = 8.8;
+const MIN_COUNT_PX = 11.2;
+
+beforeAll(() => page.viewport(PHONE.width, PHONE.height));
+afterEach(removeBoards);
+
+const box = (element: Element): DOMRect => element.getBoundingClientRect();
+
+/** Each hole's target size and text, with what is wrong with it. */
+const holeProblems = (board: HoyitoBoard): string[] =>
+  [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
+    const { width, height } = box(hole);
+    const label = hole.querySelector('.label')!;
+    const count = hole.querySelector('.count')!;
+    const problems = [
+      width < MIN_TARGET_PX || height < MIN_TARGET_PX ? `${width.toFixed(1)}x${height.toFixed(1)} px` : '',
+      label.checkVisibility() ? '' : 'label hidden',
+      count.checkVisibility() ? '' : 'count hidden',
+      parseFloat(getComputedStyle(label).fontSize) < MIN_LABEL_PX ? `label ${getComputedStyle(label).fontSize}` : '',
+      parseFloat(getComputedStyle(count).fontSize) < MIN_COUNT_PX ? `count ${getComputedStyle(count).fontSize}` : '',
+    ].filter(Boolean);
+    return problems.length > 0 ? [`${label.textContent}: ${problems.join(', ')}`] : [];
+  });
+
+const pageOverflow = (): number => document.documentElement.scrollWidth - document.documentElement.clientWidth;
+
+describe.each([
+  ['light', 12],
+  ['dark', 12],
+  ['light', 6],
+])('%s 2x%i at 375 px', (theme, holes) => {
+  test('every hole is a labelled target of 24x24 px or more, and the page does not scroll sideways', async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0', theme, holes: String(holes) });
+    expect(window.innerWidth).toBe(PHONE.width);
+    expect(holeProblems(board)).toEqual([]);
+    expect(pageOverflow()).toBeLessThanOrEqual(0);
+    expect(box(board).right).toBeLessThanOrEqual(PHONE.width);
+    expect((await checkWithAxe(board)).serious).toEqual([]);
+    await page.screenshot({ element: board, path: `__screenshots__/phone.test.ts/${theme}-2x${holes}-375.png` });
+  });
+});
+
+describe('2x12 at 375 px: each row in two lines of 6', () => {
+  /** The centres of one side's holes 1..12 as drawn. */
+  const centres = (board: HoyitoBoard, side: 'S' | 'N'): { x: number; y: number }[] =>
+    Array.from({ length: 12 }, (_, k) => {
+      const { left, top, width, height } = box(holeButton(board, holeIndex(12, side, k + 1)));
+      return { x: left + width / 2, y: top + height / 2 };
+    });
+
+  test("South reads S1…S6 over S7…S12 from the bottom; North's lines are the same turned round", async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12' });
+    const south = centres(board, 'S');
+    const north = centres(board, 'N');
+    const sameLine = (line: { y: number }[]) => line.every(centre => Math.abs(centre.y - line[0]!.y) < 1);
+    const leftToRight = (line: { x: number }[]) => line.every((centre, k) => k === 0 || centre.x > line[k - 1]!.x);
+    // From the viewer: South's first line above its second, both left to right.
+    for (const line of [south.slice(0, 6), south.slice(6)]) expect(sameLine(line) && leftToRight(line)).toBe(true);
+    expect(south[6]!.y).toBeGreaterThan(south[0]!.y);
+    // North's, seen turned round: its first line below its second, both right to left; North above South.
+    for (const line of [north.slice(0, 6), north.slice(6)]) expect(sameLine(line) && leftToRight([...line].reverse())).toBe(true);
+    expect(north[6]!.y).toBeLessThan(north[0]!.y);
+    expect(north[0]!.y).toBeLessThan(south[0]!.y);
+    // Turned round means each North hole sits where the South hole of the same number is, mirrored through the centre.
+    const middle = { x: (south[0]!.x + north[0]!.x) / 2, y: (south[0]!.y + north[0]!.y) / 2 };
+    for (let k = 0; k < 12; k++) {
+      expect(north[k]!.x).toBeCloseTo(2 * middle.x - south[k]!.x, 0);
+      expect(north[k]!.y).toBeCloseTo(2 * middle.y - south[k]!.y, 0);
+    }
+  });
+});
