@@ -10,10 +10,12 @@
  * 2. First AI move: from navigation start to the first `move` event of a board with an AI South at
  *    level 5 and no animation (speed 0), in a fresh browser context each run (nothing cached), the
  *    median of the runs; with when the element was defined and when the AI was asked.
- * 3. Long tasks: two AIs play (level 5, speed 4, `analysis` on) for a while, new games as they end;
- *    every main-thread `longtask` entry and `long-animation-frame` (with the scripts it ran) is
- *    recorded. Budget: none over 50 ms once the first move is played (those during the page load
- *    are reported apart).
+ * 3. Long tasks: two AIs play (level 5, speed 4, `analysis` on) for a while, new games as they end.
+ *    Chromium's trace gives every task of the page's main thread with its clock and CPU time and
+ *    what it did (layout, paint, a timer, a script); the page records its `longtask` entries and
+ *    `long-animation-frame`s (with the scripts they ran). Budget: no task over 50 ms once the
+ *    first move is played; the page load's are reported apart. On a shared machine clock times
+ *    include waiting for a core, so CPU times are reported beside them.
  *
  * Prints the results and writes them to the "Board budgets" section of bench/RESULTS.md.
  * Options: `--runs N` first-move runs (default 7), `--play-seconds S` of two AIs playing (default
@@ -92,7 +94,7 @@ declare global {
  * Runs in every page before its own scripts: marks the load's milestones (times since navigation
  * start), counts moves, starts a new game when one ends, and records long tasks and frames.
  */
-const recordPage = (): void => {
+const recordPage = (FIRST_MOVE_MARK: string): void => {
   const frameTimingSupported = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame');
   const record: PageRecord = { moves: 0, games: 1, long: [], frameTimingSupported };
   window.hoyitoBench = record;
@@ -101,6 +103,8 @@ const recordPage = (): void => {
     if ((event as CustomEvent<{ state: string }>).detail.state === 'started') record.firstThinking ??= performance.now();
   });
   document.addEventListener('move', () => {
+    // Marked in the trace too, where it parts the page load from the play.
+    if (record.firstMove === undefined) performance.mark(FIRST_MOVE_MARK);
     record.firstMove ??= performance.now();
     record.moves++;
   });
@@ -151,13 +155,15 @@ const pageHtml = (attributes: string): string => `<!doctype html>
 `;
 
 const FIRST_MOVE_PAGE = 'first-move.html';
+const FIRST_MOVE_MARK = 'hoyito-bench-first-move';
 const TWO_AIS_PAGE = 'two-ais.html';
 
-/** A fresh context (empty cache) with the recorder, on `page`. */
-const open = async (browser: Browser, url: string): Promise<Page> => {
+/** A fresh context (empty cache) with the recorder, on `url`; `beforeLoad` runs before the page is asked for. */
+const open = async (browser: Browser, url: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.addInitScript(recordPage);
+  await page.addInitScript(recordPage, FIRST_MOVE_MARK);
+  await beforeLoad?.(page);
   await page.goto(url);
   return page;
 };
@@ -178,7 +184,17 @@ interface FirstMoveRun {
   readonly moved: number;
 }
 
+/** A task of the page's main thread, from Chromium's trace: wall-clock and CPU (thread) time, and what took its time. */
+interface MainTask {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  /** Its longest parts (trace event names, e.g. Layout, TimerFire, FunctionCall, MinorGC), with wall/CPU ms. */
+  readonly parts: string;
+}
+
 interface PlayResult {
+  /** Every task of the renderer's main thread, from the trace: before the first move, and during play. */
+  readonly tasks: TaskSplit;
   readonly seconds: number;
   readonly moves: number;
   readonly games: number;
@@ -205,15 +221,83 @@ const firstMoveRuns = async (browser: Browser, url: string): Promise<FirstMoveRu
   return measured;
 };
 
+/** The trace's complete events (phase X), durations in microseconds; `tdur` is the thread's CPU time. */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+interface TaskSplit {
+  readonly load: MainTask[];
+  readonly play: MainTask[];
+}
+
+/** A part of a task shown when it takes at least this share of the task's wall time. */
+const PART_SHARE = 0.2;
+
+/**
+ * The tasks of the page's main thread, the `CrRendererMain` thread with the most task time (the
+ * page's renderer; a browser may have others, idle), before and after the first move. Each
+ * task's parts are the events inside it.
+ */
+const mainThreadTasks = (events: readonly TraceEvent[]): TaskSplit => {
+  const threadKey = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+  const mains = new Set(
+    events.filter(event => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadKey),
+  );
+  const complete = events.filter(event => event.ph === 'X' && mains.has(threadKey(event)) && event.dur !== undefined);
+  const busiest = [...mains]
+    .map(key => ({
+      key,
+      busy: complete.filter(event => event.name === 'RunTask' && threadKey(event) === key).reduce((sum, event) => sum + event.dur!, 0),
+    }))
+    .sort((a, b) => b.busy - a.busy)[0]?.key;
+  const onMain = complete.filter(event => threadKey(event) === busiest);
+  const firstMove = events.find(event => event.name === FIRST_MOVE_MARK)?.ts ?? Infinity;
+  const tasks = onMain
+    .filter(event => event.name === 'RunTask')
+    .map(task => {
+      const end = task.ts + task.dur!;
+      const parts = new Map<string, { wall: number; cpu: number }>();
+      for (const event of onMain) {
+        const inside = event !== task && event.ts >= task.ts && event.ts + event.dur! <= end && !event.name.includes('RunTask');
+        if (!inside || event.dur! < PART_SHARE * task.dur!) continue;
+        const part = parts.get(event.name) ?? { wall: 0, cpu: 0 };
+        parts.set(event.name, { wall: part.wall + event.dur!, cpu: part.cpu + (event.tdur ?? 0) });
+      }
+      return {
+        startTs: task.ts,
+        wallMs: task.dur! / 1000,
+        cpuMs: (task.tdur ?? 0) / 1000,
+        parts: [...parts].map(([name, part]) => `${name} ${Math.round(part.wall / 1000)}/${Math.round(part.cpu / 1000)}`).join(', '),
+      };
+    });
+  const strip = ({ startTs: _, ...task }: MainTask & { startTs: number }): MainTask => task;
+  return {
+    load: tasks.filter(task => task.startTs < firstMove).map(strip),
+    play: tasks.filter(task => task.startTs >= firstMove).map(strip),
+  };
+};
+
+const TRACE_CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'devtools.timeline', 'blink.user_timing'];
+
 const playTwoAis = async (browser: Browser, url: string): Promise<PlayResult> => {
-  const page = await open(browser, url);
+  const page = await open(browser, url, page => browser.startTracing(page, { categories: TRACE_CATEGORIES }));
   await page.waitForFunction(() => window.hoyitoBench.firstMove !== undefined, null, { timeout: 60_000 });
   // The measurement is this window of play: a wait of a fixed length is what is asked for.
   await page.waitForTimeout(playSeconds * 1000);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { readonly traceEvents: readonly TraceEvent[] };
   const record = await readRecord(page);
   await page.context().close();
   const loaded = record.firstMove!;
   return {
+    tasks: mainThreadTasks(trace.traceEvents),
     seconds: playSeconds,
     moves: record.moves,
     games: record.games,
@@ -259,6 +343,27 @@ const framesTable = (title: string, entries: readonly LongEntry[]): string[] => 
   return frames.length === 0 ? [] : ['', title, '', markdownTable(FRAME_HEADERS, frames.map(frameRow))];
 };
 
+const TASK_HEADERS = ['clock', 'CPU', 'longest parts (clock/CPU ms)'];
+
+/** How many tasks took over the budget by the clock and by CPU time, and the longest. */
+const tasksSummary = (tasks: readonly MainTask[]): string => {
+  const over = (time: (task: MainTask) => number) => tasks.filter(task => time(task) > LONG_TASK_BUDGET_MS).length;
+  const longestOf = (time: (task: MainTask) => number) => ms(Math.max(0, ...tasks.map(time)));
+  return (
+    `${over(task => task.wallMs)} by the clock (longest ${longestOf(task => task.wallMs)}),` +
+    ` ${over(task => task.cpuMs)} by CPU time (longest ${longestOf(task => task.cpuMs)}) of ${tasks.length} tasks`
+  );
+};
+
+/** The longest tasks by clock and by CPU time. */
+const tasksTable = (title: string, tasks: readonly MainTask[]): string[] => {
+  const byClock = [...tasks].sort((a, b) => b.wallMs - a.wallMs).slice(0, WORST_FRAMES_SHOWN);
+  const byCpu = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, WORST_FRAMES_SHOWN);
+  const shown = [...new Set([...byClock, ...byCpu])];
+  const row = (task: MainTask) => [ms(task.wallMs), ms(task.cpuMs), task.parts || '(none recorded)'];
+  return shown.length === 0 ? [] : ['', title, '', markdownTable(TASK_HEADERS, shown.map(row))];
+};
+
 const report = (sizes: readonly FileSize[], firstMoves: readonly FirstMoveRun[], play: PlayResult, minified: boolean): string => {
   const totalGzip = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
   const totalBytes = sizes.reduce((sum, size) => sum + size.bytes, 0);
@@ -296,13 +401,23 @@ const report = (sizes: readonly FileSize[], firstMoves: readonly FirstMoveRun[],
       ` Element defined at ${ms(median(firstMoves.map(run => run.defined)))}, AI asked at` +
       ` ${ms(median(firstMoves.map(run => run.asked)))} (medians); runs: ${firstMoves.map(run => ms(run.moved)).join(', ')}.`,
     '',
-    `**Long tasks over ${LONG_TASK_BUDGET_MS} ms while two AIs play: ${tasksOver(play.duringPlay).length}**` +
-      ` (${longestTask(play.duringPlay)}; ${play.seconds} s of play after the first move:` +
-      ` ${play.moves} moves, ${play.games} game(s); level ${FIRST_MOVE_LEVEL} both sides, speed ${PLAY_SPEED}, \`analysis\` set;` +
-      ` ${framesNote(play.duringPlay)}). During the page load, before the first move: ${tasksOver(play.duringLoad).length}` +
+    `**Main-thread tasks over ${LONG_TASK_BUDGET_MS} ms while two AIs play: ${tasksSummary(play.tasks.play)}**` +
+      ` (${play.seconds} s of play after the first move: ${play.moves} moves, ${play.games} game(s); level ${FIRST_MOVE_LEVEL}` +
+      ` both sides, speed ${PLAY_SPEED}, \`analysis\` set). During the page load, before the first move:` +
+      ` ${tasksSummary(play.tasks.load)}. From Chromium's trace of the page's main thread; on a shared machine a task waits` +
+      ' for a core, and its clock time then exceeds its CPU time, the time it would take on an idle core.',
+    ...tasksTable('The longest tasks during play, by clock and by CPU time:', play.tasks.play),
+    ...tasksTable('The longest tasks during the page load:', play.tasks.load),
+    '',
+    `The page's own view: long tasks (Long Tasks API) over ${LONG_TASK_BUDGET_MS} ms during play ${tasksOver(play.duringPlay).length}` +
+      ` (${longestTask(play.duringPlay)}; ${framesNote(play.duringPlay)}); during the page load ${tasksOver(play.duringLoad).length}` +
       ` (${longestTask(play.duringLoad)}; ${framesNote(play.duringLoad)}).` +
       ' A long animation frame that blocked nothing is a frame drawn late, not main-thread work.',
-    ...framesTable('The frames that blocked input longest during play (times in ms since navigation start):', play.duringPlay),
+    ...framesTable(
+      'The frames that blocked input longest during play (times since navigation start; "(inline)" is the' +
+        " benchmark's own script, which starts the next game):",
+      play.duringPlay,
+    ),
     ...framesTable('The frames that blocked input longest during the page load:', play.duringLoad),
     '',
   ].join('\n');
