@@ -4,6 +4,7 @@
  * of an otherwise empty static site, and a page in another folder loads them with one script tag
  * and a relative path. On a bare static server, in Chromium, a human move is answered by the AI,
  * and the page asked the server for its own file and the embed's files, each found, and nothing else.
+ * A copy without the worker makes the board say so (`hoyito-error`) rather than think for ever.
  *
  * The files come from a fresh build of vite.embed.config.ts, or, when HOYITO_EMBED_DIR names a
  * folder, from there: scripts/consumer-check.sh points it at the packed `hoyito/standalone`.
@@ -23,10 +24,13 @@ import { type StaticServer, serveStatic } from '../helpers/static-server.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const VENDOR = 'vendor/x';
 const PAGE = 'pages/a/b/page.html';
+/** A copy that forgot the worker: only the module (and the WASM) in its folder. */
+const INCOMPLETE = 'incomplete';
+const INCOMPLETE_PAGE = 'pages/incomplete.html';
 
-/** The embed snippet of docs/board.md, from a page three folders below the site's root. */
-const EMBED_PAGE = `<!doctype html><title>embed</title><link rel="icon" href="data:," />
-<script type="module" src="../../../${VENDOR}/hoyito-board.js"></script>
+/** The embed snippet of docs/board.md, on a page that loads the module from `src`. */
+const embedPage = (src: string): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
+<script type="module" src="${src}"></script>
 <hoyito-board variant="iii" holes="6" south="human" north="ai" level="2" speed="0"></hoyito-board>`;
 
 let work = '';
@@ -47,8 +51,12 @@ beforeAll(async () => {
   const site = join(work, 'site');
   await mkdir(join(site, VENDOR), { recursive: true });
   await mkdir(join(site, PAGE, '..'), { recursive: true });
+  await mkdir(join(site, INCOMPLETE));
   await Promise.all(embedFiles.map(file => copyFile(join(source, file), join(site, VENDOR, file))));
-  await writeFile(join(site, PAGE), EMBED_PAGE);
+  const withoutWorker = embedFiles.filter(file => !file.includes('worker'));
+  await Promise.all(withoutWorker.map(file => copyFile(join(source, file), join(site, INCOMPLETE, file))));
+  await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
+  await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
   server = await serveStatic(site);
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
@@ -81,5 +89,20 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(requested).toEqual(expected);
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
+  await page.close();
+}, 60_000);
+
+test('an embed copied without its worker says so with a hoyito-error instead of thinking for ever', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}${INCOMPLETE_PAGE}`);
+  await page.evaluate(() =>
+    document.addEventListener('hoyito-error', event => {
+      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
+    }),
+  );
+  await page.locator('hoyito-board .hole.playable').first().click();
+  const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
+  expect(await message.jsonValue()).toMatch(/worker/);
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/incomplete\/hoyito-board-worker-/), status: 404 });
   await page.close();
 }, 60_000);
