@@ -20,6 +20,7 @@ import {
   pairRow,
   textTable,
 } from './report.js';
+import { writeResultsSection } from './results-file.js';
 import { type Mismatch, benchPairs, firstMismatch } from './suites.js';
 
 const DEFAULT_MAX_TIME = 3;
@@ -70,6 +71,6 @@ if (!quick) {
     budgets: budgets.value,
   };
   await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(new URL('./RESULTS.md', import.meta.url), markdownSummary(report));
+  await writeResultsSection(markdownSummary(report));
   console.log('Wrote bench/results.json and bench/RESULTS.md.');
 }

@@ -3,9 +3,11 @@
 # fresh folder outside the repository `npm install <tarball>` (lit and the loader come from the
 # registry) must print no warning; a Node script plays a game through `import … from 'hoyito'`;
 # that script type-checks without the DOM library (moduleResolution node16); every source map in
-# the package resolves; and Vite builds a page that imports `hoyito/board`.
+# the package resolves; Vite builds a page that imports `hoyito/board`; and the one-file embed
+# `hoyito/standalone`, copied out of node_modules into a static site, plays in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo=$PWD
 started=$SECONDS
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hoyito-consumer-XXXXXX")
@@ -159,5 +161,11 @@ npx vite build --logLevel warn
 ls dist/assets | sed 's/^/  dist\/assets\//'
 ls dist/assets | grep -q '\.wasm$' || { echo "consumer check: FAILED: no .wasm in the built page" >&2; exit 1; }
 
-printf '\nconsumer check: PASSED in %ss (%s: install without warnings, Node game, node16 types, source maps, CLI, Vite page)\n' \
+step "hoyito/standalone copied out of node_modules into a static site: Chromium plays against it"
+standalone=$(dirname "$(node -p "require.resolve('hoyito/standalone')")")
+ls "$standalone" | sed 's/^/  /'
+# The repository's e2e test of the embed, on the packed files instead of a fresh build.
+(cd "$repo" && HOYITO_EMBED_DIR="$standalone" npx vitest run --project node tests/e2e/embed.test.ts)
+
+printf '\nconsumer check: PASSED in %ss (%s: install without warnings, Node game, node16 types, source maps, CLI, Vite page, standalone embed)\n' \
   "$((SECONDS - started))" "$(basename "$tarball")"

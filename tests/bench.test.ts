@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { BENCH_POSITIONS } from '../bench/positions.js';
 import { formatRatio, markdownTable, textTable } from '../bench/report.js';
+import { withSection } from '../bench/results-file.js';
 import { type BenchPair, benchPairs, checkPair } from '../bench/suites.js';
 import { sampleEndgames } from '../bench/endgames.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -78,5 +79,21 @@ describe('endgame samples (`npm run endgames`)', () => {
     }
     expect(sampleEndgames(6, 12, 3)).toEqual(endgames);
     expect(sampleEndgames(6, 12, 4)).not.toEqual(endgames);
+  });
+});
+
+describe('bench/RESULTS.md sections', () => {
+  const performance = '## Performance\n\nold table\n\n### detail\n\nmore';
+  const board = '## Board budgets\n\nold sizes';
+
+  it('replace the section of the same heading, up to the next section, and keep the others', () => {
+    const file = `${performance}\n\n${board}\n`;
+    expect(withSection(file, '## Performance\n\nnew table\n')).toBe(`## Performance\n\nnew table\n\n${board}\n`);
+    expect(withSection(file, '## Board budgets\n\nnew sizes')).toBe(`${performance}\n\n## Board budgets\n\nnew sizes\n`);
+  });
+
+  it('append a section the file does not have yet, or make the file of it', () => {
+    expect(withSection(`${performance}\n`, board)).toBe(`${performance}\n\n${board}\n`);
+    expect(withSection('', board)).toBe(`${board}\n`);
   });
 });

@@ -10,6 +10,8 @@ import type { FromWorker, SearchGoal, SearchRequest, TablebaseSettings, Tablebas
 export interface AiWorker {
   postMessage(message: ToWorker): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void;
+  /** A worker that could not load or start (its file missing, refused, or broken). */
+  addEventListener(type: 'error', listener: (event: Event) => void): void;
   terminate(): void;
 }
 
@@ -37,6 +39,8 @@ export class AiClient {
   private readonly idle: (() => void)[] = [];
   /** The endgame databases the worker may use, sent with every request from the next one on. */
   tablebases: TablebaseSettings | null = null;
+  /** Set when the worker failed: every request from then on gets this error at once. */
+  private failure: HoyitoError | null = null;
 
   /** `onTablebase` hears what becomes of the worker's endgame databases, whichever request set it off. */
   constructor(
@@ -44,6 +48,7 @@ export class AiClient {
     private readonly onTablebase?: (status: TablebaseStatus) => void,
   ) {
     worker.addEventListener('message', event => this.receive(event.data));
+    worker.addEventListener('error', event => this.fail(event));
   }
 
   /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
@@ -54,6 +59,7 @@ export class AiClient {
     onProgress?: (result: SearchResult) => void,
   ): Promise<AiAnswer> {
     this.cancel();
+    if (this.failure) return Promise.resolve(err(this.failure));
     return new Promise(resolve => {
       const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
       const pending = {
@@ -87,6 +93,26 @@ export class AiClient {
     this.inFlight = pending;
     this.inFlightCancelled = false;
     this.worker.postMessage(pending.request);
+  }
+
+  /**
+   * The worker's handlers catch their own errors, so an error event means the worker itself did
+   * not load or start (the usual cause: its file is not beside the board's module, or comes from
+   * another origin). Nothing it was asked will be answered: each request gets the error instead.
+   */
+  private fail(event: Event): void {
+    const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
+    this.failure = new HoyitoError(
+      'AiFailed',
+      `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin`,
+      'ai',
+    );
+    const { inFlight, waiting } = this;
+    this.inFlight = this.waiting = null;
+    inFlight?.resolve(this.inFlightCancelled ? CANCELLED : err(this.failure));
+    waiting?.resolve(err(this.failure));
+    this.idle.splice(0).forEach(resolve => resolve());
+    this.worker.terminate();
   }
 
   private receive(message: FromWorker): void {

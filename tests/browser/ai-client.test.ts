@@ -12,18 +12,22 @@ import type { FromWorker, TablebaseStatus, ToWorker } from '../../web/protocol.j
 class ScriptedWorker implements AiWorker {
   readonly sent: ToWorker[] = [];
   terminated = false;
-  private listener: ((event: MessageEvent<FromWorker>) => void) | null = null;
+  private readonly events = new EventTarget();
   postMessage(message: ToWorker): void {
     this.sent.push(message);
   }
-  addEventListener(_type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void {
-    this.listener = listener;
+  addEventListener(type: 'message' | 'error', listener: ((event: MessageEvent<FromWorker>) => void) | ((event: Event) => void)): void {
+    this.events.addEventListener(type, listener as EventListener);
   }
   terminate(): void {
     this.terminated = true;
   }
   answer(message: FromWorker): void {
-    this.listener!(new MessageEvent('message', { data: message }));
+    this.events.dispatchEvent(new MessageEvent('message', { data: message }));
+  }
+  /** What a Worker whose file could not be loaded fires. */
+  failToLoad(): void {
+    this.events.dispatchEvent(new Event('error'));
   }
 }
 
@@ -129,9 +133,38 @@ describe('AiClient', () => {
     expect(worker.terminated).toBe(true);
     expect(await answer).toEqual({ ok: true, value: null });
   });
+
+  test('a worker that fails to load turns the request in flight, the one waiting and every later one into AiFailed errors', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const first = client.search(position, [], PLAY);
+    worker.failToLoad();
+    const failed = { ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker failed') }) };
+    expect(await first).toEqual(failed);
+    expect(worker.terminated).toBe(true);
+    expect(await client.search(position, [], PLAY)).toEqual(failed);
+    expect(worker.sent).toHaveLength(1);
+    await client.dispose(); // nothing left to wait for
+  });
+
+  test('a request cancelled before the worker failed still gives null, the one waiting the error', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const first = client.search(position, [], PLAY);
+    const second = client.search(position, [], PLAY);
+    worker.failToLoad();
+    expect(await first).toEqual({ ok: true, value: null });
+    expect(await second).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed' }) });
+  });
 });
 
 describe('the real worker', () => {
+  test('whose file is missing: the request is answered with an AiFailed error instead of never', async () => {
+    const client = new AiClient(new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }));
+    const answer = await client.search(position, [], PLAY);
+    expect(answer).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker') }) });
+  });
+
   test('stops a long AI move between iterations: a new request is answered long before the think time', async () => {
     const client = new AiClient();
     const thinkMs = 30_000;

@@ -1,70 +1,41 @@
 /**
- * The built site, end to end: `vite build` into a temporary folder, served by a bare static file
+ * The built demo site, end to end: `vite build` into a temporary folder, served by a bare static file
  * server (no special headers, and `.wasm` not even given its MIME type), opened in Chromium. A human
  * plays a few moves against the AI (the WebAssembly search, in a worker). The board's game plays by
  * the reference rules, which refuse an illegal answer; a replay of its record by the same rules could
  * not fail, so none is made here (the rules are tested in node, both engines against each other).
  */
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
+import { type StaticServer, serveStatic } from '../helpers/static-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, '.vitest-attachments');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** The embed snippet of docs/board.md, on a page of its own. */
-const EMBED_PAGE = `<!doctype html><title>embed</title>
-<script type="module" src="hoyito-board.js"></script>
-<hoyito-board variant="iii" holes="6" south="human" north="ai" level="2" speed="0"></hoyito-board>`;
 
 let site = '';
-let server: Server;
+let server: StaticServer;
 let browser: Browser;
-
-/** Serves `folder` as any plain static host would. */
-const serve = (folder: string): Promise<Server> =>
-  new Promise(started => {
-    const server = createServer((request, response) => {
-      const path = normalize(decodeURIComponent(new URL(request.url!, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-      const file = join(folder, path.endsWith('/') ? `${path}index.html` : path);
-      void stat(file)
-        .then(
-          info => info.isFile(),
-          () => false,
-        )
-        .then(found => {
-          if (!found) return void response.writeHead(404).end();
-          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-          createReadStream(file).pipe(response);
-        });
-    });
-    server.listen(0, '127.0.0.1', () => started(server));
-  });
 
 beforeAll(async () => {
   if (!existsSync(join(ROOT, 'build/hoyito.wasm'))) throw new Error('build/hoyito.wasm is missing: run npm run build:wasm first');
   site = await mkdtemp(join(tmpdir(), 'hoyito-site-'));
   await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
-  server = await serve(site);
+  server = await serveStatic(site);
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
   if (site) await rm(site, { recursive: true, force: true });
 });
-
-const url = (): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
 const openDemo = async (width: number, height: number): Promise<{ page: Page; problems: string[] }> => {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -73,7 +44,7 @@ const openDemo = async (width: number, height: number): Promise<{ page: Page; pr
   page.on('console', message => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await page.goto(url());
+  await page.goto(server.url);
   await page.waitForFunction(() => document.querySelector('hoyito-board')?.shadowRoot?.querySelector('.hole') != null);
   return { page, problems };
 };
@@ -139,20 +110,6 @@ describe('the built demo site', () => {
       return frames;
     });
     expect(framesSeen).toBe(0);
-    expect(problems).toEqual([]);
-    await page.close();
-  }, 60_000);
-
-  test('the one-tag embed: a bare page with dist/hoyito-board.js plays against the AI', async () => {
-    await writeFile(join(site, 'embed.html'), EMBED_PAGE);
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', error => problems.push(error.message));
-    await page.goto(`${url()}embed.html`);
-    await page.locator('hoyito-board .hole.playable').first().click();
-    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, {
-      timeout: 30_000,
-    });
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -1,0 +1,470 @@
+/**
+ * `npm run bench:board`: the board's budgets, measured (never asserted) in Chromium (tests/chromium.ts)
+ * on the embed as `npm run build` makes it (vite.embed.config.ts), served from a bare static server
+ * on this machine:
+ *
+ * 1. Size: the gzip bytes (zlib, level 9) of every file the page asked for once the embed was on it,
+ *    the page itself left out: the module, its worker, its WebAssembly core. Endgame databases are
+ *    not counted: the board is left at its default, which builds them in the worker, fetching nothing.
+ *    Budget: 40 kB (40,000 bytes).
+ * 2. First AI move: from navigation start to the first `move` event of a board with an AI South at
+ *    level 5 and no animation (speed 0), in a fresh browser context each run (nothing cached), the
+ *    median of the runs; with when the element was defined and when the AI was asked.
+ * 3. Long tasks: two AIs play (level 5, speed 4, `analysis` on) for a while, new games as they end.
+ *    Chromium's trace gives every task of the page's main thread with its clock and CPU time and
+ *    what it did (layout, paint, a timer, a script); the page records its `longtask` entries and
+ *    `long-animation-frame`s (with the scripts they ran). Budget: no task over 50 ms once the
+ *    first move is played; the page load's are reported apart. On a shared machine clock times
+ *    include waiting for a core, so CPU times are reported beside them.
+ *
+ * Prints the results and writes them to the "Board budgets" section of bench/RESULTS.md.
+ * Options: `--runs N` first-move runs (default 7), `--play-seconds S` of two AIs playing (default
+ * 30), `--unminified` builds the embed without minification, so long frames name the functions.
+ */
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumLaunchOptions } from '../tests/chromium.js';
+import { serveStatic } from '../tests/helpers/static-server.js';
+import type { HoyitoBoard } from '../web/board.js';
+import { markdownTable, textTable } from './report.js';
+import { writeResultsSection } from './results-file.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SIZE_BUDGET_BYTES = 40_000;
+const LONG_TASK_BUDGET_MS = 50;
+const FIRST_MOVE_LEVEL = 5;
+const PLAY_SPEED = 4;
+/** The long frames listed with their scripts. */
+const WORST_FRAMES_SHOWN = 5;
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    'play-seconds': { type: 'string', default: '30' },
+    unminified: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(options.runs);
+const playSeconds = Number(options['play-seconds']);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: ${options.runs} is not a whole number from 1`);
+if (!(playSeconds > 0)) throw new Error(`--play-seconds: ${options['play-seconds']} is not a number above 0`);
+
+// ---- what the pages record ----------------------------------------------------------------------
+
+interface ScriptTiming {
+  readonly sourceURL: string;
+  readonly sourceFunctionName: string;
+  readonly invoker: string;
+  readonly duration: number;
+}
+
+interface LongEntry {
+  readonly kind: 'longtask' | 'long-animation-frame';
+  readonly startTime: number;
+  readonly duration: number;
+  /** Frames only: how long input would have waited, and where the frame's time went. */
+  readonly blockingDuration?: number;
+  readonly renderMs?: number;
+  readonly styleAndLayoutMs?: number;
+  readonly scripts?: readonly ScriptTiming[];
+}
+
+interface PageRecord {
+  defined?: number;
+  firstThinking?: number;
+  firstMove?: number;
+  moves: number;
+  games: number;
+  readonly long: LongEntry[];
+  readonly frameTimingSupported: boolean;
+}
+
+declare global {
+  interface Window {
+    hoyitoBench: PageRecord;
+  }
+}
+
+/**
+ * Runs in every page before its own scripts: marks the load's milestones (times since navigation
+ * start), counts moves, starts a new game when one ends, and records long tasks and frames.
+ */
+const recordPage = (FIRST_MOVE_MARK: string): void => {
+  const frameTimingSupported = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame');
+  const record: PageRecord = { moves: 0, games: 1, long: [], frameTimingSupported };
+  window.hoyitoBench = record;
+  void customElements.whenDefined('hoyito-board').then(() => (record.defined = performance.now()));
+  document.addEventListener('thinking', event => {
+    if ((event as CustomEvent<{ state: string }>).detail.state === 'started') record.firstThinking ??= performance.now();
+  });
+  document.addEventListener('move', () => {
+    // Marked in the trace too, where it parts the page load from the play.
+    if (record.firstMove === undefined) performance.mark(FIRST_MOVE_MARK);
+    record.firstMove ??= performance.now();
+    record.moves++;
+  });
+  document.addEventListener('gameover', event => {
+    record.games++;
+    const board = event.target as HoyitoBoard;
+    setTimeout(() => board.newGame());
+  });
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) record.long.push({ kind: 'longtask', startTime: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  if (!frameTimingSupported) return;
+  // The Long Animation Frames API is not in TypeScript's DOM library yet: the fields read here.
+  interface FrameEntry extends PerformanceEntry {
+    readonly blockingDuration: number;
+    readonly renderStart: number;
+    readonly styleAndLayoutStart: number;
+    readonly scripts: readonly (ScriptTiming & PerformanceEntry)[];
+  }
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries() as FrameEntry[]) {
+      const end = entry.startTime + entry.duration;
+      record.long.push({
+        kind: 'long-animation-frame',
+        startTime: entry.startTime,
+        duration: entry.duration,
+        blockingDuration: entry.blockingDuration,
+        renderMs: entry.renderStart > 0 ? end - entry.renderStart : 0,
+        styleAndLayoutMs: entry.styleAndLayoutStart > 0 ? end - entry.styleAndLayoutStart : 0,
+        scripts: entry.scripts.map(({ sourceURL, sourceFunctionName, invoker, duration }) => ({
+          sourceURL,
+          sourceFunctionName,
+          invoker,
+          duration,
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+};
+
+const pageHtml = (attributes: string): string => `<!doctype html>
+<html lang="en">
+<title>hoyito board budget</title>
+<link rel="icon" href="data:," />
+<script type="module" src="hoyito-board.js"></script>
+<hoyito-board ${attributes}></hoyito-board>
+</html>
+`;
+
+const FIRST_MOVE_PAGE = 'first-move.html';
+const FIRST_MOVE_MARK = 'hoyito-bench-first-move';
+const TWO_AIS_PAGE = 'two-ais.html';
+
+/** A fresh context (empty cache) with the recorder, on `url`; `beforeLoad` runs before the page is asked for. */
+const open = async (browser: Browser, url: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(recordPage, FIRST_MOVE_MARK);
+  await beforeLoad?.(page);
+  await page.goto(url);
+  return page;
+};
+
+const readRecord = (page: Page): Promise<PageRecord> => page.evaluate(() => window.hoyitoBench);
+
+// ---- measurements -------------------------------------------------------------------------------
+
+interface FileSize {
+  readonly file: string;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+}
+
+interface FirstMoveRun {
+  readonly defined: number;
+  readonly asked: number;
+  readonly moved: number;
+}
+
+/** A task of the page's main thread, from Chromium's trace: wall-clock and CPU (thread) time, and what took its time. */
+interface MainTask {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  /** Its longest parts (trace event names, e.g. Layout, TimerFire, FunctionCall, MinorGC), with wall/CPU ms. */
+  readonly parts: string;
+}
+
+interface PlayResult {
+  /** Every task of the renderer's main thread, from the trace: before the first move, and during play. */
+  readonly tasks: TaskSplit;
+  readonly seconds: number;
+  readonly moves: number;
+  readonly games: number;
+  readonly frameTimingSupported: boolean;
+  readonly duringLoad: readonly LongEntry[];
+  readonly duringPlay: readonly LongEntry[];
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const firstMoveRuns = async (browser: Browser, url: string): Promise<FirstMoveRun[]> => {
+  const measured: FirstMoveRun[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await open(browser, url);
+    await page.waitForFunction(() => window.hoyitoBench.firstMove !== undefined, null, { timeout: 60_000 });
+    const { defined, firstThinking, firstMove } = await readRecord(page);
+    measured.push({ defined: defined!, asked: firstThinking!, moved: firstMove! });
+    await page.context().close();
+  }
+  return measured;
+};
+
+/** The trace's complete events (phase X), durations in microseconds; `tdur` is the thread's CPU time. */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+interface TaskSplit {
+  readonly load: MainTask[];
+  readonly play: MainTask[];
+}
+
+/** A part of a task shown when it takes at least this share of the task's wall time. */
+const PART_SHARE = 0.2;
+
+/**
+ * The tasks of the page's main thread, the `CrRendererMain` thread with the most task time (the
+ * page's renderer; a browser may have others, idle), before and after the first move. Each
+ * task's parts are the events inside it.
+ */
+const mainThreadTasks = (events: readonly TraceEvent[]): TaskSplit => {
+  const threadKey = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+  const mains = new Set(
+    events.filter(event => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadKey),
+  );
+  const complete = events.filter(event => event.ph === 'X' && mains.has(threadKey(event)) && event.dur !== undefined);
+  const busiest = [...mains]
+    .map(key => ({
+      key,
+      busy: complete.filter(event => event.name === 'RunTask' && threadKey(event) === key).reduce((sum, event) => sum + event.dur!, 0),
+    }))
+    .sort((a, b) => b.busy - a.busy)[0]?.key;
+  const onMain = complete.filter(event => threadKey(event) === busiest);
+  const firstMove = events.find(event => event.name === FIRST_MOVE_MARK)?.ts ?? Infinity;
+  const tasks = onMain
+    .filter(event => event.name === 'RunTask')
+    .map(task => {
+      const end = task.ts + task.dur!;
+      const parts = new Map<string, { wall: number; cpu: number }>();
+      for (const event of onMain) {
+        const inside = event !== task && event.ts >= task.ts && event.ts + event.dur! <= end && !event.name.includes('RunTask');
+        if (!inside || event.dur! < PART_SHARE * task.dur!) continue;
+        const part = parts.get(event.name) ?? { wall: 0, cpu: 0 };
+        parts.set(event.name, { wall: part.wall + event.dur!, cpu: part.cpu + (event.tdur ?? 0) });
+      }
+      return {
+        startTs: task.ts,
+        wallMs: task.dur! / 1000,
+        cpuMs: (task.tdur ?? 0) / 1000,
+        parts: [...parts].map(([name, part]) => `${name} ${Math.round(part.wall / 1000)}/${Math.round(part.cpu / 1000)}`).join(', '),
+      };
+    });
+  const strip = ({ startTs: _, ...task }: MainTask & { startTs: number }): MainTask => task;
+  return {
+    load: tasks.filter(task => task.startTs < firstMove).map(strip),
+    play: tasks.filter(task => task.startTs >= firstMove).map(strip),
+  };
+};
+
+const TRACE_CATEGORIES = ['toplevel', 'disabled-by-default-devtools.timeline', 'devtools.timeline', 'blink.user_timing'];
+
+const playTwoAis = async (browser: Browser, url: string): Promise<PlayResult> => {
+  const page = await open(browser, url, page => browser.startTracing(page, { categories: TRACE_CATEGORIES }));
+  await page.waitForFunction(() => window.hoyitoBench.firstMove !== undefined, null, { timeout: 60_000 });
+  // The measurement is this window of play: a wait of a fixed length is what is asked for.
+  await page.waitForTimeout(playSeconds * 1000);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { readonly traceEvents: readonly TraceEvent[] };
+  const record = await readRecord(page);
+  await page.context().close();
+  const loaded = record.firstMove!;
+  return {
+    tasks: mainThreadTasks(trace.traceEvents),
+    seconds: playSeconds,
+    moves: record.moves,
+    games: record.games,
+    frameTimingSupported: record.frameTimingSupported,
+    duringLoad: record.long.filter(entry => entry.startTime < loaded),
+    duringPlay: record.long.filter(entry => entry.startTime >= loaded),
+  };
+};
+
+// ---- report ---------------------------------------------------------------------------------------
+
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number): string => `${Math.round(value)} ms`;
+
+const longest = (entries: readonly LongEntry[], kind: LongEntry['kind']): number =>
+  Math.max(0, ...entries.filter(entry => entry.kind === kind).map(entry => entry.duration));
+
+/** Where a long frame's time went: rendering, and its scripts by function and file. */
+const frameRow = (entry: LongEntry): string[] => [
+  ms(entry.startTime),
+  ms(entry.duration),
+  ms(entry.blockingDuration ?? 0),
+  ms(entry.renderMs ?? 0),
+  ms(entry.styleAndLayoutMs ?? 0),
+  (entry.scripts ?? [])
+    .map(script => {
+      const file = script.sourceURL.split('/').pop() || '(inline)';
+      return `${script.invoker} → ${script.sourceFunctionName || '(anonymous)'} in ${file}: ${ms(script.duration)}`;
+    })
+    .join('; ') || '(no script)',
+];
+
+const FRAME_HEADERS = ['at', 'frame', 'blocking', 'render', 'style+layout', 'scripts'];
+
+/** The frames that held input up (blocking time above 0), worst first. */
+const blockingFrames = (entries: readonly LongEntry[]): LongEntry[] =>
+  entries
+    .filter(entry => entry.kind === 'long-animation-frame' && (entry.blockingDuration ?? 0) > 0)
+    .sort((a, b) => b.blockingDuration! - a.blockingDuration! || b.duration - a.duration);
+
+const framesTable = (title: string, entries: readonly LongEntry[]): string[] => {
+  const frames = blockingFrames(entries).slice(0, WORST_FRAMES_SHOWN);
+  return frames.length === 0 ? [] : ['', title, '', markdownTable(FRAME_HEADERS, frames.map(frameRow))];
+};
+
+const TASK_HEADERS = ['clock', 'CPU', 'longest parts (clock/CPU ms)'];
+
+/** How many tasks took over the budget by the clock and by CPU time, and the longest. */
+const tasksSummary = (tasks: readonly MainTask[]): string => {
+  const over = (time: (task: MainTask) => number) => tasks.filter(task => time(task) > LONG_TASK_BUDGET_MS).length;
+  const longestOf = (time: (task: MainTask) => number) => ms(Math.max(0, ...tasks.map(time)));
+  return (
+    `${over(task => task.wallMs)} by the clock (longest ${longestOf(task => task.wallMs)}),` +
+    ` ${over(task => task.cpuMs)} by CPU time (longest ${longestOf(task => task.cpuMs)}) of ${tasks.length} tasks`
+  );
+};
+
+/** The longest tasks by clock and by CPU time. */
+const tasksTable = (title: string, tasks: readonly MainTask[]): string[] => {
+  const byClock = [...tasks].sort((a, b) => b.wallMs - a.wallMs).slice(0, WORST_FRAMES_SHOWN);
+  const byCpu = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, WORST_FRAMES_SHOWN);
+  const shown = [...new Set([...byClock, ...byCpu])];
+  const row = (task: MainTask) => [ms(task.wallMs), ms(task.cpuMs), task.parts || '(none recorded)'];
+  return shown.length === 0 ? [] : ['', title, '', markdownTable(TASK_HEADERS, shown.map(row))];
+};
+
+const report = (sizes: readonly FileSize[], firstMoves: readonly FirstMoveRun[], play: PlayResult, minified: boolean): string => {
+  const totalGzip = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
+  const totalBytes = sizes.reduce((sum, size) => sum + size.bytes, 0);
+  const tasksOver = (entries: readonly LongEntry[]) =>
+    entries.filter(entry => entry.kind === 'longtask' && entry.duration > LONG_TASK_BUDGET_MS);
+  const longestTask = (entries: readonly LongEntry[]) => {
+    const duration = longest(entries, 'longtask');
+    return duration > 0 ? `longest ${ms(duration)}` : 'no long task at all';
+  };
+  const framesNote = (entries: readonly LongEntry[]) => {
+    if (!play.frameTimingSupported) return 'long animation frames not supported';
+    const blocking = blockingFrames(entries);
+    const frames = entries.filter(entry => entry.kind === 'long-animation-frame').length;
+    return `${frames} long animation frames, ${blocking.length} of them blocking input (longest blocking ${ms(blocking[0]?.blockingDuration ?? 0)})`;
+  };
+  const load = loadavg()[0]!.toFixed(2);
+  return [
+    '## Board budgets',
+    '',
+    `Measured by \`npm run bench:board${minified ? '' : ' -- --unminified'}\` on ${new Date().toISOString().slice(0, 10)}` +
+      ` in ${chromiumLaunchOptions.executablePath} (headless), the embed served from this machine` +
+      ` (1-minute load average ${load} at the end: the machine was shared).`,
+    '',
+    `**Size: ${kB(totalGzip)} gzip** (budget ${kB(SIZE_BUDGET_BYTES)}; ${kB(totalBytes)} as files): every file the page` +
+      ' loaded for the board, gzip level 9, without endgame databases (the default board builds them in its worker).' +
+      (minified ? '' : " Unminified here, for the frames' function names: not the size of the embed."),
+    '',
+    markdownTable(
+      ['file', 'bytes', 'gzip'],
+      sizes.map(size => [size.file, String(size.bytes), String(size.gzipBytes)]),
+    ),
+    '',
+    `**First AI move: ${ms(median(firstMoves.map(run => run.moved)))}** (median of ${firstMoves.length} runs, from navigation` +
+      ` start to the first \`move\` event; South AI at level ${FIRST_MOVE_LEVEL}, speed 0, nothing cached, no network delay).` +
+      ` Element defined at ${ms(median(firstMoves.map(run => run.defined)))}, AI asked at` +
+      ` ${ms(median(firstMoves.map(run => run.asked)))} (medians); runs: ${firstMoves.map(run => ms(run.moved)).join(', ')}.`,
+    '',
+    `**Main-thread tasks over ${LONG_TASK_BUDGET_MS} ms while two AIs play: ${tasksSummary(play.tasks.play)}**` +
+      ` (${play.seconds} s of play after the first move: ${play.moves} moves, ${play.games} game(s); level ${FIRST_MOVE_LEVEL}` +
+      ` both sides, speed ${PLAY_SPEED}, \`analysis\` set). During the page load, before the first move:` +
+      ` ${tasksSummary(play.tasks.load)}. From Chromium's trace of the page's main thread; on a shared machine a task waits` +
+      ' for a core, and its clock time then exceeds its CPU time, the time it would take on an idle core.',
+    ...tasksTable('The longest tasks during play, by clock and by CPU time:', play.tasks.play),
+    ...tasksTable('The longest tasks during the page load:', play.tasks.load),
+    '',
+    `The page's own view: long tasks (Long Tasks API) over ${LONG_TASK_BUDGET_MS} ms during play ${tasksOver(play.duringPlay).length}` +
+      ` (${longestTask(play.duringPlay)}; ${framesNote(play.duringPlay)}); during the page load ${tasksOver(play.duringLoad).length}` +
+      ` (${longestTask(play.duringLoad)}; ${framesNote(play.duringLoad)}).` +
+      ' A long animation frame that blocked nothing is a frame drawn late, not main-thread work.',
+    ...framesTable(
+      'The frames that blocked input longest during play (times since navigation start; "(inline)" is the' +
+        " benchmark's own script, which starts the next game):",
+      play.duringPlay,
+    ),
+    ...framesTable('The frames that blocked input longest during the page load:', play.duringLoad),
+    '',
+  ].join('\n');
+};
+
+// ---- main ---------------------------------------------------------------------------------------
+
+const work = await mkdtemp(join(tmpdir(), 'hoyito-board-budget-'));
+try {
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.embed.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: work, emptyOutDir: true, ...(options.unminified ? { minify: false } : {}) },
+  });
+  await writeFile(join(work, FIRST_MOVE_PAGE), pageHtml(`south="ai" north="human" level="${FIRST_MOVE_LEVEL}" speed="0"`));
+  await writeFile(join(work, TWO_AIS_PAGE), pageHtml(`south="ai" north="ai" level="${FIRST_MOVE_LEVEL}" speed="${PLAY_SPEED}" analysis`));
+  const server = await serveStatic(work);
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const firstMoves = await firstMoveRuns(browser, `${server.url}${FIRST_MOVE_PAGE}`);
+    const missing = server.served.filter(entry => entry.status !== 200);
+    if (missing.length) throw new Error(`the page asked for files that are not there: ${missing.map(entry => entry.path).join(', ')}`);
+    const loaded = [...new Set(server.served.map(entry => entry.path.slice(1)))].filter(file => file !== FIRST_MOVE_PAGE).sort();
+    const sizes = await Promise.all(
+      loaded.map(async file => {
+        const bytes = await readFile(join(work, file));
+        return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+      }),
+    );
+    const play = await playTwoAis(browser, `${server.url}${TWO_AIS_PAGE}`);
+    const markdown = report(sizes, firstMoves, play, !options.unminified);
+    console.log(markdown);
+    await writeResultsSection(markdown);
+    console.log('Wrote the "Board budgets" section of bench/RESULTS.md.');
+    const entries = [...play.duringLoad, ...play.duringPlay];
+    if (entries.length > 0)
+      console.log(
+        `\nEvery long task and frame:\n${textTable(
+          ['kind', ...FRAME_HEADERS],
+          entries.map(entry => [entry.kind, ...frameRow(entry)]),
+        )}`,
+      );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

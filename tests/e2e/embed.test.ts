@@ -1,0 +1,108 @@
+/**
+ * The one-file embed, end to end, the way a site owner installs it: only the embed's files
+ * (`hoyito-board*`: the module, its worker and its WebAssembly core) are copied into a deep folder
+ * of an otherwise empty static site, and a page in another folder loads them with one script tag
+ * and a relative path. On a bare static server, in Chromium, a human move is answered by the AI,
+ * and the page asked the server for its own file and the embed's files, each found, and nothing else.
+ * A copy without the worker makes the board say so (`hoyito-error`) rather than think for ever.
+ *
+ * The files come from a fresh build of vite.embed.config.ts, or, when HOYITO_EMBED_DIR names a
+ * folder, from there: scripts/consumer-check.sh points it at the packed `hoyito/standalone`.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { EMBED_FILES } from '../../vite.embed.config.js';
+import type { HoyitoBoard } from '../../web/board.js';
+import { chromiumLaunchOptions } from '../chromium.js';
+import { type StaticServer, serveStatic } from '../helpers/static-server.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const VENDOR = 'vendor/x';
+const PAGE = 'pages/a/b/page.html';
+/** A copy that forgot the worker: only the module (and the WASM) in its folder. */
+const INCOMPLETE = 'incomplete';
+const INCOMPLETE_PAGE = 'pages/incomplete.html';
+
+/** The embed snippet of docs/board.md, on a page that loads the module from `src`. */
+const embedPage = (src: string): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
+<script type="module" src="${src}"></script>
+<hoyito-board variant="iii" holes="6" south="human" north="ai" level="2" speed="0"></hoyito-board>`;
+
+let work = '';
+let embedFiles: string[] = [];
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'hoyito-embed-'));
+  let source = process.env['HOYITO_EMBED_DIR'];
+  if (!source) {
+    if (!existsSync(join(ROOT, 'build/hoyito.wasm'))) throw new Error('build/hoyito.wasm is missing: run npm run build:wasm first');
+    source = join(work, 'build');
+    const config = join(ROOT, 'vite.embed.config.ts');
+    await build({ root: ROOT, configFile: config, logLevel: 'warn', build: { outDir: source, emptyOutDir: true } });
+  }
+  embedFiles = (await readdir(source)).filter(file => EMBED_FILES.test(file));
+  const site = join(work, 'site');
+  await mkdir(join(site, VENDOR), { recursive: true });
+  await mkdir(join(site, PAGE, '..'), { recursive: true });
+  await mkdir(join(site, INCOMPLETE));
+  await Promise.all(embedFiles.map(file => copyFile(join(source, file), join(site, VENDOR, file))));
+  const withoutWorker = embedFiles.filter(file => !file.includes('worker'));
+  await Promise.all(withoutWorker.map(file => copyFile(join(source, file), join(site, INCOMPLETE, file))));
+  await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
+  await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
+  server = await serveStatic(site);
+  browser = await chromium.launch(chromiumLaunchOptions);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('the embed copied into /vendor/x/ plays against a human from a page in /pages/a/b/', async () => {
+  expect(embedFiles).toContain('hoyito-board.js');
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', error => problems.push(error.message));
+  page.on('console', message => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(`${server.url}${PAGE}`);
+  // On failure the files asked for and the page's errors say more than the timeout: they are checked first.
+  const played = await (async () => {
+    await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, {
+      timeout: 15_000,
+    });
+    return page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
+  })().catch((error: Error) => error.message);
+  const requested = [...new Set(server.served.map(({ path, status }) => `${status} ${path}`))].sort();
+  const expected = [PAGE, ...embedFiles.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
+  expect(requested).toEqual(expected);
+  expect(problems).toEqual([]);
+  expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
+  await page.close();
+}, 60_000);
+
+test('an embed copied without its worker says so with a hoyito-error instead of thinking for ever', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}${INCOMPLETE_PAGE}`);
+  await page.evaluate(() =>
+    document.addEventListener('hoyito-error', event => {
+      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
+    }),
+  );
+  await page.locator('hoyito-board .hole.playable').first().click();
+  const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
+  expect(await message.jsonValue()).toMatch(/worker/);
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/incomplete\/hoyito-board-worker-/), status: 404 });
+  await page.close();
+}, 60_000);
