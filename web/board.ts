@@ -55,7 +55,9 @@ import {
   parseVariant,
 } from './options.js';
 import { type Language, languageOfElement } from './i18n.js';
+import { MovePreviewController, previewStyles } from './preview.js';
 import { seedSpots } from './seed-layout.js';
+import { SkipController, sowingStyles } from './skip.js';
 import { boardStyles } from './styles.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
@@ -103,7 +105,7 @@ const TURN_SETUP = ['south', 'north', 'hints'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = boardStyles;
+  static override styles = [boardStyles, sowingStyles, previewStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -168,6 +170,7 @@ export class HoyitoBoard extends LitElement {
     reset: how => this.afterReset(how),
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
   });
+  private readonly movePreview = new MovePreviewController(this, this.gameController);
   /** Bad inputs found by `willUpdate`, reported once the update is done. */
   private readonly badOptions: HoyitoError[] = [];
   private typedDigits = '';
@@ -175,6 +178,7 @@ export class HoyitoBoard extends LitElement {
 
   constructor() {
     super();
+    new SkipController(this, this.gameController); // it listens on the board while connected: nothing else refers to it
     this.variant = DEFAULTS.variant;
     this.holes = DEFAULTS.holes;
     this.position = null;
@@ -443,6 +447,7 @@ export class HoyitoBoard extends LitElement {
         lastOutcome?.laps[0]?.from === index ? 'last-move' : '',
         lastOutcome?.captured.includes(index) ? 'last-capture' : '',
         hintMove !== null && hintMove !== 'pass' && holeIndex(n, position.turn, hintMove) === index ? 'hint' : '',
+        ...this.movePreview.holeStates(index),
       ].filter(Boolean);
       return html`<button
         part="hole ${states.join(' ')}"
@@ -451,6 +456,7 @@ export class HoyitoBoard extends LitElement {
         tabindex=${index === this.focusIndex ? 0 : -1}
         aria-label=${describeHole(name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
+        aria-describedby=${this.movePreview.describedBy(index)}
         title=${isEndless ? `Not playable: ${ENDLESS_REASON}` : nothing}
         @click=${() => {
           this.focusIndex = index;
@@ -462,6 +468,7 @@ export class HoyitoBoard extends LitElement {
         >
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
+        ${this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
     const score = (side: Side) =>
@@ -486,7 +493,7 @@ export class HoyitoBoard extends LitElement {
         <div class="row top" role="group" aria-label=${`${sideName(topSide)}'s holes`}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${`${sideName(this.bottomSide)}'s holes`}>${bottom.map(hole)}</div>
       </div>
-      ${score(this.bottomSide)} ${this.renderMatch(result)}
+      ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(result)}
       <ol part="moves" class="moves" aria-label="Moves">
         ${shownOutcomes.map((outcome, ply) => html`<li><span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}</li>`)}
       </ol>
