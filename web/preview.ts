@@ -10,7 +10,7 @@ import { type ReactiveController, type ReactiveControllerHost, type TemplateResu
 import type { Game } from '../host/game.js';
 import type { Position } from '../host/types.js';
 import type { Language } from './i18n.js';
-import { type Preview, PreviewCache, describePreview, lapNumbersText, previewStates } from './move-preview.js';
+import { PREVIEW_TEXT, type Preview, PreviewCache, describePreview, lapNumbersText, previewStates } from './move-preview.js';
 
 /** How long a pointer is held on a hole before its preview shows instead of the hole being played. */
 export const LONG_PRESS_MS = 450;
@@ -20,6 +20,8 @@ export interface PreviewSource {
   readonly game: Game;
   /** A human may play now: their turn, nothing being animated, the game on. */
   readonly humanToMove: boolean;
+  /** A move is being animated: the preview line says how to skip it. */
+  readonly animating: boolean;
 }
 
 export interface PreviewHost extends ReactiveControllerHost {
@@ -118,13 +120,16 @@ export class MovePreviewController implements ReactiveController {
       : nothing;
   }
 
-  /** The preview line, and every playable hole's preview in words for its description. */
+  /** The preview line (or, while a move is animated, how to skip it), and every playable hole's preview in words for its description. */
   render(): TemplateResult {
     const language = this.host.language;
     const shown = this.shown;
-    const n = this.source.game.position.holesPerRow;
-    const described = Array.from({ length: 2 * n }, (_, index) => this.previewOf(index)).filter(preview => preview !== null);
-    return html`<div part="preview" class="preview">${shown ? describePreview(shown, language) : nothing}</div>
+    const { game, animating } = this.source;
+    const described = Array.from({ length: game.position.board.length }, (_, index) => this.previewOf(index)).filter(
+      preview => preview !== null,
+    );
+    const line = shown ? describePreview(shown, language) : animating ? PREVIEW_TEXT[language].skipHint : nothing;
+    return html`<div part="preview" class="preview ${!shown && animating ? 'skip-hint' : ''}">${line}</div>
       <div hidden>
         ${described.map(preview => html`<span id=${descriptionId(preview.index)}>${describePreview(preview, language)}</span>`)}
       </div>`;
@@ -277,7 +282,12 @@ export const previewStyles = css`
     padding: 0 0.6rem;
     border-left: 4px solid var(--_preview);
   }
-  .preview:empty {
+  .preview:empty,
+  .preview.skip-hint {
     border-left-color: transparent;
+  }
+  .preview.skip-hint {
+    opacity: 0.75;
+    font-style: italic;
   }
 `;

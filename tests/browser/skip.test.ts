@@ -11,7 +11,7 @@ import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { holeIndex, unwrap } from '../../host/types.js';
 import { MoveAnimator, stepMs } from '../../web/animator.js';
 import type { SowingFrame } from '../../web/sowing.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, shownText } from './helpers.js';
 
 afterEach(removeBoards);
 
@@ -74,12 +74,14 @@ describe('on the board', () => {
     await userEvent.click(holeButton(board, holeIndex(6, 'S', firstMove.move as number)));
     await board.updateComplete;
     expect(animating(board)).toBe(true);
+    expect(shownText(board, '.preview')).toBe('Click or press Escape to finish the sowing at once.');
     const moved = nextEvent(board, 'move', SKIPPED_WITHIN_MS);
     await userEvent.keyboard('{Escape}');
     expect((await moved).detail.outcome).toEqual(firstMove);
     await board.updateComplete;
     expect(animating(board)).toBe(false);
     expect(shownBoard(board)).toEqual(after.board);
+    expect(shownText(board, '.preview')).not.toMatch(/Escape/); // the keyboard's focus is on a hole to play: its preview is shown
   });
 
   test('a click finishes it too, and plays nothing itself', async () => {
