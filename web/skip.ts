@@ -68,7 +68,7 @@ export const sowingStyles = css`
     position: absolute;
     z-index: 1;
     translate: -50% -50%;
-    font-size: max(0.8rem, 30cqi);
+    font-size: max(0.5rem, 28cqi);
     font-weight: 700;
     line-height: 1;
     color: var(--_direction);
