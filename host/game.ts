@@ -239,8 +239,11 @@ export class Game {
     return makeRecord(this.start, this.moves);
   }
 
-  /** How the game stands after `outcome`, which is about to be played from the current position. */
-  private resultAfter(outcome: MoveOutcome): GameResult | null {
+  /**
+   * How the game would stand after `outcome`, a move from the current position (played, about to
+   * be, or only previewed): over by its capture, by repetition, or null when it goes on.
+   */
+  resultAfter(outcome: MoveOutcome): GameResult | null {
     const after = outcome.position;
     if (outcome.gameOver) return endOf(after.taken, outcome.lastFour ? 'last-four' : 'board-empty');
     if (outcome.capturedSeeds > 0) return null; // a capture starts a new repetition window

@@ -1,7 +1,8 @@
 /**
  * Plays moves' frames one after another with a delay per step. The board's game state moves on
  * at once; the animator only drives what is shown, and tells when each move has been shown.
- * `cancel()` (new game, undo) drops everything queued without calling back.
+ * `finish()` (the player skips) ends the move being shown at once; `cancel()` (new game, undo)
+ * drops everything queued without calling back.
  */
 import type { MoveOutcome, Position } from '../host/types.js';
 import { type FramePhase, type SowingFrame, seedsSown, sowingFrames } from './sowing.js';
@@ -21,12 +22,14 @@ export const stepMs = (outcome: MoveOutcome, speed: number, reducedMotion: boole
   return Math.min(BASE_STEP_MS, MAX_MOVE_MS / steps) / speed;
 };
 
-const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
-
 export class MoveAnimator {
   private generation = 0;
   private queued = 0;
   private chain: Promise<void> = Promise.resolve();
+  /** The move being shown is to jump to its end. */
+  private finishing = false;
+  /** Ends the current frame's pause early (a finish or a cancel need not wait for it). */
+  private wake: (() => void) | null = null;
 
   /** `show` receives each frame, then null when the move is done and the real position is shown. */
   constructor(private readonly show: (frame: SowingFrame | null) => void) {}
@@ -44,20 +47,42 @@ export class MoveAnimator {
       if (generation !== this.generation) return;
       if (msPerStep > 0) {
         for (const frame of sowingFrames(before, outcome)) {
+          if (this.finishing) break;
           this.show(frame);
-          await sleep(msPerStep * HOLD[frame.phase]);
+          await this.pause(msPerStep * HOLD[frame.phase]);
           if (generation !== this.generation) return;
         }
       }
+      this.finishing = false;
       this.queued--;
       this.show(null);
       shown();
     });
   }
 
+  /** Shows the move in progress as played at once (its `shown` runs as usual); the moves queued after it are still animated. */
+  finish(): void {
+    if (!this.busy) return;
+    this.finishing = true;
+    this.wake?.();
+  }
+
   cancel(): void {
     this.generation++;
     this.queued = 0;
+    this.finishing = false;
+    this.wake?.();
     this.show(null);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise(resolve => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+    });
   }
 }

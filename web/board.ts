@@ -60,6 +60,8 @@ import { type Language, LanguageWatch, languageOf, languageOfElement } from './i
 import { type AnalysisLimits, analysisStyles, renderAnalysis, renderMoveScore } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
 import { SoundController } from './sound.js';
+import { MovePreviewController, previewStyles } from './preview.js';
+import { SkipController, sowingStyles } from './skip.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
 import { BoardControls, controlsStyles } from './controls.js';
@@ -114,7 +116,7 @@ const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [boardStyles, reviewStyles, controlsStyles, analysisStyles, narrowLayoutStyles];
+  static override styles = [boardStyles, sowingStyles, previewStyles, reviewStyles, controlsStyles, analysisStyles, narrowLayoutStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -191,6 +193,12 @@ export class HoyitoBoard extends LitElement {
   });
   private readonly reviewer = new ReviewController(this, this.gameController);
   private readonly controlsBar = new BoardControls(this, this.reviewer, this.gameController);
+  /** The preview is of the live game: none while an earlier position is reviewed. */
+  private readonly movePreview = new MovePreviewController(this, {
+    game: () => this.game,
+    humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
+    animating: () => this.gameController.animating,
+  });
   /** Bad inputs found by `willUpdate`, reported once the update is done. */
   private readonly badOptions: HoyitoError[] = [];
   private typedDigits = '';
@@ -199,6 +207,7 @@ export class HoyitoBoard extends LitElement {
   constructor() {
     super();
     this.addController(new LanguageWatch(this));
+    new SkipController(this, this.gameController); // it listens on the board while connected: nothing else refers to it
     this.variant = DEFAULTS.variant;
     this.holes = DEFAULTS.holes;
     this.position = null;
@@ -536,6 +545,7 @@ export class HoyitoBoard extends LitElement {
         lastOutcome?.laps[0]?.from === index ? 'last-move' : '',
         lastOutcome?.captured.includes(index) ? 'last-capture' : '',
         hintMove !== null && hintMove !== 'pass' && holeIndex(n, position.turn, hintMove) === index ? 'hint' : '',
+        ...this.movePreview.holeStates(index),
       ].filter(Boolean);
       return html`<button
         part="hole ${states.join(' ')}"
@@ -544,6 +554,7 @@ export class HoyitoBoard extends LitElement {
         tabindex=${index === this.focusIndex ? 0 : -1}
         aria-label=${describeHole(language, name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
+        aria-describedby=${this.movePreview.describedBy(index)}
         title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
         @click=${() => {
           this.focusIndex = index;
@@ -555,7 +566,7 @@ export class HoyitoBoard extends LitElement {
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
-        ${renderMoveScore(this.gameController.liveAnalysis, animating ? null : position, name)}
+        ${renderMoveScore(this.gameController.liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
     const score = (side: Side) =>
@@ -576,7 +587,7 @@ export class HoyitoBoard extends LitElement {
         <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
       </div>
-      ${score(this.bottomSide)} ${this.renderMatch(text, this.shownResult)}
+      ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
       <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
         ${shownOutcomes.map((outcome, ply) =>
           this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),

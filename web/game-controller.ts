@@ -190,6 +190,11 @@ export class GameController implements ReactiveController {
     return next;
   }
 
+  /** Shows the move being animated as played at once: its events fire as usual, and a move queued after it (the AI's reply) is still animated. */
+  skipAnimation(): void {
+    this.animator.finish();
+  }
+
   /** Plays a move for the side to move. */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
     return this.playMove(move, this.playerOf(this.game.position.turn));

@@ -8,9 +8,19 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { playMove } from '../../host/engines/reference/rules.js';
 import { makePosition, startPosition } from '../../host/notation.js';
-import { type Move, type Position, type Variant, unwrap } from '../../host/types.js';
+import { type Move, type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { HoyitoBoard, ReviewDetail } from '../../web/board.js';
-import { followMoves, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
+import {
+  followMoves,
+  holeButton,
+  mountBoard,
+  nextEvent,
+  pickAtRandom,
+  removeBoards,
+  seededRandom,
+  shownBoard,
+  shownText,
+} from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -32,6 +42,9 @@ const playedBoard = async (attributes: Record<string, string>, plies: number, se
   await moves.allShown();
   return board;
 };
+
+/** The side to move's first hole that it can play (in its own numbering). */
+const playableHole = (board: HoyitoBoard): number => board.game.legalMoves().moves.find(move => move !== 'pass')!;
 
 const moveList = (board: HoyitoBoard): HTMLElement => board.shadowRoot!.querySelector<HTMLElement>('.moves')!;
 const moveButtons = (board: HoyitoBoard): HTMLButtonElement[] => [...board.shadowRoot!.querySelectorAll<HTMLButtonElement>('.moves .move')];
@@ -110,6 +123,22 @@ describe('review', () => {
     expect(shownBoard(board)).toEqual(replay('iii', 6, [...moves, liveMove], moves.length + 1).board);
     expect(events.at(-1)).toEqual({ ply: null, plies: moves.length + 1, position: board.currentPosition });
     expect(board.shadowRoot!.querySelector('.controls')).toBeNull(); // without `controls`, the steps show only while reviewing
+  });
+
+  test('a reviewed position offers no move preview: the preview is of the live game', async () => {
+    const board = await playedBoard({}, 4);
+    const hole = holeButton(board, holeIndex(board.game.position.holesPerRow, board.game.position.turn, playableHole(board)));
+    await userEvent.hover(hole);
+    await board.updateComplete;
+    expect(shownText(board, '.preview')).not.toBe('');
+    unwrap(board.review(1));
+    await board.updateComplete;
+    await userEvent.unhover(hole);
+    await userEvent.hover(hole);
+    await board.updateComplete;
+    expect(shownText(board, '.preview')).toBe('');
+    expect(board.shadowRoot!.querySelectorAll('.hole[class*="preview-"]')).toHaveLength(0);
+    expect(hole.hasAttribute('aria-describedby')).toBe(false);
   });
 
   test('the AI moves on while a human reviews', async () => {

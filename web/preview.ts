@@ -1,0 +1,294 @@
+/**
+ * The move preview on `<hoyito-board>`, as a Lit reactive controller: pointing at one of your
+ * holes (mouse hover), focusing it from the keyboard, or holding it down (long press, for touch)
+ * shows what playing it would do: each lap's start hole numbered, the path, where it ends, what it
+ * captures and what happens next, in a line of text that is also each hole's accessible
+ * description. Only for a human to move, never while a move is shown. A long press does not play
+ * the hole on release; a normal tap still does.
+ */
+import { type ReactiveController, type ReactiveControllerHost, type TemplateResult, css, html, nothing } from 'lit';
+import type { Game } from '../host/game.js';
+import type { Position } from '../host/types.js';
+import type { Language } from './i18n.js';
+import { PREVIEW_TEXT, type Preview, PreviewCache, describePreview, lapNumbersText, previewStates } from './move-preview.js';
+
+/** How long a pointer is held on a hole before its preview shows instead of the hole being played. */
+export const LONG_PRESS_MS = 450;
+
+/** What the preview needs of the board, asked whenever it is drawn. */
+export interface PreviewSource {
+  readonly game: () => Game;
+  /** A human may play now on the position shown: their turn, nothing being animated, the game on, no earlier move reviewed. */
+  readonly humanToMove: () => boolean;
+  /** A move is being animated: the preview line says how to skip it. */
+  readonly animating: () => boolean;
+}
+
+export interface PreviewHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly language: Language;
+}
+
+/** The hole (button) an event target is in, if any. */
+const holeElement = (target: EventTarget | null): HTMLElement | null =>
+  target instanceof Element ? target.closest<HTMLElement>('.hole') : null;
+
+/** The board index of the hole an event is about. */
+const holeOf = (event: Event): number | null => {
+  const hole = holeElement(event.target);
+  return hole ? Number(hole.dataset['index']) : null;
+};
+
+const descriptionId = (index: number): string => `preview-of-${index}`;
+
+export class MovePreviewController implements ReactiveController {
+  private readonly previews = new PreviewCache();
+  private hovered: number | null = null;
+  /** Only a focus the ring shows (keyboard): a hole a mouse clicked keeps the focus, not the preview. */
+  private focused: number | null = null;
+  /** A long press shows its hole in the position it was made in, until the next press. */
+  private pressed: { readonly index: number; readonly position: Position } | null = null;
+  private pressTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The click that ends a long press is not a move. */
+  private swallowClick = false;
+  private listening: AbortController | null = null;
+
+  constructor(
+    private readonly host: PreviewHost,
+    private readonly source: PreviewSource,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.listening = new AbortController();
+    const root = this.host.renderRoot;
+    // Caught on the way down, so that the click ending a long press can be stopped before the hole has it.
+    const caught = { capture: true, signal: this.listening.signal };
+    const listen = (type: string, listener: (event: Event) => void): void => root.addEventListener(type, listener, caught);
+    listen('pointerover', event => this.pointerEntered(event as PointerEvent));
+    listen('pointerout', event => this.pointerLeft(event as PointerEvent));
+    listen('focusin', event => this.focusIn(event));
+    listen('focusout', event => {
+      if (holeOf(event) !== null) this.set({ focused: null });
+    });
+    listen('pointerdown', event => this.pointerDown(event as PointerEvent));
+    listen('pointerup', () => this.stopPressing());
+    listen('pointercancel', () => this.stopPressing());
+    listen('contextmenu', event => {
+      // A long press on a touch screen opens the context menu: the hole's preview is wanted instead.
+      if (holeOf(event) !== null && (this.pressTimer !== undefined || this.pressed)) event.preventDefault();
+    });
+    listen('click', event => this.click(event as MouseEvent));
+  }
+
+  hostDisconnected(): void {
+    this.listening?.abort();
+    this.listening = null;
+    this.stopPressing();
+    this.hovered = this.focused = this.pressed = null;
+  }
+
+  // ---- for rendering ----
+
+  /** The preview on show, if any. */
+  get shown(): Preview | null {
+    const game = this.source.game();
+    if (!this.source.humanToMove()) return null;
+    const pressed = this.pressed?.position === game.position ? this.pressed.index : null;
+    const index = pressed ?? this.hovered ?? this.focused;
+    return index === null ? null : this.previews.get(game, index);
+  }
+
+  /** States (and parts) of board index `index` under the preview on show. */
+  holeStates(index: number): string[] {
+    const shown = this.shown;
+    return shown ? previewStates(shown, index) : [];
+  }
+
+  /** The id of the hole's description (its preview in words), when it has one. */
+  describedBy(index: number): string | typeof nothing {
+    return this.previewOf(index) ? descriptionId(index) : nothing;
+  }
+
+  /** The numbers of the laps that start from this hole, under the preview on show. */
+  renderLapNumbers(index: number): TemplateResult | typeof nothing {
+    const shown = this.shown;
+    const laps = shown?.kind === 'move' ? shown.lapStarts.get(index) : undefined;
+    return laps
+      ? html`<span part="preview-lap-number" class="preview-lap-number" aria-hidden="true">${lapNumbersText(laps)}</span>`
+      : nothing;
+  }
+
+  /** The preview line (or, while a move is animated, how to skip it), and every playable hole's preview in words for its description. */
+  render(): TemplateResult {
+    const language = this.host.language;
+    const shown = this.shown;
+    const game = this.source.game();
+    const animating = this.source.animating();
+    const described = Array.from({ length: game.position.board.length }, (_, index) => this.previewOf(index)).filter(
+      preview => preview !== null,
+    );
+    const line = shown ? describePreview(shown, language) : animating ? PREVIEW_TEXT[language].skipHint : nothing;
+    return html`<div part="preview" class="preview ${!shown && animating ? 'skip-hint' : ''}">${line}</div>
+      <div hidden>
+        ${described.map(preview => html`<span id=${descriptionId(preview.index)}>${describePreview(preview, language)}</span>`)}
+      </div>`;
+  }
+
+  // ---- input ----
+
+  private previewOf(index: number): Preview | null {
+    return this.source.humanToMove() ? this.previews.get(this.source.game(), index) : null;
+  }
+
+  private set(change: { readonly hovered?: number | null; readonly focused?: number | null }): void {
+    const { hovered = this.hovered, focused = this.focused } = change;
+    if (hovered === this.hovered && focused === this.focused) return;
+    this.hovered = hovered;
+    this.focused = focused;
+    this.host.requestUpdate();
+  }
+
+  private pointerEntered(event: PointerEvent): void {
+    const index = holeOf(event);
+    // A touch has no hover: it plays, or previews by a long press.
+    if (index !== null && event.pointerType !== 'touch') this.set({ hovered: index });
+  }
+
+  /** Out of a hole, not just from one of its parts to another. */
+  private pointerLeft(event: PointerEvent): void {
+    const hole = holeElement(event.target);
+    if (!hole || hole === holeElement(event.relatedTarget)) return;
+    const index = Number(hole.dataset['index']);
+    this.stopPressing();
+    if (index === this.hovered) this.set({ hovered: null });
+  }
+
+  private focusIn(event: Event): void {
+    const index = holeOf(event);
+    if (index === null) return;
+    const keyboard = (event.target as Element).matches(':focus-visible');
+    // The keyboard's hole is the one wanted now, wherever the mouse rests.
+    this.set(keyboard ? { focused: index, hovered: null } : { focused: null });
+  }
+
+  private pointerDown(event: PointerEvent): void {
+    this.stopPressing();
+    this.swallowClick = false;
+    if (this.pressed) {
+      this.pressed = null;
+      this.host.requestUpdate();
+    }
+    const index = holeOf(event);
+    if (index === null || event.button !== 0) return;
+    this.pressTimer = setTimeout(() => {
+      this.pressTimer = undefined;
+      if (!this.previewOf(index)) return;
+      this.pressed = { index, position: this.source.game().position };
+      this.swallowClick = true;
+      this.host.requestUpdate();
+    }, LONG_PRESS_MS);
+  }
+
+  /** A hold ends before it is long enough (release, cancel, the pointer leaves the hole). */
+  private stopPressing(): void {
+    clearTimeout(this.pressTimer);
+    this.pressTimer = undefined;
+  }
+
+  /** The click that ends a long press would play the hole: stopped before the hole sees it. A key's click (detail 0) always goes through. */
+  private click(event: MouseEvent): void {
+    if (!this.swallowClick || event.detail === 0) return;
+    this.swallowClick = false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}
+
+/** The preview's look: a hole's states `preview-lap`, `preview-sown`, `preview-end`, `preview-capture`, lap numbers, the preview line. */
+export const previewStyles = css`
+  :host {
+    --_preview: var(--hoyito-preview-color, #7b2fbe);
+    --_preview-text: var(--hoyito-preview-text-color, white);
+  }
+  :host([theme='dark']) {
+    --_preview: var(--hoyito-preview-color, #c08cf2);
+    --_preview-text: var(--hoyito-preview-text-color, #1b0f26);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_preview: var(--hoyito-preview-color, #c08cf2);
+      --_preview-text: var(--hoyito-preview-text-color, #1b0f26);
+    }
+  }
+
+  .hole {
+    /* A long press previews a hole: no callout or text selection on touch screens. */
+    -webkit-touch-callout: none;
+    user-select: none;
+  }
+  .hole.preview-lap {
+    box-shadow:
+      inset 0 3px 8px rgb(0 0 0 / 0.55),
+      0 0 0 3px var(--_preview);
+  }
+  .hole.preview-end {
+    box-shadow:
+      inset 0 0 0 4px var(--_preview),
+      0 0 0 3px var(--_preview),
+      0 0 16px var(--_preview);
+  }
+  .hole.preview-capture {
+    box-shadow:
+      inset 0 0 0 5px var(--_capture),
+      0 0 14px var(--_capture);
+  }
+  .hole.preview-end.preview-capture {
+    box-shadow:
+      inset 0 0 0 5px var(--_capture),
+      0 0 0 3px var(--_preview),
+      0 0 16px var(--_capture);
+  }
+  /* The direction arrows (skip.ts) along the path: an arrow is lit when the hole it leads into is sown. */
+  .row.bottom .hole.preview-sown::after,
+  .row.top .hole.preview-sown + .hole::after,
+  .rows:has(.row.top .hole.preview-sown:last-child) .row.bottom .hole:last-child::before {
+    width: 1.15em;
+    line-height: 1.1em;
+    text-align: center;
+    border-radius: 50%;
+    background: var(--_preview);
+    color: var(--_preview-text);
+    box-shadow: 0 0 0 1px var(--_preview-text);
+  }
+  .preview-lap-number {
+    position: absolute;
+    z-index: 2;
+    top: 2%;
+    right: 2%;
+    min-width: 1.4em;
+    padding: 0 0.3em;
+    border-radius: 0.7em;
+    background: var(--_preview);
+    color: var(--_preview-text);
+    font-size: max(0.6rem, 18cqi);
+    font-weight: 700;
+    line-height: 1.4;
+    pointer-events: none;
+  }
+
+  .preview {
+    min-height: 1.4em;
+    padding: 0 0.6rem;
+    border-left: 4px solid var(--_preview);
+  }
+  .preview:empty,
+  .preview.skip-hint {
+    border-left-color: transparent;
+  }
+  .preview.skip-hint {
+    opacity: 0.75;
+    font-style: italic;
+  }
+`;

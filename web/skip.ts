@@ -1,0 +1,116 @@
+/**
+ * Following a sowing on `<hoyito-board>`: a click anywhere on the board, or Escape, finishes the
+ * move being animated at once (its events fire as usual; a long relay takes up to 6 s otherwise).
+ * Also the sowing's look: the hole receiving a seed stands out, and small arrows between the holes
+ * show the way seeds travel (counter-clockwise, whichever side is at the bottom).
+ */
+import { type ReactiveController, type ReactiveControllerHost, css } from 'lit';
+
+/** What skipping needs of the game (the board's GameController). */
+export interface SkipSource {
+  readonly animating: boolean;
+  skipAnimation(): void;
+}
+
+export interface SkipHost extends ReactiveControllerHost {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export class SkipController implements ReactiveController {
+  private listening: AbortController | null = null;
+
+  constructor(
+    private readonly host: SkipHost,
+    private readonly source: SkipSource,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.listening = new AbortController();
+    const root = this.host.renderRoot;
+    // Caught on the way down: the click only skips, it does not also reach the hole it landed on.
+    root.addEventListener('click', event => this.skip(event), { capture: true, signal: this.listening.signal });
+    root.addEventListener(
+      'keydown',
+      event => {
+        if ((event as KeyboardEvent).key === 'Escape') this.skip(event);
+      },
+      { signal: this.listening.signal },
+    );
+  }
+
+  hostDisconnected(): void {
+    this.listening?.abort();
+    this.listening = null;
+  }
+
+  private skip(event: Event): void {
+    if (!this.source.animating) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    this.source.skipAnimation();
+  }
+}
+
+/**
+ * Direction arrows: each sits in the gap between two holes and belongs to the hole drawn after it
+ * (so no neighbour covers it): in the bottom row the hole it leads into, in the top row the hole
+ * it leads out of; the two turns belong to the bottom row's end holes.
+ */
+export const sowingStyles = css`
+  :host {
+    --_direction: var(--hoyito-direction-color, rgb(255 250 240 / 0.6));
+  }
+
+  .row .hole::after,
+  .row.bottom .hole:last-child::before {
+    position: absolute;
+    z-index: 1;
+    translate: -50% -50%;
+    font-size: max(0.5rem, 28cqi);
+    font-weight: 700;
+    line-height: 1;
+    color: var(--_direction);
+    pointer-events: none;
+  }
+  .row.bottom .hole::after {
+    content: '›';
+    left: calc(var(--_gap) / -2);
+    top: 50%;
+  }
+  .row.top .hole::after {
+    content: '‹';
+    left: calc(var(--_gap) / -2);
+    top: 50%;
+  }
+  .row.top .hole:first-child::after {
+    content: none;
+  }
+  .row.bottom .hole:first-child::after {
+    content: '‹';
+    left: 50%;
+    top: calc(var(--_gap) / -2);
+    rotate: -90deg;
+  }
+  .row.bottom .hole:last-child::before {
+    content: '›';
+    left: 50%;
+    top: calc(var(--_gap) / -2);
+    rotate: -90deg;
+  }
+
+  /* The hole a seed is falling into (or being lifted): ring, glow and a larger count. */
+  .hole.active {
+    box-shadow:
+      inset 0 0 0 4px var(--_relay),
+      0 0 0 3px var(--_relay),
+      0 0 18px 6px var(--_relay);
+  }
+  .hole.active .count,
+  .hole.relay .count {
+    color: var(--_relay);
+    scale: 1.35;
+    transform-origin: 100% 100%;
+  }
+`;
