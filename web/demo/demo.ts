@@ -1,4 +1,4 @@
-/** The demo page: settings that drive the board's attributes, buttons for its methods, and the record. */
+/** The demo page: settings that drive the board's attributes (its own controls drive the game), and the record. */
 import { levelOf } from '../../host/levels.js';
 // The element's module, run for its customElements.define (the type import below is erased).
 import '../board.js';
@@ -11,6 +11,9 @@ const record = document.querySelector<HTMLElement>('#record')!;
 
 /** Form fields map one to one onto board attributes. */
 const ATTRIBUTES = ['variant', 'holes', 'rounds', 'south', 'north', 'level', 'speed', 'theme', 'lang'] as const;
+
+/** Checkboxes map one to one onto the board's boolean properties. */
+const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
 
 const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
 
@@ -42,7 +45,7 @@ form.addEventListener('change', event => {
   if (target.name === 'turn') seatHuman(target.value);
   if (target.name === 'south' || target.name === 'north') syncTurn();
   for (const name of ATTRIBUTES) board.setAttribute(name, field(name).value);
-  board.hints = (field('hints') as HTMLInputElement).checked;
+  for (const name of SWITCHES) board[name] = (field(name) as HTMLInputElement).checked;
 });
 
 const showLevel = (): void => {
@@ -50,18 +53,6 @@ const showLevel = (): void => {
   (form.elements.namedItem('levelShown') as HTMLOutputElement).value = level.ok ? `${level.value.level}: ${level.value.description}` : '';
 };
 form.addEventListener('input', showLevel);
-
-const actions: Record<string, () => unknown> = {
-  newGame: () => board.newGame(),
-  undo: () => board.undo(),
-  redo: () => board.redo(),
-  hint: () => board.hint(),
-  flip: () => board.flip(),
-};
-form.addEventListener('click', event => {
-  const action = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-action]')?.dataset['action'];
-  if (action) actions[action]?.();
-});
 
 const showRecord = (): void => {
   record.textContent = board.game.record();
