@@ -17,7 +17,7 @@ import {
   LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, POSITION_SIZE, SOUTH, boardSeeds, boardSize, chainCapture, holesPerRow, lastFourRule,
   seedsAt, setSeeds, sideToMove, takenBy,
 } from './board';
-import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, play, traceLastFourSeeds } from './rules';
+import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, playInline, traceLastFourSeeds } from './rules';
 
 export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
@@ -114,6 +114,11 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   return true;
 }
 
+/** Bar j's term of a rank: C(p_j, j), p_j = `before` + j - 1 with `before` seeds in the holes before the bar. */
+@inline function barTerm(j: i32, before: i32): u32 {
+  return binomial(before + j - 1, j);
+}
+
 /** The rank of the board at `pos`, read from hole `first` on round the board (0: as it is; n: rows swapped). */
 @inline function rankFrom(pos: usize, first: i32): u32 {
   const holes = boardSize;
@@ -122,14 +127,49 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   let index = first;
   for (let j = 1; j < holes; j++) {
     before += seedsAt(pos, index);
-    rank += binomial(before + j - 1, j);
+    rank += barTerm(j, before);
     index = index + 1 == holes ? 0 : index + 1;
   }
   return rank;
 }
 
+/**
+ * `rankFrom` on 2x6 (`first` 0 or 6), unrolled: every hole index and bar a constant, as the C
+ * compiler unrolls its loop. A preparation ranks some four boards a board.
+ */
+@inline function rankFrom2x6(pos: usize, first: i32): u32 {
+  let before = seedsAt(pos, first);
+  let rank = barTerm(1, before);
+  before += seedsAt(pos, (first + 1) % 12);
+  rank += barTerm(2, before);
+  before += seedsAt(pos, (first + 2) % 12);
+  rank += barTerm(3, before);
+  before += seedsAt(pos, (first + 3) % 12);
+  rank += barTerm(4, before);
+  before += seedsAt(pos, (first + 4) % 12);
+  rank += barTerm(5, before);
+  before += seedsAt(pos, (first + 5) % 12);
+  rank += barTerm(6, before);
+  before += seedsAt(pos, (first + 6) % 12);
+  rank += barTerm(7, before);
+  before += seedsAt(pos, (first + 7) % 12);
+  rank += barTerm(8, before);
+  before += seedsAt(pos, (first + 8) % 12);
+  rank += barTerm(9, before);
+  before += seedsAt(pos, (first + 9) % 12);
+  rank += barTerm(10, before);
+  before += seedsAt(pos, (first + 10) % 12);
+  return rank + barTerm(11, before);
+}
+
+/** The rank of the board at `pos`, as it is or with its rows swapped (as the opponent sees it). */
+@inline function rankOf(pos: usize, rowsSwapped: bool): u32 {
+  if (boardSize == 12) return rowsSwapped ? rankFrom2x6(pos, 6) : rankFrom2x6(pos, 0);
+  return rankFrom(pos, rowsSwapped ? holesPerRow : 0);
+}
+
 export function boardRank(pos: usize): u32 {
-  return rankFrom(pos, 0);
+  return rankOf(pos, false);
 }
 
 /** The board after the one at `pos` in rank order (see boardOfRank in the reference). */
@@ -166,7 +206,7 @@ function prepareBoard(rank: u32, seeds: i32): void {
   let count = 0;
   let anyMove = seeds == 0; // an empty board: the game is over, its value 0 (no child, no exit)
   for (let index = 0; index < holesPerRow; index++) {
-    const code = play(BOARD, CHILD, index);
+    const code = playInline(BOARD, CHILD, index, false);
     if (code == MOVE_EMPTY || code == MOVE_ENDLESS) continue;
     anyMove = true;
     if (code == MOVE_GAME_OVER) {
@@ -175,17 +215,17 @@ function prepareBoard(rank: u32, seeds: i32): void {
       exitOpponent = max(exitOpponent, gained - 2 * traceLastFourSeeds);
     } else if (code == MOVE_EXTRA_TURN) {
       const gained = takenBy(CHILD, SOUTH);
-      const rankAfter = <usize>rankFrom(CHILD, 0);
+      const rankAfter = <usize>rankOf(CHILD, false);
       const later = seeds - gained;
       exitCapturer = max(exitCapturer, gained + <i32>load<i8>(layerAddress(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later) + rankAfter));
       if (fixedSide) exitOpponent = max(exitOpponent, gained + <i32>load<i8>(layerAddress(TABLE_OPPONENT, later) + rankAfter));
     } else {
-      store<u32>(children + <usize>(count << 2), rankFrom(CHILD, holesPerRow));
+      store<u32>(children + <usize>(count << 2), rankOf(CHILD, true));
       count++;
     }
   }
   // No legal move on a board that still holds seeds: the pass hands the turn over.
-  if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankFrom(BOARD, holesPerRow));
+  if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankOf(BOARD, true));
   for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), NO_CHILD);
   store<i8>(exitValues + (<usize>rank << 1), <i8>exitCapturer);
   store<i8>(exitValues + (<usize>rank << 1) + 1, <i8>exitOpponent);
@@ -288,5 +328,5 @@ export function probe(pos: usize): i32 {
   if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
   const mover = sideToMove(pos);
   const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);
-  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankFrom(pos, mover == SOUTH ? 0 : holesPerRow));
+  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankOf(pos, mover != SOUTH));
 }
