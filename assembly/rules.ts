@@ -79,15 +79,20 @@ const LANES_HIGH: v128 = i8x16(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 2
  * `to` is left unspecified when the result is MOVE_ENDLESS or MOVE_EMPTY.
  */
 export function play(from: usize, to: usize, start: i32): i32 {
+  return playInline(from, to, start, true);
+}
+
+/** `play`, inlined into its caller: the endgame databases' preparation plays every move of every board of a layer. */
+@inline export function playInline(from: usize, to: usize, start: i32, traced: bool): i32 {
   if (seedsAt(from, start) == 0) return MOVE_EMPTY;
   copyPosition(from, to);
   traceCaptured = 0;
   traceLastFourSeeds = 0;
   let at = start;
   for (let lap = 0; lap < MAX_LAPS; lap++) {
-    store<u8>(TRACE_LAP_SEEDS + <usize>lap, <u8>seedsAt(to, at));
+    if (traced) store<u8>(TRACE_LAP_SEEDS + <usize>lap, <u8>seedsAt(to, at));
     at = sowLap(to, at);
-    store<u8>(TRACE_LAP_END + <usize>lap, <u8>at);
+    if (traced) store<u8>(TRACE_LAP_END + <usize>lap, <u8>at);
     const seeds = seedsAt(to, at);
     if (seeds == 1) {
       traceLaps = lap + 1;

@@ -17,7 +17,7 @@ import {
   LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, POSITION_SIZE, SOUTH, boardSeeds, boardSize, chainCapture, holesPerRow, lastFourRule,
   seedsAt, setSeeds, sideToMove, takenBy,
 } from './board';
-import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, play, traceLastFourSeeds } from './rules';
+import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, playInline, traceLastFourSeeds } from './rules';
 
 export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
@@ -64,12 +64,8 @@ let regionAddress: usize = 0;
 
 /** A board has at most one quiet move a hole, or the one pass. */
 const CHILD_SLOTS: i32 = 6;
-/**
- * Each layer is followed by one sentinel byte holding NO_CHILD_VALUE, and a board's unused child
- * slots hold the layer's size, the sentinel's rank: a pass reads all six slots without a branch,
- * and an unused slot offers -NO_CHILD_VALUE, below any real value.
- */
-const NO_CHILD_VALUE: i8 = 127;
+/** An unused child slot: a board's children fill its first slots. */
+const NO_CHILD: u32 = 0xffffffff;
 /** The exit value of a board with no move that leaves the layer. */
 const NO_EXIT: i32 = -128;
 
@@ -93,7 +89,7 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   // A build prepares one layer at a time (children and exits); layers written by the host need no room for it.
   const largest = building ? <usize>layerSize(holes, maxSeeds) : 0;
   let bytes: usize = largest * <usize>(CHILD_SLOTS * 4 + 2);
-  for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += (<usize>layerSize(holes, seeds) + 1) * <usize>tables;
+  for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += <usize>layerSize(holes, seeds) * <usize>tables;
   if (bytes > allocatedBytes) {
     const pages = <i32>((bytes + 0xffff) >> 16);
     const first = memory.grow(pages);
@@ -106,10 +102,7 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= maxSeeds; seeds++) {
       store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used ? <u32>at : 0);
-      if (!used) continue;
-      at += <usize>layerSize(holes, seeds);
-      store<i8>(at, NO_CHILD_VALUE);
-      at++;
+      if (used) at += <usize>layerSize(holes, seeds);
     }
   }
   childRanks = at;
@@ -121,6 +114,11 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   return true;
 }
 
+/** Bar j's term of a rank: C(p_j, j), p_j = `before` + j - 1 with `before` seeds in the holes before the bar. */
+@inline function barTerm(j: i32, before: i32): u32 {
+  return binomial(before + j - 1, j);
+}
+
 /** The rank of the board at `pos`, read from hole `first` on round the board (0: as it is; n: rows swapped). */
 @inline function rankFrom(pos: usize, first: i32): u32 {
   const holes = boardSize;
@@ -129,14 +127,49 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   let index = first;
   for (let j = 1; j < holes; j++) {
     before += seedsAt(pos, index);
-    rank += binomial(before + j - 1, j);
+    rank += barTerm(j, before);
     index = index + 1 == holes ? 0 : index + 1;
   }
   return rank;
 }
 
+/**
+ * `rankFrom` on 2x6 (`first` 0 or 6), unrolled: every hole index and bar a constant, as the C
+ * compiler unrolls its loop. A preparation ranks some four boards a board.
+ */
+@inline function rankFrom2x6(pos: usize, first: i32): u32 {
+  let before = seedsAt(pos, first);
+  let rank = barTerm(1, before);
+  before += seedsAt(pos, (first + 1) % 12);
+  rank += barTerm(2, before);
+  before += seedsAt(pos, (first + 2) % 12);
+  rank += barTerm(3, before);
+  before += seedsAt(pos, (first + 3) % 12);
+  rank += barTerm(4, before);
+  before += seedsAt(pos, (first + 4) % 12);
+  rank += barTerm(5, before);
+  before += seedsAt(pos, (first + 5) % 12);
+  rank += barTerm(6, before);
+  before += seedsAt(pos, (first + 6) % 12);
+  rank += barTerm(7, before);
+  before += seedsAt(pos, (first + 7) % 12);
+  rank += barTerm(8, before);
+  before += seedsAt(pos, (first + 8) % 12);
+  rank += barTerm(9, before);
+  before += seedsAt(pos, (first + 9) % 12);
+  rank += barTerm(10, before);
+  before += seedsAt(pos, (first + 10) % 12);
+  return rank + barTerm(11, before);
+}
+
+/** The rank of the board at `pos`, as it is or with its rows swapped (as the opponent sees it). */
+@inline function rankOf(pos: usize, rowsSwapped: bool): u32 {
+  if (boardSize == 12) return rowsSwapped ? rankFrom2x6(pos, 6) : rankFrom2x6(pos, 0);
+  return rankFrom(pos, rowsSwapped ? holesPerRow : 0);
+}
+
 export function boardRank(pos: usize): u32 {
-  return rankFrom(pos, 0);
+  return rankOf(pos, false);
 }
 
 /** The board after the one at `pos` in rank order (see boardOfRank in the reference). */
@@ -173,7 +206,7 @@ function prepareBoard(rank: u32, seeds: i32): void {
   let count = 0;
   let anyMove = seeds == 0; // an empty board: the game is over, its value 0 (no child, no exit)
   for (let index = 0; index < holesPerRow; index++) {
-    const code = play(BOARD, CHILD, index);
+    const code = playInline(BOARD, CHILD, index, false);
     if (code == MOVE_EMPTY || code == MOVE_ENDLESS) continue;
     anyMove = true;
     if (code == MOVE_GAME_OVER) {
@@ -182,19 +215,18 @@ function prepareBoard(rank: u32, seeds: i32): void {
       exitOpponent = max(exitOpponent, gained - 2 * traceLastFourSeeds);
     } else if (code == MOVE_EXTRA_TURN) {
       const gained = takenBy(CHILD, SOUTH);
-      const rankAfter = <usize>rankFrom(CHILD, 0);
+      const rankAfter = <usize>rankOf(CHILD, false);
       const later = seeds - gained;
       exitCapturer = max(exitCapturer, gained + <i32>load<i8>(layerAddress(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later) + rankAfter));
       if (fixedSide) exitOpponent = max(exitOpponent, gained + <i32>load<i8>(layerAddress(TABLE_OPPONENT, later) + rankAfter));
     } else {
-      store<u32>(children + <usize>(count << 2), rankFrom(CHILD, holesPerRow));
+      store<u32>(children + <usize>(count << 2), rankOf(CHILD, true));
       count++;
     }
   }
   // No legal move on a board that still holds seeds: the pass hands the turn over.
-  if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankFrom(BOARD, holesPerRow));
-  const noChild = layerSize(boardSize, seeds);
-  for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), noChild);
+  if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankOf(BOARD, true));
+  for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), NO_CHILD);
   store<i8>(exitValues + (<usize>rank << 1), <i8>exitCapturer);
   store<i8>(exitValues + (<usize>rank << 1) + 1, <i8>exitOpponent);
 }
@@ -214,35 +246,56 @@ export function startLayer(seeds: i32): void {
   }
 }
 
-/** The value of board `rank` in `table` from the values so far: the best of its exit and its quiet moves. */
-@inline function boardValue(table: i32, rank: u32, other: usize): i32 {
-  const children = childRanks + (<usize>rank) * <usize>(CHILD_SLOTS * 4);
-  let best = <i32>load<i8>(exitValues + (<usize>rank << 1) + (table == TABLE_OPPONENT ? 1 : 0));
-  // Six slots, unrolled: the pass's inner loop, where the build spends most of its time.
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children)));
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 4)));
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 8)));
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 12)));
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 16)));
-  best = max(best, -<i32>load<i8>(other + <usize>load<u32>(children, 20)));
-  // No exit and no child: only the empty board, whose game is over.
-  return best < -MAX_TABLEBASE_SEEDS ? 0 : best;
+/**
+ * The best of `best` (a board's exit value) and its quiet moves' values from the values so far
+ * (`other`: the layer its children are in). The six slots are read unrolled, each behind a branch
+ * that stops at the first unused one, as the C build's loop compiles: the pass's inner loop, where
+ * the build spends half its time. (Reading all six without a branch, an unused slot pointing at a
+ * sentinel value, is slower in V8: twice the loads, and more live values than registers.)
+ */
+@inline function childrenBest(best: i32, children: usize, other: usize): i32 {
+  let child = load<u32>(children);
+  if (child == NO_CHILD) return best;
+  best = max(best, -<i32>load<i8>(other + <usize>child));
+  child = load<u32>(children, 4);
+  if (child == NO_CHILD) return best;
+  best = max(best, -<i32>load<i8>(other + <usize>child));
+  child = load<u32>(children, 8);
+  if (child == NO_CHILD) return best;
+  best = max(best, -<i32>load<i8>(other + <usize>child));
+  child = load<u32>(children, 12);
+  if (child == NO_CHILD) return best;
+  best = max(best, -<i32>load<i8>(other + <usize>child));
+  child = load<u32>(children, 16);
+  if (child == NO_CHILD) return best;
+  best = max(best, -<i32>load<i8>(other + <usize>child));
+  child = load<u32>(children, 20);
+  if (child == NO_CHILD) return best;
+  return max(best, -<i32>load<i8>(other + <usize>child));
 }
 
 /** One pass over layer `seeds` of every table of the build, in place; how many values changed (0: the layer is done). */
 export function layerPass(seeds: i32): u32 {
-  const size = layerSize(boardSize, seeds);
+  const size = <usize>layerSize(boardSize, seeds);
   let changed: u32 = 0;
   for (let table = 0; table < 3; table++) {
     const layer = layerAddress(table, seeds);
     if (layer == 0) continue;
     const other = layerAddress(otherTable(table), seeds);
-    for (let rank: u32 = 0; rank < size; rank++) {
-      const value = <i8>boardValue(table, rank, other);
-      if (load<i8>(layer + <usize>rank) != value) {
-        store<i8>(layer + <usize>rank, value);
+    // Walked by pointer, from locals: V8 reloads a global at every use.
+    let children = childRanks;
+    let exit = exitValues + (table == TABLE_OPPONENT ? 1 : 0);
+    const end = layer + size;
+    for (let at = layer; at < end; at++) {
+      const best = childrenBest(<i32>load<i8>(exit), children, other);
+      // No exit and no child: only the empty board, whose game is over.
+      const value = <i8>(best == NO_EXIT ? 0 : best);
+      if (load<i8>(at) != value) {
+        store<i8>(at, value);
         changed++;
       }
+      children += <usize>(CHILD_SLOTS * 4);
+      exit += 2;
     }
   }
   if (changed == 0) builtSeeds = seeds;
@@ -275,5 +328,5 @@ export function probe(pos: usize): i32 {
   if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
   const mover = sideToMove(pos);
   const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);
-  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankFrom(pos, mover == SOUTH ? 0 : holesPerRow));
+  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankOf(pos, mover != SOUTH));
 }
