@@ -198,7 +198,7 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
     <span class="eval-nodes">${text.nodes(result.nodes.toLocaleString(language))}</span>
     <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
     ${stale ? html`<span class="eval-earlier">${text.earlier}</span>` : nothing}
-    ${moves ? html`<span class="eval-moves">${moves}</span>` : nothing}
+    ${moves ? html`<span class="eval-moves visually-hidden">${moves}</span>` : nothing}
   </div>`;
 };
 
@@ -276,14 +276,6 @@ export const analysisStyles = css`
   .eval-nodes,
   .eval-earlier {
     opacity: 0.75;
-  }
-  .eval-moves {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
   .move-score {
     position: absolute;

@@ -594,7 +594,7 @@ export class HoyitoBoard extends LitElement {
         )}
       </ol>
       ${this.controlsBar.render()}
-      <div class="live" aria-live="polite" role="status">${this.announcement(language)}</div>
+      <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }
 

@@ -239,7 +239,8 @@ export const boardStyles = css`
     display: none;
   }
 
-  .live {
+  /* Read by screen readers, not drawn: the live region, and text the eye gets from a picture. */
+  .visually-hidden {
     position: absolute;
     width: 1px;
     height: 1px;
