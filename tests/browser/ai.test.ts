@@ -1,7 +1,8 @@
 /**
  * The board against the real AI worker (WASM in a Web Worker): it answers as the opponent with
- * legal moves, the page never has a long task while it thinks, and an undo, a new game or the
- * board's removal cancels the search in flight. Cancellation is awaited through the board's
+ * legal moves, and an undo, a new game or the board's removal cancels the search in flight. That
+ * the main thread has no long task meanwhile is a budget, measured by `npm run bench:board`, not
+ * a timed test. Cancellation is awaited through the board's
  * `thinking` events: a search that was not stopped would end `played` (and its move would be
  * played) at the end of its think time, never `cancelled`.
  */
@@ -13,9 +14,6 @@ import type { ThinkingState } from '../../web/board.js';
 import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
 
 afterEach(removeBoards);
-
-/** Longest tasks the main thread may run: the RAIL / Long Tasks API threshold. */
-const LONG_TASK_MS = 50;
 
 describe('the AI', () => {
   test('answers as North with a legal move, shown as the rules say', async () => {
@@ -46,22 +44,6 @@ describe('the AI', () => {
     expect(legalMoves(startPosition()).moves).toContain(move);
     await board.updateComplete;
     expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1);
-  });
-
-  test('the main thread has no long task while two AIs play, animations on', async () => {
-    const longTasks: PerformanceEntry[] = [];
-    const observer = new PerformanceObserver(list => longTasks.push(...list.getEntries()));
-    const board = await mountBoard({ south: 'human', north: 'human', level: '10', 'think-ms': '300', speed: '4', holes: '12' });
-    await board.hint(); // the worker and its WASM are loaded before measuring
-    observer.observe({ type: 'longtask' });
-    let moves = 0;
-    board.addEventListener('move', () => moves++);
-    board.south = 'ai';
-    board.north = 'ai';
-    while (moves < 6 && !board.game.isOver) await nextEvent(board, 'move');
-    observer.disconnect();
-    expect(moves).toBeGreaterThanOrEqual(board.game.isOver ? 1 : 6);
-    expect(longTasks.map(task => Math.round(task.duration)).filter(duration => duration > LONG_TASK_MS)).toEqual([]);
   });
 
   test('with hints on, the suggestion is shown whenever the human is to move', async () => {
