@@ -1,18 +1,82 @@
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 /**
  * The embed: `<hoyito-board>` as one module a page loads with one script tag, `hoyito-board.js`
- * (Lit and the element inside), and beside it in the same folder the two files it fetches
- * relative to its own URL: the AI worker and the WebAssembly core. Every file is named
- * `hoyito-board*`, so "copy `hoyito-board*`" is the whole install. The worker's and the core's names
- * carry a content hash, so a cached copy of either never meets a newer entry module.
+ * (Lit and the element inside), and beside it in the same folder the files it fetches relative to
+ * its own URL: the AI worker, the WebAssembly core, and the board's optional parts, imported on
+ * first use (web/on-demand.ts). Every file is named `hoyito-board*`, so "copy `hoyito-board*`" is
+ * the whole install. The other files' names carry a content hash, so a cached copy of one never
+ * meets a newer entry module. The parts import the entry by its name: a page loads it as
+ * `hoyito-board.js`, without a query string (which would make the parts load a second copy).
  *
  * `npm run build` writes it into `dist/` beside the demo site; `npm run build:standalone` into
  * `lib/standalone/`, which the package ships as `hoyito/standalone`.
  */
 export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
+/** The board's optional parts (controls, analysis panel, sound), each a chunk the entry imports on first use. */
+export const EMBED_PARTS = /^hoyito-board-(?!worker-)[^.]+\.js$/;
+
+/** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
+const minifyCssText = (text: string): string =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([{};,>]) ?/g, '$1')
+    .replace(/;}/g, '}')
+    .replace(/: /g, ':');
+
+/**
+ * The CSS of the board's Lit css`` templates, minified (the bundler minifies the code around it,
+ * never inside a template). Only the text parts change: each `${…}` is copied as it is, with any
+ * template inside it (narrow-layout.ts has `css\`\``).
+ */
+export const minifyCssTemplates = (source: string): string => {
+  let out = '';
+  let at = 0;
+  for (let start = source.indexOf('css`', at); start >= 0; start = source.indexOf('css`', at)) {
+    out += source.slice(at, start + 4);
+    let text = '';
+    let k = start + 4;
+    while (source[k] !== '`') {
+      if (source.startsWith('${', k)) {
+        out += minifyCssText(text);
+        text = '';
+        const expressionStart = k;
+        k += 2;
+        for (let depth = 1; depth > 0; k++) {
+          if (source[k] === '`') k = source.indexOf('`', k + 1);
+          else if (source[k] === '{') depth++;
+          else if (source[k] === '}') depth--;
+        }
+        out += source.slice(expressionStart, k);
+      } else text += source[k++];
+    }
+    out += minifyCssText(text);
+    at = k;
+  }
+  return out + source.slice(at);
+};
+
+const cssTemplatesMinified: Plugin = {
+  name: 'hoyito-css-templates-minified',
+  transform: (code, id) => (/\/web\/[^/]+\.ts$/.test(id) && code.includes('css`') ? { code: minifyCssTemplates(code), map: null } : null),
+};
+
+/**
+ * Vite wraps each dynamic `import()` in a helper that first preloads the imported chunk's own
+ * imports; the board's parts import only the entry, which is loaded already, so the helper (0.6 kB
+ * gzip) only imports.
+ */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const importsWithoutPreload: Plugin = {
+  name: 'hoyito-imports-without-preload',
+  enforce: 'pre',
+  resolveId: id => (id === PRELOAD_HELPER ? id : null),
+  load: id => (id === PRELOAD_HELPER ? 'export const __vitePreload = load => load();' : null),
+};
 
 export default defineConfig({
+  plugins: [cssTemplatesMinified, importsWithoutPreload],
   // Nothing from `public/` or the site: the entry alone, and what it loads.
   publicDir: false,
   // Every URL relative to the file that names it: the embed works from any folder.
@@ -28,8 +92,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       input: { 'hoyito-board': 'web/board.ts' },
-      // The element's class stays an export of the module (a page may import it).
-      preserveEntrySignatures: 'exports-only',
+      // The element's class stays an export of the module (a page may import it); the parts import
+      // what they share with it (Lit, the board's types) from it, rather than from chunks of their own.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: 'hoyito-board.js',
         chunkFileNames: 'hoyito-board-[hash].js',

@@ -1,29 +1,15 @@
 /**
  * The board's analysis: the engine's live evaluation of a position (score as a final margin,
- * depth, principal variation, proven or not), an eval bar, and every legal move's score on its
- * hole. `LiveAnalysis` keeps the latest evaluation, fires the `analysis` event for each one at
- * once and redraws the board at most once a frame, so a fast run of iterations costs the main
- * thread one render. The game controller feeds it (the AI's progress, `analyse()`); the element
- * draws it with `renderAnalysis` and `renderMoveScore`.
+ * depth, principal variation, proven or not). `LiveAnalysis` keeps the latest evaluation, fires
+ * the `analysis` event for each one at once and redraws the board at most once a frame, so a fast
+ * run of iterations costs the main thread one render. The game controller feeds it (the AI's
+ * progress, `analyse()`); the element draws it with analysis-view.ts, loaded on first use.
  */
-import { type ReactiveController, type ReactiveControllerHost, css, html, nothing } from 'lit';
-import { playMove } from '../host/engines/reference/rules.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { MAX_DEPTH } from '../host/engines/limits.js';
 import { describeInput, makePosition } from '../host/notation.js';
-import {
-  HoyitoError,
-  type Move,
-  type Position,
-  type Result,
-  type SearchResult,
-  type Side,
-  boardSeeds,
-  err,
-  ok,
-  opposite,
-} from '../host/types.js';
-import { type AnalysisDetail, type HoleName, boardEvent } from './events.js';
-import type { Catalogue, Language } from './i18n.js';
+import { HoyitoError, type Position, type Result, type SearchResult, err, ok } from '../host/types.js';
+import { type AnalysisDetail, boardEvent } from './events.js';
 import { MAX_THINK_MS } from './options.js';
 
 /** How long an analysis thinks when no limit is given, and the automatic one for a human with `analysis` on. */
@@ -34,55 +20,6 @@ export interface AnalysisLimits {
   readonly depth?: number;
   readonly timeMs?: number;
 }
-
-interface AnalysisText {
-  readonly label: string;
-  readonly side: (side: Side) => string;
-  readonly toMove: (side: string) => string;
-  readonly scoreTitle: (side: string) => string;
-  readonly exact: string;
-  readonly exactTitle: string;
-  readonly depth: (depth: number) => string;
-  readonly nodes: (count: string) => string;
-  readonly line: string;
-  readonly pass: string;
-  readonly earlier: string;
-  readonly moves: (list: string) => string;
-}
-
-const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
-  en: {
-    label: 'Analysis',
-    side: side => (side === 'S' ? 'South' : 'North'),
-    toMove: side => `${side} to move`,
-    scoreTitle: side => `Seeds ${side} ends ahead (+) or behind (−) with best play`,
-    exact: 'exact',
-    exactTitle: 'Proven from the ends of the game, not an estimate',
-    depth: depth => `depth ${depth}`,
-    nodes: count => `${count} nodes`,
-    line: 'Best line',
-    pass: 'pass',
-    earlier: 'of an earlier position',
-    moves: list => `Moves: ${list}`,
-  },
-  es: {
-    label: 'Análisis',
-    side: side => (side === 'S' ? 'Sur' : 'Norte'),
-    toMove: side => `mueve ${side}`,
-    scoreTitle: side => `Semillas que ${side} termina por delante (+) o por detrás (−) con el mejor juego`,
-    exact: 'exacto',
-    exactTitle: 'Probado desde los finales de la partida, no es una estimación',
-    depth: depth => `profundidad ${depth}`,
-    nodes: count => `${count} nodos`,
-    line: 'Mejor línea',
-    pass: 'pasa',
-    earlier: 'de una posición anterior',
-    moves: list => `Jugadas: ${list}`,
-  },
-};
-
-/** A margin with its sign: `+3`, `0`, `-2`. */
-export const signedMargin = (score: number): string => (score > 0 ? `+${score}` : String(score));
 
 /** Checks `analyse()`'s argument: an object with a whole depth 1 … MAX_DEPTH and/or a time 1 … MAX_THINK_MS ms, nothing else. */
 export const parseAnalysisLimits = (limits: unknown): Result<AnalysisLimits, HoyitoError> => {
@@ -147,154 +84,3 @@ export class LiveAnalysis implements ReactiveController {
     return this.latest;
   }
 }
-
-/** The principal variation in move notation (`S3 N5 S1`), replayed to know who makes each move. */
-const lineLabels = (position: Position, line: readonly Move[], pass: string): string[] => {
-  const labels: string[] = [];
-  let at = position;
-  for (const move of line) {
-    const played = playMove(at, move);
-    if (!played.ok) break;
-    labels.push(move === 'pass' ? `${at.turn} ${pass}` : `${at.turn}${move}`);
-    at = played.value.position;
-  }
-  return labels;
-};
-
-/**
- * The bottom side's share of the eval bar, in percent: half at a level game, towards all of it as
- * its margin grows against a quarter of the seeds in play (12 on a 2x6 board: +12 fills 88%).
- */
-export const barShare = (position: Position, southMargin: number, bottom: Side): number => {
-  const inPlay = boardSeeds(position.board) + position.taken.S + position.taken.N;
-  const margin = bottom === 'S' ? southMargin : -southMargin;
-  return 50 + 50 * Math.tanh(margin / Math.max(4, inPlay / 4));
-};
-
-/** The panel: eval bar, score for the side to move, exact or not, depth, nodes, best line; dimmed once the game has moved on from its position. */
-export const renderAnalysis = (analysis: LiveAnalysis, language: Language, bottom: Side, current: Position) => {
-  const evaluation = analysis.evaluation;
-  if (!evaluation) return nothing;
-  const text = ANALYSIS_TEXT[language];
-  const { detail, position } = evaluation;
-  const { result, side } = detail;
-  const stale = position !== current;
-  const share = barShare(position, side === 'S' ? result.score : -result.score, bottom);
-  const sideName = text.side(side);
-  const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, text) : '';
-  return html`<div part="analysis" class="analysis ${stale ? 'stale' : ''}" role="group" aria-label=${text.label}>
-    <div
-      part="eval-bar"
-      class="eval-bar"
-      aria-hidden="true"
-      style="--_eval-bottom:var(--_eval-${bottom});--_eval-top:var(--_eval-${opposite(bottom)})"
-    >
-      <span class="eval-fill" style="width:${share.toFixed(1)}%"></span>
-    </div>
-    <span class="eval-score" title=${text.scoreTitle(sideName)}>${signedMargin(result.score)}</span>
-    <span class="eval-side">${text.toMove(sideName)}</span>
-    ${result.exact ? html`<span class="eval-exact" title=${text.exactTitle}>${text.exact}</span>` : nothing}
-    <span class="eval-depth">${text.depth(result.depth)}</span>
-    <span class="eval-nodes">${text.nodes(result.nodes.toLocaleString(language))}</span>
-    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
-    ${stale ? html`<span class="eval-earlier">${text.earlier}</span>` : nothing}
-    ${moves ? html`<span class="eval-moves visually-hidden">${moves}</span>` : nothing}
-  </div>`;
-};
-
-/** Every move's score in words, for screen readers (the holes' badges are not read out). */
-const moveScoresText = (detail: AnalysisDetail, position: Position, text: AnalysisText): string =>
-  text.moves(
-    detail.result.moveScores
-      .map(({ move, score }) => `${move === 'pass' ? `${position.turn} ${text.pass}` : `${position.turn}${move}`} ${signedMargin(score)}`)
-      .join(', '),
-  );
-
-/**
- * The badge on a hole: its move's score, when an analysis of `shown` scored it. `shown` is the
- * position on the board, null while a move is animated (the picture is not the game's position).
- */
-export const renderMoveScore = (analysis: LiveAnalysis, shown: Position | null, { side, hole }: HoleName) => {
-  const evaluation = analysis.evaluation;
-  if (!shown || evaluation?.position !== shown || evaluation.detail.source !== 'analysis' || side !== shown.turn) return nothing;
-  const { moveScores } = evaluation.detail.result;
-  const scored = moveScores.find(entry => entry.move === hole);
-  if (!scored) return nothing;
-  const best = scored.score === moveScores[0]!.score;
-  return html`<span part="move-score${best ? ' best' : ''}" class="move-score ${best ? 'best' : ''}" aria-hidden="true"
-    >${signedMargin(scored.score)}</span
-  >`;
-};
-
-export const analysisStyles = css`
-  :host {
-    --_eval-S: var(--hoyito-eval-south-color, #e2c58f);
-    --_eval-N: var(--hoyito-eval-north-color, #46301d);
-    --_move-score: var(--hoyito-move-score-color, rgb(0 0 0 / 0.55));
-  }
-  .analysis {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0.2rem 0.8rem;
-    padding: 0 0.6rem;
-    font-size: 0.9em;
-    font-variant-numeric: tabular-nums;
-    transition: opacity 150ms;
-  }
-  .analysis.stale {
-    opacity: 0.5;
-  }
-  .eval-bar {
-    flex: 1 0 100%;
-    height: 0.6rem;
-    border-radius: 0.3rem;
-    overflow: hidden;
-    background: var(--_eval-top);
-    box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_text) 35%, transparent);
-  }
-  .eval-fill {
-    display: block;
-    height: 100%;
-    background: var(--_eval-bottom);
-    border-right: 2px solid var(--_panel);
-    transition: width 200ms;
-  }
-  .eval-score {
-    font-size: 1.3em;
-    font-weight: 700;
-  }
-  .eval-exact {
-    padding: 0 0.35rem;
-    border-radius: 0.3rem;
-    background: color-mix(in srgb, var(--_hint) 25%, transparent);
-  }
-  .eval-line {
-    font-family: ui-monospace, monospace;
-  }
-  .eval-depth,
-  .eval-nodes,
-  .eval-earlier {
-    opacity: 0.75;
-  }
-  .move-score {
-    position: absolute;
-    right: 4%;
-    top: 4%;
-    padding: 0 0.25em;
-    border-radius: 0.4em;
-    background: var(--_move-score);
-    font-size: max(0.55rem, 17cqi);
-    font-weight: 600;
-    pointer-events: none;
-  }
-  .move-score.best {
-    background: color-mix(in srgb, var(--_hint) 85%, black);
-  }
-  @container (max-width: 34px) {
-    .move-score {
-      right: 0;
-      top: 0;
-    }
-  }
-`;

@@ -57,14 +57,13 @@ import {
   parseVariant,
 } from './options.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
-import { type AnalysisLimits, analysisStyles, renderAnalysis, renderMoveScore } from './analysis.js';
+import type { AnalysisLimits } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
-import { SoundController } from './sound.js';
 import { MovePreviewController, previewStyles } from './preview.js';
 import { SkipController, sowingStyles } from './skip.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
-import { BoardControls, controlsStyles } from './controls.js';
+import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
 
@@ -116,7 +115,7 @@ const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [boardStyles, sowingStyles, previewStyles, reviewStyles, controlsStyles, analysisStyles, narrowLayoutStyles];
+  static override styles = [boardStyles, sowingStyles, previewStyles, reviewStyles, narrowLayoutStyles];
 
   static override properties = {
     variant: { reflect: true },
@@ -192,7 +191,21 @@ export class HoyitoBoard extends LitElement {
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
   });
   private readonly reviewer = new ReviewController(this, this.gameController);
-  private readonly controlsBar = new BoardControls(this, this.reviewer, this.gameController);
+  // The optional parts, loaded on first use (see on-demand.ts).
+  private readonly controlsBar = new OnDemand(this, 'controls', async () => {
+    const { BoardControls, controlsStyles } = await import('./controls.js');
+    return { part: new BoardControls(this, this.reviewer, this.gameController), styles: controlsStyles };
+  });
+  private readonly analysisView = new OnDemand(this, 'analysis', async () => {
+    const { analysisStyles, ...view } = await import('./analysis-view.js');
+    return { part: view, styles: analysisStyles };
+  });
+  private readonly soundPlayer = new OnDemand(this, 'sound', async () => {
+    const { SoundController } = await import('./sound.js');
+    const player = new SoundController(this, () => this.gameController.frame);
+    this.addController(player);
+    return { part: player };
+  });
   /** The preview is of the live game: none while an earlier position is reviewed. */
   private readonly movePreview = new MovePreviewController(this, {
     game: () => this.game,
@@ -227,7 +240,6 @@ export class HoyitoBoard extends LitElement {
     this.controls = false;
     this.announcement = () => '';
     this.focusIndex = 0;
-    this.addController(new SoundController(this, () => this.gameController.frame));
   }
 
   // ---- read-only state for the page ----
@@ -353,14 +365,19 @@ export class HoyitoBoard extends LitElement {
   /** Reports bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
   protected override updated(changed: PropertyValues<this>): void {
     for (const error of this.badOptions.splice(0)) this.dispatchEvent(errorEvent(error));
+    if (this.sound) this.soundPlayer.get();
     if (GAME_SETUP.some(key => changed.has(key))) this.gameController.newGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
   }
 
-  /** `updateComplete` waits for the render a new game started in `updated()` asked for, too. */
+  /** `updateComplete` waits for the render a new game started in `updated()` asked for, and for the parts being loaded and their render. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    while (!(await super.getUpdateComplete()));
-    return true;
+    for (;;) {
+      while (!(await super.getUpdateComplete()));
+      const loading = [this.controlsBar, this.analysisView, this.soundPlayer].flatMap(part => part.settling ?? []);
+      if (loading.length === 0) return true;
+      await Promise.all(loading);
+    }
   }
 
   /** A bad value is set aside for reporting and replaced by the default; a removed attribute quietly restores it. */
@@ -532,6 +549,8 @@ export class HoyitoBoard extends LitElement {
     const topSide = opposite(this.bottomSide);
     const language = this.language;
     const text = BOARD_TEXT[language];
+    const liveAnalysis = this.gameController.liveAnalysis;
+    const analysisView = liveAnalysis.evaluation ? this.analysisView.get() : null;
 
     const hole = (index: number) => {
       const name = nameOfIndex(n, index);
@@ -566,7 +585,7 @@ export class HoyitoBoard extends LitElement {
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
-        ${renderMoveScore(this.gameController.liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
+        ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
     const score = (side: Side) =>
@@ -582,7 +601,7 @@ export class HoyitoBoard extends LitElement {
       <div part="status" class="status">
         ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
       </div>
-      ${renderAnalysis(this.gameController.liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
+      ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
       <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
         <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
         <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
@@ -593,7 +612,7 @@ export class HoyitoBoard extends LitElement {
           this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
         )}
       </ol>
-      ${this.controlsBar.render()}
+      ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
       <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }

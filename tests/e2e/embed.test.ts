@@ -3,7 +3,8 @@
  * (`hoyito-board*`: the module, its worker and its WebAssembly core) are copied into a deep folder
  * of an otherwise empty static site, and a page in another folder loads them with one script tag
  * and a relative path. On a bare static server, in Chromium, a human move is answered by the AI,
- * and the page asked the server for its own file and the embed's files, each found, and nothing else.
+ * and the page asked the server for its own file and the embed's module, worker and core, each
+ * found, and nothing else; turning the optional parts on loads the rest of the embed's files.
  * A copy without the worker makes the board say so (`hoyito-error`) rather than think for ever.
  *
  * The files come from a fresh build of vite.embed.config.ts, or, when HOYITO_EMBED_DIR names a
@@ -16,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EMBED_FILES } from '../../vite.embed.config.js';
+import { EMBED_FILES, EMBED_PARTS } from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
@@ -84,11 +85,23 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
     });
     return page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
   })().catch((error: Error) => error.message);
-  const requested = [...new Set(server.served.map(({ path, status }) => `${status} ${path}`))].sort();
-  const expected = [PAGE, ...embedFiles.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
-  expect(requested).toEqual(expected);
+  const requested = () => [...new Set(server.served.map(({ path, status }) => `${status} ${path}`))].sort();
+  const expected = (files: readonly string[]) => [PAGE, ...files.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
+  const parts = embedFiles.filter(file => EMBED_PARTS.test(file));
+  expect(parts.length).toBeGreaterThan(0);
+  expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
+  // The parts load from beside the module: the controls and the analysis panel show, sound is on.
+  await page.evaluate(() => {
+    const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+    board.controls = board.analysis = board.sound = true;
+  });
+  await page.locator('hoyito-board .controls').waitFor({ timeout: 15_000 });
+  await page.locator('hoyito-board .analysis').waitFor({ timeout: 15_000 });
+  await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.updateComplete);
+  expect(requested()).toEqual(expected(embedFiles));
+  expect(problems).toEqual([]);
   await page.close();
 }, 60_000);
 
