@@ -485,8 +485,8 @@ export class HoyitoBoard extends LitElement {
     const moves: Record<string, () => number> = {
       ArrowLeft: () => row[Math.max(0, column - 1)]!,
       ArrowRight: () => row[Math.min(row.length - 1, column + 1)]!,
-      ArrowUp: () => top[column]!,
-      ArrowDown: () => bottom[column]!,
+      ArrowUp: () => this.holeDrawnNext(focused, -1),
+      ArrowDown: () => this.holeDrawnNext(focused, 1),
       Home: () => row[0]!,
       End: () => row.at(-1)!,
     };
@@ -498,6 +498,25 @@ export class HoyitoBoard extends LitElement {
       event.preventDefault();
       this.typeDigit(event.key);
     }
+  }
+
+  /**
+   * The hole drawn just above (-1) or below (+1) hole `index`: in the nearest line of holes that
+   * way, the one nearest in column; `index` itself at the edge. Read from the layout, so that it
+   * holds when a narrow board wraps each row into two lines.
+   */
+  private holeDrawnNext(index: number, direction: -1 | 1): number {
+    const centres = [...this.renderRoot.querySelectorAll<HTMLElement>('.hole')].map(hole => {
+      const box = hole.getBoundingClientRect();
+      return { index: Number(hole.dataset['index']), x: box.left + box.width / 2, y: box.top + box.height / 2, height: box.height };
+    });
+    const from = centres.find(centre => centre.index === index);
+    if (!from) return index;
+    const ahead = centres.filter(centre => (centre.y - from.y) * direction > from.height / 2);
+    if (ahead.length === 0) return index;
+    const lineDistance = Math.min(...ahead.map(centre => Math.abs(centre.y - from.y)));
+    const line = ahead.filter(centre => Math.abs(centre.y - from.y) - lineDistance < from.height / 2);
+    return line.reduce((nearest, centre) => (Math.abs(centre.x - from.x) < Math.abs(nearest.x - from.x) ? centre : nearest)).index;
   }
 
   /** Digits name the mover's hole; on boards over 9 holes a second digit may follow (1 then 2 is hole 12). */

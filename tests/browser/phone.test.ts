@@ -5,7 +5,7 @@
  * to look at.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { holeIndex } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { checkWithAxe } from './axe-check.js';
@@ -84,5 +84,27 @@ describe('2x12 at 375 px: each row in two lines of 6', () => {
       expect(north[k]!.x).toBeCloseTo(2 * middle.x - south[k]!.x, 0);
       expect(north[k]!.y).toBeCloseTo(2 * middle.y - south[k]!.y, 0);
     }
+  });
+
+  test('Up and Down move to the hole drawn above and below, across the wrapped lines', async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12' });
+    const south = (hole: number): number => holeIndex(12, 'S', hole);
+    const north = (hole: number): number => holeIndex(12, 'N', hole);
+    const focused = (): number => Number((board.shadowRoot!.activeElement as HTMLElement).dataset['index']);
+    const press = async (key: string, from: number): Promise<number> => {
+      holeButton(board, from).focus();
+      await userEvent.keyboard(`{${key}}`);
+      await board.updateComplete;
+      return focused();
+    };
+    // The lines, top to bottom (the test above): N12…N7, N6…N1, S1…S6, S7…S12, each left to right.
+    expect(await press('ArrowUp', south(1))).toBe(north(6));
+    expect(await press('ArrowUp', south(3))).toBe(north(4));
+    expect(await press('ArrowUp', north(6))).toBe(north(12));
+    expect(await press('ArrowUp', north(12))).toBe(north(12));
+    expect(await press('ArrowDown', south(1))).toBe(south(7));
+    expect(await press('ArrowDown', north(12))).toBe(north(6));
+    expect(await press('ArrowDown', north(1))).toBe(south(6));
+    expect(await press('ArrowDown', south(12))).toBe(south(12));
   });
 });
