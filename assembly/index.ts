@@ -24,7 +24,7 @@ export { ZOBRIST_SEED } from './zobrist';
 export { MAX_TABLE_BITS, MAX_TABLE_ITERATION, MIN_TABLE_BITS } from './tt';
 export {
   INFINITE_SCORE, MAX_HISTORY, MAX_SEARCH_DEPTH, PASS_CODE, PV_MOVES, ROOT_FLAGS, ROOT_MOVES, ROOT_RESOLVED,
-  ROOT_SCORES, ROOT_UPPER_BOUND,
+  ROOT_SCORES, ROOT_UPPER_BOUND, STOP_FLAG,
 } from './search';
 
 export {
@@ -59,9 +59,12 @@ export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
 export function searchClearHistory(): void { clearHistory(); }
 export function searchAddHistory(): void { addHistory(INPUT_POSITION); }
 export function searchStart(tableBits: i32, probeTables: bool): void { startSearch(INPUT_POSITION, tableBits, probeTables); }
-/** Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none); the score holds unless `searchAborted()`. */
-export function searchIteration(depth: i32, deadline: f64, analysis: bool, alpha: i32, beta: i32): i32 {
-  return runIteration(depth, deadline, analysis, alpha, beta);
+/**
+ * Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none),
+ * `maxNodes` the search's node limit (0 for none); the score holds unless `searchAborted()`.
+ */
+export function searchIteration(depth: i32, deadline: f64, maxNodes: f64, analysis: bool, alpha: i32, beta: i32): i32 {
+  return runIteration(depth, deadline, <u64>maxNodes, analysis, alpha, beta);
 }
 export function searchAborted(): bool { return aborted; }
 export function searchResolved(): bool { return lastResolved; }

@@ -38,8 +38,8 @@ const TABLE_MOVE_ORDER: i32 = 1 << 30;
 const CAPTURE_ORDER: i32 = 65536;
 const QUIET_MOVE_SCORE_LIMIT: i32 = 65535;
 const NO_REPETITION: i32 = 0x7fffffff;
-/** The clock is read every 4096 nodes. */
-const CLOCK_NODES_MASK: i32 = 4095;
+/** The stop flag, the node limit and the clock are read every 4096 nodes. */
+const CHECK_NODES_MASK: i32 = 4095;
 
 export const ROOT_UPPER_BOUND: i32 = 1;
 export const ROOT_RESOLVED: i32 = 2;
@@ -60,6 +60,12 @@ const QUIET_MOVE_SCORES: usize = memory.data(2 * 16 * 4, 4);
 export const ROOT_MOVES: usize = memory.data(MAX_MOVES);
 export const ROOT_SCORES: usize = memory.data(MAX_MOVES * 4, 4);
 export const ROOT_FLAGS: usize = memory.data(MAX_MOVES);
+/**
+ * Non-zero asks the running search to stop at its next check. The host sets it (from the clock
+ * import when another thread asked, or directly where the memory is shared) and clears it before
+ * a search; the core only reads it.
+ */
+export const STOP_FLAG: usize = memory.data(4, 4);
 
 export let rootMoveCount: i32 = 0;
 export let nodes: u64 = 0;
@@ -72,6 +78,8 @@ let historyLength: i32 = 0;
 let rootTakenSouth: i32 = 0;
 let iteration: i32 = 0;
 let deadline: f64 = 0;
+/** The iteration stops once this many nodes are searched, counted from the search's start (0: no limit). */
+let nodeLimit: u64 = 0;
 let analysis: bool = false;
 /** Positions the endgame databases hold take their exact value from them (below the root). */
 let probing: bool = false;
@@ -115,9 +123,10 @@ export function startSearch(pos: usize, tableBits: i32, probeTables: bool): void
 
 /**
  * One iteration to `depth` with the root window (alpha, beta); the score is meaningless if
- * `aborted` (the clock passed `stopAt`, 0 for never).
+ * `aborted`: the stop flag was set, the search's nodes reached `maxNodes` (0 for no limit), or
+ * the clock passed `stopAt` (0 for never).
  */
-export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool, alpha: i32, beta: i32): i32 {
+export function runIteration(depth: i32, stopAt: f64, maxNodes: u64, fullWindowAtRoot: bool, alpha: i32, beta: i32): i32 {
   if (depth < 1 || depth > MAX_SEARCH_DEPTH) unreachable();
   iteration++;
   if (iteration > MAX_TABLE_ITERATION) {
@@ -125,6 +134,7 @@ export function runIteration(depth: i32, stopAt: f64, fullWindowAtRoot: bool, al
     iteration = 1;
   }
   deadline = stopAt;
+  nodeLimit = maxNodes;
   analysis = fullWindowAtRoot;
   aborted = false;
   rootMoveCount = 0;
@@ -135,9 +145,15 @@ export function pvLength(): i32 {
   return <i32>load<u8>(PV_LENGTHS);
 }
 
+/** The clock is read first on every check: the host's import may set the stop flag then. */
+@inline function mustStop(): bool {
+  const now = nowMs();
+  return load<i32>(STOP_FLAG) != 0 || (nodeLimit != 0 && nodes >= nodeLimit) || (deadline > 0 && now >= deadline);
+}
+
 function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repetitionFrom: i32): i32 {
   nodes++;
-  if ((<i32>nodes & CLOCK_NODES_MASK) == 0 && deadline > 0 && nowMs() >= deadline) aborted = true;
+  if ((<i32>nodes & CHECK_NODES_MASK) == 0 && mustStop()) aborted = true;
   if (aborted) return 0;
   store<u8>(PV_LENGTHS + <usize>ply, 0);
   lastResolved = true;

@@ -3,6 +3,8 @@
  * values, and the two interfaces (`RulesEngine`, `Searcher`) that the WebAssembly core and the
  * TypeScript reference both implement.
  */
+import type { StopSignal } from './stop.js';
+
 /** The two games this project plays: Hoyito II (chain capture) and Hoyito III (single capture). */
 export type Variant = 'ii' | 'iii';
 
@@ -154,11 +156,22 @@ export interface MoveOutcome {
 
 export type EngineKind = 'wasm' | 'reference';
 
-export interface SearchOptions {
+/**
+ * When a search ends, whichever comes first; the result is the last completed iteration's (depth 1
+ * always completes). Neither a depth, a time nor a node limit: DEFAULT_TIME_MS.
+ */
+export interface SearchLimits {
   /** Deepest iteration to complete (plies, a pass or an extra-turn move counts as one). */
   readonly depth?: number;
-  /** Time budget in milliseconds; the best move of the last completed iteration is returned. */
+  /** Time budget in milliseconds. */
   readonly timeMs?: number;
+  /** Node budget: the search stops within a few thousand nodes of it (the core checks every 4096). */
+  readonly nodes?: number;
+  /** Stops the search: a `StopFlag` at once, an `AbortSignal` between iterations. */
+  readonly signal?: StopSignal;
+}
+
+export interface SearchOptions extends SearchLimits {
   /** Positions since the last capture, oldest first, not including `position`: the repetition rule sees them. */
   readonly history?: readonly Position[];
   /** Score every root move with a full window (slower): each `moveScores` entry is then a score, not a bound. */

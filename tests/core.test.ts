@@ -9,7 +9,7 @@ import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unw
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
-import type { SearchSession } from '../host/engines/search-driver.js';
+import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
@@ -132,7 +132,7 @@ const fillerHistory = (like: Position, count: number): Position[] => {
 const ROOT_WINDOW = [-INFINITE_SCORE, INFINITE_SCORE] as const;
 
 /** The first iteration at `depth` of a new session: its score and root moves. */
-const iterationOf = (session: SearchSession, depth: number) => session.iteration(depth, 0, false, ...ROOT_WINDOW);
+const iterationOf = (session: SearchSession, depth: number) => session.iteration(depth, NO_LIMITS, false, ...ROOT_WINDOW);
 
 describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before the root, in both engines`, () => {
   const root = startPosition('ii', 6);

@@ -16,6 +16,7 @@ import {
   ok,
   type MoveScore,
   type RulesEngine,
+  type SearchLimits,
   type SearchOptions,
   type SearchResult,
   type Searcher,
@@ -23,6 +24,7 @@ import {
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
 import { describeInput } from '../notation.js';
 import { type Tablebase, covers, solveMoves } from './tablebase.js';
+import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
 
 /** Used when the caller gives neither a depth nor a time. */
 export const DEFAULT_TIME_MS = 1000;
@@ -67,24 +69,51 @@ const badOption = (field: string, message: string) => err(new HoyitoError('BadOp
 export interface CheckedSearchOptions {
   readonly depth: number;
   readonly timeMs?: number;
+  /** 0: no node limit. */
+  readonly nodes: number;
+  readonly signal?: StopSignal;
   readonly history: readonly Position[];
   readonly analysis: boolean;
 }
 
-/** Checks the options object, depth, time, history and analysis; fills in the defaults (no depth: MAX_DEPTH; neither: DEFAULT_TIME_MS). */
-export const validateSearchOptions = (options: SearchOptions): Result<CheckedSearchOptions, HoyitoError> => {
-  if (typeof options !== 'object' || options === null) return badOption('options', `${describeInput(options)} is not an object`);
-  const { depth, timeMs, history = [], analysis = false } = options;
+/**
+ * Checks the limits (depth, time, nodes, signal); fills in the defaults: no depth, MAX_DEPTH;
+ * no depth, time nor nodes, DEFAULT_TIME_MS.
+ */
+export const validateSearchLimits = (
+  limits: SearchLimits,
+): Result<Pick<CheckedSearchOptions, 'depth' | 'timeMs' | 'nodes' | 'signal'>, HoyitoError> => {
+  if (typeof limits !== 'object' || limits === null) return badOption('limits', `${describeInput(limits)} is not an object`);
+  const { depth, timeMs, nodes, signal } = limits;
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)) {
     return badOption('depth', `${describeInput(depth)} is not a whole number from 1 to ${MAX_DEPTH}`);
   }
-  if (timeMs !== undefined && !(Number.isFinite(timeMs) && timeMs > 0)) {
+  if (timeMs !== undefined && !(typeof timeMs === 'number' && Number.isFinite(timeMs) && timeMs > 0)) {
     return badOption('time', `${describeInput(timeMs)} ms is not a positive number`);
   }
+  if (nodes !== undefined && !(Number.isSafeInteger(nodes) && nodes >= 1)) {
+    return badOption('nodes', `${describeInput(nodes)} is not a whole number of nodes from 1`);
+  }
+  if (signal !== undefined && !isStopSignal(signal))
+    return badOption('signal', `${describeInput(signal)} is not an AbortSignal or a StopFlag`);
+  const time = timeMs ?? (depth === undefined && nodes === undefined ? DEFAULT_TIME_MS : undefined);
+  return ok({
+    depth: depth ?? MAX_DEPTH,
+    nodes: nodes ?? 0,
+    ...(time === undefined ? {} : { timeMs: time }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+};
+
+/** Checks the options object: its limits, history and analysis (see `validateSearchLimits` for the defaults). */
+export const validateSearchOptions = (options: SearchOptions): Result<CheckedSearchOptions, HoyitoError> => {
+  if (typeof options !== 'object' || options === null) return badOption('options', `${describeInput(options)} is not an object`);
+  const limits = validateSearchLimits(options);
+  if (!limits.ok) return limits;
+  const { history = [], analysis = false } = options;
   if (!Array.isArray(history)) return badOption('history', `${describeInput(history)} is not a list of positions`);
   if (typeof analysis !== 'boolean') return badOption('analysis', `${describeInput(analysis)} is not true or false`);
-  const time = timeMs ?? (depth === undefined ? DEFAULT_TIME_MS : undefined);
-  return ok({ depth: depth ?? MAX_DEPTH, history, analysis, ...(time === undefined ? {} : { timeMs: time }) });
+  return ok({ ...limits.value, history, analysis });
 };
 
 export const validateTableBits = (tableBits: number): Result<number, HoyitoError> =>
@@ -121,13 +150,22 @@ export interface Iteration {
   readonly rootMoves: readonly RootMoveScore[];
 }
 
+/** When an iteration must stop, checked every 4096 nodes; a stopped iteration is thrown away. */
+export interface IterationLimits {
+  /** A `performance.now()` time; 0 for none. */
+  readonly deadline: number;
+  /** The search's nodes, all iterations counted; 0 for none. */
+  readonly nodes: number;
+  readonly stop: StopFlag | null;
+}
+
+/** Depth 1 has no limits, so that a search always has a move. */
+export const NO_LIMITS: IterationLimits = { deadline: 0, nodes: 0, stop: null };
+
 /** One search of one position on a core: the table starts empty and lives across its iterations. */
 export interface SearchSession {
-  /**
-   * Searches to `depth` with the root window (alpha, beta); null when the deadline (a
-   * `performance.now()` time, 0 for none) passed first. A score at or outside the window is a bound.
-   */
-  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null;
+  /** Searches to `depth` with the root window (alpha, beta); null when a limit stopped it first. A score at or outside the window is a bound. */
+  iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null;
   /** Nodes searched so far, in all iterations. */
   readonly nodes: number;
 }
@@ -151,30 +189,34 @@ const ASPIRATION_DELTA = 8;
 const aspirationIteration = (
   session: SearchSession,
   depth: number,
-  deadline: number,
+  limits: IterationLimits,
   analysis: boolean,
   lastScore: number | undefined,
 ): Iteration | null => {
   if (!analysis && lastScore !== undefined && depth >= ASPIRATION_MIN_DEPTH) {
     const alpha = lastScore - ASPIRATION_DELTA;
     const beta = lastScore + ASPIRATION_DELTA;
-    const narrow = session.iteration(depth, deadline, analysis, alpha, beta);
+    const narrow = session.iteration(depth, limits, analysis, alpha, beta);
     if (!narrow || (narrow.score > alpha && narrow.score < beta)) return narrow;
   }
-  return session.iteration(depth, deadline, analysis, -INFINITE_SCORE, INFINITE_SCORE);
+  return session.iteration(depth, limits, analysis, -INFINITE_SCORE, INFINITE_SCORE);
 };
 
 /**
- * Iterative deepening: depth 1, 2, ... until `depth`, the deadline, or a proven root.
- * Depth 1 always completes, so there is always a move to return.
+ * Iterative deepening: depth 1, 2, ... until `depth`, a limit (time, nodes, a stop), or a proven
+ * root. Depth 1 always completes, so there is always a move to return. A `StopFlag` and the node
+ * and time limits stop an iteration inside it; an `AbortSignal` is seen between iterations.
  */
 export function* iterativeDeepening(session: SearchSession, options: CheckedSearchOptions): Generator<SearchResult> {
-  const { depth, timeMs, analysis } = options;
+  const { depth, timeMs, analysis, signal } = options;
   const started = performance.now();
   const deadline = timeMs === undefined ? 0 : started + timeMs;
+  const limits: IterationLimits = { deadline, nodes: options.nodes, stop: signal instanceof StopFlag ? signal : null };
+  const limitReached = () =>
+    (deadline && performance.now() >= deadline) || (limits.nodes && session.nodes >= limits.nodes) || isStopped(signal);
   let lastScore: number | undefined;
   for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
-    const iteration = aspirationIteration(session, iterationDepth, iterationDepth === 1 ? 0 : deadline, analysis, lastScore);
+    const iteration = aspirationIteration(session, iterationDepth, iterationDepth === 1 ? NO_LIMITS : limits, analysis, lastScore);
     if (!iteration) return;
     lastScore = iteration.score;
     const elapsed = performance.now() - started;
@@ -190,7 +232,7 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
       principalVariation: iteration.principalVariation,
       moveScores: [...iteration.rootMoves].sort(byScore).map(toMoveScore),
     };
-    if (exact || (deadline && performance.now() >= deadline)) return;
+    if (exact || limitReached()) return;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   ZOBRIST_HOLES,
   ZOBRIST_SEEDS,
   type Iteration,
+  type IterationLimits,
   type RootMoveScore,
   type SearchSession,
   makeSearcher,
@@ -144,8 +145,8 @@ const TABLE_MOVE_ORDER = 1 << 30;
 const QUIET_MOVE_SCORE_LIMIT = 65535;
 /** A repetition index above any real one: none was seen. */
 const NO_REPETITION = 0x7fffffff;
-/** How often the clock is read, in nodes. */
-const CLOCK_NODES = 4096;
+/** How often the limits (stop flag, nodes, clock) are checked, in nodes. */
+const CHECK_NODES = 4096;
 
 interface Child {
   readonly move: Move;
@@ -174,7 +175,7 @@ const gameEndMargin = (position: Position): number => marginFor(position.taken, 
 class ReferenceSession implements SearchSession {
   nodes = 0;
   private iterationNumber = 0;
-  private deadline = 0;
+  private limits: IterationLimits = { deadline: 0, nodes: 0, stop: null };
   private aborted = false;
   private analysis = false;
   /** Flags of the score the last `negamax` call returned: see `resolved` and `repetitionReach` in `negamax`. */
@@ -202,19 +203,24 @@ class ReferenceSession implements SearchSession {
     this.historyLength = this.placeKeys.length;
   }
 
-  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
+  iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     if (this.table.owner !== this) throw searchInterrupted();
     this.iterationNumber++;
     if (this.iterationNumber > MAX_TABLE_ITERATION) {
       this.table.age();
       this.iterationNumber = 1;
     }
-    this.deadline = deadline;
+    this.limits = limits;
     this.analysis = analysis;
     this.rootMoves = [];
     const score = this.negamax(this.root, depth, alpha, beta, 0, 0);
     if (this.aborted) return null;
     return { score, resolved: this.resolved, principalVariation: this.principalVariations[0]!, rootMoves: this.rootMoves };
+  }
+
+  private mustStop(): boolean {
+    const { deadline, nodes, stop } = this.limits;
+    return (stop?.stopped ?? false) || (nodes > 0 && this.nodes >= nodes) || (deadline > 0 && performance.now() >= deadline);
   }
 
   /**
@@ -230,7 +236,7 @@ class ReferenceSession implements SearchSession {
    */
   private negamax(node: Position, depth: number, alpha: number, beta: number, ply: number, repetitionFrom: number): number {
     this.nodes++;
-    if (this.nodes % CLOCK_NODES === 0 && this.deadline && performance.now() >= this.deadline) this.aborted = true;
+    if (this.nodes % CHECK_NODES === 0 && this.mustStop()) this.aborted = true;
     if (this.aborted) return 0;
     this.principalVariations[ply] = [];
     this.resolved = true;

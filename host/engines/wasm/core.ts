@@ -13,7 +13,8 @@
 import { type Imports, instantiate } from '@assemblyscript/loader';
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
-import { searchInterrupted } from '../search-driver.js';
+import { type IterationLimits, searchInterrupted } from '../search-driver.js';
+import type { StopFlag } from '../../stop.js';
 
 /** The constants the core exports (assembly/index.ts): the boundary's numbers, defined on the core's side. */
 const CORE_CONSTANTS = [
@@ -40,6 +41,7 @@ const CORE_CONSTANTS = [
   'ROOT_FLAGS',
   'ROOT_UPPER_BOUND',
   'ROOT_RESOLVED',
+  'STOP_FLAG',
   'TABLE_CAPTURER',
   'TABLE_MOVER',
   'TABLE_OPPONENT',
@@ -62,7 +64,7 @@ interface CoreFunctions {
   searchClearHistory(): void;
   searchAddHistory(): void;
   searchStart(tableBits: number, probeTables: boolean): void;
-  searchIteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number;
+  searchIteration(depth: number, deadline: number, maxNodes: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
   searchResolved(): number;
   searchNodes(): number;
@@ -112,6 +114,12 @@ const readConstants = (exports: Record<string, unknown>): CoreConstants => {
   return constants;
 };
 
+/** The stop flag of the iteration running, and how to raise the core's own. */
+interface StopWatch {
+  flag: StopFlag | null;
+  raise: () => void;
+}
+
 /** One lap of the last move played, as the core traced it. */
 export interface TracedLap {
   readonly seeds: number;
@@ -147,6 +155,8 @@ export class WasmCore {
   private constructor(
     private readonly exports: CoreFunctions,
     constants: CoreConstants,
+    /** Where the clock import looks for the running iteration's stop flag. */
+    private readonly stopWatch: StopWatch,
   ) {
     this.constants = constants;
     this.lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
@@ -156,10 +166,18 @@ export class WasmCore {
 
   /** Instantiates the core. `url` defaults to the release build next to this module's package. */
   static async load(url: URL = defaultWasmUrl()): Promise<WasmCore> {
+    const stopWatch: StopWatch = { flag: null, raise: () => {} };
+    // The core reads the clock on every check of its limits: the moment to pass on a stop that
+    // another thread set in the running search's flag (the core's memory is its own).
+    const nowMs = (): number => {
+      if (stopWatch.flag?.stopped) stopWatch.raise();
+      return performance.now();
+    };
     // The loader's Imports type lists only its own env functions; ours (the clock) is extra.
-    const imports = { env: { nowMs: (): number => performance.now() } } as Imports;
-    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), imports);
-    return new WasmCore(exports as unknown as CoreFunctions, readConstants(exports));
+    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), { env: { nowMs } } as Imports);
+    const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
+    stopWatch.raise = () => core.setStopFlag(1);
+    return core;
   }
 
   // ---- memory ---------------------------------------------------------------------------------
@@ -276,16 +294,35 @@ export class WasmCore {
   }
 
   /**
-   * One iteration of the search that holds the state; the score, or null when the deadline passed.
+   * One iteration of the search that holds the state; the score, or null when a limit stopped it.
    * @throws HoyitoError `SearchInterrupted` when another search took the state since `claim` started.
    */
-  searchIteration(claim: SearchClaim, depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): number | null {
+  searchIteration(
+    claim: SearchClaim,
+    depth: number,
+    limits: IterationLimits,
+    analysis: boolean,
+    alpha: number,
+    beta: number,
+  ): number | null {
     if (this.searchOwner !== claim) {
       throw searchInterrupted();
     }
     this.configureFor(claim.root);
-    const score = this.exports.searchIteration(depth, deadline, analysis, alpha, beta);
-    return this.exports.searchAborted() ? null : score;
+    this.setStopFlag(limits.stop?.stopped ? 1 : 0);
+    this.stopWatch.flag = limits.stop;
+    try {
+      const score = this.exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
+      return this.exports.searchAborted() ? null : score;
+    } finally {
+      this.stopWatch.flag = null;
+    }
+  }
+
+  /** The core's stop flag, read by the search every 4096 nodes. */
+  private setStopFlag(value: number): void {
+    void this.memory; // the views, made afresh if the memory grew
+    this.words.setInt32(this.constants.STOP_FLAG, value, true);
   }
 
   get searchNodes(): number {

@@ -4,7 +4,7 @@
  * state over, and an older session that resumes then fails with `SearchInterrupted`.
  */
 import { type Move, type Position, type Searcher, unwrap } from '../../types.js';
-import { type Iteration, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
+import { type Iteration, type IterationLimits, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
 import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
 import { WasmEngine } from './rules.js';
@@ -31,9 +31,9 @@ class WasmSession implements SearchSession {
     return this.core.searchNodes;
   }
 
-  iteration(depth: number, deadline: number, analysis: boolean, alpha: number, beta: number): Iteration | null {
+  iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.core;
-    const score = core.searchIteration(this.claim, depth, deadline, analysis, alpha, beta);
+    const score = core.searchIteration(this.claim, depth, limits, analysis, alpha, beta);
     if (score === null) return null;
     return {
       score,
