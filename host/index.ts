@@ -5,9 +5,38 @@ export { Game, type GameOptions, type GameResult } from './game.js';
 export { Match, roundLastFour, roundStarter, type MatchOptions, type MatchResult, type MatchScore, type RoundResult } from './match.js';
 export { type GameRecord, makeRecord, parseRecord } from './record.js';
 export { LEVELS, type Level, type PickOptions, levelOf, pickMove } from './levels.js';
-export { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './engines/limits.js';
+export {
+  DEFAULT_TABLE_BITS,
+  MAX_DEPTH,
+  MAX_HISTORY,
+  MAX_PERFT_DEPTH,
+  MAX_TABLE_BITS,
+  MAX_TABLEBASE_SEEDS,
+  MIN_TABLE_BITS,
+} from './engines/limits.js';
 export { referenceEngine } from './engines/reference/rules.js';
 export { createReferenceSearcher, referenceSearcher } from './engines/reference/search.js';
 export { WasmCore, loadWasmCore } from './engines/wasm/core.js';
 export { WasmEngine, loadWasmEngine } from './engines/wasm/rules.js';
 export { loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
+export { SearchService, solve } from './service.js';
+export type { SearchServiceOptions, ServiceAnswer, ServiceSearch, Solution, SolveOptions, SolvedMoveValue } from './service.js';
+export { StopFlag, type StopSignal } from './stop.js';
+export {
+  type Tablebase,
+  type TableRule,
+  covers,
+  makeTablebaseFile,
+  parseTablebaseFile,
+  positionValue,
+  tablebaseFileName,
+  tablebaseFor,
+} from './engines/tablebase.js';
+export {
+  type BuildProgress,
+  type BuildTablebaseOptions,
+  type TablebaseBuild,
+  buildTablebase,
+  loadTablebaseFile,
+} from './engines/wasm/tablebase.js';
+export { DEFAULT_TIME_MS } from './engines/search-driver.js';

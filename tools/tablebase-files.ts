@@ -2,7 +2,8 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Tablebase, makeTablebaseFile, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
-import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
+export { tablebaseFor } from '../host/engines/tablebase.js';
+import { HoyitoError, type Result, err, ok } from '../host/types.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
 export const DEFAULT_TABLEBASE_DIR = 'tablebases';
@@ -37,12 +38,3 @@ export const readTablebases = async (dir: string): Promise<Result<Tablebase[], H
   }
   return ok(bases);
 };
-
-/** The deepest of `bases` for the game of `position` (variant, board, kind of last-four rule), if any. */
-export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined =>
-  bases
-    .filter(
-      base =>
-        base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C'),
-    )
-    .sort((a, b) => b.maxSeeds - a.maxSeeds)[0];

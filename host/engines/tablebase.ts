@@ -17,6 +17,7 @@ import {
   opposite,
   unwrap,
 } from '../types.js';
+import { MAX_TABLEBASE_SEEDS } from './limits.js';
 
 /**
  * Who receives the last four seeds, seen from the mover: the capturer (`C`, the usual rule); or a
@@ -187,8 +188,19 @@ export const makeTablebaseFile = (base: Tablebase): Uint8Array => {
 
 const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tablebase file: ${message}`, 'tablebase'));
 
-/** Reads a file written by `makeTablebaseFile`; the error names what is wrong with it. */
-export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoError> => {
+/** What a file's header says it holds, checked against its length and checksum. */
+export interface TablebaseFileHeader {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly maxSeeds: number;
+  readonly fixedSide: boolean;
+  /** Where each table's layers start in the file: per table (in `tableRules` order), layer by layer. */
+  readonly layers: readonly { readonly rule: TableRule; readonly seeds: number; readonly offset: number; readonly size: number }[];
+}
+
+/** Checks a file written by `makeTablebaseFile` and reads its header; the error names what is wrong with it. */
+export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
+  if (!(file instanceof Uint8Array)) return badFile(`${typeof file} is not the bytes of a file`);
   if (file.length < HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
@@ -198,24 +210,44 @@ export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoEr
   if (!variant) return badFile(`variant code ${variantCode} is not 0 (ii) or 1 (iii)`);
   if (ruleCode !== 0 && ruleCode !== 1) return badFile(`rule code ${ruleCode} is not 0 (capturer) or 1 (fixed side)`);
   if (holesPerRow! < 2 || holesPerRow! > 6) return badFile(`${holesPerRow} holes per row; databases are built for 2 to 6`);
+  if (maxSeeds! > MAX_TABLEBASE_SEEDS) return badFile(`layers up to ${maxSeeds} seeds; databases hold at most ${MAX_TABLEBASE_SEEDS}`);
   const fixedSide = ruleCode === 1;
-  const rules = tableRules(fixedSide);
-  const sizes = Array.from({ length: maxSeeds! + 1 }, (_, seeds) => layerSize(2 * holesPerRow!, seeds));
-  const dataLength = rules.length * sizes.reduce((sum, size) => sum + size, 0);
-  if (view.getUint32(20, true) !== dataLength || file.length !== HEADER_SIZE + dataLength) {
+  const layers: TablebaseFileHeader['layers'][number][] = [];
+  let offset = HEADER_SIZE;
+  for (const rule of tableRules(fixedSide)) {
+    for (let seeds = 0; seeds <= maxSeeds!; seeds++) {
+      const size = layerSize(2 * holesPerRow!, seeds);
+      layers.push({ rule, seeds, offset, size });
+      offset += size;
+    }
+  }
+  const dataLength = offset - HEADER_SIZE;
+  if (view.getUint32(20, true) !== dataLength || file.length !== offset) {
     return badFile(
       `${file.length - HEADER_SIZE} bytes of data, ${dataLength} expected for layers 0..${maxSeeds}: the file is truncated or damaged`,
     );
   }
   if (checksum(file.subarray(HEADER_SIZE)) !== view.getUint32(16, true)) return badFile('checksum mismatch: the file is damaged');
-  let at = HEADER_SIZE;
-  const tables: Tablebase['tables'] = {};
-  for (const rule of rules) {
-    tables[rule] = sizes.map(size => {
-      const layer = new Int8Array(file.buffer.slice(file.byteOffset + at, file.byteOffset + at + size));
-      at += size;
-      return layer;
-    });
-  }
-  return ok({ variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide, tables });
+  return ok({ variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide, layers });
 };
+
+/** Reads a file written by `makeTablebaseFile` into memory of its own; the error names what is wrong with it. */
+export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoError> => {
+  const header = readTablebaseHeader(file);
+  if (!header.ok) return header;
+  const { layers, ...game } = header.value;
+  const tables: Partial<Record<TableRule, Int8Array[]>> = {};
+  for (const { rule, offset, size } of layers) {
+    (tables[rule] ??= []).push(new Int8Array(file.buffer.slice(file.byteOffset + offset, file.byteOffset + offset + size)));
+  }
+  return ok({ ...game, tables });
+};
+
+/** The deepest of `bases` for the game of `position` (variant, board, kind of last-four rule), if any. */
+export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined =>
+  bases
+    .filter(
+      base =>
+        base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C'),
+    )
+    .reduce<Tablebase | undefined>((deepest, base) => (deepest && deepest.maxSeeds >= base.maxSeeds ? deepest : base), undefined);

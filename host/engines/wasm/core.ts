@@ -391,13 +391,25 @@ export class WasmCore {
     return new Int8Array(this.memory.buffer.slice(at, at + size));
   }
 
-  /** Writes layers 0..layers.length-1 of `table` (loaded from a file) and marks them built. */
+  /** Layer `seeds` of `table` where the core holds it (a view: valid until the memory grows). */
+  tablebaseLayerView(table: number, seeds: number): Int8Array {
+    return new Int8Array(this.memory.buffer, this.exports.tablebaseLayerAddress(table, seeds), this.exports.tablebaseLayerSize(seeds));
+  }
+
+  /** Writes layer `seeds` of `table` (from a file, or built elsewhere). */
+  writeTablebaseLayer(table: number, seeds: number, layer: Uint8Array | Int8Array): void {
+    this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.exports.tablebaseLayerAddress(table, seeds));
+  }
+
+  /** Marks layers 0..maxSeeds written: the search may probe them. */
+  markTablebaseBuilt(maxSeeds: number): void {
+    this.exports.tablebaseMarkBuilt(maxSeeds);
+  }
+
+  /** Writes layers 0..layers.length-1 of `table` and marks them built. */
   writeTablebaseLayers(table: number, layers: readonly Int8Array[]): void {
-    layers.forEach((layer, seeds) => {
-      const at = this.exports.tablebaseLayerAddress(table, seeds);
-      this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), at);
-    });
-    this.exports.tablebaseMarkBuilt(layers.length - 1);
+    layers.forEach((layer, seeds) => this.writeTablebaseLayer(table, seeds, layer));
+    this.markTablebaseBuilt(layers.length - 1);
   }
 }
 

@@ -2,10 +2,10 @@
  * Endgame databases built by the WebAssembly core (assembly/tablebase.ts), layer by layer, with
  * progress; and databases from a file written into the core for its search to probe.
  */
-import { HoyitoError, type Variant } from '../../types.js';
-import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
+import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
+import { type TableRule, type Tablebase, layerSize, readTablebaseHeader, tableRules } from '../tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
-import type { WasmCore } from './core.js';
+import { type WasmCore, loadWasmCore } from './core.js';
 
 export interface TablebaseBuild {
   readonly variant: Variant;
@@ -73,10 +73,92 @@ export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProg
   return base;
 };
 
+export interface BuildTablebaseOptions extends TablebaseBuild {
+  /** The core to build in (it keeps the layers for its search); a new one when absent. */
+  readonly core?: WasmCore;
+}
+
+/**
+ * Builds the endgame databases of one game, layers 0..maxSeeds, reporting after every pass.
+ * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, or too little memory.
+ */
+export const buildTablebase = async (
+  options: BuildTablebaseOptions,
+  onProgress?: (progress: BuildProgress) => void,
+): Promise<Tablebase> => {
+  if (typeof options !== 'object' || options === null) {
+    throw new HoyitoError('BadOption', `tablebase: ${String(options)} is not an options object`, 'options');
+  }
+  if (options.variant !== 'ii' && options.variant !== 'iii') {
+    throw new HoyitoError('BadOption', `tablebase: variant ${String(options.variant)} is not ii or iii`, 'variant');
+  }
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new HoyitoError('BadOption', `tablebase: onProgress ${String(onProgress)} is not a function`, 'onProgress');
+  }
+  const { core, ...build } = options;
+  return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
+};
+
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
 export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
   if (core.holdsTablebase(base)) return;
+  if (base instanceof CoreTablebase) throw base.replaced();
   startIn(core, base, false);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
   core.holdTablebase(base);
+};
+
+/**
+ * Databases that live only in a core's memory (loaded from a file, no copy kept in JavaScript):
+ * their layers are read where the core holds them, for as long as it does. Building or loading
+ * other databases into the same core replaces them; reading them then is a `BadTablebase` error.
+ */
+class CoreTablebase implements Tablebase {
+  constructor(
+    private readonly core: WasmCore,
+    readonly variant: Variant,
+    readonly holesPerRow: number,
+    readonly maxSeeds: number,
+    readonly fixedSide: boolean,
+  ) {}
+
+  get tables(): Tablebase['tables'] {
+    if (!this.core.holdsTablebase(this)) throw this.replaced();
+    return Object.fromEntries(
+      tableRules(this.fixedSide).map(rule => [
+        rule,
+        Array.from({ length: this.maxSeeds + 1 }, (_, seeds) => this.core.tablebaseLayerView(tableCode(this.core, rule), seeds)),
+      ]),
+    );
+  }
+
+  replaced(): HoyitoError {
+    return new HoyitoError(
+      'BadTablebase',
+      `tablebase: the ${this.variant} 2x${this.holesPerRow} databases (layers 0..${this.maxSeeds}) were replaced in their core by others; load them again`,
+      'tablebase',
+    );
+  }
+}
+
+/**
+ * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its
+ * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
+ * held once. The databases returned read the core's memory (see `CoreTablebase`).
+ */
+export const loadTablebaseFile = (core: WasmCore, file: Uint8Array): Result<Tablebase, HoyitoError> => {
+  const header = readTablebaseHeader(file);
+  if (!header.ok) return header;
+  const { layers, ...game } = header.value;
+  try {
+    startIn(core, game, false);
+  } catch (error) {
+    return err(error as HoyitoError);
+  }
+  for (const { rule, seeds, offset, size } of layers)
+    core.writeTablebaseLayer(tableCode(core, rule), seeds, file.subarray(offset, offset + size));
+  core.markTablebaseBuilt(game.maxSeeds);
+  const base = new CoreTablebase(core, game.variant, game.holesPerRow, game.maxSeeds, game.fixedSide);
+  core.holdTablebase(base);
+  return ok(base);
 };

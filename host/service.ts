@@ -1,0 +1,311 @@
+/**
+ * The search service: the one place that decides how a position is searched, for every program
+ * that asks (the board's worker, the engine protocol, the CLI, the arena). It chooses the searcher
+ * (engine, table size, and the endgame databases that hold the position's game), applies a
+ * playing level's limits and choice, answers a root the databases hold exactly, and solves.
+ *
+ * Searches run synchronously (`searchNow`, `solveNow`) or yielding to the event loop between
+ * iterations (`search`, `solve`), where an `AbortSignal` can be seen; a `StopFlag` stops either
+ * at once, from any thread that shares its buffer.
+ */
+import {
+  type EngineKind,
+  HoyitoError,
+  type Move,
+  type Position,
+  type RulesEngine,
+  type SearchLimits,
+  type SearchResult,
+  type Searcher,
+  unwrap,
+} from './types.js';
+import { describeInput } from './notation.js';
+import { type Level, chooseMove, levelOf } from './levels.js';
+import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
+import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
+import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tablebase.js';
+import { referenceEngine } from './engines/reference/rules.js';
+import { createReferenceSearcher } from './engines/reference/search.js';
+import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
+import { WasmEngine } from './engines/wasm/rules.js';
+import { wasmSearcher } from './engines/wasm/search.js';
+import { isStopped } from './stop.js';
+
+export interface SearchServiceOptions {
+  /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
+  readonly engine?: EngineKind;
+  /** The WebAssembly core to search on; one is loaded when absent (engine `wasm`). */
+  readonly core?: WasmCore;
+  /** Transposition table: 2^tableBits entries of 16 bytes. */
+  readonly tableBits?: number;
+  /** Endgame databases the searches may use: for each position, the deepest one of its game. */
+  readonly tablebases?: readonly Tablebase[];
+}
+
+/** One search: a position, its repetition history, when to stop, and how to choose the move. */
+export interface ServiceSearch {
+  readonly position: Position;
+  /** Positions before `position` that the repetition rule sees, oldest first. */
+  readonly history?: readonly Position[];
+  /**
+   * When to stop. With a `level`, each limit given replaces the level's own (its depth or think
+   * time). `timeMs: Infinity` lifts the time limit. No limit at all: DEFAULT_TIME_MS.
+   */
+  readonly limits?: SearchLimits;
+  /** Play at a level (1-10, host/levels.ts): its depth or think time, and its choice among close moves. */
+  readonly level?: number;
+  /** Score every move with a full window (a level that chooses among moves does so anyway). */
+  readonly analysis?: boolean;
+  /** A number in [0, 1) for a level's choice: Math.random by default. */
+  readonly random?: () => number;
+  /** Called after each completed iteration. */
+  readonly onIteration?: (result: SearchResult) => void;
+}
+
+export interface ServiceAnswer {
+  /** The move to play: the last completed iteration's best, or the level's choice from it. */
+  readonly result: SearchResult;
+  /** Every completed iteration, in order (one, exact, for a root the databases hold). */
+  readonly iterations: readonly SearchResult[];
+  /** The databases searched with, if any (the deepest of the position's game). */
+  readonly tablebase: Tablebase | null;
+}
+
+export interface SolveOptions {
+  /** Databases to answer from (else the service's own for the position's game). */
+  readonly tablebase?: Tablebase;
+  readonly history?: readonly Position[];
+  /** How long a search may try to prove the value where no database holds it (DEFAULT_TIME_MS). */
+  readonly timeMs?: number;
+  readonly signal?: SearchLimits['signal'];
+}
+
+export interface SolvedMoveValue {
+  readonly move: Move;
+  /** The final margin for the side to move after this move: the game value if `exact`, else the search's estimate. */
+  readonly value: number;
+  readonly exact: boolean;
+}
+
+export interface Solution {
+  /** The final margin for the side to move with best play: exact, or the search's estimate. */
+  readonly value: number;
+  /** The value is proven: from the databases, or a search that resolved it. */
+  readonly exact: boolean;
+  /** The moves proven to reach `value` (none when it is not exact). */
+  readonly bestMoves: readonly Move[];
+  /** Every legal move, best first. */
+  readonly moves: readonly SolvedMoveValue[];
+  /** Where the answer came from. */
+  readonly source: 'tablebase' | 'search';
+}
+
+const badOption = (field: string, message: string) => new HoyitoError('BadOption', `${field}: ${message}`, field);
+
+/** Lets the event loop run (an abort, a message) between two iterations. */
+const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
+
+/**
+ * The limits of a search at `level` (none: null): each limit given replaces the level's own.
+ * `timeMs: Infinity` means no time limit: with no depth nor nodes either, search until stopped.
+ */
+const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits => {
+  const depth = limits.depth ?? level?.depth;
+  const timeMs = limits.timeMs ?? level?.timeMs;
+  const untimed = timeMs === Infinity;
+  return {
+    ...(depth !== undefined ? { depth } : untimed && limits.nodes === undefined ? { depth: MAX_DEPTH } : {}),
+    ...(timeMs === undefined || untimed ? {} : { timeMs }),
+    ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
+    ...(limits.signal === undefined ? {} : { signal: limits.signal }),
+  };
+};
+
+export class SearchService {
+  private bases: readonly Tablebase[];
+  /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
+  private readonly searchers = new Map<Tablebase | null, Searcher>();
+
+  private constructor(
+    readonly engine: EngineKind,
+    /** The rules of the same engine (the databases' exact answers play every root move with them). */
+    readonly rules: RulesEngine,
+    private readonly core: WasmCore | null,
+    private readonly tableBits: number,
+    tablebases: readonly Tablebase[],
+  ) {
+    this.bases = tablebases;
+  }
+
+  /**
+   * A service over the engine of `options` (loading a WebAssembly core when none is given).
+   * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
+   */
+  static async create(options: SearchServiceOptions = {}): Promise<SearchService> {
+    if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
+    const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [] } = options;
+    if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', `${describeInput(engine)} is not wasm or reference`);
+    unwrap(validateTableBits(tableBits));
+    checkTablebases(tablebases);
+    if (engine === 'reference') return new SearchService(engine, referenceEngine, null, tableBits, tablebases);
+    const core = options.core ?? (await loadWasmCore());
+    return new SearchService(engine, new WasmEngine(core), core, tableBits, tablebases);
+  }
+
+  /** The endgame databases searches may use. */
+  get tablebases(): readonly Tablebase[] {
+    return this.bases;
+  }
+
+  /** Replaces the databases searches may use (none: `[]`). */
+  setTablebases(tablebases: readonly Tablebase[]): void {
+    checkTablebases(tablebases);
+    this.bases = tablebases;
+    this.searchers.clear();
+  }
+
+  /** The databases a search of `position` uses: the deepest of its game, if any. */
+  tablebaseFor(position: Position): Tablebase | null {
+    return tablebaseFor(this.bases, position) ?? null;
+  }
+
+  /** The searcher that probes `tablebase` (none: null); made once. */
+  searcher(tablebase: Tablebase | null = null): Searcher {
+    let searcher = this.searchers.get(tablebase);
+    if (!searcher) {
+      searcher = this.core
+        ? wasmSearcher(this.core, this.tableBits, tablebase ?? undefined)
+        : createReferenceSearcher(this.tableBits, tablebase ?? undefined);
+      this.searchers.set(tablebase, searcher);
+    }
+    return searcher;
+  }
+
+  /**
+   * Searches synchronously, iteration by iteration, to the request's limits (a `StopFlag` ends it at once).
+   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched.
+   */
+  searchNow(request: ServiceSearch): ServiceAnswer {
+    const run = this.start(request);
+    for (const result of run.iterations) run.record(result);
+    return run.answer();
+  }
+
+  /**
+   * As `searchNow`, yielding to the event loop after each iteration: an `AbortSignal` that fires
+   * meanwhile ends the search with the last completed iteration.
+   */
+  async search(request: ServiceSearch): Promise<ServiceAnswer> {
+    const run = this.start(request);
+    for (const result of run.iterations) {
+      run.record(result);
+      await nextTask();
+      if (isStopped(request.limits?.signal)) break;
+    }
+    return run.answer();
+  }
+
+  /**
+   * The exact value of `position` and its moves: from the databases when they hold it, else a
+   * search with every move scored that tries to prove it within `timeMs` (`exact` says whether it did).
+   * @throws HoyitoError as `searchNow`.
+   */
+  solveNow(position: Position, options: SolveOptions = {}): Solution {
+    const run = this.startSolve(position, options);
+    if ('source' in run) return run;
+    let last: SearchResult | undefined;
+    for (last of run.iterations) if (last.exact) break;
+    return searchSolution(last!);
+  }
+
+  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
+  async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
+    const run = this.startSolve(position, options);
+    if ('source' in run) return run;
+    let last: SearchResult | undefined;
+    for (last of run.iterations) {
+      if (last.exact) break;
+      await nextTask();
+      if (isStopped(options.signal)) break;
+    }
+    return searchSolution(last!);
+  }
+
+  // ---- the request, checked, and its iterations -------------------------------------------------
+
+  private start(request: ServiceSearch) {
+    if (typeof request !== 'object' || request === null) throw badOption('request', `${describeInput(request)} is not an object`);
+    const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
+    const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
+    if (typeof limits !== 'object' || limits === null) throw badOption('limits', `${describeInput(limits)} is not an object`);
+    if (typeof random !== 'function') throw badOption('random', `${describeInput(random)} is not a function`);
+    if (onIteration !== undefined && typeof onIteration !== 'function')
+      throw badOption('onIteration', `${describeInput(onIteration)} is not a function`);
+    const tablebase = this.tablebaseFor(position);
+    const iterations = this.searcher(tablebase).iterate(position, {
+      ...levelLimits(level, limits),
+      history,
+      analysis: analysis || (level !== null && level.tolerance > 0),
+    });
+    const completed: SearchResult[] = [];
+    return {
+      iterations,
+      record(result: SearchResult) {
+        completed.push(result);
+        onIteration?.(result);
+      },
+      answer(): ServiceAnswer {
+        const last = completed.at(-1)!;
+        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase };
+      },
+    };
+  }
+
+  /** A solution from the databases at once, or the iterations of a search to prove one. */
+  private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
+    if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
+    const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
+    if (tablebase !== undefined) checkTablebases([tablebase]);
+    const base = tablebase ?? this.tablebaseFor(position);
+    // Checks the position and the options as a search would, whether or not the databases answer.
+    const iterations = this.searcher(base).iterate(position, { timeMs, history, analysis: true, ...(signal ? { signal } : {}) });
+    if (base && covers(base, position)) {
+      const moves = solveMoves(base, this.rules, position).map(({ move, value }) => ({ move, value, exact: true }));
+      return { value: moves[0]!.value, exact: true, bestMoves: bestOf(moves), moves, source: 'tablebase' };
+    }
+    return { iterations };
+  }
+}
+
+/** The moves proven to reach the best value. */
+const bestOf = (moves: readonly SolvedMoveValue[]): Move[] =>
+  moves.filter(move => move.exact && move.value === moves[0]!.value).map(move => move.move);
+
+const searchSolution = (result: SearchResult): Solution => {
+  const moves = result.moveScores.map(({ move, score, exact }) => ({ move, value: score, exact }));
+  return { value: result.score, exact: result.exact, bestMoves: result.exact ? bestOf(moves) : [], moves, source: 'search' };
+};
+
+const isTablebase = (value: unknown): value is Tablebase =>
+  typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;
+
+const checkTablebases = (tablebases: unknown): void => {
+  if (!Array.isArray(tablebases)) throw badOption('tablebases', `${describeInput(tablebases)} is not a list of databases`);
+  const bad = tablebases.findIndex(base => !isTablebase(base));
+  if (bad >= 0)
+    throw badOption(
+      'tablebases',
+      `[${bad}] ${describeInput(tablebases[bad])} is not an endgame database (parseTablebaseFile, buildTablebase)`,
+    );
+};
+
+let defaultService: Promise<SearchService> | undefined;
+
+/**
+ * The exact value of `position` (see `SearchService.solveNow`), on a WebAssembly core loaded once.
+ * @throws HoyitoError (the promise rejects) as `SearchService.solveNow`.
+ */
+export const solve = async (position: Position, options: SolveOptions = {}): Promise<Solution> => {
+  defaultService ??= SearchService.create();
+  return (await defaultService).solve(position, options);
+};

@@ -1,0 +1,259 @@
+/**
+ * The search service (host/service.ts) on both engines: limits inside the search (nodes, a stop
+ * flag), an abort between iterations, levels, the endgame databases (answered from them, solved
+ * against a plain minimax), loading a database file into a core, and named errors for bad requests.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SearchService, solve } from '../host/service.js';
+import { StopFlag } from '../host/stop.js';
+import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
+import { buildTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { type Tablebase, covers, makeTablebaseFile, parseTablebaseFile, positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { HoyitoError, type EngineKind, type Position, type SearchResult, unwrap } from '../host/types.js';
+import { startPosition } from '../host/notation.js';
+import { LEVELS } from '../host/levels.js';
+import { seededRandom } from '../host/random.js';
+import { referenceEngine } from './helpers/engines.js';
+import { minimaxValue } from './helpers/minimax.js';
+import { position } from './helpers/positions.js';
+
+/** The core checks its limits every this many nodes. */
+const CHECK_NODES = 4096;
+
+/** Everything but the clock. */
+const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
+
+const expectError = (run: () => unknown, kind: string, field: string) => {
+  let thrown: unknown;
+  try {
+    run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(HoyitoError);
+  expect((thrown as HoyitoError).kind).toBe(kind);
+  expect((thrown as HoyitoError).field).toBe(field);
+};
+
+let core: WasmCore;
+const services = {} as Record<EngineKind, SearchService>;
+
+beforeAll(async () => {
+  core = await loadWasmCore();
+  services.wasm = await SearchService.create({ core });
+  services.reference = await SearchService.create({ engine: 'reference' });
+});
+
+describe.each(['wasm', 'reference'] as const)('%s service: limits', engine => {
+  it('a StopFlag set after an iteration ends the search there: no later iteration completes', () => {
+    const stop = new StopFlag();
+    const answer = services[engine].searchNow({
+      position: startPosition('ii', 12),
+      limits: { signal: stop, timeMs: 60_000 },
+      onIteration: result => result.depth === 3 && stop.stop(),
+    });
+    expect(answer.iterations.map(result => result.depth)).toEqual([1, 2, 3]);
+    expect(answer.result.depth).toBe(3);
+  });
+
+  it('an AbortSignal aborted after an iteration ends an awaited search before the next', async () => {
+    const controller = new AbortController();
+    const answer = await services[engine].search({
+      position: startPosition('ii', 6),
+      limits: { signal: controller.signal, depth: 30 },
+      onIteration: result => result.depth === 2 && controller.abort(),
+    });
+    expect(answer.iterations.map(result => result.depth)).toEqual([1, 2]);
+  });
+
+  it('a stop asked before the search still gives depth 1, so there is always a move', () => {
+    const stop = new StopFlag();
+    stop.stop();
+    const answer = services[engine].searchNow({ position: startPosition('iii', 6), limits: { signal: stop } });
+    expect(answer.iterations.map(result => result.depth)).toEqual([1]);
+    expect(referenceEngine.legalMoves(startPosition('iii', 6)).moves).toContain(answer.result.bestMove);
+  });
+
+  it('the same iterations as the plain searcher at a fixed depth', () => {
+    const start = startPosition('ii', 6);
+    const answer = services[engine].searchNow({ position: start, limits: { depth: 6 } });
+    const direct = [...services[engine].searcher().iterate(start, { depth: 6 })];
+    expect(answer.iterations.map(untimed)).toEqual(direct.map(untimed));
+  });
+});
+
+describe('node limits inside the core', () => {
+  it.each([20_000, 200_000])('limits: { nodes: %i } on the 2x12 start searches at most that many nodes and one check interval', nodes => {
+    const answer = services.wasm.searchNow({ position: startPosition('ii', 12), limits: { nodes } });
+    // core.searchNodes counts the stopped iteration too: the work done, not only what is reported.
+    expect(core.searchNodes).toBeLessThanOrEqual(nodes + CHECK_NODES);
+    expect(core.searchNodes).toBeGreaterThanOrEqual(nodes);
+    expect(answer.result.nodes).toBeLessThanOrEqual(nodes + CHECK_NODES);
+  });
+
+  it('the reference stops at the same node limit as the core, with the same last iteration', () => {
+    const request = { position: startPosition('iii', 6), limits: { nodes: 30_000 } };
+    const wasm = services.wasm.searchNow(request);
+    const reference = services.reference.searchNow(request);
+    expect(reference.iterations.map(untimed)).toEqual(wasm.iterations.map(untimed));
+  });
+
+  it('a StopFlag set from another thread ends a search that has no other limit', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const stop = new StopFlag();
+    // The other thread waits until the search has started (a second cell), then stops it.
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const started = new Int32Array(workerData.started), stop = new Int32Array(workerData.stop);
+       Atomics.wait(started, 0, 0);
+       Atomics.store(stop, 0, 1);`,
+      { eval: true, workerData: { started: started.buffer, stop: stop.buffer } },
+    );
+    const answer = services.wasm.searchNow({
+      position: startPosition('ii', 12),
+      limits: { signal: stop, timeMs: Infinity },
+      onIteration: result => {
+        if (result.depth === 4) {
+          Atomics.store(started, 0, 1);
+          Atomics.notify(started, 0);
+        }
+      },
+    });
+    await worker.terminate();
+    expect(stop.stopped).toBe(true);
+    expect(answer.result.depth).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('levels', () => {
+  it("a level's own depth, unless the limits give another; its choice is one of the scored moves", () => {
+    const start = startPosition('ii', 6);
+    const level5 = LEVELS[4]!;
+    const own = services.wasm.searchNow({ position: start, level: 5, random: seededRandom(7) });
+    expect(own.iterations.at(-1)!.depth).toBe(level5.depth);
+    expect(own.iterations.at(-1)!.moveScores.map(move => move.move)).toContain(own.result.bestMove);
+    const deeper = services.wasm.searchNow({ position: start, level: 5, limits: { depth: 6 }, random: seededRandom(7) });
+    expect(deeper.iterations.at(-1)!.depth).toBe(6);
+  });
+
+  it('a level that chooses among moves scores every move (analysis), one that does not keeps bounds', () => {
+    const start = startPosition('iii', 6);
+    const careless = services.wasm.searchNow({ position: start, level: 1, random: seededRandom(1) });
+    expect(careless.iterations.at(-1)!.moveScores.every(move => !move.upperBound)).toBe(true);
+    const exact = services.wasm.searchNow({ position: start, level: 8 });
+    expect(exact.iterations.at(-1)!.moveScores.some(move => move.upperBound)).toBe(true);
+  });
+});
+
+describe.each(['wasm', 'reference'] as const)('%s service: endgame databases', engine => {
+  let base: Tablebase;
+  // A board small enough for a plain minimax to solve on its own.
+  const covered = position('ii 2,1/0,3 S 2-8');
+  beforeAll(async () => {
+    // The core's build, equal byte for byte to the reference's (tests/tablebase.test.ts), in a core of its own.
+    base = await buildTablebase({ variant: 'ii', holesPerRow: 2, maxSeeds: 8 });
+    services[engine].setTablebases([base]);
+    return () => services[engine].setTablebases([]);
+  });
+
+  it('a root the databases hold is answered from them at once, exactly, every move valued', () => {
+    expect(covers(base, covered)).toBe(true);
+    const answer = services[engine].searchNow({ position: covered, limits: { depth: 20 } });
+    expect(answer.tablebase).toBe(base);
+    expect(answer.iterations).toHaveLength(1);
+    expect(answer.result.exact).toBe(true);
+    expect(answer.result.score).toBe(positionValue(base, covered));
+  });
+
+  it('solve answers from the databases with the value a plain minimax finds, and every best move', async () => {
+    const solution = await services[engine].solve(covered);
+    expect(solution.source).toBe('tablebase');
+    expect(solution.exact).toBe(true);
+    // minimaxValue is the margin of the seeds left on the board; the value counts those taken too.
+    expect(solution.value).toBe(covered.taken.S - covered.taken.N + minimaxValue(covered));
+    const values = solveMoves(base, referenceEngine, covered);
+    expect(solution.bestMoves).toEqual(values.filter(move => move.value === values[0]!.value).map(move => move.move));
+  });
+
+  it('solve without databases proves a small position by search, or says it did not', () => {
+    services[engine].setTablebases([]);
+    const small = position('iii 0,1,0/1,0,1 S 5-5');
+    const solution = services[engine].solveNow(small, { timeMs: 10_000 });
+    expect(solution.source).toBe('search');
+    expect(solution.exact).toBe(true);
+    expect(solution.value).toBe(small.taken.S - small.taken.N + minimaxValue(small));
+    expect(solution.bestMoves.length).toBeGreaterThan(0);
+    services[engine].setTablebases([base]);
+  });
+});
+
+describe('the library functions', () => {
+  it('solve() on its own core, given a database: the same value as the database', async () => {
+    const base = await buildTablebase({ variant: 'iii', holesPerRow: 4, maxSeeds: 6 });
+    const covered = position('iii 1,0,2,0/0,1,1,1 N 11-10');
+    const solution = await solve(covered, { tablebase: base });
+    expect(solution).toMatchObject({ source: 'tablebase', exact: true, value: positionValue(base, covered) });
+    expect(solution.moves.map(move => move.move).sort()).toEqual([...referenceEngine.legalMoves(covered).moves].sort());
+  });
+
+  it('a file loaded into a core probes as the parsed file does, and keeps no copy of its layers in JavaScript', async () => {
+    const own = await loadWasmCore();
+    const built = buildReferenceTablebase('ii', 3, 6, true);
+    const file = makeTablebaseFile(built);
+    const parsed = unwrap(parseTablebaseFile(file));
+    const loaded = unwrap(loadTablebaseFile(own, file));
+    for (const rule of ['mover', 'opponent'] as const) {
+      parsed.tables[rule]!.forEach((layer, seeds) => {
+        const inCore = loaded.tables[rule]![seeds]!;
+        expect([...inCore]).toEqual([...layer]);
+        // A view of the core's memory, not a buffer of its own.
+        expect(inCore.buffer.byteLength).toBeGreaterThan(file.byteLength);
+      });
+    }
+    const service = await SearchService.create({ core: own, tablebases: [loaded] });
+    const covered = position('ii 1,0,2/0,1,1 N 20-19 S');
+    expect(service.searchNow({ position: covered }).result.score).toBe(positionValue(parsed, covered));
+    // Another build in the same core replaces them: reading them is then an error by name.
+    await buildTablebase({ core: own, variant: 'iii', holesPerRow: 2, maxSeeds: 2 });
+    expect(() => loaded.tables).toThrow(/replaced/);
+  });
+
+  it('a damaged file loaded into a core is refused by name and leaves the core as it was', async () => {
+    const own = await loadWasmCore();
+    const file = makeTablebaseFile(buildReferenceTablebase('ii', 2, 4));
+    const damaged = file.slice();
+    damaged[damaged.length - 1]! ^= 1;
+    const result = loadTablebaseFile(own, damaged);
+    expect(result.ok || result.error.kind).toBe('BadTablebase');
+    expect(loadTablebaseFile(own, file.subarray(0, 30)).ok).toBe(false);
+  });
+});
+
+describe('bad requests get named errors', () => {
+  const start = startPosition('ii', 6);
+  it.each<[string, () => unknown, string, string]>([
+    ['an unknown engine', () => SearchService.create({ engine: 'fast' as EngineKind }), 'BadOption', 'engine'],
+    ['databases that are not a list', () => SearchService.create({ tablebases: {} as never }), 'BadOption', 'tablebases'],
+  ])('create with %s', async (_, run, kind, field) => {
+    await expect(run()).rejects.toMatchObject({ kind, field });
+  });
+
+  it.each<[string, unknown, string, string]>([
+    ['no request', null, 'BadOption', 'request'],
+    ['limits that are not an object', { position: start, limits: 5 }, 'BadOption', 'limits'],
+    ['a level of 11', { position: start, level: 11 }, 'BadOption', 'level'],
+    ['a negative node limit', { position: start, limits: { nodes: -1 } }, 'BadOption', 'nodes'],
+    ['a signal that is not one', { position: start, limits: { signal: {} } }, 'BadOption', 'signal'],
+    ['a random that is not a function', { position: start, level: 1, random: 3 }, 'BadOption', 'random'],
+    ['a finished game', { position: { ...start, board: start.board.map(() => 0), taken: { S: 24, N: 24 } } }, 'GameOver', 'position'],
+  ])('searchNow with %s', (_, request, kind, field) => {
+    expectError(() => services.wasm.searchNow(request as never), kind, field);
+  });
+
+  it('solve of a finished game rejects by name', async () => {
+    const over: Position = { ...start, board: start.board.map(() => 0), taken: { S: 30, N: 18 } };
+    await expect(services.wasm.solve(over)).rejects.toMatchObject({ kind: 'GameOver' });
+  });
+});
