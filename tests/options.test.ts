@@ -1,0 +1,38 @@
+/** tools/options.ts: the one way the programs check values given as text. */
+import { describe, expect, it } from 'vitest';
+import { listOf, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
+
+describe('option values', () => {
+  it('a whole number in range is read; out of range, not digits or missing is an error naming the option', () => {
+    expect(wholeNumber('12', '--depth', 1, 120)).toEqual({ ok: true, value: 12 });
+    for (const text of ['0', '121', '1.5', '-3', ' 4', 'x', '1e2']) {
+      const result = wholeNumber(text, '--depth', 1, 120);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatchObject({ kind: 'BadOption', field: 'depth' });
+      if (!result.ok) expect(result.error.message).toContain(`--depth '${text}': expected a whole number from 1 to 120`);
+    }
+    const missing = wholeNumber(undefined, 'go: depth', 1, 120);
+    expect(!missing.ok && missing.error.message).toBe('go: depth is missing its value');
+    expect(!missing.ok && missing.error.field).toBe('depth');
+  });
+
+  it('a long value is quoted by its start and its length, never whole', () => {
+    const huge = '9'.repeat(1_000_000);
+    const result = wholeNumber(huge, 'go: depth', 1, 120);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.message.length).toBeLessThan(200);
+      expect(result.error.message).toContain('(1000000 characters)');
+    }
+    expect(quote('abc')).toBe("'abc'");
+  });
+
+  it('a fallback when not given; choices; lists', () => {
+    expect(optionalWholeNumber(undefined, '--seeds', 0, 24, 12)).toEqual({ ok: true, value: 12 });
+    expect(oneOf('iii', '--variant', ['ii', 'iii'] as const)).toEqual({ ok: true, value: 'iii' });
+    const wrong = oneOf('iv', '--variant', ['ii', 'iii'] as const);
+    expect(!wrong.ok && wrong.error.message).toBe("--variant 'iv': expected ii or iii");
+    expect(listOf('6,12', '--sizes', (text, name) => wholeNumber(text, name, 2, 12))).toEqual({ ok: true, value: [6, 12] });
+    expect(listOf('6,13', '--sizes', (text, name) => wholeNumber(text, name, 2, 12)).ok).toBe(false);
+  });
+});

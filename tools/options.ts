@@ -1,0 +1,70 @@
+/**
+ * The values the programs take as text (the CLI's arguments and `--options`, the engine protocol's
+ * commands, the arena's and the ladder's flags), checked one way: each checker returns the value
+ * or a `BadOption` error that names the option and quotes what was given, a short prefix of it at
+ * most (a line of a megabyte is not echoed back).
+ */
+import { HoyitoError, type Result, err, ok } from '../host/types.js';
+
+/** Longer values are quoted by their first characters and their length. */
+const MAX_QUOTED = 40;
+
+/** `text` as an error message quotes it: whole when short, else its start and its length. */
+export const quote = (text: string): string =>
+  text.length <= MAX_QUOTED ? `'${text}'` : `'${text.slice(0, MAX_QUOTED)}...' (${text.length} characters)`;
+
+/** A `BadOption` error for option `name` (e.g. `--depth`, `go: depth`), field `field`. */
+export const badOption = (field: string, message: string): Result<never, HoyitoError> => err(new HoyitoError('BadOption', message, field));
+
+/** The field an option name stands for in errors: `--time-ms` -> `time-ms`, `go: depth` -> `depth`. */
+const fieldOf = (name: string): string => name.replace(/^.*[\s-]/, '').replace(/^-+/, '') || name;
+
+/** A value that must be there. */
+const present = (text: string | undefined, name: string): Result<string, HoyitoError> =>
+  text === undefined || text === '' ? badOption(fieldOf(name), `${name} is missing its value`) : ok(text);
+
+/** A whole number from `min` to `max`, written in digits. */
+export const wholeNumber = (text: string | undefined, name: string, min: number, max: number): Result<number, HoyitoError> => {
+  const given = present(text, name);
+  if (!given.ok) return given;
+  const value = Number(given.value);
+  if (!/^\d+$/.test(given.value) || value < min || value > max) {
+    return badOption(fieldOf(name), `${name} ${quote(given.value)}: expected a whole number from ${min} to ${max}`);
+  }
+  return ok(value);
+};
+
+/** A whole number from `min` to `max`, or `fallback` when the option was not given. */
+export const optionalWholeNumber = <T extends number | undefined>(
+  text: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+  fallback: T,
+): Result<number | T, HoyitoError> => (text === undefined ? ok(fallback) : wholeNumber(text, name, min, max));
+
+/** One of `choices`. */
+export const oneOf = <T extends string>(text: string | undefined, name: string, choices: readonly T[]): Result<T, HoyitoError> => {
+  const given = present(text, name);
+  if (!given.ok) return given;
+  return (choices as readonly string[]).includes(given.value)
+    ? ok(given.value as T)
+    : badOption(fieldOf(name), `${name} ${quote(given.value)}: expected ${choices.join(' or ')}`);
+};
+
+/** A comma-separated list, each item checked by `item`. */
+export const listOf = <T>(
+  text: string | undefined,
+  name: string,
+  item: (text: string, name: string) => Result<T, HoyitoError>,
+): Result<T[], HoyitoError> => {
+  const given = present(text, name);
+  if (!given.ok) return given;
+  const items: T[] = [];
+  for (const part of given.value.split(',')) {
+    const checked = item(part.trim(), name);
+    if (!checked.ok) return checked;
+    items.push(checked.value);
+  }
+  return ok(items);
+};
