@@ -14,6 +14,9 @@ describe('option values', () => {
     const missing = wholeNumber(undefined, 'go: depth', 1, 120);
     expect(!missing.ok && missing.error.message).toBe('go: depth is missing its value');
     expect(!missing.ok && missing.error.field).toBe('depth');
+    // The field is the option's whole name, dashes inside it too.
+    const time = wholeNumber('x', '--time-ms', 1, 10);
+    expect(!time.ok && time.error.field).toBe('time-ms');
   });
 
   it('a long value is quoted by its start and its length, never whole', () => {

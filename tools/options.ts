@@ -17,7 +17,7 @@ export const quote = (text: string): string =>
 export const badOption = (field: string, message: string): Result<never, HoyitoError> => err(new HoyitoError('BadOption', message, field));
 
 /** The field an option name stands for in errors: `--time-ms` -> `time-ms`, `go: depth` -> `depth`. */
-const fieldOf = (name: string): string => name.replace(/^.*[\s-]/, '').replace(/^-+/, '') || name;
+const fieldOf = (name: string): string => name.replace(/^.*\s/, '').replace(/^-+/, '') || name;
 
 /** A value that must be there. */
 const present = (text: string | undefined, name: string): Result<string, HoyitoError> =>
