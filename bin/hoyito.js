@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `hoyito` command: the compiled CLI (built by `npm run build:lib`, which `npm ci` runs).
-import { main } from '../lib/tools/cli.js';
+import { main } from '../lib/tools/cli/main.js';
 
 // A reader that went away (`hoyito analyze ... | head -1`) ends the command quietly, not with an EPIPE trace.
 process.stdout.on('error', error => {

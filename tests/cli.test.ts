@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../tools/cli.js';
+import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
@@ -276,12 +276,12 @@ describe('arguments', () => {
 
   it.each([
     ['an unknown command', ['frob'], /unknown command 'frob'/],
-    ['an unknown option', ['perft', START, '3', '--depth', '2'], /unknown option --depth/],
+    ['an unknown option', ['perft', START, '3', '--depth', '2'], /unknown option '--depth'/],
     ['an option without its value', ['perft', START, '3', '--engine'], /--engine needs a value/],
     ['an unknown engine', ['perft', START, '3', '--engine', 'c'], /--engine 'c': expected wasm or reference/],
     ['a depth that is not a number', ['perft', START, 'deep'], /depth 'deep'/],
     ['too few arguments', ['perft', START], /expected perft "<position>" <depth>/],
-    ['an option the command does not take', ['show', START, '--engine', 'reference'], /unknown option --engine/],
+    ['an option the command does not take', ['show', START, '--engine', 'reference'], /unknown option '--engine'/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(1);
@@ -319,7 +319,11 @@ describe('arguments', () => {
   });
 
   it('arena refuses unknown flags, and flags without a value, before playing', async () => {
-    expect(await run('arena', '--bogus', '1')).toMatchObject({ code: 1, out: [], error: expect.stringMatching(/unknown option --bogus/) });
+    expect(await run('arena', '--bogus', '1')).toMatchObject({
+      code: 1,
+      out: [],
+      error: expect.stringMatching(/unknown option '--bogus'/),
+    });
     expect(await run('arena', '--games')).toMatchObject({ code: 1, error: expect.stringMatching(/--games needs a value/) });
     expect(await run('arena', '--games', '0')).toMatchObject({ code: 1, error: expect.stringMatching(/--games/) });
     expect(await run('arena', 'extra')).toMatchObject({ code: 1, error: expect.stringMatching(/expected arena/) });
@@ -375,7 +379,7 @@ describe('records wherever a position is taken', () => {
 
 describe('bin/hoyito.js', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const compiled = ['lib/tools/cli.js', 'lib/build/hoyito.wasm'];
+  const compiled = ['lib/tools/cli/main.js', 'lib/build/hoyito.wasm'];
 
   beforeAll(() => {
     if (compiled.every(file => existsSync(`${root}/${file}`))) return;

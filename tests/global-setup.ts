@@ -26,5 +26,5 @@ const buildIfStale = (sources: readonly string[], output: string, script: string
 
 export default function setup(): void {
   buildIfStale(['assembly'], 'build/hoyito.wasm', 'build:wasm');
-  buildIfStale(['host', 'web', 'tools'], 'lib/tools/cli.js', 'build:lib');
+  buildIfStale(['host', 'web', 'tools'], 'lib/tools/cli/main.js', 'build:lib');
 }

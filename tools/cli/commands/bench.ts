@@ -1,0 +1,21 @@
+/** `hoyito bench`: the search fingerprint (tools/fingerprint.ts); the last line is Bench: <total nodes>. */
+import { ok } from '../../../host/types.js';
+import { FINGERPRINT_SEARCHES, searchFingerprint } from '../../fingerprint.js';
+import { type Command } from '../command.js';
+import { searcherOption } from '../search.js';
+
+export const bench: Command = {
+  usage: '[--engine wasm|reference]',
+  summary: 'the search fingerprint: fixed-depth searches of fixed positions; the last line is Bench: <total nodes>',
+  arity: { min: 0, max: 0 },
+  options: ['engine'],
+  run: async args => {
+    const searcher = await searcherOption(args);
+    if (!searcher.ok) return searcher;
+    const started = performance.now();
+    const { nodes, total } = searchFingerprint(searcher.value);
+    const seconds = (performance.now() - started) / 1000;
+    const lines = FINGERPRINT_SEARCHES.map(({ position, depth }, i) => `${position} depth ${depth} nodes ${nodes[i]}`);
+    return ok([...lines, `${searcher.value.kind} engine, ${seconds.toFixed(3)} s`, `Bench: ${total}`]);
+  },
+};

@@ -1,0 +1,74 @@
+/** The CLI's and the engine protocol's text: the board drawn, a game's end, a search's lines, a database build's progress. */
+import { type Position, type SearchResult, type Side, type Variant } from '../../host/types.js';
+import { makeMove } from '../../host/notation.js';
+import { type GameResult } from '../../host/game.js';
+import { type BuildProgress } from '../../host/engines/wasm/tablebase.js';
+import { type SolvedMove } from '../../host/engines/tablebase.js';
+
+const SIDE_NAME: Record<Side, string> = { S: 'South', N: 'North' };
+const VARIANT_NAME: Record<Variant, string> = { ii: 'Hoyito II', iii: 'Hoyito III' };
+
+const CELL_WIDTH = 4;
+const cell = (text: string | number): string => String(text).padStart(CELL_WIDTH);
+
+/** The board as South sees it: North's row on top from N{n} to N1, South's below from S1 to S{n}. */
+export const drawBoard = (position: Position): string[] => {
+  const n = position.holesPerRow;
+  const holes = Array.from({ length: n }, (_, i) => i + 1);
+  const northHoles = [...holes].reverse();
+  const lastFour = position.lastFour === 'C' ? 'the capturer' : SIDE_NAME[position.lastFour];
+  return [
+    `${VARIANT_NAME[position.variant]}, 2x${n}, ${SIDE_NAME[position.turn]} to move, last four to ${lastFour}`,
+    `North taken ${position.taken.N}`,
+    northHoles.map(hole => cell(`N${hole}`)).join(''),
+    northHoles.map(hole => cell(position.board[n + hole - 1]!)).join(''),
+    holes.map(hole => cell(position.board[hole - 1]!)).join(''),
+    holes.map(hole => cell(`S${hole}`)).join(''),
+    `South taken ${position.taken.S}`,
+  ];
+};
+
+/** `game over (<reason>): <winner>, South <s> - North <n>`. */
+export const describeResult = (result: GameResult): string => {
+  const winner = result.winner ? `${SIDE_NAME[result.winner]} wins` : 'draw';
+  return `game over (${result.reason}): ${winner}, South ${result.seeds.S} - North ${result.seeds.N}`;
+};
+
+const scoreText = (score: number, exact: boolean): string => `${score}${exact ? ' exact' : ''}`;
+
+/** One completed iteration: `info depth <d> score <s> [exact] nodes <n> nps <r> time <ms> pv <moves>`. */
+export const infoLine = (result: SearchResult): string =>
+  `info depth ${result.depth} score ${scoreText(result.score, result.exact)} nodes ${result.nodes} nps ${result.nodesPerSecond}` +
+  ` time ${Math.round(result.timeMs)} pv ${result.principalVariation.map(makeMove).join(' ')}`;
+
+/** The CLI's last line of a search: `bestmove <move> score <s> depth <d> nodes <k>`. */
+export const bestMoveLine = (result: SearchResult): string =>
+  `bestmove ${makeMove(result.bestMove)} score ${result.score} depth ${result.depth} nodes ${result.nodes}`;
+
+/** Every root move's score, best first: `move <m> score <s> [exact]`. */
+export const moveScoreLines = (result: SearchResult): string[] =>
+  result.moveScores.map(({ move, score, exact }) => `move ${makeMove(move)} score ${scoreText(score, exact)}`);
+
+/** The exact value of a position: every move's, the best ones, then `value <v> bestmove <m>`. */
+export const solvedLines = (solved: readonly SolvedMove[]): string[] => {
+  const best = solved.filter(move => move.value === solved[0]!.value).map(move => makeMove(move.move));
+  return [
+    ...solved.map(({ move, value }) => `move ${makeMove(move)} value ${value}`),
+    `best moves ${best.join(' ')}`,
+    `value ${solved[0]!.value} bestmove ${best[0]}`,
+  ];
+};
+
+const duration = (ms: number): string => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+const PROGRESS_WIDTH = 30;
+
+/** `[######......]  40% layer 14 pass 12, 0:23 left`: the share of boards in finished layers, the time left at that pace. */
+export const progressLine = ({ seeds, pass, done, elapsedMs }: BuildProgress, maxSeeds: number): string => {
+  const filled = Math.round(done * PROGRESS_WIDTH);
+  const left = done > 0 ? duration((elapsedMs * (1 - done)) / done) : '?';
+  return `[${'#'.repeat(filled)}${'.'.repeat(PROGRESS_WIDTH - filled)}] ${String(Math.round(done * 100)).padStart(3)}% layer ${seeds}/${maxSeeds} pass ${pass}, ${left} left`;
+};
