@@ -165,6 +165,15 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
       ]);
     });
 
+    it('a level searches as its own depth: level 8 plays the best move at depth 7', async () => {
+      const atLevel = await withEngine('bestmove', START, '--level', '8');
+      const atDepth = await withEngine('bestmove', START, '--depth', '7');
+      expect(atLevel.code).toBe(0);
+      const untimed = (lines: readonly string[]) => lines.map(line => line.replace(/ nps \d+ time \d+ /, ' '));
+      expect(untimed(atLevel.out)).toEqual(untimed(atDepth.out));
+      expect(atLevel.last).toMatch(/ depth 7 /);
+    });
+
     it.each([
       ['a level out of range', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '11'], /level/],
       ['a level and a depth together', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '3', '--depth', '4'], /level/],

@@ -3,9 +3,11 @@ import { HoyitoError, type Position, type Result, type RulesEngine, isBoardEmpty
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
 import { Game } from '../../host/game.js';
+import { type Tablebase } from '../../host/engines/tablebase.js';
 import { badOption, oneOf, quote } from '../options.js';
 import { type Command, type CommandArgs } from './command.js';
 import { describeResult } from './render.js';
+import { DEFAULT_TABLEBASE_DIR, readTablebases } from '../tablebase-files.js';
 
 /** Splits `--name value` / `--name=value` options (only those the command accepts) from positionals. */
 export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
@@ -70,3 +72,7 @@ export const gameOver = (game: Game, what: string): HoyitoError | undefined => {
   if (isBoardEmpty(game.position)) return new HoyitoError('GameOver', `the game is over: ${what}`, 'position');
   return undefined;
 };
+
+/** The endgame databases in `--tablebases` (by default, the folder `tablebases/`). */
+export const tablebasesOption = (args: CommandArgs): Promise<Result<Tablebase[], HoyitoError>> =>
+  readTablebases(args.options.get('tablebases') ?? DEFAULT_TABLEBASE_DIR);

@@ -3,7 +3,7 @@ import { type Position, type SearchResult, type Side, type Variant } from '../..
 import { makeMove } from '../../host/notation.js';
 import { type GameResult } from '../../host/game.js';
 import { type BuildProgress } from '../../host/engines/wasm/tablebase.js';
-import { type SolvedMove } from '../../host/engines/tablebase.js';
+import { type Solution } from '../../host/service.js';
 
 const SIDE_NAME: Record<Side, string> = { S: 'South', N: 'North' };
 const VARIANT_NAME: Record<Variant, string> = { ii: 'Hoyito II', iii: 'Hoyito III' };
@@ -49,15 +49,12 @@ export const bestMoveLine = (result: SearchResult): string =>
 export const moveScoreLines = (result: SearchResult): string[] =>
   result.moveScores.map(({ move, score, exact }) => `move ${makeMove(move)} score ${scoreText(score, exact)}`);
 
-/** The exact value of a position: every move's, the best ones, then `value <v> bestmove <m>`. */
-export const solvedLines = (solved: readonly SolvedMove[]): string[] => {
-  const best = solved.filter(move => move.value === solved[0]!.value).map(move => makeMove(move.move));
-  return [
-    ...solved.map(({ move, value }) => `move ${makeMove(move)} value ${value}`),
-    `best moves ${best.join(' ')}`,
-    `value ${solved[0]!.value} bestmove ${best[0]}`,
-  ];
-};
+/** A proven value: every proven move's, the best ones, then `value <v> bestmove <m>`. */
+export const solvedLines = ({ value, moves, bestMoves }: Solution): string[] => [
+  ...moves.filter(move => move.exact).map(move => `move ${makeMove(move.move)} value ${move.value}`),
+  `best moves ${bestMoves.map(makeMove).join(' ')}`,
+  `value ${value} bestmove ${makeMove(bestMoves[0]!)}`,
+];
 
 const duration = (ms: number): string => {
   const seconds = Math.round(ms / 1000);

@@ -1,24 +1,13 @@
-/** What `hoyito bestmove` and `hoyito analyze` share: the search their arguments ask for, and its run. */
-import {
-  type Position,
-  type Result,
-  type SearchOptions,
-  type SearchResult,
-  type Searcher,
-  type HoyitoError,
-  err,
-  ok,
-} from '../../host/types.js';
+/** What `hoyito bestmove`, `analyze` and `bench` share: the search service of `--engine`, and the search the arguments ask for. */
+import { type HoyitoError, type Result, type SearchResult, err } from '../../host/types.js';
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
-import { wasmSearcher } from '../../host/engines/wasm/search.js';
-import { createReferenceSearcher, referenceSearcher } from '../../host/engines/reference/search.js';
+import { type Tablebase } from '../../host/engines/tablebase.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
-import { MAX_LEVEL, MIN_LEVEL, pickMove } from '../../host/levels.js';
-import { DEFAULT_TABLEBASE_DIR, readTablebases, tablebaseFor } from '../tablebase-files.js';
+import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
+import { SearchService } from '../../host/service.js';
 import { badOption, optionalWholeNumber } from '../options.js';
-import { engineOption, gameArg, gameOver } from './args.js';
-import { type CommandArgs } from './command.js';
-import { infoLine } from './render.js';
+import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
+import { type CommandArgs, attempt } from './command.js';
 
 /** An hour: longer thinking is surely a typo. */
 export const MAX_TIME_MS = 3_600_000;
@@ -26,40 +15,32 @@ export const MAX_TIME_MS = 3_600_000;
 export const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine', 'tablebases'];
 export const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--tablebases DIR]';
 
-/** The search over the engine chosen by `--engine`. */
-export const searcherOption = async (args: CommandArgs): Promise<Result<Searcher, HoyitoError>> => {
+/** The search service over the engine of `--engine`, with `tablebases` (none unless given). */
+export const serviceOption = async (
+  args: CommandArgs,
+  tablebases: readonly Tablebase[] = [],
+): Promise<Result<SearchService, HoyitoError>> => {
   const engine = await engineOption(args);
   if (!engine.ok) return engine;
-  return ok(engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core) : referenceSearcher);
-};
-
-/** The searcher of `--engine`, probing the endgame databases for `position`'s game in `--tablebases` (or the default folder) when there are any. */
-const probingSearcherOption = async (args: CommandArgs, position: Position): Promise<Result<Searcher, HoyitoError>> => {
-  const bases = await readTablebases(args.options.get('tablebases') ?? DEFAULT_TABLEBASE_DIR);
-  if (!bases.ok) return bases;
-  const base = tablebaseFor(bases.value, position);
-  if (!base) return searcherOption(args);
-  const engine = await engineOption(args);
-  if (!engine.ok) return engine;
-  return ok(
-    engine.value instanceof WasmEngine ? wasmSearcher(engine.value.core, undefined, base) : createReferenceSearcher(undefined, base),
+  const { value } = engine;
+  return attempt(() =>
+    SearchService.create(value instanceof WasmEngine ? { core: value.core, tablebases } : { engine: 'reference', tablebases }),
   );
 };
 
-interface SearchRequest {
-  readonly searcher: Searcher;
-  readonly position: Position;
-  readonly options: SearchOptions;
-  readonly level?: number;
-}
-
-/** The position, `--depth`, `--time-ms`, `--level` and `--engine` of a search command. */
-export const searchRequest = async (args: CommandArgs, analysis: boolean): Promise<Result<SearchRequest, HoyitoError>> => {
+/**
+ * The search of a position (or record) by `--depth`, `--time-ms`, `--level`, `--engine` and
+ * `--tablebases`: every completed iteration, and the move chosen (a level's choice, or the last
+ * iteration's best).
+ */
+export const searchArgs = async (
+  args: CommandArgs,
+  analysis: boolean,
+): Promise<Result<{ iterations: readonly SearchResult[]; result: SearchResult }, HoyitoError>> => {
   const game = await gameArg(args.positional[0]!, args);
   if (!game.ok) return game;
   const over = gameOver(game.value, 'no move to search');
   if (over) return err(over);
-  const position = ok(game.value.position);
   const depth = optionalWholeNumber(args.options.get('depth'), '--depth', 1, MAX_DEPTH, undefined);
   if (!depth.ok) return depth;
   const timeMs = optionalWholeNumber(args.options.get('time-ms'), '--time-ms', 1, MAX_TIME_MS, undefined);
@@ -68,29 +49,20 @@ export const searchRequest = async (args: CommandArgs, analysis: boolean): Promi
   if (!level.ok) return level;
   if (level.value !== undefined && depth.value !== undefined)
     return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
-  const searcher = await probingSearcherOption(args, position.value);
-  if (!searcher.ok) return searcher;
-  const options: SearchOptions = {
-    analysis,
-    history: game.value.repetitionHistory(),
-    ...(depth.value === undefined ? {} : { depth: depth.value }),
-    ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
-  };
-  return ok({ searcher: searcher.value, position: position.value, options, ...(level.value === undefined ? {} : { level: level.value }) });
-};
-
-/** Runs the request: a level picks its move; otherwise one info line per completed iteration. */
-export const runSearch = ({ searcher, position, options, level }: SearchRequest): { info: string[]; result: SearchResult } => {
-  if (level !== undefined) {
-    const result = pickMove(searcher, position, {
-      level,
-      history: options.history ?? [],
-      ...(options.timeMs === undefined ? {} : { timeMs: options.timeMs }),
-    });
-    return { info: [infoLine(result)], result };
-  }
-  const info: string[] = [];
-  let result: SearchResult | undefined;
-  for (result of searcher.iterate(position, options)) info.push(infoLine(result));
-  return { info, result: result! };
+  const tablebases = await tablebasesOption(args);
+  if (!tablebases.ok) return tablebases;
+  const service = await serviceOption(args, tablebases.value);
+  if (!service.ok) return service;
+  return attempt(() =>
+    service.value.searchNow({
+      position: game.value.position,
+      history: game.value.repetitionHistory(),
+      analysis,
+      limits: {
+        ...(depth.value === undefined ? {} : { depth: depth.value }),
+        ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
+      },
+      ...(level.value === undefined ? {} : { level: level.value }),
+    }),
+  );
 };

@@ -1,8 +1,8 @@
 /** `hoyito analyze`: the search's info lines, every root move's score, then the best move. */
 import { ok } from '../../../host/types.js';
 import { type Command } from '../command.js';
-import { bestMoveLine, moveScoreLines } from '../render.js';
-import { SEARCH_OPTIONS, SEARCH_USAGE, runSearch, searchRequest } from '../search.js';
+import { bestMoveLine, infoLine, moveScoreLines } from '../render.js';
+import { SEARCH_OPTIONS, SEARCH_USAGE, searchArgs } from '../search.js';
 
 export const analyze: Command = {
   usage: SEARCH_USAGE,
@@ -10,9 +10,9 @@ export const analyze: Command = {
   arity: { min: 1, max: 1 },
   options: SEARCH_OPTIONS,
   run: async args => {
-    const request = await searchRequest(args, true);
-    if (!request.ok) return request;
-    const { info, result } = runSearch(request.value);
-    return ok([...info, ...moveScoreLines(result), bestMoveLine(result)]);
+    const search = await searchArgs(args, true);
+    if (!search.ok) return search;
+    const { iterations, result } = search.value;
+    return ok([...iterations.map(infoLine), ...moveScoreLines(result), bestMoveLine(result)]);
   },
 };

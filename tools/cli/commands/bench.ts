@@ -2,7 +2,7 @@
 import { ok } from '../../../host/types.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from '../../fingerprint.js';
 import { type Command } from '../command.js';
-import { searcherOption } from '../search.js';
+import { serviceOption } from '../search.js';
 
 export const bench: Command = {
   usage: '[--engine wasm|reference]',
@@ -10,12 +10,13 @@ export const bench: Command = {
   arity: { min: 0, max: 0 },
   options: ['engine'],
   run: async args => {
-    const searcher = await searcherOption(args);
-    if (!searcher.ok) return searcher;
+    const service = await serviceOption(args);
+    if (!service.ok) return service;
+    const searcher = service.value.searcher();
     const started = performance.now();
-    const { nodes, total } = searchFingerprint(searcher.value);
+    const { nodes, total } = searchFingerprint(searcher);
     const seconds = (performance.now() - started) / 1000;
     const lines = FINGERPRINT_SEARCHES.map(({ position, depth }, i) => `${position} depth ${depth} nodes ${nodes[i]}`);
-    return ok([...lines, `${searcher.value.kind} engine, ${seconds.toFixed(3)} s`, `Bench: ${total}`]);
+    return ok([...lines, `${searcher.kind} engine, ${seconds.toFixed(3)} s`, `Bench: ${total}`]);
   },
 };

@@ -2,8 +2,8 @@
 import { ok } from '../../../host/types.js';
 import { DEFAULT_TIME_MS } from '../../../host/engines/search-driver.js';
 import { type Command } from '../command.js';
-import { bestMoveLine } from '../render.js';
-import { SEARCH_OPTIONS, SEARCH_USAGE, runSearch, searchRequest } from '../search.js';
+import { bestMoveLine, infoLine } from '../render.js';
+import { SEARCH_OPTIONS, SEARCH_USAGE, searchArgs } from '../search.js';
 
 export const bestmove: Command = {
   usage: SEARCH_USAGE,
@@ -11,9 +11,9 @@ export const bestmove: Command = {
   arity: { min: 1, max: 1 },
   options: SEARCH_OPTIONS,
   run: async args => {
-    const request = await searchRequest(args, false);
-    if (!request.ok) return request;
-    const { info, result } = runSearch(request.value);
-    return ok([...info, bestMoveLine(result)]);
+    const search = await searchArgs(args, false);
+    if (!search.ok) return search;
+    const { iterations, result } = search.value;
+    return ok([...iterations.map(infoLine), bestMoveLine(result)]);
   },
 };
