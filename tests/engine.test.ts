@@ -10,6 +10,8 @@ import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
+import { SearchService } from '../host/service.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -63,6 +65,8 @@ afterEach(() => {
 });
 
 const START_2X12 = makePosition(startPosition('ii', 12));
+/** The core checks its limits every this many nodes. */
+const CHECK_NODES = 4096;
 
 describe('hoyito engine', () => {
   it('introduces itself with its options and answers isready', async () => {
@@ -126,15 +130,33 @@ describe('hoyito engine', () => {
     expect(await engine.until(/^bestmove /)).toBe('bestmove 1');
   });
 
-  it('stops at a node limit between iterations', async () => {
+  it('go nodes stops inside an iteration, within 4096 nodes of the limit: the iterations the search service completes with that limit', async () => {
     const engine = startEngine();
-    engine.send(`position ${START_2X12}`, 'go nodes 5000');
-    const bestmove = await engine.until(/^bestmove /);
+    const limit = 200_000;
+    engine.send(`position ${START_2X12}`, `go nodes ${limit}`);
+    expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
     const infos = engine.seen.filter(line => line.startsWith('info depth'));
-    const nodes = infos.map(line => Number(/ nodes (\d+)/.exec(line)![1]));
-    expect(nodes.at(-1)).toBeGreaterThanOrEqual(5000);
-    expect(nodes.slice(0, -1).every(count => count < 5000)).toBe(true);
-    expect(bestmove).toMatch(/^bestmove \d+$/);
+    const iterations = infos.map(line => ({ depth: Number(/ depth (\d+)/.exec(line)![1]), nodes: Number(/ nodes (\d+)/.exec(line)![1]) }));
+    // The info lines are the completed iterations: none may pass the limit by more than the core's check interval.
+    expect(iterations.at(-1)!.nodes).toBeLessThanOrEqual(limit + CHECK_NODES);
+    // The level's think time does not cut it short: the same iterations as a search limited by nodes alone.
+    const service = await SearchService.create({ core: await loadWasmCore() });
+    const expected = service.searchNow({ position: startPosition('ii', 12), limits: { nodes: limit } });
+    expect(iterations).toEqual(expected.iterations.map(({ depth, nodes }) => ({ depth, nodes })));
+  });
+
+  it("go's limits replace the level's depth: level 1 searches one ply on its own, six with go depth 6, until stop with go infinite", async () => {
+    const engine = startEngine();
+    engine.send('setoption name Level value 1', 'position startpos', 'go');
+    await engine.until(/^bestmove /);
+    expect(engine.seen.filter(line => line.startsWith('info depth')).map(line => line.split(' ')[2])).toEqual(['1']);
+    engine.send('go depth 6');
+    await engine.until(/^info depth 6 /);
+    await engine.until(/^bestmove /);
+    engine.send(`position ${START_2X12}`, 'go infinite');
+    await engine.until(/^info depth 4 /);
+    engine.send('stop');
+    expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
   });
 
   it('answers bad lines with one info string error each and keeps its position', async () => {

@@ -1,23 +1,30 @@
 /**
- * The search thread of `hoyito engine` (tools/engine.ts, docs/protocol.md): a worker that owns one
- * WebAssembly core, runs each `go` to the end and posts its info lines and best move, so that the
- * protocol thread keeps reading commands while it thinks.
- *
- * Stopping: the core checks its deadline every 4096 nodes against the imported clock `nowMs`, which
- * is this thread's `performance.now()`. Here that clock reads +Infinity once the protocol thread has
- * set the shared stop flag, so a running iteration passes its deadline within 4096 nodes and the
- * driver ends the search with the last completed iteration. Every search is therefore given a
- * deadline (a far one when there is no time limit); depth 1 always completes (it has none, and is tiny).
+ * The search thread of `hoyito engine` (tools/engine.ts, docs/protocol.md): a worker that runs each
+ * `go` on the search service (host/service.ts) and posts its info lines and best move, so that the
+ * protocol thread keeps reading commands while it thinks. `stop` reaches a running search through
+ * the stop flag whose buffer the protocol thread shares in `workerData`: the core reads it every
+ * 4096 nodes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { stat } from 'node:fs/promises';
-import { type Position, type SearchOptions, type SearchResult, type Searcher } from '../host/types.js';
+import { type Position, type SearchLimits } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
-import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { MAX_DEPTH } from '../host/engines/limits.js';
 import { type Tablebase } from '../host/engines/tablebase.js';
-import { chooseMove, levelOf, levelSearchOptions } from '../host/levels.js';
-import { readTablebases, tablebaseFor } from './tablebase-files.js';
+import { SearchService } from '../host/service.js';
+import { StopFlag } from '../host/stop.js';
+import { readTablebases } from './tablebase-files.js';
+import { infoLine } from './cli/render.js';
+
+/** The limits of a `go`; none at all is the level's own search. */
+export interface GoLimits {
+  readonly depth?: number;
+  readonly timeMs?: number;
+  readonly nodes?: number;
+  /** Until stop: no limit. */
+  readonly infinite: boolean;
+}
 
 /** What the protocol thread asks. */
 export type WorkerRequest =
@@ -25,10 +32,7 @@ export type WorkerRequest =
       readonly type: 'go';
       readonly position: Position;
       readonly history: readonly Position[];
-      readonly depth?: number;
-      readonly timeMs?: number;
-      readonly nodes?: number;
-      readonly infinite: boolean;
+      readonly limits: GoLimits;
       readonly level: number;
       readonly tableBits: number;
     }
@@ -40,62 +44,40 @@ export type WorkerReply =
   | { readonly type: 'done'; readonly bestMove: string | null; readonly error?: string }
   | { readonly type: 'loaded'; readonly error?: string; readonly count: number };
 
-/** Far enough never to arrive, near enough that the core checks it (a deadline of 0 is never checked). */
-const NO_TIME_LIMIT_MS = 1e12;
-
-/** The stop flag: element 0 is 1 while a stop is asked (the protocol thread clears it before each go). */
-const stopFlag = new Int32Array((workerData as { stop: SharedArrayBuffer }).stop);
-const realNow = performance.now.bind(performance);
-performance.now = () => (Atomics.load(stopFlag, 0) === 0 ? realNow() : Infinity);
-
+const stop = new StopFlag((workerData as { stop: SharedArrayBuffer }).stop);
 // Loaded at once, so that the first go does not wait for it.
 const corePromise: Promise<WasmCore> = loadWasmCore();
 let tablebases: readonly Tablebase[] = [];
-/** One searcher per table size and database, kept: a searcher makes its table afresh per search. */
-const searchers = new Map<string, Searcher>();
+/** One service per table size (the Hash option). */
+const services = new Map<number, SearchService>();
 
 const post = (reply: WorkerReply) => parentPort!.postMessage(reply);
 
-const searcherFor = (loaded: WasmCore, tableBits: number, position: Position): Searcher => {
-  const base = tablebaseFor(tablebases, position);
-  const key = `${tableBits} ${base ? tablebases.indexOf(base) : -1}`;
-  let searcher = searchers.get(key);
-  if (!searcher) searchers.set(key, (searcher = wasmSearcher(loaded, tableBits, base)));
-  return searcher;
+const serviceFor = async (tableBits: number): Promise<SearchService> => {
+  let service = services.get(tableBits);
+  if (!service) services.set(tableBits, (service = await SearchService.create({ core: await corePromise, tableBits, tablebases })));
+  return service;
 };
 
-const infoLine = (result: SearchResult, elapsedMs: number): string =>
-  `info depth ${result.depth} score ${result.score}${result.exact ? ' exact' : ''} nodes ${result.nodes}` +
-  ` nps ${Math.round((result.nodes / Math.max(elapsedMs, 1)) * 1000)} time ${Math.round(elapsedMs)}` +
-  ` pv ${result.principalVariation.map(makeMove).join(' ')}`;
+/**
+ * A go's limits for the service: limits given (or infinite) replace both the level's depth and
+ * its think time, the ones not given unbounded, so that neither of the level's leaks in.
+ */
+const serviceLimits = ({ depth, timeMs, nodes, infinite }: GoLimits): SearchLimits =>
+  infinite || depth !== undefined || timeMs !== undefined || nodes !== undefined
+    ? { depth: depth ?? MAX_DEPTH, timeMs: timeMs ?? Infinity, ...(nodes === undefined ? {} : { nodes }), signal: stop }
+    : { signal: stop };
 
-const go = async (request: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
-  const core = await corePromise;
-  const started = realNow();
-  const level = levelOf(request.level);
-  if (!level.ok) throw level.error;
-  // The level's own search (depth or time, and every move scored when it may choose a worse one),
-  // unless go gives limits or is infinite: those replace the level's depth and time.
-  const own = levelSearchOptions(level.value, { history: request.history });
-  const limited = request.depth !== undefined || request.timeMs !== undefined || request.nodes !== undefined;
-  const options: SearchOptions =
-    request.infinite || limited
-      ? {
-          history: request.history,
-          analysis: own.analysis ?? false,
-          ...(request.depth === undefined ? {} : { depth: request.depth }),
-          timeMs: request.timeMs ?? NO_TIME_LIMIT_MS,
-        }
-      : { ...own, timeMs: own.timeMs ?? NO_TIME_LIMIT_MS };
-  let last: SearchResult | undefined;
-  for (const result of searcherFor(core, request.tableBits, request.position).iterate(request.position, options)) {
-    last = result;
-    post({ type: 'info', line: infoLine(result, realNow() - started) });
-    if (request.nodes !== undefined && result.nodes >= request.nodes) break;
-    if (Atomics.load(stopFlag, 0) !== 0) break;
-  }
-  const chosen = last && chooseMove(level.value, last);
-  post({ type: 'done', bestMove: chosen ? makeMove(chosen.bestMove) : null });
+const go = async ({ position, history, limits, level, tableBits }: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
+  const service = await serviceFor(tableBits);
+  const answer = service.searchNow({
+    position,
+    history,
+    level,
+    limits: serviceLimits(limits),
+    onIteration: result => post({ type: 'info', line: infoLine(result) }),
+  });
+  post({ type: 'done', bestMove: makeMove(answer.result.bestMove) });
 };
 
 const loadTablebases = async (dir: string): Promise<void> => {
@@ -111,7 +93,7 @@ const loadTablebases = async (dir: string): Promise<void> => {
     if (!read.ok) throw read.error;
     tablebases = read.value;
   }
-  searchers.clear();
+  for (const service of services.values()) service.setTablebases(tablebases);
   post({ type: 'loaded', count: tablebases.length });
 };
 

@@ -11,11 +11,13 @@ import { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { type Position, isBoardEmpty } from '../host/types.js';
 import { makePosition, startPosition } from '../host/notation.js';
-import { Game, type GameResult } from '../host/game.js';
+import { Game } from '../host/game.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from '../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
-import type { WorkerReply, WorkerRequest } from './engine-worker.js';
+import { StopFlag } from '../host/stop.js';
+import type { GoLimits, WorkerReply, WorkerRequest } from './engine-worker.js';
+import { describeResult } from './cli/render.js';
 
 /** The version in the package.json of the package this module belongs to (tools/ or lib/tools/). */
 export const packageVersion = (): string => {
@@ -65,9 +67,6 @@ const wholeNumber = (text: string | undefined, what: string, min: number, max: n
   return value;
 };
 
-const describeResult = (result: GameResult): string =>
-  `game over (${result.reason}): ${result.winner ? `${result.winner === 'S' ? 'South' : 'North'} wins` : 'draw'}, South ${result.seeds.S} - North ${result.seeds.N}`;
-
 /** The game of `position startpos|<position string>|<record> [moves <m>...]`. */
 const parsePositionCommand = (args: string): Game => {
   const [positionText, movesText] = args.split(/(?:^|\s)moves(?:\s|$)/, 2) as [string, string?];
@@ -87,15 +86,8 @@ const parsePositionCommand = (args: string): Game => {
   return game.value;
 };
 
-interface GoLimits {
-  depth?: number;
-  timeMs?: number;
-  nodes?: number;
-  infinite: boolean;
-}
-
 const parseGo = (tokens: readonly string[]): GoLimits => {
-  const limits: GoLimits = { infinite: false };
+  const limits: { -readonly [Key in keyof GoLimits]: GoLimits[Key] } = { infinite: false };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === 'infinite') limits.infinite = true;
@@ -128,8 +120,8 @@ interface Search {
  * call). Resolves with the exit code (0) after `quit` or the end of the input.
  */
 export const runEngine = (input: Readable, write: (line: string) => void): Promise<number> => {
-  const stop = new SharedArrayBuffer(4);
-  const stopFlag = new Int32Array(stop);
+  // Set on stop, cleared before each go; the worker's search reads it (its buffer is shared).
+  const stopFlag = new StopFlag();
   const options: Options = { level: MAX_LEVEL, hash: DEFAULT_TABLE_BITS, tablebases: '' };
   let game = parsePositionCommand('startpos');
   let search: Search | null = null;
@@ -166,9 +158,9 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     worker = url.pathname.endsWith('.ts')
       ? new Worker(
           `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(api => { api.register(); return import(${JSON.stringify(url.href)}); })`,
-          { eval: true, workerData: { stop } },
+          { eval: true, workerData: { stop: stopFlag.buffer } },
         )
-      : new Worker(url, { workerData: { stop } });
+      : new Worker(url, { workerData: { stop: stopFlag.buffer } });
     worker.on('message', onReply);
     worker.on('error', failure => {
       error(`the search thread failed (${failure.message}); it is restarted`);
@@ -193,7 +185,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     const current = search;
     if (!current) return Promise.resolve();
     current.stopped = true;
-    Atomics.store(stopFlag, 0, 1);
+    stopFlag.stop();
     if (current.bestMove !== undefined) writeBestMove(current);
     return current.finished;
   };
@@ -238,17 +230,14 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     let finish!: () => void;
     const finished = new Promise<void>(resolve => (finish = resolve));
     search = { infinite: limits.infinite, stopped: false, finished, finish };
-    Atomics.store(stopFlag, 0, 0);
+    stopFlag.clear();
     post({
       type: 'go',
       position,
       history: game.repetitionHistory(),
       level: options.level,
       tableBits: options.hash,
-      infinite: limits.infinite,
-      ...(limits.depth === undefined ? {} : { depth: limits.depth }),
-      ...(limits.timeMs === undefined ? {} : { timeMs: limits.timeMs }),
-      ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
+      limits,
     });
   };
 
