@@ -194,6 +194,30 @@ describe('hoyito engine', () => {
     await engine.until(/^bestmove /);
   });
 
+  it('quotes at most a short prefix of a megabyte value in its error line, and says it was cut', async () => {
+    const engine = startEngine();
+    const huge = (character: string) => character.repeat(1_000_000);
+    const bad = [
+      `go depth ${huge('9')}`,
+      `go ${huge('z')}`,
+      `setoption name Level value ${huge('9')}`,
+      `setoption name Hash value ${huge('9')}`,
+      `setoption name ${huge('y')} value 1`,
+      `setoption name Tablebases value /${huge('t')}`,
+      huge('x'),
+      `position startpos moves ${huge('7')}`,
+      `position startpos moves 3 ${huge('m')}`,
+      `position ii ${huge('4')}/4 S 0-0`,
+    ];
+    engine.send(...bad, 'isready');
+    await engine.until(/^readyok$/);
+    const errors = engine.seen.filter(line => line.startsWith('info string error '));
+    expect(errors).toHaveLength(bad.length);
+    for (const line of errors) expect(line.length).toBeLessThan(300);
+    // Each says it was cut: its length (tools/options.ts), or an ellipsis (the library's own errors).
+    for (const line of errors) expect(line).toMatch(/\(100000\d characters\)|…/);
+  });
+
   it('refuses go and setoption while searching', async () => {
     const engine = startEngine();
     engine.send(`position ${START_2X12}`, 'go infinite');

@@ -1,6 +1,9 @@
-/** tools/options.ts: the one way the programs check values given as text. */
+/** tools/options.ts: the one way the programs check values given as text, paths too. */
 import { describe, expect, it } from 'vitest';
-import { listOf, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { existingFolder, listOf, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
 
 describe('option values', () => {
   it('a whole number in range is read; out of range, not digits or missing is an error naming the option', () => {
@@ -37,5 +40,27 @@ describe('option values', () => {
     expect(!wrong.ok && wrong.error.message).toBe("--variant 'iv': expected ii or iii");
     expect(listOf('6,12', '--sizes', (text, name) => wholeNumber(text, name, 2, 12))).toEqual({ ok: true, value: [6, 12] });
     expect(listOf('6,13', '--sizes', (text, name) => wholeNumber(text, name, 2, 12)).ok).toBe(false);
+  });
+});
+
+describe('paths', () => {
+  it('an existing folder is read; a missing path, a file or a name too long is an error naming it', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hoyito-options-'));
+    const file = join(folder, 'file');
+    writeFileSync(file, '');
+    expect(existingFolder(folder, '--tablebases')).toEqual({ ok: true, value: folder });
+    const problems: [string, string][] = [
+      [join(folder, 'nope'), 'does not exist'],
+      [file, 'is not a folder'],
+      [join(file, 'below'), 'a part of the path is not a folder'],
+      [`/${'t'.repeat(1_000_000)}`, 'the name is too long'],
+    ];
+    for (const [path, words] of problems) {
+      const result = existingFolder(path, '--tablebases');
+      expect(result.ok).toBe(false);
+      if (!result.ok)
+        expect(result.error).toMatchObject({ kind: 'BadOption', field: 'tablebases', message: `--tablebases ${quote(path)}: ${words}` });
+    }
+    expect(existingFolder('', '--tablebases')).toMatchObject({ ok: false, error: { message: '--tablebases is missing its value' } });
   });
 });

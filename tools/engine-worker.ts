@@ -6,7 +6,6 @@
  * 4096 nodes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { stat } from 'node:fs/promises';
 import { type Position, type SearchLimits } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
@@ -81,14 +80,10 @@ const go = async ({ position, history, limits, level, tableBits }: Extract<Worke
 };
 
 const loadTablebases = async (dir: string): Promise<void> => {
+  // The protocol thread has checked that the folder exists.
   if (dir === '') {
     tablebases = [];
   } else {
-    const exists = await stat(dir).then(
-      info => info.isDirectory(),
-      () => false,
-    );
-    if (!exists) throw new Error(`'${dir}' is not a folder`);
     const read = await readTablebases(dir);
     if (!read.ok) throw read.error;
     tablebases = read.value;

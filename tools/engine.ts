@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
-import { type Position, isBoardEmpty } from '../host/types.js';
+import { type HoyitoError, type Position, type Result, isBoardEmpty } from '../host/types.js';
+import { existingFolder, quote, wholeNumber } from './options.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { Game } from '../host/game.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -56,15 +57,10 @@ const COMMANDS = 'hoyito, isready, setoption, newgame, position, go, stop, quit'
 /** A refusal: the protocol answers `info string error <message>`. */
 class ProtocolError extends Error {}
 
-/** A whole number in min..max, or a ProtocolError naming `what`. */
-const wholeNumber = (text: string | undefined, what: string, min: number, max: number): number => {
-  const value = Number(text);
-  if (text === undefined || !/^\d+$/.test(text) || value < min || value > max) {
-    throw new ProtocolError(
-      `${what} ${text === undefined ? 'is missing its value' : `'${text}'`}: expected a whole number from ${min} to ${max}`,
-    );
-  }
-  return value;
+/** A checked value (tools/options.ts), or its error as a ProtocolError. */
+const checked = <T>(result: Result<T, HoyitoError>): T => {
+  if (!result.ok) throw new ProtocolError(result.error.message);
+  return result.value;
 };
 
 /** The game of `position startpos|<position string>|<record> [moves <m>...]`. */
@@ -79,10 +75,8 @@ const parsePositionCommand = (args: string): Game => {
         ? Game.fromRecord(text, referenceEngine)
         : Game.fromPosition(text, referenceEngine);
   if (!game.ok) throw new ProtocolError(game.error.message.startsWith('position') ? game.error.message : `position: ${game.error.message}`);
-  for (const [index, move] of (movesText ?? '').split(/\s+/).filter(Boolean).entries()) {
-    const played = game.value.play(move);
-    if (!played.ok) throw new ProtocolError(`position: move #${index + 1} '${move}': ${played.error.message}`);
-  }
+  const played = game.value.playAll((movesText ?? '').split(/\s+/).filter(Boolean));
+  if (!played.ok) throw new ProtocolError(`position: ${played.error.message}`);
   return game.value;
 };
 
@@ -91,10 +85,10 @@ const parseGo = (tokens: readonly string[]): GoLimits => {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === 'infinite') limits.infinite = true;
-    else if (token === 'depth') limits.depth = wholeNumber(tokens[++i], 'go: depth', 1, MAX_DEPTH);
-    else if (token === 'time') limits.timeMs = wholeNumber(tokens[++i], 'go: time', 1, MAX_TIME_MS);
-    else if (token === 'nodes') limits.nodes = wholeNumber(tokens[++i], 'go: nodes', 1, MAX_NODES);
-    else throw new ProtocolError(`go: unknown '${token}' (expected depth <d>, time <ms>, nodes <n> or infinite)`);
+    else if (token === 'depth') limits.depth = checked(wholeNumber(tokens[++i], 'go: depth', 1, MAX_DEPTH));
+    else if (token === 'time') limits.timeMs = checked(wholeNumber(tokens[++i], 'go: time', 1, MAX_TIME_MS));
+    else if (token === 'nodes') limits.nodes = checked(wholeNumber(tokens[++i], 'go: nodes', 1, MAX_NODES));
+    else throw new ProtocolError(`go: unknown ${quote(token)} (expected depth <d>, time <ms>, nodes <n> or infinite)`);
   }
   if (limits.infinite && (limits.depth ?? limits.timeMs ?? limits.nodes) !== undefined) {
     throw new ProtocolError('go: infinite cannot be combined with depth, time or nodes');
@@ -197,13 +191,15 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
     const [, name, value = ''] = match;
     switch (name!.toLowerCase()) {
       case 'level':
-        options.level = wholeNumber(value, 'setoption Level', MIN_LEVEL, MAX_LEVEL);
+        options.level = checked(wholeNumber(value, 'setoption Level', MIN_LEVEL, MAX_LEVEL));
         return;
       case 'hash':
-        options.hash = wholeNumber(value, 'setoption Hash', MIN_TABLE_BITS, MAX_TABLE_BITS);
+        options.hash = checked(wholeNumber(value, 'setoption Hash', MIN_TABLE_BITS, MAX_TABLE_BITS));
         return;
       case 'tablebases': {
-        const dir = value === '<empty>' ? '' : value.trim();
+        const given = value.trim();
+        // <empty> (the default the option line shows) or nothing unloads the databases.
+        const dir = given === '<empty>' || given === '' ? '' : checked(existingFolder(given, 'setoption Tablebases'));
         const reply = await new Promise<Extract<WorkerReply, { type: 'loaded' }>>(resolve => {
           loading = resolve;
           post({ type: 'tablebases', dir });
@@ -214,7 +210,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
         return;
       }
       default:
-        throw new ProtocolError(`setoption: unknown option '${name}' (options: Level, Hash, Tablebases)`);
+        throw new ProtocolError(`setoption: unknown option ${quote(name!)} (options: Level, Hash, Tablebases)`);
     }
   };
 
@@ -275,7 +271,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
       case 'quit':
         return false;
       default:
-        throw new ProtocolError(`unknown command '${command.slice(0, 40)}' (commands: ${COMMANDS})`);
+        throw new ProtocolError(`unknown command ${quote(command)} (commands: ${COMMANDS})`);
     }
     return true;
   };
@@ -306,7 +302,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
           error(
             failure instanceof ProtocolError
               ? failure.message
-              : `${line.slice(0, 40)}: ${failure instanceof Error ? failure.message : String(failure)}`,
+              : `${quote(line)}: ${failure instanceof Error ? failure.message : String(failure)}`,
           );
           return true;
         }

@@ -2,8 +2,10 @@
  * The values the programs take as text (the CLI's arguments and `--options`, the engine protocol's
  * commands, the arena's and the ladder's flags), checked one way: each checker returns the value
  * or a `BadOption` error that names the option and quotes what was given, a short prefix of it at
- * most (a line of a megabyte is not echoed back).
+ * most (a line of a megabyte is not echoed back). Paths are checked against the file system, and
+ * what is wrong with one is said in words.
  */
+import { statSync } from 'node:fs';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 
 /** Longer values are quoted by their first characters and their length. */
@@ -67,4 +69,36 @@ export const listOf = <T>(
     items.push(checked.value);
   }
   return ok(items);
+};
+
+/** What a file system error says, in words (the code itself when it has no words here). */
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'does not exist',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'is a link loop',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENAMETOOLONG: 'the name is too long',
+  EISDIR: 'is a folder',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'no space left on the device',
+  EEXIST: 'already exists',
+};
+
+/** `error`, thrown by a file system call, in words: `does not exist`, `permission denied`, ... */
+export const fileProblem = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code && FILE_PROBLEMS[code]) ?? (code ? `failed (${code})` : `failed (${String(error)})`);
+};
+
+/** A folder that exists: a path that does not, is not a folder or cannot be looked at is an error naming it. */
+export const existingFolder = (text: string | undefined, name: string): Result<string, HoyitoError> => {
+  const given = present(text, name);
+  if (!given.ok) return given;
+  const problem = (words: string) => badOption(fieldOf(name), `${name} ${quote(given.value)}: ${words}`);
+  try {
+    return statSync(given.value).isDirectory() ? ok(given.value) : problem('is not a folder');
+  } catch (error) {
+    return problem(fileProblem(error));
+  }
 };
