@@ -266,6 +266,18 @@ describe('tablebase build and solve', () => {
     expect(result.error).toMatch(message);
   });
 
+  it.each(['solve', 'analyze', 'bestmove'])('%s refuses a --tablebases path that is missing or not a folder, naming it', async command => {
+    const missing = join(folder, 'typo');
+    for (const [path, words] of [
+      [missing, 'does not exist'],
+      ['/dev/null', 'is not a folder'],
+    ] as const) {
+      const result = await run(command, START, '--tablebases', path, '--time-ms', '1');
+      expect(result).toMatchObject({ code: 1, out: [] });
+      expect(result.error).toBe(`hoyito ${command}: --tablebases '${path}': ${words}`);
+    }
+  });
+
   it('refuses a damaged database file, naming it', async () => {
     const damaged = mkdtempSync(join(tmpdir(), 'hoyito-damaged-'));
     const file = makeTablebaseFile(reference);

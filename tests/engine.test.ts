@@ -218,6 +218,16 @@ describe('hoyito engine', () => {
     for (const line of errors) expect(line).toMatch(/\(100000\d characters\)|…/);
   });
 
+  it('refuses a Tablebases folder that is missing or a file with the words of the CLI (tools/options.ts existingFolder)', async () => {
+    const engine = startEngine();
+    engine.send('setoption name Tablebases value /no/such/folder', 'setoption name Tablebases value /dev/null', 'isready');
+    await engine.until(/^readyok$/);
+    expect(engine.seen.slice(0, -1)).toEqual([
+      "info string error setoption Tablebases '/no/such/folder': does not exist",
+      "info string error setoption Tablebases '/dev/null': is not a folder",
+    ]);
+  });
+
   it('refuses go and setoption while searching', async () => {
     const engine = startEngine();
     engine.send(`position ${START_2X12}`, 'go infinite');

@@ -1,10 +1,11 @@
-/** The command line read: options split from positionals, and the arguments several commands share (`--engine`, a position or record). */
+/** The command line read: options split from positionals, and the arguments several commands share (`--engine`, `--tablebases`, a position or record). */
+import { existsSync } from 'node:fs';
 import { HoyitoError, type Position, type Result, type RulesEngine, isBoardEmpty, ok } from '../../host/types.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
 import { Game } from '../../host/game.js';
 import { type Tablebase } from '../../host/engines/tablebase.js';
-import { badOption, oneOf, quote } from '../options.js';
+import { badOption, existingFolder, oneOf, quote } from '../options.js';
 import { type Command, type CommandArgs } from './command.js';
 import { describeResult } from './render.js';
 import { DEFAULT_TABLEBASE_DIR, readTablebases } from '../tablebase-files.js';
@@ -73,6 +74,13 @@ export const gameOver = (game: Game, what: string): HoyitoError | undefined => {
   return undefined;
 };
 
-/** The endgame databases in `--tablebases` (by default, the folder `tablebases/`). */
-export const tablebasesOption = (args: CommandArgs): Promise<Result<Tablebase[], HoyitoError>> =>
-  readTablebases(args.options.get('tablebases') ?? DEFAULT_TABLEBASE_DIR);
+/**
+ * The endgame databases in `--tablebases`, a folder that must exist; not given, those in the
+ * folder `tablebases/` if there is one.
+ */
+export const tablebasesOption = async (args: CommandArgs): Promise<Result<Tablebase[], HoyitoError>> => {
+  const given = args.options.get('tablebases');
+  if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok([]);
+  const folder = existingFolder(given ?? DEFAULT_TABLEBASE_DIR, '--tablebases');
+  return folder.ok ? readTablebases(folder.value) : folder;
+};
