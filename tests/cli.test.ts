@@ -15,6 +15,7 @@ import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js'
 import { makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
+import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 
 const run = async (...argv: string[]) => {
   const out: string[] = [];
@@ -276,6 +277,15 @@ describe('tablebase build and solve', () => {
       expect(result).toMatchObject({ code: 1, out: [] });
       expect(result.error).toBe(`hoyito ${command}: --tablebases '${path}': ${words}`);
     }
+  });
+
+  describe.each(UNREADABLE_FILES.map(file => [file.what, file] as const))('a database file that is %s', (_, file) => {
+    it.skipIf(file.skip).each(['solve', 'analyze'])('%s: a BadTablebase error naming the file and what is wrong', async command => {
+      const { dir, path } = folderWith(file);
+      const result = await run(command, 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', dir);
+      expect(result).toMatchObject({ code: 1, out: [] });
+      expect(result.error).toBe(`hoyito ${command}: ${path}: ${file.words}`);
+    });
   });
 
   it('refuses a damaged database file, naming it', async () => {

@@ -3,6 +3,9 @@
  * (the global setup rebuilds lib/ when a source is newer). Every wait is for a line, never a fixed time.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +13,9 @@ import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { makeTablebaseFile } from '../host/engines/tablebase.js';
+import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 import { SearchService } from '../host/service.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 
@@ -226,6 +232,26 @@ describe('hoyito engine', () => {
       "info string error setoption Tablebases '/no/such/folder': does not exist",
       "info string error setoption Tablebases '/dev/null': is not a folder",
     ]);
+  });
+
+  it('a database file that cannot be read (a folder, a link to nothing or a loop, a pipe): an error naming it, the databases loaded before kept', async () => {
+    const engine = startEngine();
+    const good = mkdtempSync(join(tmpdir(), 'hoyito-engine-tablebases-'));
+    writeFileSync(join(good, 'iii-2x6-capturer-4.hoyitotb'), makeTablebaseFile(buildReferenceTablebase('iii', 6, 4)));
+    engine.send(`setoption name Tablebases value ${good}`);
+    expect(await engine.until(/^info string tablebases/)).toBe(`info string tablebases: 1 database from ${good}`);
+    const unreadable = UNREADABLE_FILES.filter(file => !file.skip).map(folderWith);
+    engine.send(...unreadable.map(({ dir }) => `setoption name Tablebases value ${dir}`), 'isready');
+    await engine.until(/^readyok$/);
+    expect(engine.seen.slice(1, -1)).toEqual(
+      UNREADABLE_FILES.filter(file => !file.skip).map(
+        (file, i) => `info string error setoption Tablebases: ${unreadable[i]!.path}: ${file.words}`,
+      ),
+    );
+    // The good databases answer a position they hold exactly, at depth 1.
+    engine.send('position iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', 'go depth 3');
+    expect(await engine.until(/^info depth/)).toMatch(/^info depth 1 score -?\d+ exact /);
+    await engine.until(/^bestmove /);
   });
 
   it('refuses go and setoption while searching', async () => {

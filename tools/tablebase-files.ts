@@ -1,9 +1,10 @@
-/** Endgame database files on disk, for the CLI: written by `hoyito tablebase build`, read where positions are solved. */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+/** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
+import { lstat, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Tablebase, makeTablebaseFile, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
 export { tablebaseFor } from '../host/engines/tablebase.js';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
+import { fileProblem } from './options.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
 export const DEFAULT_TABLEBASE_DIR = 'tablebases';
@@ -22,18 +23,45 @@ export const writeTablebase = async (dir: string, base: Tablebase): Promise<stri
   return path;
 };
 
-/** Every database file in `dir` (none when the folder does not exist); a damaged file is an error naming it. */
+const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));
+
+/** The bytes of the file at `path`, or what keeps them from being read, in words. */
+const readDatabaseFile = async (path: string): Promise<Result<Uint8Array, string>> => {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return err('is a folder, not a database file');
+    // A pipe or a device could keep the read waiting for ever.
+    if (!info.isFile()) return err('is not a regular file');
+    return ok(await readFile(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (
+      code === 'ENOENT' &&
+      (await lstat(path).then(
+        link => link.isSymbolicLink(),
+        () => false,
+      ))
+    )
+      return err('is a link to nothing');
+    return err(code === 'ELOOP' ? fileProblem(error) : `cannot be read: ${fileProblem(error)}`);
+  }
+};
+
+/** Every database file in the folder `dir`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
 export const readTablebases = async (dir: string): Promise<Result<Tablebase[], HoyitoError>> => {
   let names: string[];
   try {
     names = (await readdir(dir)).filter(name => name.endsWith(FILE_ENDING)).sort();
-  } catch {
-    return ok([]);
+  } catch (error) {
+    return badTablebase(dir, `cannot be read: ${fileProblem(error)}`);
   }
   const bases: Tablebase[] = [];
   for (const name of names) {
-    const parsed = parseTablebaseFile(await readFile(join(dir, name)));
-    if (!parsed.ok) return err(new HoyitoError('BadTablebase', `${join(dir, name)}: ${parsed.error.message}`, 'tablebase'));
+    const path = join(dir, name);
+    const file = await readDatabaseFile(path);
+    if (!file.ok) return badTablebase(path, file.error);
+    const parsed = parseTablebaseFile(file.value);
+    if (!parsed.ok) return badTablebase(path, parsed.error.message);
     bases.push(parsed.value);
   }
   return ok(bases);
