@@ -3,7 +3,7 @@
  * the real `bin/hoyito.js` on the compiled library.
  */
 import { execFile, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -228,6 +228,42 @@ describe('tablebase build and solve', () => {
     expect(built.last).toBe(`wrote ${path}`);
     expect(readFileSync(path)).toEqual(Buffer.from(makeTablebaseFile(reference)));
     expect(progress.some(line => /\] 100% layer 4\/4 pass \d+, 0:00 left$/.test(line))).toBe(true);
+  });
+
+  describe('a --out that cannot take the file is refused before the build starts, naming it', () => {
+    const file = join(folder, 'a-file');
+    const inFolder = join(folder, 'taken');
+    it.each([
+      ['an existing file', () => writeFileSync(file, 'x'), file, `--out '${file}': is not a folder`],
+      ['a device', () => {}, '/dev/null', "--out '/dev/null': is not a folder"],
+      [
+        'a path under a file',
+        () => writeFileSync(file, 'x'),
+        join(file, 'sub'),
+        `--out '${join(file, 'sub')}': a part of the path is not a folder`,
+      ],
+      // Root may write anywhere but where the file system refuses: sysfs takes no new files.
+      ['a folder where no file can be written', () => {}, '/sys', "--out '/sys': cannot write a file there (permission denied)"],
+      // mkdir's recursive mode loops for ever here: procfs answers ENOENT to every new folder.
+      [
+        'a folder that cannot be made',
+        () => {},
+        '/proc/nope/x',
+        "--out '/proc/nope/x': cannot make the folder /proc/nope (the file system does not allow it)",
+      ],
+      [
+        "a folder in the database file's place",
+        () => mkdirSync(join(inFolder, 'iii-2x6-capturer-4.hoyitotb'), { recursive: true }),
+        inFolder,
+        `--out '${inFolder}': ${join(inFolder, 'iii-2x6-capturer-4.hoyitotb')} is not a file`,
+      ],
+    ])('%s', async (_, make, out, message) => {
+      make();
+      progress.length = 0;
+      const result = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', out);
+      expect(result).toMatchObject({ code: 1, out: [], error: `hoyito tablebase: ${message}` });
+      expect(progress).toEqual([]);
+    });
   });
 
   it('solves a position the databases hold: every move, the best ones, and value <v> bestmove <m> last', async () => {

@@ -1,9 +1,9 @@
 /** tools/options.ts: the one way the programs check values given as text, paths too. */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existingFolder, listOf, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
+import { existingFolder, listOf, writableFolder, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
 
 describe('option values', () => {
   it('a whole number in range is read; out of range, not digits or missing is an error naming the option', () => {
@@ -62,5 +62,19 @@ describe('paths', () => {
         expect(result.error).toMatchObject({ kind: 'BadOption', field: 'tablebases', message: `--tablebases ${quote(path)}: ${words}` });
     }
     expect(existingFolder('', '--tablebases')).toMatchObject({ ok: false, error: { message: '--tablebases is missing its value' } });
+  });
+
+  it('a folder to write in is made with the folders above it, and the probe file written there is removed', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hoyito-options-'));
+    const deep = join(folder, 'a', 'b');
+    expect(writableFolder(deep, '--out')).toEqual({ ok: true, value: deep });
+    expect(statSync(deep).isDirectory()).toBe(true);
+    expect(readdirSync(deep)).toEqual([]);
+    expect(writableFolder(deep, '--out')).toEqual({ ok: true, value: deep });
+    writeFileSync(join(folder, 'file'), '');
+    expect(writableFolder(join(folder, 'file'), '--out')).toMatchObject({
+      ok: false,
+      error: { kind: 'BadOption', field: 'out', message: `--out ${quote(join(folder, 'file'))}: is not a folder` },
+    });
   });
 });

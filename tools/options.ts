@@ -5,7 +5,8 @@
  * most (a line of a megabyte is not echoed back). Paths are checked against the file system, and
  * what is wrong with one is said in words.
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 
 /** Longer values are quoted by their first characters and their length. */
@@ -91,14 +92,59 @@ export const fileProblem = (error: unknown): string => {
   return (code && FILE_PROBLEMS[code]) ?? (code ? `failed (${code})` : `failed (${String(error)})`);
 };
 
+/** A `BadOption` error for the path `path` given as option `name`: `<name> '<path>': <words>`. */
+export const badPath = (name: string, path: string, words: string): Result<never, HoyitoError> =>
+  badOption(fieldOf(name), `${name} ${quote(path)}: ${words}`);
+
 /** A folder that exists: a path that does not, is not a folder or cannot be looked at is an error naming it. */
 export const existingFolder = (text: string | undefined, name: string): Result<string, HoyitoError> => {
   const given = present(text, name);
   if (!given.ok) return given;
-  const problem = (words: string) => badOption(fieldOf(name), `${name} ${quote(given.value)}: ${words}`);
+  const problem = (words: string) => badPath(name, given.value, words);
   try {
     return statSync(given.value).isDirectory() ? ok(given.value) : problem('is not a folder');
   } catch (error) {
     return problem(fileProblem(error));
   }
+};
+
+/** Why the file system refused to make a folder or file in a folder that exists (where ENOENT can only mean it refuses, as procfs does). */
+const refusal = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the file system does not allow it' : fileProblem(error);
+
+/**
+ * A folder to write in: made (with the folders above it) when missing, and tried with a probe file
+ * written and removed, so that a long job that ends by writing there fails before it starts.
+ */
+export const writableFolder = (text: string | undefined, name: string): Result<string, HoyitoError> => {
+  const given = present(text, name);
+  if (!given.ok) return given;
+  const problem = (words: string) => badPath(name, given.value, words);
+  // The folders to make, outermost first, found by walking up to one that exists: mkdir's recursive
+  // mode would retry for ever where the file system answers ENOENT to every new folder (/proc).
+  const missing: string[] = [];
+  for (let at = resolve(given.value); ; at = dirname(at)) {
+    try {
+      if (statSync(at).isDirectory()) break;
+      return problem(missing.length === 0 ? 'is not a folder' : `${at} is not a folder`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) return problem(fileProblem(error));
+      missing.unshift(at);
+    }
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      return problem(`cannot make the folder ${folder} (${refusal(error)})`);
+    }
+  }
+  const probe = join(given.value, `.hoyito-probe-${process.pid}-${Date.now()}`);
+  try {
+    writeFileSync(probe, '', { flag: 'wx' });
+    rmSync(probe);
+  } catch (error) {
+    return problem(`cannot write a file there (${refusal(error)})`);
+  }
+  return ok(given.value);
 };

@@ -1,10 +1,11 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
-import { lstat, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { lstat, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Tablebase, makeTablebaseFile, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
 export { tablebaseFor } from '../host/engines/tablebase.js';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
-import { fileProblem } from './options.js';
+import { badPath, fileProblem, writableFolder } from './options.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
 export const DEFAULT_TABLEBASE_DIR = 'tablebases';
@@ -15,12 +16,31 @@ export const DEFAULT_TABLEBASE_SEEDS = 12;
 
 const FILE_ENDING = '.hoyitotb';
 
-/** Writes `base` into `dir` (made if missing) under its standard name; the path written. */
-export const writeTablebase = async (dir: string, base: Tablebase): Promise<string> => {
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, tablebaseFileName(base));
-  await writeFile(path, makeTablebaseFile(base));
-  return path;
+/**
+ * Where the databases of `build` go in the folder `dir`, checked before they are built (the folder
+ * made, a file written there): `name` is the option that gave `dir`.
+ */
+export const tablebaseDestination = (
+  dir: string,
+  build: Parameters<typeof tablebaseFileName>[0],
+  name: string,
+): Result<string, HoyitoError> => {
+  const folder = writableFolder(dir, name);
+  if (!folder.ok) return folder;
+  const path = join(folder.value, tablebaseFileName(build));
+  // An earlier build's file is replaced, nothing else.
+  const there = statSync(path, { throwIfNoEntry: false });
+  return there && !there.isFile() ? badPath(name, dir, `${path} is not a file`) : ok(path);
+};
+
+/** Writes `base` to `path` (from `tablebaseDestination`); the path, or an error naming it. */
+export const writeTablebase = async (path: string, base: Tablebase): Promise<Result<string, HoyitoError>> => {
+  try {
+    await writeFile(path, makeTablebaseFile(base));
+    return ok(path);
+  } catch (error) {
+    return err(new HoyitoError('BadOption', `${path}: cannot be written (${fileProblem(error)})`, 'out'));
+  }
 };
 
 const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));

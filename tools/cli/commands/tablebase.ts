@@ -3,7 +3,13 @@ import { ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_SEEDS } from '../../../host/engines/limits.js';
 import { buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
-import { DEFAULT_TABLEBASE_DIR, DEFAULT_TABLEBASE_SEEDS, TABLEBASE_HOLES, writeTablebase } from '../../tablebase-files.js';
+import {
+  DEFAULT_TABLEBASE_DIR,
+  DEFAULT_TABLEBASE_SEEDS,
+  TABLEBASE_HOLES,
+  tablebaseDestination,
+  writeTablebase,
+} from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote } from '../../options.js';
 import { type Command } from '../command.js';
 import { progressLine } from '../render.js';
@@ -21,8 +27,10 @@ export const tablebase: Command = {
     if (!rule.ok) return rule;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
     if (!seeds.ok) return seeds;
-    const core = await loadWasmCore();
     const build = { variant: variant.value, holesPerRow: TABLEBASE_HOLES, maxSeeds: seeds.value, fixedSide: rule.value === 'fixed' };
+    const destination = tablebaseDestination(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, build, '--out');
+    if (!destination.ok) return destination;
+    const core = await loadWasmCore();
     const started = performance.now();
     let shown = -1;
     const base = buildWasmTablebase(core, build, progress => {
@@ -32,7 +40,8 @@ export const tablebase: Command = {
       shown = progress.elapsedMs;
       output.progress?.(progressLine(progress, build.maxSeeds), kind);
     });
-    const path = await writeTablebase(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, base);
-    return ok([`built layers 0..${build.maxSeeds} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${path}`]);
+    const written = await writeTablebase(destination.value, base);
+    if (!written.ok) return written;
+    return ok([`built layers 0..${build.maxSeeds} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${written.value}`]);
   },
 };
