@@ -348,6 +348,7 @@ describe('arguments', () => {
     ['an unknown engine', ['perft', START, '3', '--engine', 'c'], /--engine 'c': expected wasm or reference/],
     ['a depth that is not a number', ['perft', START, 'deep'], /depth 'deep'/],
     ['too few arguments', ['perft', START], /expected perft "<position>" <depth>/],
+    ['an argument to a command that takes none', ['engine', 'extra'], /^hoyito engine: expected engine with no arguments$/],
     ['an option the command does not take', ['show', START, '--engine', 'reference'], /unknown option '--engine'/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);

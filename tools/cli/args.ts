@@ -28,7 +28,7 @@ export const parseArgs = (argv: readonly string[], command: Command, name: strin
   }
   const { min, max } = command.arity;
   if (positional.length < min || positional.length > max) {
-    return badOption('arguments', `expected ${name} ${command.usage}`);
+    return badOption('arguments', `expected ${name} ${command.usage === '' ? 'with no arguments' : command.usage}`);
   }
   return ok({ positional, options });
 };
