@@ -6,7 +6,7 @@
  * 4096 nodes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type Position, type SearchLimits } from '../host/types.js';
+import { type Position, type SearchLimits, ok } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
@@ -18,11 +18,11 @@ import { infoLine } from './cli/render.js';
 
 /** The limits of a `go`; none at all is the level's own search. */
 export interface GoLimits {
-  readonly depth?: number;
-  readonly timeMs?: number;
-  readonly nodes?: number;
+  depth?: number;
+  timeMs?: number;
+  nodes?: number;
   /** Until stop: no limit. */
-  readonly infinite: boolean;
+  infinite: boolean;
 }
 
 /** What the protocol thread asks. */
@@ -80,14 +80,10 @@ const go = async ({ position, history, limits, level, tableBits }: Extract<Worke
 };
 
 const loadTablebases = async (dir: string): Promise<void> => {
-  // The protocol thread has checked that the folder exists.
-  if (dir === '') {
-    tablebases = [];
-  } else {
-    const read = await readTablebases(dir);
-    if (!read.ok) throw read.error;
-    tablebases = read.value;
-  }
+  // '' unloads them; the protocol thread has checked that a folder given exists.
+  const read = dir === '' ? ok([]) : await readTablebases(dir);
+  if (!read.ok) throw read.error;
+  tablebases = read.value;
   for (const service of services.values()) service.setTablebases(tablebases);
   post({ type: 'loaded', count: tablebases.length });
 };

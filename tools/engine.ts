@@ -81,7 +81,7 @@ const parsePositionCommand = (args: string): Game => {
 };
 
 const parseGo = (tokens: readonly string[]): GoLimits => {
-  const limits: { -readonly [Key in keyof GoLimits]: GoLimits[Key] } = { infinite: false };
+  const limits: GoLimits = { infinite: false };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token === 'infinite') limits.infinite = true;
