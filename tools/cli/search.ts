@@ -1,5 +1,5 @@
-/** What `hoyito bestmove`, `analyze` and `bench` share: the search service of `--engine`, and the search the arguments ask for. */
-import { type HoyitoError, type Result, type SearchResult, err } from '../../host/types.js';
+/** What `hoyito bestmove`, `analyze`, `solve` and `bench` share: the search service of `--engine`, and a search command over it. */
+import { type HoyitoError, type Result, type SearchResult, err, ok } from '../../host/types.js';
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { type Tablebase } from '../../host/engines/tablebase.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
@@ -7,13 +7,11 @@ import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService } from '../../host/service.js';
 import { badOption, optionalWholeNumber } from '../options.js';
 import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
-import { type CommandArgs, attempt } from './command.js';
+import { type Command, type CommandArgs, attempt } from './command.js';
+import { bestMoveLine, infoLine } from './render.js';
 
 /** An hour: longer thinking is surely a typo. */
 export const MAX_TIME_MS = 3_600_000;
-
-export const SEARCH_OPTIONS = ['depth', 'time-ms', 'level', 'engine', 'tablebases'];
-export const SEARCH_USAGE = '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--tablebases DIR]';
 
 /** The search service over the engine of `--engine`, with `tablebases` (none unless given). */
 export const serviceOption = async (
@@ -33,7 +31,7 @@ export const serviceOption = async (
  * `--tablebases`: every completed iteration, and the move chosen (a level's choice, or the last
  * iteration's best).
  */
-export const searchArgs = async (
+const searchArgs = async (
   args: CommandArgs,
   analysis: boolean,
 ): Promise<Result<{ iterations: readonly SearchResult[]; result: SearchResult }, HoyitoError>> => {
@@ -66,3 +64,20 @@ export const searchArgs = async (
     }),
   );
 };
+
+/**
+ * A command that searches its position as its options ask: every completed iteration's info line,
+ * then `moreLines` of the move chosen, then its `bestmove` line.
+ */
+export const searchCommand = (summary: string, analysis: boolean, moreLines: (result: SearchResult) => string[] = () => []): Command => ({
+  usage: '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--tablebases DIR]',
+  summary,
+  arity: { min: 1, max: 1 },
+  options: ['depth', 'time-ms', 'level', 'engine', 'tablebases'],
+  run: async args => {
+    const search = await searchArgs(args, analysis);
+    if (!search.ok) return search;
+    const { iterations, result } = search.value;
+    return ok([...iterations.map(infoLine), ...moreLines(result), bestMoveLine(result)]);
+  },
+});
