@@ -29,7 +29,6 @@ import {
   type Position,
   type Result,
   type RulesEngine,
-  type Searcher,
   type Taken,
   type Variant,
   err,
@@ -38,13 +37,12 @@ import {
   unwrap,
 } from '../host/types.js';
 import { Game } from '../host/game.js';
-import { LEVELS, MAX_LEVEL, MIN_LEVEL, pickMove } from '../host/levels.js';
-import { createReferenceSearcher } from '../host/engines/reference/search.js';
-import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { LEVELS, MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
+import { SearchService, type ServiceAnswer, type ServiceSearch } from '../host/service.js';
 import { type WasmEngine, loadWasmEngine } from '../host/engines/wasm/rules.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
-import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
-import { type Tablebase, covers, layerSize } from '../host/engines/tablebase.js';
+import { buildTablebase } from '../host/engines/wasm/tablebase.js';
+import { covers, layerSize } from '../host/engines/tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { alphaBeta } from './alphabeta.js';
@@ -127,10 +125,16 @@ type Player = (game: Game) => Move;
 
 interface PlayerTools {
   readonly rules: RulesEngine;
-  readonly wasm: Searcher;
-  readonly reference: Searcher;
+  /** The WASM search on the match's core: the engine players without databases, the levels, the openings' judge. */
+  readonly wasm: SearchService;
+  /** The TypeScript search, for the reference players. */
+  readonly reference: SearchService;
+  /** The match's seeded generator: openings, greedy and random players, the levels' choice. */
   readonly random: () => number;
 }
+
+/** The reference players' table: 2^18 entries (the core's default is 2^20). */
+const REFERENCE_TABLE_BITS = 18;
 
 /** The legal move that takes the most seeds at once; among equals, one at random. */
 const greedyMove = (rules: RulesEngine, position: Position, random: () => number): Move => {
@@ -156,13 +160,14 @@ export interface TablebaseBuildReport {
   readonly buildMs: number;
 }
 
-/**
- * A player's endgame databases: built in its own core the first time a game of a variant and board
- * starts, then kept (a copy on the host side) for the rest of the match. The core holds one game's
- * layers at a time; its searcher writes them back when a build for the other game replaced them.
- */
-class TablebasePlayer {
-  private readonly searchers = new Map<string, { readonly base: Tablebase; readonly searcher: Searcher }>();
+/** Where an engine player searches, and who hears each answer (a +tb player counts the moves its databases answered). */
+interface PlayerSearch {
+  readonly service: SearchService;
+  readonly onAnswer?: (answer: ServiceAnswer, position: Position) => void;
+}
+
+/** A +tb player's search service, on a core of its own, and its databases: one build per game (variant and board) played. */
+class TablebasePlayer implements PlayerSearch {
   /** Moves chosen, and those whose root the databases held (answered from them, without a search). */
   moves = 0;
   answered = 0;
@@ -170,62 +175,55 @@ class TablebasePlayer {
   constructor(
     readonly side: 'a' | 'b',
     private readonly core: WasmCore,
+    readonly service: SearchService,
     private readonly maxSeeds: number,
     private readonly onBuild: (report: TablebaseBuildReport) => void,
   ) {}
 
-  /** The searcher for this game's variant and board, building its databases the first time. */
-  prepare(variant: Variant, holesPerRow: number): { readonly base: Tablebase; readonly searcher: Searcher } {
-    const key = `${variant} 2x${holesPerRow}`;
-    let entry = this.searchers.get(key);
-    if (!entry) {
-      const started = performance.now();
-      const base = buildWasmTablebase(this.core, { variant, holesPerRow, maxSeeds: this.maxSeeds });
-      const buildMs = performance.now() - started;
-      entry = { base, searcher: wasmSearcher(this.core, undefined, base) };
-      this.searchers.set(key, entry);
-      let positions = 0;
-      for (let seeds = 0; seeds <= this.maxSeeds; seeds++) positions += layerSize(2 * holesPerRow, seeds);
-      this.onBuild({ player: this.side, variant, holesPerRow, maxSeeds: this.maxSeeds, positions, buildMs });
-    }
-    return entry;
+  /** Builds the databases of this variant and board the first time a game of them starts. */
+  async prepare(variant: Variant, holesPerRow: number): Promise<void> {
+    if (this.service.tablebases.some(base => base.variant === variant && base.holesPerRow === holesPerRow)) return;
+    const started = performance.now();
+    const base = await buildTablebase({ core: this.core, variant, holesPerRow, maxSeeds: this.maxSeeds });
+    const buildMs = performance.now() - started;
+    this.service.setTablebases([...this.service.tablebases, base]);
+    let positions = 0;
+    for (let seeds = 0; seeds <= this.maxSeeds; seeds++) positions += layerSize(2 * holesPerRow, seeds);
+    this.onBuild({ player: this.side, variant, holesPerRow, maxSeeds: this.maxSeeds, positions, buildMs });
   }
 
-  player(search: (searcher: Searcher, game: Game) => Move): Player {
-    return game => {
-      const { base, searcher } = this.prepare(game.position.variant, game.position.holesPerRow);
-      this.moves++;
-      if (covers(base, game.position)) this.answered++;
-      return search(searcher, game);
-    };
-  }
+  readonly onAnswer = (answer: ServiceAnswer, position: Position): void => {
+    this.moves++;
+    if (answer.tablebase && covers(answer.tablebase, position)) this.answered++;
+  };
 }
 
-const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, tablebase?: TablebasePlayer): Player => {
-  const history = (game: Game) => game.repetitionHistory();
+/** A player that plays the service's answer to `request` in each position. */
+const searching =
+  ({ service, onAnswer }: PlayerSearch, request: Omit<ServiceSearch, 'position' | 'history'>): Player =>
+  game => {
+    const answer = service.searchNow({ ...request, position: game.position, history: game.repetitionHistory() });
+    onAnswer?.(answer, game.position);
+    return answer.result.bestMove;
+  };
+
+/** `own`: a +tb player's search (else the match's WASM service). */
+const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, own?: PlayerSearch): Player => {
+  const wasm = own ?? { service: tools.wasm };
   switch (spec.kind) {
     case 'engine':
-      if (tablebase)
-        return tablebase.player(
-          (searcher, game) => searcher.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove,
-        );
-      return game => tools.wasm.search(game.position, { timeMs: spec.timeMs, history: history(game) }).bestMove;
+      return searching(wasm, { limits: { timeMs: spec.timeMs } });
     case 'depth':
-      if (tablebase)
-        return tablebase.player((searcher, game) => searcher.search(game.position, { depth: spec.depth, history: history(game) }).bestMove);
-      return game => tools.wasm.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
+      return searching(wasm, { limits: { depth: spec.depth } });
     case 'reference':
-      return game => tools.reference.search(game.position, { depth: spec.depth, history: history(game) }).bestMove;
-    case 'alphabeta':
-      return game => alphaBeta(tools.rules, game.position, spec.depth, history(game)).move;
+      return searching({ service: tools.reference }, { limits: { depth: spec.depth } });
     case 'level':
-      return game =>
-        pickMove(tools.wasm, game.position, {
-          level: spec.level,
-          history: history(game),
-          random: tools.random,
-          ...(spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
-        }).bestMove;
+      return searching(
+        { service: tools.wasm },
+        { level: spec.level, random: tools.random, limits: spec.timeMs === undefined ? {} : { timeMs: spec.timeMs } },
+      );
+    case 'alphabeta':
+      return game => alphaBeta(tools.rules, game.position, spec.depth, game.repetitionHistory()).move;
     case 'greedy':
       return game => greedyMove(tools.rules, game.position, tools.random);
     case 'random':
@@ -338,8 +336,8 @@ interface OpeningOptions {
 }
 
 /** The game searched to `depth` scores within `bound` seeds of even. */
-const scoresWithin = (searcher: Searcher, game: Game, depth: number, bound: number): boolean =>
-  Math.abs(searcher.search(game.position, { depth, history: game.repetitionHistory() }).score) <= bound;
+const scoresWithin = (service: SearchService, game: Game, depth: number, bound: number): boolean =>
+  Math.abs(service.searchNow({ position: game.position, history: game.repetitionHistory(), limits: { depth } }).result.score) <= bound;
 
 /** A game after random opening moves, balanced if asked: the search scores it within `balanced` seeds of even. */
 const drawOpening = (tools: PlayerTools, options: OpeningOptions): Game => {
@@ -442,7 +440,12 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
   const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, balanced, moveCap = 400, seed = 1 } = options;
   const tablebaseSeeds = options.tablebaseSeeds ?? DEFAULT_TABLEBASE_SEEDS;
   const random = seededRandom(seed);
-  const tools: PlayerTools = { rules: engine, wasm: wasmSearcher(engine.core), reference: createReferenceSearcher(18), random };
+  const tools: PlayerTools = {
+    rules: engine,
+    wasm: await SearchService.create({ core: engine.core }),
+    reference: await SearchService.create({ engine: 'reference', tableBits: REFERENCE_TABLE_BITS }),
+    random,
+  };
   const builds: TablebaseBuildReport[] = [];
   const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
   for (const [side, spec] of [
@@ -452,7 +455,8 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
     if (!usesTablebase(spec)) continue;
     if (sizes.some(size => size > 6))
       throw new HoyitoError('BadOption', `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x6`, 'sizes');
-    tablebasePlayers[side] = new TablebasePlayer(side, await loadWasmCore(), tablebaseSeeds, build => {
+    const core = await loadWasmCore();
+    tablebasePlayers[side] = new TablebasePlayer(side, core, await SearchService.create({ core }), tablebaseSeeds, build => {
       builds.push(build);
       options.onTablebase?.(build);
     });
@@ -464,7 +468,7 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
     const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
     const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
     // Databases are built before the game, not on a player's clock.
-    for (const player of Object.values(tablebasePlayers)) player.prepare(variant, holesPerRow);
+    for (const player of Object.values(tablebasePlayers)) await player.prepare(variant, holesPerRow);
     for (const aSide of ['S', 'N'] as const) {
       const game = unwrap(Game.fromRecord(opening.record(), engine));
       let plies = 0;
