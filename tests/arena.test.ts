@@ -10,7 +10,7 @@ import {
   parsePlayer,
   playMatch,
   summarize,
-} from '../tools/arena.js';
+} from '../tools/arena/index.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 import { Game } from '../host/game.js';
 import { type Move, type Position, opposite, unwrap } from '../host/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EloEstimate, type GameReport, makePlayer, summarize } from '../tools/arena.js';
+import { type EloEstimate, type GameReport, makePlayer, summarize } from '../tools/arena/index.js';
 import { climb, formatLadder, ladderMatches, levelPlayer, parseLadderArgs, rungsOf } from '../tools/ladder.js';
 import { LEVELS } from '../host/levels.js';
 

@@ -19,7 +19,7 @@ import {
   formatReport,
   parseMatchArgs,
   playMatch,
-} from './arena.js';
+} from './arena/index.js';
 
 export interface LadderOptions extends Omit<MatchOptions, 'a' | 'b' | 'onGame' | 'onTablebase'> {
   /** Think time of the levels on the clock, as a share of theirs (1: as the board plays them). */
