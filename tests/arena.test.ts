@@ -105,7 +105,12 @@ describe('arena', () => {
       [['--games', 'x'], 'games'],
       [['--variants', 'iv'], 'variants'],
       [['--sizes', '13'], 'sizes'],
-      [['--a', 'best'], 'player'],
+      [['--games', '0'], 'games'],
+      [['--variants', 'ii,iv'], 'variants'],
+      [['--seed', 'x'], 'seed'],
+      // A bad player names its flag.
+      [['--a', 'best'], 'a'],
+      [['--b', 'engine:0'], 'b'],
       [['--balanced', '-1'], 'balanced'],
       [['--balanced', '2.5'], 'balanced'],
       [['--tablebase-seeds', '25'], 'tablebase-seeds'],

@@ -1,82 +1,54 @@
 /** The arena's command line: its flags, checked into the options of a match, and its usage. */
-import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Variant, err, ok } from '../../host/types.js';
+import { type HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MIN_HOLES, type Result, VARIANTS, ok } from '../../host/types.js';
 import { MAX_TABLEBASE_SEEDS } from '../../host/engines/limits.js';
+import { badOption, listOf, oneOf, optionalWholeNumber, parseFlags, wholeNumber, wholeNumberAtLeast } from '../options.js';
 import { parsePlayer, usesTablebase } from './players.js';
 import { DEFAULT_TABLEBASE_SEEDS, type MatchOptions } from './match.js';
-
-const option = (args: readonly string[], name: string, fallback: string): string => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 && args[at + 1] !== undefined ? args[at + 1]! : fallback;
-};
-
-const badArgument = (field: string, message: string) => err(new HoyitoError('BadOption', `--${field}: ${message}`, field));
 
 /** The flags `parseMatchArgs` takes, each with a value. */
 export const MATCH_FLAGS = ['a', 'b', 'games', 'variants', 'sizes', 'balanced', 'seed', 'tablebase-seeds'] as const;
 
-/** Flags strictly: `--name value` pairs of MATCH_FLAGS only, each once. */
-const checkFlags = (args: readonly string[]): Result<void, HoyitoError> => {
-  const seen = new Set<string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const flag = args[i]!;
-    const name = flag.slice(2);
-    if (!flag.startsWith('--') || !(MATCH_FLAGS as readonly string[]).includes(name)) {
-      return err(
-        new HoyitoError(
-          'BadOption',
-          `unknown ${flag.startsWith('--') ? `option ${flag}` : `argument '${flag}'`} (options: ${MATCH_FLAGS.map(f => `--${f}`).join(' ')})`,
-          'arguments',
-        ),
-      );
-    }
-    if (args[i + 1] === undefined) return badArgument(name, 'needs a value');
-    if (seen.has(name)) return badArgument(name, 'given twice');
-    seen.add(name);
-  }
-  return ok(undefined);
-};
+/** The seeded generator takes 32 bits. */
+const MAX_SEED = 2 ** 32 - 1;
 
-/** The match the command line asks for; unknown flags, and flags without a value, are refused. */
-export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, HoyitoError> => {
-  const flags = checkFlags(args);
-  if (!flags.ok) return flags;
-  const a = parsePlayer(option(args, 'a', 'engine:100'));
+/** The match that flags (from `parseFlags`) ask for, each value checked; a flag not given takes its default. */
+export const matchOptionsOf = (flags: ReadonlyMap<string, string>): Result<MatchOptions, HoyitoError> => {
+  const a = parsePlayer(flags.get('a') ?? 'engine:100', '--a');
   if (!a.ok) return a;
-  const b = parsePlayer(option(args, 'b', 'greedy'));
+  const b = parsePlayer(flags.get('b') ?? 'greedy', '--b');
   if (!b.ok) return b;
-  const games = Number(option(args, 'games', '20'));
-  if (!Number.isInteger(games) || games < 1) return badArgument('games', 'expected a whole number of games, at least 1');
-  const variants = option(args, 'variants', 'ii,iii').split(',');
-  if (!variants.every((variant): variant is Variant => variant === 'ii' || variant === 'iii'))
-    return badArgument('variants', 'expected ii, iii or ii,iii');
-  const sizes = option(args, 'sizes', '6').split(',').map(Number);
-  if (!sizes.every(size => Number.isInteger(size) && size >= MIN_HOLES && size <= MAX_HOLES)) {
-    return badArgument('sizes', `expected holes per row from ${MIN_HOLES} to ${MAX_HOLES}, e.g. 6,12`);
-  }
-  const seed = Number(option(args, 'seed', '1'));
-  if (!Number.isInteger(seed)) return badArgument('seed', 'expected a whole number');
-  const balancedText = option(args, 'balanced', '');
-  const balanced = balancedText === '' ? undefined : Number(balancedText);
-  if (balanced !== undefined && !(Number.isInteger(balanced) && balanced >= 0))
-    return badArgument('balanced', 'expected a whole number of seeds, 0 or more');
-  const tablebaseText = option(args, 'tablebase-seeds', '');
-  const tablebaseSeeds = tablebaseText === '' ? undefined : Number(tablebaseText);
-  if (tablebaseSeeds !== undefined && !(Number.isInteger(tablebaseSeeds) && tablebaseSeeds >= 0 && tablebaseSeeds <= MAX_TABLEBASE_SEEDS)) {
-    return badArgument('tablebase-seeds', `expected a whole number of seeds from 0 to ${MAX_TABLEBASE_SEEDS}`);
-  }
-  if ([a.value, b.value].some(usesTablebase) && sizes.some(size => size > 6)) {
-    return badArgument('sizes', 'the endgame databases of a +tb player are built for boards up to 2x6');
+  const games = wholeNumberAtLeast(flags.get('games') ?? '20', '--games', 1);
+  if (!games.ok) return games;
+  const variants = listOf(flags.get('variants') ?? 'ii,iii', '--variants', (text, name) => oneOf(text, name, VARIANTS));
+  if (!variants.ok) return variants;
+  const sizes = listOf(flags.get('sizes') ?? '6', '--sizes', (text, name) => wholeNumber(text, name, MIN_HOLES, MAX_HOLES));
+  if (!sizes.ok) return sizes;
+  const seed = wholeNumber(flags.get('seed') ?? '1', '--seed', 0, MAX_SEED);
+  if (!seed.ok) return seed;
+  // A bound past every seed on the board keeps every opening.
+  const balanced = optionalWholeNumber(flags.get('balanced'), '--balanced', 0, MAX_BOARD_SEEDS, undefined);
+  if (!balanced.ok) return balanced;
+  const tablebaseSeeds = optionalWholeNumber(flags.get('tablebase-seeds'), '--tablebase-seeds', 0, MAX_TABLEBASE_SEEDS, undefined);
+  if (!tablebaseSeeds.ok) return tablebaseSeeds;
+  if ([a.value, b.value].some(usesTablebase) && sizes.value.some(size => size > 6)) {
+    return badOption('sizes', '--sizes: the endgame databases of a +tb player are built for boards up to 2x6');
   }
   return ok({
     a: a.value,
     b: b.value,
-    games,
-    variants,
-    sizes,
-    seed,
-    ...(balanced === undefined ? {} : { balanced }),
-    ...(tablebaseSeeds === undefined ? {} : { tablebaseSeeds }),
+    games: games.value,
+    variants: variants.value,
+    sizes: sizes.value,
+    seed: seed.value,
+    ...(balanced.value === undefined ? {} : { balanced: balanced.value }),
+    ...(tablebaseSeeds.value === undefined ? {} : { tablebaseSeeds: tablebaseSeeds.value }),
   });
+};
+
+/** The match the command line asks for; unknown flags, and flags without a value or given twice, are refused. */
+export const parseMatchArgs = (args: readonly string[]): Result<MatchOptions, HoyitoError> => {
+  const flags = parseFlags(args, MATCH_FLAGS);
+  return flags.ok ? matchOptionsOf(flags.value) : flags;
 };
 
 export const USAGE = [

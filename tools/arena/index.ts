@@ -27,7 +27,7 @@ import { USAGE, parseMatchArgs } from './args.js';
 import { playMatch } from './match.js';
 import { formatReport } from './report.js';
 
-export { MATCH_FLAGS, USAGE, parseMatchArgs } from './args.js';
+export { MATCH_FLAGS, USAGE, matchOptionsOf, parseMatchArgs } from './args.js';
 export { type EloEstimate, eloEstimate, eloOfScore } from './elo.js';
 export { DEFAULT_TABLEBASE_SEEDS, type MatchOptions, playMatch } from './match.js';
 export { BALANCE_DEPTH } from './openings.js';

@@ -3,13 +3,14 @@
  * and the functions that choose each move. The engine players search through the search service;
  * the plain alpha-beta, greedy and random players are written apart from the engine.
  */
-import { HoyitoError, type Move, type Position, type Result, type RulesEngine, err, ok, unwrap } from '../../host/types.js';
+import { type HoyitoError, type Move, type Position, type Result, type RulesEngine, ok, unwrap } from '../../host/types.js';
 import type { Game } from '../../host/game.js';
 import { LEVELS, MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService, type ServiceAnswer, type ServiceSearch } from '../../host/service.js';
 import type { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { pickAtRandom } from '../../host/random.js';
 import { alphaBeta } from '../alphabeta.js';
+import { badOption, quote } from '../options.js';
 
 export type PlayerSpec =
   | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean }
@@ -25,44 +26,44 @@ const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?:(\d+)$
 /** level:<n>@<ms>: a level on the clock with its think time replaced. */
 const TIMED_LEVEL_ARGUMENT = /^level:(\d+)@(\d+)$/;
 
-export const parsePlayer = (text: string): Result<PlayerSpec, HoyitoError> => {
-  if (text === 'greedy' || text === 'random') return ok({ kind: text });
+/** The player `text` writes; `name` is the option it came as (`--a`), named in the error. */
+export const parsePlayer = (text: string, name = 'player'): Result<PlayerSpec, HoyitoError> => {
+  const spec = specOf(text);
+  return spec
+    ? ok(spec)
+    : badOption(
+        name.replace(/^-+/, ''),
+        `${name} ${quote(text)}: expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
+      );
+};
+
+const specOf = (text: string): PlayerSpec | null => {
+  if (text === 'greedy' || text === 'random') return { kind: text };
   const timed = TIMED_LEVEL_ARGUMENT.exec(text);
   if (timed) {
     const [level, timeMs] = [Number(timed[1]), Number(timed[2])];
     const clocked = level >= MIN_LEVEL && level <= MAX_LEVEL && LEVELS[level - 1]!.timeMs !== undefined;
-    return clocked && timeMs > 0 ? ok({ kind: 'level', level, timeMs }) : badPlayer(text);
+    return clocked && timeMs > 0 ? { kind: 'level', level, timeMs } : null;
   }
-  const match = PLAYER_ARGUMENT.exec(text);
-  const value = Number(match?.[3]);
-  const tablebase = match?.[2] !== undefined;
+  const [, kind, tb, digits] = PLAYER_ARGUMENT.exec(text) ?? [];
+  const value = Number(digits);
   // Only the WASM searches probe the databases.
-  if (tablebase && match?.[1] !== 'engine' && match?.[1] !== 'depth') return badPlayer(text);
-  const withTablebase = tablebase ? { tablebase } : {};
-  switch (match?.[1]) {
+  if (tb !== undefined && kind !== 'engine' && kind !== 'depth') return null;
+  const withTablebase = tb === undefined ? {} : { tablebase: true };
+  switch (kind) {
     case 'engine':
-      return value > 0 ? ok({ kind: 'engine', timeMs: value, ...withTablebase }) : badPlayer(text);
+      return value > 0 ? { kind, timeMs: value, ...withTablebase } : null;
     case 'depth':
-      return value > 0 ? ok({ kind: 'depth', depth: value, ...withTablebase }) : badPlayer(text);
+      return value > 0 ? { kind, depth: value, ...withTablebase } : null;
     case 'reference':
-      return value > 0 ? ok({ kind: 'reference', depth: value }) : badPlayer(text);
     case 'alphabeta':
-      return value > 0 ? ok({ kind: 'alphabeta', depth: value }) : badPlayer(text);
+      return value > 0 ? { kind, depth: value } : null;
     case 'level':
-      return value >= MIN_LEVEL && value <= MAX_LEVEL ? ok({ kind: 'level', level: value }) : badPlayer(text);
+      return value >= MIN_LEVEL && value <= MAX_LEVEL ? { kind, level: value } : null;
     default:
-      return badPlayer(text);
+      return null;
   }
 };
-
-const badPlayer = (text: string) =>
-  err(
-    new HoyitoError(
-      'BadOption',
-      `player '${text}': expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
-      'player',
-    ),
-  );
 
 /** The player probes the endgame databases. */
 export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engine' || spec.kind === 'depth') && spec.tablebase === true;
