@@ -7,7 +7,6 @@
  *
  *   npx tsx tools/ladder.ts --games 40 --variants ii,iii --sizes 6 --balanced 8 --time-scale 0.1
  */
-import { pathToFileURL } from 'node:url';
 import { type HoyitoError, type Result, ok } from '../host/types.js';
 import { LEVELS, type Level } from '../host/levels.js';
 import { loadWasmEngine } from '../host/engines/wasm/rules.js';
@@ -22,6 +21,7 @@ import {
   playMatch,
 } from './arena/index.js';
 import { badOption, parseFlags, positiveNumber } from './options.js';
+import { isProgram, runProgram } from './program.js';
 
 export interface LadderOptions extends Omit<MatchOptions, 'a' | 'b' | 'onGame' | 'onTablebase'> {
   /** Think time of the levels on the clock, as a share of theirs (1: as the board plays them). */
@@ -152,21 +152,12 @@ export const parseLadderArgs = (args: readonly string[]): Result<LadderOptions, 
   return ok({ ...options, timeScale: timeScale.value });
 };
 
-const main = async (args: readonly string[]): Promise<number> => {
-  if (args.includes('--help') || args.includes('-h')) {
-    LADDER_USAGE.forEach(line => console.log(line));
-    return 0;
-  }
-  const options = parseLadderArgs(args);
-  if (!options.ok) {
-    console.error(options.error.message);
-    return 2;
-  }
-  const reports = await playLadder({ ...options.value, onMatch: report => console.log(`${formatReport(report)}\n`) });
+/** Plays the ladder, printing each match's report, then the table. */
+const playFromCommandLine = async (options: LadderOptions): Promise<number> => {
+  const reports = await playLadder({ ...options, onMatch: report => console.log(`${formatReport(report)}\n`) });
   console.log(formatLadder(reports));
   return 0;
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (isProgram(import.meta.url))
+  process.exitCode = await runProgram(process.argv.slice(2), LADDER_USAGE, parseLadderArgs, playFromCommandLine);

@@ -20,11 +20,11 @@
  * variance of the games' points, and again from the pairs' (each pair's two games count as one
  * sample: openings favour one colour, so a pair's games are not independent).
  */
-import { pathToFileURL } from 'node:url';
 import { HoyitoError } from '../../host/types.js';
 import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
 import { USAGE, parseMatchArgs } from './args.js';
-import { playMatch } from './match.js';
+import { type MatchOptions, playMatch } from './match.js';
+import { isProgram, runProgram } from '../program.js';
 import { formatReport } from './report.js';
 
 export { MATCH_FLAGS, USAGE, matchOptionsOf, parseMatchArgs } from './args.js';
@@ -42,19 +42,11 @@ export {
   summarize,
 } from './report.js';
 
-const main = async (args: readonly string[]): Promise<number> => {
-  if (args.includes('--help') || args.includes('-h')) {
-    USAGE.forEach(line => console.log(line));
-    return 0;
-  }
-  const options = parseMatchArgs(args);
-  if (!options.ok) {
-    console.error(options.error.message);
-    return 2;
-  }
+/** Plays the match, its progress on stderr and its report on stdout; a match that cannot be played exits 2. */
+const playFromCommandLine = async (options: MatchOptions): Promise<number> => {
   try {
     const report = await playMatch(await loadWasmEngine(), {
-      ...options.value,
+      ...options,
       onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
       onTablebase: build =>
         process.stderr.write(
@@ -71,6 +63,4 @@ const main = async (args: readonly string[]): Promise<number> => {
   }
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (isProgram(import.meta.url)) process.exitCode = await runProgram(process.argv.slice(2), USAGE, parseMatchArgs, playFromCommandLine);
