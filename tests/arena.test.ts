@@ -247,6 +247,16 @@ describe('arena', () => {
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
   });
 
+  it("replays a match move for move from its seed: openings, the level's choice and greedy's ties", async () => {
+    const records = async (seed: number) => {
+      const report = await playMatch(wasmEngine, { a: { kind: 'level', level: 3 }, b: { kind: 'greedy' }, games: 4, moveCap: 60, seed });
+      return report.games.map(({ record }) => record);
+    };
+    const first = await records(3);
+    expect(await records(3)).toEqual(first);
+    expect(await records(4)).not.toEqual(first);
+  });
+
   it('plays balanced openings only when asked: the search scores each within the bound', async () => {
     const openingScores = async (balanced?: number) => {
       const report = await playMatch(wasmEngine, {

@@ -37,6 +37,7 @@ export const parsePlayer = (text: string, name = 'player'): Result<PlayerSpec, H
       );
 };
 
+/** The spec `text` writes, or null when it writes none. */
 const specOf = (text: string): PlayerSpec | null => {
   if (text === 'greedy' || text === 'random') return { kind: text };
   const timed = TIMED_LEVEL_ARGUMENT.exec(text);
