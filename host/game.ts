@@ -28,7 +28,7 @@ import {
   type MoveList,
   type MoveOutcome,
 } from './types.js';
-import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
+import { describeInput, isHolesPerRow, parseMove, parsePosition, positionError, startPosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { makeRecord, numberMoveError, parseRecord } from './record.js';
 
@@ -74,33 +74,19 @@ const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
   if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
   const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
   if (!VARIANTS.includes(variant)) throw badOption('variant', variant, `expected ${VARIANTS.join(' or ')}`);
-  if (!Number.isInteger(holesPerRow) || holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
-    throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
-  }
+  if (!isHolesPerRow(holesPerRow)) throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
   if (turn !== 'S' && turn !== 'N') throw badOption('turn', turn, 'expected S or N');
   if (lastFour !== 'C' && lastFour !== 'S' && lastFour !== 'N') throw badOption('lastFour', lastFour, 'expected C, S or N');
   return { variant, holesPerRow, engine, turn, lastFour };
 };
 
-/**
- * A Position object from the caller, written as its position string to be checked like one.
- * makePosition trusts its input, so the object must first have the shape it writes, every value in
- * it text or a number; else the error names the property at fault.
- */
-const positionText = (input: unknown): Result<string, HoyitoError> => {
-  if (typeof input === 'string') return ok(input);
-  const bad = (field: string, value: unknown, expected: string) =>
-    err(new HoyitoError('BadPosition', `${field}: ${describeInput(value)} is not ${expected}`, field));
-  if (typeof input !== 'object' || input === null) return bad('position', input, 'a position string or object');
-  const { variant, holesPerRow, board, turn, taken, lastFour } = input as { readonly [field in keyof Position]?: unknown };
-  const writable = (value: unknown) => typeof value === 'string' || typeof value === 'number';
-  if (!Array.isArray(board) || !board.every(writable)) return bad('board', board, 'a list of seed counts');
-  if (typeof taken !== 'object' || taken === null) return bad('taken', taken, 'an object of S and N counts');
-  const { S, N } = taken as { readonly [side in Side]?: unknown };
-  for (const [field, value] of Object.entries({ variant, holesPerRow, turn, lastFour, 'taken.S': S, 'taken.N': N })) {
-    if (!writable(value)) return bad(field, value, 'text or a number');
-  }
-  return ok(makePosition(input as Position));
+/** A position string parsed, or a Position object checked and copied (the caller may change theirs later). */
+const positionOf = (input: unknown): Result<Position, HoyitoError> => {
+  if (typeof input === 'string') return parsePosition(input);
+  const error = positionError(input);
+  if (error) return err(error);
+  const { variant, holesPerRow, board, turn, taken, lastFour } = input as Position;
+  return ok({ variant, holesPerRow, board: [...board], turn, taken: { S: taken.S, N: taken.N }, lastFour });
 };
 
 export class Game {
@@ -128,10 +114,12 @@ export class Game {
     return new Game(startPosition(variant, holesPerRow, turn, lastFour), engine);
   }
 
-  /** A game from any position (an analysis set-up); a Position object is validated like its string. */
+  /**
+   * A game from any position (an analysis set-up); a Position object is checked like its string
+   * (its error names the property at fault).
+   */
   static fromPosition(position: string | Position, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
-    const text = positionText(position);
-    const parsed = text.ok ? parsePosition(text.value) : text;
+    const parsed = positionOf(position);
     return parsed.ok ? ok(new Game(parsed.value, engine)) : parsed;
   }
 
