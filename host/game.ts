@@ -31,6 +31,7 @@ import {
 import { describeInput, isHolesPerRow, parseMove, parsePosition, positionError, startPosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { makeRecord, numberMoveError, parseRecord } from './record.js';
+import { badOption, checkOptionsObject, rulesEngineError } from './arguments.js';
 
 export interface GameResult {
   /** The side with more seeds taken; null for a draw. */
@@ -65,16 +66,14 @@ const samePlace = (a: Position, b: Position): boolean => a.turn === b.turn && a.
 const gameOver = (result: GameResult, move: unknown) =>
   err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));
 
-/** The error of an option the caller got wrong: a programming error, so it is thrown. */
-export const badOption = (field: string, value: unknown, expected: string): HoyitoError =>
-  new HoyitoError('BadOption', `${field} ${describeInput(value)}: ${expected}`, field);
-
 /** Checks the options of `Game.start`, with the defaults filled in. */
 const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
-  if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+  checkOptionsObject(options);
   const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
   if (!VARIANTS.includes(variant)) throw badOption('variant', variant, `expected ${VARIANTS.join(' or ')}`);
   if (!isHolesPerRow(holesPerRow)) throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
+  const notEngine = rulesEngineError(engine);
+  if (notEngine) throw notEngine;
   if (turn !== 'S' && turn !== 'N') throw badOption('turn', turn, 'expected S or N');
   if (lastFour !== 'C' && lastFour !== 'S' && lastFour !== 'N') throw badOption('lastFour', lastFour, 'expected C, S or N');
   return { variant, holesPerRow, engine, turn, lastFour };
@@ -107,7 +106,8 @@ export class Game {
   /**
    * A new game from the start (four seeds a hole).
    * @throws HoyitoError `BadOption` when the options are not an object, or one of them is not one the
-   * game knows (`holesPerRow` outside 2..12...): a programming error, not user input.
+   * game knows (`holesPerRow` outside 2..12, an engine that is not a RulesEngine...): a programming
+   * error, not user input.
    */
   static start(options: GameOptions = {}): Game {
     const { variant, holesPerRow, engine, turn, lastFour } = checkGameOptions(options);
@@ -116,16 +116,18 @@ export class Game {
 
   /**
    * A game from any position (an analysis set-up); a Position object is checked like its string
-   * (its error names the property at fault).
+   * (its error names the property at fault). An engine that is not a RulesEngine: `BadOption`.
    */
   static fromPosition(position: string | Position, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
+    const notEngine = rulesEngineError(engine);
+    if (notEngine) return err(notEngine);
     const parsed = positionOf(position);
     return parsed.ok ? ok(new Game(parsed.value, engine)) : parsed;
   }
 
   /** A game replayed from a record (see record.ts); also refuses moves after a repetition ended it. */
   static fromRecord(record: string, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
-    const parsed = parseRecord(record, engine);
+    const parsed = parseRecord(record, engine); // checks the engine
     if (!parsed.ok) return parsed;
     const game = new Game(parsed.value.start, engine);
     const played = game.playAll(parsed.value.moves);

@@ -10,6 +10,7 @@ import { Game } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { describeInput, makePosition, parseMove, parsePosition, startPosition } from '../host/notation.js';
 import { makeRecord, parseRecord } from '../host/record.js';
+import { pickMove } from '../host/levels.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
@@ -226,7 +227,65 @@ describe('options that are not an object throw BadOption', () => {
   });
 });
 
-describe('makePosition and makeRecord refuse a position they cannot write', () => {
+describe('an engine that is not a RulesEngine gives BadOption naming it, at once', () => {
+  // Each was accepted once and failed with a TypeError on the first move.
+  const notEngines: readonly [string, unknown, string][] = [
+    ['an empty object', {}, 'an object'],
+    ['its name', 'wasm', "'wasm'"],
+    ['null', null, 'null'],
+    ['a number', 42, '42'],
+    ['a searcher', referenceSearcher, 'an object'],
+  ];
+  const expectEngineError = (error: HoyitoError, shown: string) => {
+    expect(error).toMatchObject({ kind: 'BadOption', field: 'engine' });
+    expect(error.message).toContain(shown);
+    expect(error.message).toContain('RulesEngine');
+  };
+
+  it.each(notEngines)('%s: Game.start and Match.start throw', (_, engine, shown) => {
+    expectEngineError(
+      thrown(() => Game.start({ engine: engine as never })),
+      shown,
+    );
+    expectEngineError(
+      thrown(() => Match.start({ rounds: 1, engine: engine as never })),
+      shown,
+    );
+  });
+
+  it.each(notEngines)('%s: Game.fromPosition, Game.fromRecord and parseRecord return the error', (_, engine, shown) => {
+    expectEngineError(refused(Game.fromPosition(START, engine as never)), shown);
+    expectEngineError(refused(Game.fromRecord(`${START} : 3`, engine as never)), shown);
+    expectEngineError(refused(parseRecord(START, engine as never)), shown);
+  });
+});
+
+describe('pickMove checks its arguments', () => {
+  const start = startPosition();
+
+  it.each(notOptions)('$label as options: BadOption naming options', ({ value }) => {
+    expect(thrown(() => pickMove(referenceSearcher, start, value as never))).toMatchObject({ kind: 'BadOption', field: 'options' });
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a rules engine', wasmEngine],
+    ['null', null],
+  ])('%s as the searcher: BadOption naming searcher', (_, searcher) => {
+    const error = thrown(() => pickMove(searcher as never, start, { level: 1 }));
+    expect(error).toMatchObject({ kind: 'BadOption', field: 'searcher' });
+    expect(error.message).toContain('Searcher');
+  });
+
+  it('a random source that is not a function: BadOption naming random', () => {
+    expect(thrown(() => pickMove(referenceSearcher, start, { level: 1, random: 0.5 as never }))).toMatchObject({
+      kind: 'BadOption',
+      field: 'random',
+    });
+  });
+});
+
+describe('makePosition and makeRecord refuse what they cannot write', () => {
   const start = startPosition();
 
   it.each([
@@ -236,6 +295,16 @@ describe('makePosition and makeRecord refuse a position they cannot write', () =
   ])('makePosition(%o): BadPosition naming %s', (value, field) => {
     expect(thrown(() => makePosition(value as never))).toMatchObject({ kind: 'BadPosition', field });
     expect(thrown(() => makeRecord(value as never, []))).toMatchObject({ kind: 'BadPosition', field });
+  });
+
+  it.each([
+    [null, 'BadMove', 'moves'],
+    [[3, 'x'], 'BadMove', 'move 2'],
+    [[0], 'IllegalMove', 'move 1'],
+    [[1.5], 'BadMove', 'move 1'],
+    [[7], 'IllegalMove', 'move 1'],
+  ])('makeRecord(start, %o): %s naming %s', (moves, kind, field) => {
+    expect(thrown(() => makeRecord(start, moves as never))).toMatchObject({ kind, field });
   });
 });
 
