@@ -5,7 +5,17 @@ export { Game, type GameOptions, type GameResult } from './game.js';
 export { Match, roundLastFour, roundStarter, type MatchOptions, type MatchResult, type MatchScore, type RoundResult } from './match.js';
 export { type GameRecord, makeRecord, parseRecord } from './record.js';
 export { LEVELS, type Level, type PickOptions, levelOf, pickMove } from './levels.js';
-export { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './engines/limits.js';
+export {
+  DEFAULT_TABLE_BITS,
+  MAX_DEPTH,
+  MAX_HISTORY,
+  MAX_PERFT_DEPTH,
+  MAX_TABLE_BITS,
+  MAX_TABLEBASE_HOLES,
+  MAX_TABLEBASE_SEEDS,
+  MIN_TABLE_BITS,
+  MIN_TABLEBASE_HOLES,
+} from './engines/limits.js';
 export { referenceEngine } from './engines/reference/rules.js';
 export { createReferenceSearcher, referenceSearcher } from './engines/reference/search.js';
 export { WasmCore, loadWasmCore } from './engines/wasm/core.js';

@@ -3,12 +3,15 @@
  * searches that rules calls or other searches interleave with, and every bound checked where it is
  * taken (perft depth, history length, the table's iteration byte), on both engines.
  */
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { type Imports, instantiate } from '@assemblyscript/loader';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
-import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
+import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
+import { readConstants } from '../host/engines/wasm/core.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -31,14 +34,51 @@ const thrown = (call: () => unknown): HoyitoError => {
   throw new Error('expected a HoyitoError, nothing was thrown');
 };
 
-describe('the boundary: host, reference and core define the same numbers', () => {
-  it.each(Object.entries(SHARED_WITH_CORE))('%s', (name, hostValue) => {
-    expect(core.constants[name as keyof typeof SHARED_WITH_CORE]).toBe(hostValue);
+/** The exports of a fresh instance of the built core, as `WasmCore.load` gets them. */
+const coreExports = async (): Promise<Record<string, unknown>> => {
+  const bytes = await readFile(new URL('../build/hoyito.wasm', import.meta.url));
+  const { exports } = await instantiate<Record<string, unknown>>(bytes, { env: { nowMs: () => performance.now() } } as Imports);
+  return exports;
+};
+
+/** The search's own codes and the databases' board limit: the reference uses each, so the core must define it equally. */
+const SEARCH_AND_TABLEBASE_CONSTANTS = [
+  'CAPTURE_ORDER',
+  'TABLE_MOVE_ORDER',
+  'QUIET_MOVE_SCORE_LIMIT',
+  'NO_REPETITION',
+  'CHECK_NODES',
+  'RESOLVED_DEPTH',
+  'NO_MOVE',
+  'BOUND_UPPER',
+  'BOUND_LOWER',
+  'BOUND_EXACT',
+  'MAX_TABLEBASE_HOLES',
+];
+
+describe('the boundary: a core whose numbers differ from the host is refused at load', () => {
+  let exports: Record<string, unknown>;
+  beforeAll(async () => {
+    exports = await coreExports();
   });
 
-  it('the shared numbers are the ones the library documents', () => {
-    expect(SHARED_WITH_CORE.MAX_LAPS).toBe(MAX_LAPS);
-    expect(SHARED_WITH_CORE.MAX_HOLES_PER_ROW).toBe(MAX_HOLES);
+  it('the built core is accepted: its numbers are the host numbers', () => {
+    expect(readConstants(exports)).toMatchObject(SHARED_WITH_CORE);
+  });
+
+  it('the reference search and database limits are among the numbers checked', () => {
+    expect(Object.keys(SHARED_WITH_CORE)).toEqual(expect.arrayContaining(SEARCH_AND_TABLEBASE_CONSTANTS));
+  });
+
+  it.each(Object.keys(SHARED_WITH_CORE))('%s: another value is refused, by name', name => {
+    const exported = exports[name] as WebAssembly.Global;
+    const other = new WebAssembly.Global({ value: 'i32', mutable: false }, Number(exported.value) ^ 1);
+    expect(() => readConstants({ ...exports, [name]: other })).toThrow(new RegExp(`has ${name} = `));
+  });
+
+  it.each(Object.keys(SHARED_WITH_CORE))('%s: a core without it is refused, by name', name => {
+    const { [name]: _missing, ...rest } = exports;
+    expect(() => readConstants(rest)).toThrow(`does not export ${name}`);
   });
 
   it('move codes, position offsets and root flags are distinct where they must be', () => {

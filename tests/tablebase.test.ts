@@ -19,6 +19,7 @@ import {
   tableRules,
 } from '../host/engines/tablebase.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { MAX_TABLEBASE_HOLES, MIN_TABLEBASE_HOLES } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { Game } from '../host/game.js';
@@ -160,6 +161,20 @@ describe('files', () => {
       },
       /variant code 7/,
     ],
+    [
+      'a board longer than databases are built for',
+      (bytes: Uint8Array) => {
+        bytes[10] = MAX_TABLEBASE_HOLES + 1;
+      },
+      new RegExp(`${MAX_TABLEBASE_HOLES + 1} holes per row; databases are built for ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES}`),
+    ],
+    [
+      'a board shorter than databases are built for',
+      (bytes: Uint8Array) => {
+        bytes[10] = MIN_TABLEBASE_HOLES - 1;
+      },
+      new RegExp(`${MIN_TABLEBASE_HOLES - 1} holes per row`),
+    ],
   ])('refuses %s, naming what is wrong', (_, damage, message) => {
     const copy = file.slice();
     const damaged = damage(copy) ?? copy;
@@ -169,6 +184,19 @@ describe('files', () => {
       expect(parsed.error.kind).toBe('BadTablebase');
       expect(parsed.error.message).toMatch(message);
     }
+  });
+});
+
+describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES} holes a row`, () => {
+  it.each([MIN_TABLEBASE_HOLES - 1, MAX_TABLEBASE_HOLES + 1])('refuses %i with BadOption naming holesPerRow', holesPerRow => {
+    expect(() => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds: 1 })).toThrow(
+      expect.objectContaining({ kind: 'BadOption', field: 'holesPerRow' }),
+    );
+  });
+
+  it(`builds ${MAX_TABLEBASE_HOLES}`, () => {
+    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: 1 });
+    expect(base.tables.C!.map(layer => layer.length)).toEqual([1, 2 * MAX_TABLEBASE_HOLES]);
   });
 });
 

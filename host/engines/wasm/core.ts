@@ -98,7 +98,7 @@ const wasmBytes = async (url: URL): Promise<ArrayBuffer | Uint8Array> => {
 };
 
 /** The constants of an instance; throws when one the host shares differs (a core built from other sources). */
-const readConstants = (exports: Record<string, unknown>): CoreConstants => {
+export const readConstants = (exports: Record<string, unknown>): CoreConstants => {
   const constants = {} as Record<(typeof CORE_CONSTANTS)[number], number>;
   for (const name of CORE_CONSTANTS) {
     const exported = exports[name];
