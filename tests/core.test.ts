@@ -10,15 +10,14 @@ import { startPosition } from '../host/notation.js';
 import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
-import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
+import { startWasmSession } from '../host/engines/wasm/search.js';
 import { readConstants } from '../host/engines/wasm/core.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
-import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
+import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const core = wasmEngine.core;
 const TABLE_BITS = 14;
-const searcher = wasmSearcher(core, TABLE_BITS);
+const searcher = wasmSearcherOnFirstUse(TABLE_BITS);
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
@@ -82,10 +81,11 @@ describe('the boundary: a core whose numbers differ from the host is refused at 
   });
 
   it('move codes, position offsets and root flags are distinct where they must be', () => {
-    const { MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY, ROOT_RESOLVED, ROOT_UPPER_BOUND } = core.constants;
+    const { MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY, ROOT_RESOLVED, ROOT_UPPER_BOUND } =
+      wasmEngine.core.constants;
     expect(new Set([MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY]).size).toBe(5);
     expect(ROOT_RESOLVED & ROOT_UPPER_BOUND).toBe(0);
-    const { TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET, POSITION_SIZE } = core.constants;
+    const { TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET, POSITION_SIZE } = wasmEngine.core.constants;
     expect(TAKEN_SOUTH_OFFSET).toBeGreaterThanOrEqual(2 * MAX_HOLES);
     expect([TAKEN_NORTH_OFFSET - TAKEN_SOUTH_OFFSET, SIDE_TO_MOVE_OFFSET - TAKEN_NORTH_OFFSET]).toEqual([2, 2]);
     expect(SIDE_TO_MOVE_OFFSET).toBeLessThan(POSITION_SIZE);
@@ -176,21 +176,21 @@ const iterationOf = (session: SearchSession, depth: number) => session.iteration
 
 describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before the root, in both engines`, () => {
   const root = startPosition('ii', 6);
-  // A quiet move from the root: the position after it, when in the history, is a repetition.
-  const quiet = referenceEngine
-    .legalMoves(root)
-    .moves.map(move => unwrap(referenceEngine.play(root, move)))
-    .find(outcome => outcome.capturedSeeds === 0)!;
-  const repeated = quiet.position;
-  const fillers = fillerHistory(root, MAX_HISTORY);
   const depth = 4;
-  const sessions = [
-    (history: readonly Position[]) => startWasmSession(core, root, history, TABLE_BITS),
-    (history: readonly Position[]) => startReferenceSession(root, history, TABLE_BITS),
-  ];
+  const sessions = {
+    wasm: (history: readonly Position[]) => startWasmSession(wasmEngine.core, root, history, TABLE_BITS),
+    reference: (history: readonly Position[]) => startReferenceSession(root, history, TABLE_BITS),
+  };
 
   it.each(['wasm', 'reference'] as const)('%s: the oldest position is dropped when the history is full', kind => {
-    const start = sessions[kind === 'wasm' ? 0 : 1]!;
+    // A quiet move from the root: the position after it, when in the history, is a repetition.
+    const quiet = referenceEngine
+      .legalMoves(root)
+      .moves.map(move => unwrap(referenceEngine.play(root, move)))
+      .find(outcome => outcome.capturedSeeds === 0)!;
+    const repeated = quiet.position;
+    const fillers = fillerHistory(root, MAX_HISTORY);
+    const start = sessions[kind];
     const withoutRepeated = iterationOf(start(fillers), depth);
     const repeatedNewest = iterationOf(start([...fillers.slice(1), repeated]), depth);
     const repeatedOldest = iterationOf(start([repeated, ...fillers]), depth);
@@ -202,7 +202,7 @@ describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before th
 describe(`the table's iteration byte: past ${MAX_TABLE_ITERATION} iterations every entry is aged, in both engines`, () => {
   it('iterations after the wrap do exactly the work of those before it, and the twins agree on every one', () => {
     const root = startPosition('ii', 6);
-    const twins = [startWasmSession(core, root, [], 12), startReferenceSession(root, [], 12)];
+    const twins = [startWasmSession(wasmEngine.core, root, [], 12), startReferenceSession(root, [], 12)];
     const work: number[][] = [[], []];
     const scores = new Set<number | undefined>();
     for (let iteration = 1; iteration <= MAX_TABLE_ITERATION + 20; iteration++) {

@@ -13,9 +13,8 @@ import { makeRecord, parseRecord } from '../host/record.js';
 import { pickMove } from '../host/levels.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
-import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { HoyitoError, type Result, unwrap } from '../host/types.js';
-import { wasmEngine } from './helpers/engines.js';
+import { wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 
 /** Values that are not text, each with how an error message shows it. */
 const NOT_TEXT: readonly { readonly label: string; readonly value: unknown; readonly shown: string }[] = [
@@ -208,7 +207,7 @@ describe('options that are not an object throw BadOption', () => {
     expect(thrown(() => Match.start({ rounds: Symbol('x') as never }))).toMatchObject({ kind: 'BadOption', field: 'rounds' });
   });
 
-  describe.each([referenceSearcher, wasmSearcher(wasmEngine.core, 10)])('the $kind searcher', searcher => {
+  describe.each([referenceSearcher, wasmSearcherOnFirstUse(10)])('the $kind searcher', searcher => {
     const start = startPosition();
 
     it.each(notOptions)('$label: search and iterate, iterate when called', ({ value }) => {
@@ -337,7 +336,7 @@ const BAD_POSITIONS: readonly [string, unknown, string][] = [
 
 describe.each([
   ['reference', referenceEngine, referenceSearcher],
-  ['wasm', wasmEngine, wasmSearcher(wasmEngine.core, 10)],
+  ['wasm', wasmEngine, wasmSearcherOnFirstUse(10)],
 ] as const)('the %s engine refuses an invalid Position object, naming the field', (_, engine, searcher) => {
   const expectPositionError = (error: HoyitoError, field: string) => expect(error).toMatchObject({ kind: 'BadPosition', field });
 
