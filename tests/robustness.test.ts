@@ -384,3 +384,9 @@ describe.each([
     expect(searcher.search(START_OBJECT, { depth: 1, history: [START_OBJECT] }).depth).toBe(1);
   });
 });
+
+describe("the WebAssembly core's owner refuses an invalid Position object for perft, as the engine does", () => {
+  it.each(BAD_POSITIONS)('%s', (_label, value, field) => {
+    expect(thrown(() => wasmEngine.core.perft(value as never, 1))).toMatchObject({ kind: 'BadPosition', field });
+  });
+});

@@ -13,6 +13,7 @@
 import { type Imports, instantiate } from '@assemblyscript/loader';
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
+import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
 import type { StopFlag } from '../../stop.js';
 
@@ -268,8 +269,13 @@ export class WasmCore {
     return { seeds: this.exports.traceLastFour(), receiver: this.exports.traceLastFourReceiver() };
   }
 
-  /** @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
+  /**
+   * Perft of `position`, which is checked here, unlike the one `loadInput` takes (the engine checks
+   * that one for play and legal moves, where a second check would cost time).
+   * @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH.
+   */
   perft(position: Position, depth: number): number {
+    checkPosition(position);
     checkPerftDepth(depth);
     this.loadInput(position);
     return this.exports.perft(depth);

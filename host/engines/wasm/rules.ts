@@ -70,9 +70,8 @@ export class WasmEngine implements RulesEngine {
     return ok(this.outcome(position, move, code));
   }
 
-  /** @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
+  /** @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH (checked by the core's owner). */
   perft(position: Position, depth: number): number {
-    checkPosition(position);
     return this.core.perft(position, depth);
   }
 
