@@ -46,7 +46,7 @@ export const QUIET_MOVE_SCORE_LIMIT = 65535;
 export const NO_REPETITION = 0x7fffffff;
 /** How often the limits (stop flag, nodes, clock) are checked, in nodes. */
 export const CHECK_NODES = 4096;
-/** Table entries: the bound a stored score is, the depth stored for a proven one, the move code of none. */
+/** The bound a table entry's score is. */
 export const BOUND_UPPER = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
