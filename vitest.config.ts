@@ -10,7 +10,16 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/e2e/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // The built site in Chromium (a Vite build, then playwright): minutes, not seconds, so apart from the node tests.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -19,7 +19,7 @@ import {
   type Searcher,
   unwrap,
 } from './types.js';
-import { describeInput } from './notation.js';
+import { checkPosition, describeInput } from './notation.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
@@ -236,6 +236,7 @@ export class SearchService {
   private start(request: ServiceSearch) {
     if (typeof request !== 'object' || request === null) throw badOption('request', `${describeInput(request)} is not an object`);
     const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
+    checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
     if (typeof limits !== 'object' || limits === null) throw badOption('limits', `${describeInput(limits)} is not an object`);
     if (typeof random !== 'function') throw badOption('random', `${describeInput(random)} is not a function`);
@@ -265,6 +266,7 @@ export class SearchService {
   private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
     if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
     const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
+    checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
     const base = tablebase ?? this.tablebaseFor(position);
     // Checks the position and the options as a search would, whether or not the databases answer.
