@@ -1,6 +1,6 @@
 /** The arena's command line: its flags, checked into the options of a match, and its usage. */
 import { type HoyitoError, MAX_BOARD_SEEDS, MAX_HOLES, MIN_HOLES, type Result, VARIANTS, ok } from '../../host/types.js';
-import { MAX_TABLEBASE_SEEDS } from '../../host/engines/limits.js';
+import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../../host/engines/limits.js';
 import { badOption, listOf, oneOf, optionalWholeNumber, parseFlags, wholeNumber, wholeNumberAtLeast } from '../options.js';
 import { parsePlayer, usesTablebase } from './players.js';
 import { DEFAULT_TABLEBASE_SEEDS, type MatchOptions } from './match.js';
@@ -30,8 +30,8 @@ export const matchOptionsOf = (flags: ReadonlyMap<string, string>): Result<Match
   if (!balanced.ok) return balanced;
   const tablebaseSeeds = optionalWholeNumber(flags.get('tablebase-seeds'), '--tablebase-seeds', 0, MAX_TABLEBASE_SEEDS, undefined);
   if (!tablebaseSeeds.ok) return tablebaseSeeds;
-  if ([a.value, b.value].some(usesTablebase) && sizes.value.some(size => size > 6)) {
-    return badOption('sizes', '--sizes: the endgame databases of a +tb player are built for boards up to 2x6');
+  if ([a.value, b.value].some(usesTablebase) && sizes.value.some(size => size > MAX_TABLEBASE_HOLES)) {
+    return badOption('sizes', `--sizes: the endgame databases of a +tb player are built for boards up to 2x${MAX_TABLEBASE_HOLES}`);
   }
   return ok({
     a: a.value,
@@ -59,7 +59,9 @@ export const USAGE = [
   '           reference:<d> (the TypeScript search, fixed depth), alphabeta:<d> (plain alpha-beta on the seeds taken),',
   '           greedy (the biggest immediate capture), random;',
   '           engine+tb:<ms>, depth+tb:<d>: the same searches probing the endgame databases of layers 0..K',
-  '           (--tablebase-seeds, default ' + DEFAULT_TABLEBASE_SEEDS + '; boards up to 2x6), built once per match for each',
+  '           (--tablebase-seeds, default ' +
+    DEFAULT_TABLEBASE_SEEDS +
+    `; boards up to 2x${MAX_TABLEBASE_HOLES}), built once per match for each`,
   "           variant and board in a core of the player's own (16 seeds on 2x6: about 40 s and 0.5 GB)",
   '  defaults: --a engine:100 --b greedy --games 20 --variants ii,iii --sizes 6 --seed 1; random 4-ply openings,',
   '           or with --balanced S only those a depth-10 search scores within S seeds of even',

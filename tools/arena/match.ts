@@ -2,6 +2,7 @@
  * Playing a match: pairs of games from one opening with colours swapped, cycling through the
  * variants and boards, and the +tb players' databases, built before the games that need them.
  */
+import { MAX_TABLEBASE_HOLES } from '../../host/engines/limits.js';
 import { HoyitoError, type Position, type RulesEngine, type Taken, type Variant, seedsWithBoardShared, unwrap } from '../../host/types.js';
 import { Game } from '../../host/game.js';
 import { SearchService, type ServiceAnswer } from '../../host/service.js';
@@ -121,8 +122,12 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
     ['b', b],
   ] as const) {
     if (!usesTablebase(spec)) continue;
-    if (sizes.some(size => size > 6))
-      throw new HoyitoError('BadOption', `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x6`, 'sizes');
+    if (sizes.some(size => size > MAX_TABLEBASE_HOLES))
+      throw new HoyitoError(
+        'BadOption',
+        `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x${MAX_TABLEBASE_HOLES}`,
+        'sizes',
+      );
     tablebasePlayers[side] = await TablebasePlayer.load(side, tablebaseSeeds, build => {
       builds.push(build);
       options.onTablebase?.(build);
