@@ -1,10 +1,10 @@
 /**
  * The board's side of the AI worker. A board only ever wants the answer to its latest question,
- * so a new request cancels the one before: the client sends `stop`, waits for that answer (the
+ * so a new request cancels the one before: the client stops it, waits for that answer (the
  * worker answers every request exactly once), and only then sends the new request.
  */
-import { type SearchResult, HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
-import type { FromWorker, SearchGoal, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
+import { type SearchResult, HoyitoError, type Result, err, ok } from '../host/types.js';
+import type { AiSearch, FromWorker, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
 export interface AiWorker {
@@ -51,19 +51,14 @@ export class AiClient {
     worker.addEventListener('error', event => this.fail(event));
   }
 
-  /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
-  search(
-    position: Position,
-    history: readonly Position[],
-    goal: SearchGoal,
-    onProgress?: (result: SearchResult) => void,
-  ): Promise<AiAnswer> {
+  /** Asks for a search; any earlier request still open is cancelled (its promise gives `ok(null)`). */
+  search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
     this.cancel();
     if (this.failure) return Promise.resolve(err(this.failure));
     return new Promise(resolve => {
       const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
       const pending = {
-        request: { type: 'search', id: this.nextId++, position, history, goal, ...tablebases } as const,
+        request: { type: 'search', id: this.nextId++, ...ask, ...tablebases } as const,
         resolve,
         onProgress,
       };
