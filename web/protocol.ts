@@ -7,7 +7,7 @@ import type { ServiceSearch } from '../host/service.js';
 
 /**
  * The limits a message carries: the search service's (host/service.ts), less the signal, which
- * cannot be cloned; a stop travels as a `StopRequest`.
+ * cannot be cloned; a stop travels as a `StopRequest`, and as `SearchRequest.stopBuffer`.
  */
 export type MessageLimits = Omit<SearchLimits, 'signal'>;
 
@@ -29,6 +29,12 @@ export interface SearchRequest extends AiSearch {
   readonly id: number;
   /** The endgame databases the worker may use for this game; none when absent. */
   readonly tablebases?: TablebaseSettings;
+  /**
+   * This request's own `StopFlag` cell (host/stop.ts), a SharedArrayBuffer the page sets to stop
+   * it inside an iteration. Only a cross-origin isolated page has one; without it a stop is seen
+   * between iterations.
+   */
+  readonly stopBuffer?: SharedArrayBuffer;
 }
 
 /**

@@ -3,9 +3,11 @@
  * messages of web/protocol.ts. Requests run one after another, each with the endgame databases
  * it wants (web/worker-tablebases.ts), each answered exactly once.
  *
- * Stopping: every request searches with a `StopFlag` of the worker's, set by the `stop` message,
- * which the worker sees between iterations (the service yields to the event loop there); the
- * answer is the last completed iteration.
+ * Stopping: every request searches with a `StopFlag`. On a cross-origin isolated page it is the
+ * page's own cell (`stopBuffer`), which the core reads every 4096 nodes, so a stop ends even the
+ * iteration under way. Otherwise it is the worker's, set by the `stop` message, which the worker
+ * sees between iterations (the service yields to the event loop there). Either way the answer is
+ * the last completed iteration.
  */
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { SearchService } from '../host/service.js';
@@ -33,7 +35,7 @@ let running: { readonly id: number; readonly flag: StopFlag } | null = null;
 
 const answer = async (request: SearchRequest): Promise<void> => {
   const { id, position, history, level, analysis, limits } = request;
-  const flag = new StopFlag();
+  const flag = new StopFlag(request.stopBuffer);
   const stopped = (): boolean => id <= stoppedThrough || flag.stopped;
   try {
     if (stopped()) return send({ type: 'answer', id, result: null });
