@@ -219,7 +219,8 @@ export class GameController implements ReactiveController {
       this.host.requestUpdate();
     };
     const game = this.game;
-    const answer = await this.aiClient().search(game.position, game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS }, show);
+    const ask = { position: game.position, history: game.repetitionHistory(), limits: { timeMs: HINT_MS } };
+    const answer = await this.aiClient().search(ask, show);
     if (!answer.ok) this.report(answer.error);
     if (!answer.ok || !answer.value) return null;
     show(answer.value);
@@ -245,8 +246,8 @@ export class GameController implements ReactiveController {
     const request = { position };
     this.analysing = request;
     const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
-    const goal = { kind: 'analyse', everyMove: true, depth, timeMs } as const;
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, result => show(result, false));
+    const ask = { position, history: game.repetitionHistory(), analysis: true, limits: { depth, timeMs } };
+    const answer = await this.aiClient().search(ask, result => show(result, false));
     if (this.analysing === request) this.analysing = null;
     if (!answer.ok) this.report(answer.error);
     if (!answer.ok || !answer.value) return null;
@@ -341,12 +342,13 @@ export class GameController implements ReactiveController {
     this.thinkingAbout = position;
     this.host.requestUpdate();
     this.emit('thinking', { ...about, state: 'started' });
-    const goal = { kind: 'play', level: this.host.level, ...(this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {}) } as const;
+    const limits = this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {};
+    const ask = { position, history: game.repetitionHistory(), level: this.host.level, limits };
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
       if (this.host.analysis) this.liveAnalysis.report('ai', position, result, false);
     };
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, showProgress);
+    const answer = await this.aiClient().search(ask, showProgress);
     if (answer.ok && answer.value && this.host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (!answer.ok) {
       this.thinkingAbout = null;
