@@ -616,23 +616,25 @@ export class HoyitoBoard extends LitElement {
         <span class="taken">${position.taken[side]}</span>
       </div>`;
 
-    return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-      <div part="status" class="status">
-        ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
+    return html`<div class="frame" style="--holes:${n}">
+      <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
+        <div part="status" class="status">
+          ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
+        </div>
+        ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
+        <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
+          <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
+          <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
+        </div>
+        ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
+        <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
+          ${shownOutcomes.map((outcome, ply) =>
+            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
+          )}
+        </ol>
+        ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
+        <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
       </div>
-      ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
-      <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
-        <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
-        <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
-      </div>
-      ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
-      <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-        ${shownOutcomes.map((outcome, ply) =>
-          this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
-        )}
-      </ol>
-      ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
-      <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }
 
