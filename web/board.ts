@@ -246,11 +246,13 @@ export class HoyitoBoard extends LitElement {
 
   /** The game on the board (the current round's in a match). */
   get game(): Game {
+    this.applyInputs();
     return this.gameController.game;
   }
 
   /** The Hoyito III match, when `rounds` is above 1. */
   get currentMatch(): Match | null {
+    this.applyInputs();
     return this.gameController.match;
   }
 
@@ -273,20 +275,24 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
+    this.applyInputs();
     this.gameController.newGame();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.redo();
   }
 
@@ -295,6 +301,7 @@ export class HoyitoBoard extends LitElement {
    * is over, while the AI is choosing its own move, or when a move or new game comes first.
    */
   hint(): Promise<Move | null> {
+    this.applyInputs();
     return this.gameController.hint();
   }
 
@@ -305,11 +312,13 @@ export class HoyitoBoard extends LitElement {
    * own move, for bad limits (a `hoyito-error`), or when a move, undo, new game or hint comes first.
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
+    this.applyInputs();
     return this.gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
+    this.applyInputs();
     return this.startGame(Game.fromPosition(text));
   }
 
@@ -318,31 +327,37 @@ export class HoyitoBoard extends LitElement {
    * and the board shows it again after `review(null)` (or the number of moves played).
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
+    this.applyInputs();
     return this.reviewer.review(ply);
   }
 
   /** Copies the game's record (`game.record()`) to the clipboard. */
   copyRecord(): Promise<Result<string, HoyitoError>> {
+    this.applyInputs();
     return copyRecord(this.game);
   }
 
   /** Saves the game's record as a text file; returns the file's name. */
   downloadRecord(): string {
+    this.applyInputs();
     return downloadRecord(this.game);
   }
 
   /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
   loadRecord(text: string): Result<Position, HoyitoError> {
+    this.applyInputs();
     return this.startGame(Game.fromRecord(text));
   }
 
   /** Turns the board round. */
   flip(): void {
+    this.applyInputs();
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
   }
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
+    this.applyInputs();
     return this.gameController.nextRound();
   }
 
@@ -354,6 +369,29 @@ export class HoyitoBoard extends LitElement {
   }
 
   // ---- lifecycle ----
+
+  /** True during an update: a method called then must not start another. */
+  private updating = false;
+
+  protected override performUpdate(): void {
+    this.updating = true;
+    try {
+      super.performUpdate();
+    } finally {
+      this.updating = false;
+    }
+  }
+
+  /**
+   * Before the first update the inputs are not applied yet (nor, on an element defined after the
+   * page set its properties, those properties: Lit plays them back at that update), and the game
+   * is a placeholder the first update replaces. A call then (before the board is in the page, or
+   * just after it is added) brings that update forward, so that it acts on the game the inputs
+   * describe and is kept.
+   */
+  private applyInputs(): void {
+    if (!this.hasUpdated && !this.updating) this.performUpdate();
+  }
 
   /** Checks the inputs that changed; nothing else happens before the render. */
   protected override willUpdate(changed: PropertyValues<this>): void {
