@@ -36,7 +36,8 @@ import {
   moveLabel,
   nameOfIndex,
 } from './describe.js';
-import { type HoyitoBoardEventMap, errorEvent } from './events.js';
+import type { HoyitoBoardEventMap } from './events.js';
+import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
@@ -109,6 +110,9 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 
 /** Changing one of these starts a new game. */
 const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
+
+/** Boolean attributes: on when present, whatever their value. */
+const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
 
 /** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
 const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
@@ -212,8 +216,8 @@ export class HoyitoBoard extends LitElement {
     humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
     animating: () => this.gameController.animating,
   });
-  /** Bad inputs found by `willUpdate`, reported once the update is done. */
-  private readonly badOptions: HoyitoError[] = [];
+  /** Bad inputs: those found by `willUpdate` are told once the update is done. */
+  private readonly inputErrors = new InputErrors(this);
   private typedDigits = '';
   private typedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -261,6 +265,16 @@ export class HoyitoBoard extends LitElement {
     return this.lang ? languageOf(this.lang) : languageOfElement(this);
   }
 
+  /**
+   * What is wrong with the inputs as they stand, one error per input (each was also a `hoyito-error`
+   * and a console warning when found): a value refused for its default, a position that is not one,
+   * rounds without a match. Empty when every input is fine.
+   */
+  get optionErrors(): readonly HoyitoError[] {
+    this.applyInputs();
+    return this.inputErrors.current;
+  }
+
   /** The current position string. */
   get currentPosition(): string {
     return makePosition(this.game.position);
@@ -276,7 +290,7 @@ export class HoyitoBoard extends LitElement {
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
     this.applyInputs();
-    this.gameController.newGame();
+    this.startConfiguredGame();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
@@ -398,14 +412,21 @@ export class HoyitoBoard extends LitElement {
     for (const option of Object.keys(PARSERS) as CheckedOption[]) {
       if (changed.has(option)) this.checkOption(option);
     }
+    for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
   }
 
-  /** Reports bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
+  /** Tells of bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
   protected override updated(changed: PropertyValues<this>): void {
-    for (const error of this.badOptions.splice(0)) this.dispatchEvent(errorEvent(error));
     if (this.sound) this.soundPlayer.get();
-    if (GAME_SETUP.some(key => changed.has(key))) this.gameController.newGame();
+    if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
+    this.inputErrors.tell();
+  }
+
+  /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told at once. */
+  private startConfiguredGame(): void {
+    this.inputErrors.gameStarted(this.gameController.newGame());
+    this.inputErrors.tell();
   }
 
   /** `updateComplete` waits for the render a new game started in `updated()` asked for, and for the parts being loaded and their render. */
@@ -418,18 +439,12 @@ export class HoyitoBoard extends LitElement {
     }
   }
 
-  /** A bad value is set aside for reporting and replaced by the default; a removed attribute quietly restores it. */
+  /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
   private checkOption(option: CheckedOption): void {
     const value: unknown = this[option];
-    if (value === null || value === undefined) {
-      (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
-      return;
-    }
-    const parsed = PARSERS[option](value);
-    if (!parsed.ok) {
-      this.badOptions.push(parsed.error);
-      (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
-    }
+    const parsed = value === null || value === undefined ? null : PARSERS[option](value);
+    this.inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
+    if (!parsed?.ok) (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
   }
 
   // ---- what the game controller reports ----
