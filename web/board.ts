@@ -152,10 +152,33 @@ export class HoyitoBoard extends LitElement {
     this.disableWarning?.('change-in-update');
   }
 
-  /** `ii` or `iii`. */
-  declare variant: Variant;
-  /** Holes per row, 2 to 12 (6 and 12 are the usual boards). */
-  declare holes: number;
+  /**
+   * `ii` or `iii`: the variant the board plays. Set, it is the input for the next game from the
+   * inputs; a `position`, `setPosition()` or `loadRecord()` decides the variant over it, and it
+   * then reads theirs until a new game from the inputs.
+   */
+  get variant(): Variant {
+    return this.playedVariant ?? this.variantInput;
+  }
+  set variant(value: Variant) {
+    this.variantInput = value;
+    this.playedVariant = null;
+  }
+
+  /** Holes per row, 2 to 12 (6 and 12 are the usual boards): those the board plays, as for `variant`. */
+  get holes(): number {
+    return this.playedHoles ?? this.holesInput;
+  }
+  set holes(value: number) {
+    this.holesInput = value;
+    this.playedHoles = null;
+  }
+
+  // `variant` and `holes` as the page set them, and the game's where something else decided them.
+  private variantInput: Variant = DEFAULTS.variant;
+  private holesInput: number = DEFAULTS.holes;
+  private playedVariant: Variant | null = null;
+  private playedHoles: number | null = null;
   /** A position string to start from instead of the start position (overrides variant and holes). */
   declare position: string | null;
   declare south: Player;
@@ -425,6 +448,8 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told at once. */
   private startConfiguredGame(): void {
+    // The game controller reads `variant` and `holes`: the inputs, not the last game's.
+    this.playedVariant = this.playedHoles = null;
     this.inputErrors.gameStarted(this.gameController.newGame());
     this.inputErrors.tell();
   }
@@ -452,6 +477,9 @@ export class HoyitoBoard extends LitElement {
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
   private afterReset(how: 'new' | 'stepped'): void {
     this.reviewer.leave();
+    const { variant, holesPerRow } = this.game.startPosition;
+    this.playedVariant = variant === this.variantInput ? null : variant;
+    this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
     const round = this.currentMatch?.round ?? null;
     const position = this.currentPosition;
     const turn = this.turnSpeech();

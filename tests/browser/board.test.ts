@@ -244,6 +244,36 @@ describe('the board itself', () => {
   });
 });
 
+describe('variant and holes read what the board plays', () => {
+  const THREE = position('iii 1,2,3/3,2,1 S 0-0');
+  const shapeOf = (board: { variant: unknown; holes: unknown }) => ({ variant: board.variant, holes: board.holes });
+
+  test('a position decides them over the attributes, which apply again once it is removed', async () => {
+    const board = await mountBoard({ ...HUMANS, variant: 'ii', holes: '6', position: makePosition(THREE) });
+    expect(shapeOf(board)).toEqual({ variant: THREE.variant, holes: THREE.holesPerRow });
+    board.removeAttribute('position');
+    await board.updateComplete;
+    expect(shapeOf(board)).toEqual({ variant: 'ii', holes: 6 });
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 6)));
+  });
+
+  test('a loaded record decides them until a new game from the inputs', async () => {
+    const board = await mountBoard({ ...HUMANS, holes: '6' });
+    const record = `${makePosition(startPosition('iii', 12))} : 3`;
+    expect(board.loadRecord(record).ok).toBe(true);
+    expect(shapeOf(board)).toEqual({ variant: 'iii', holes: 12 });
+    board.newGame();
+    expect(shapeOf(board)).toEqual({ variant: 'ii', holes: 6 });
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 6)));
+
+    expect(board.setPosition(makePosition(THREE)).ok).toBe(true);
+    board.holes = 8;
+    expect(board.holes).toBe(8);
+    await board.updateComplete;
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 8)));
+  });
+});
+
 describe('bad attributes', () => {
   test('each gives an error event naming it, and the board keeps a sane default', async () => {
     const errors: ErrorDetail[] = [];
