@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
-import { makePosition } from '../host/notation.js';
+import { describeInput, makePosition } from '../host/notation.js';
 import {
   type MoveOutcome,
   type SearchResult,
@@ -158,21 +158,29 @@ export class GameController implements ReactiveController {
 
   // ---- what the host asks for ----
 
-  /** Starts the game the host's inputs describe; a setting that cannot be honoured is reported and left out. */
-  newGame(): void {
+  /**
+   * Starts the game the host's inputs describe, leaving out a setting that cannot be honoured;
+   * returns those settings' errors, naming each input and its value, for the host to report.
+   */
+  newGame(): HoyitoError[] {
     const { position, rounds, variant, holes } = this.host;
+    const problems: HoyitoError[] = [];
     const start = position ? Game.fromPosition(position) : null;
-    if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
+    if (start && !start.ok)
+      problems.push(
+        new HoyitoError(start.error.kind, `position: ${describeInput(position)} is not a position: ${start.error.message}`, 'position'),
+      );
+    const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
-      if (rounds > 1)
-        this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
+      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, played from the start, not from a set position`, 'rounds'));
       this.resetTo(null, start.value);
     } else if (rounds > 1 && variant === 'iii') {
       this.resetTo(Match.start({ rounds, holesPerRow: holes }), this.single);
     } else {
-      if (rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
+      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, a Hoyito III custom; set variant="iii"`, 'rounds'));
       this.resetTo(null, Game.start({ variant, holesPerRow: holes }));
     }
+    return problems;
   }
 
   /** Plays `game` as a single game. */
