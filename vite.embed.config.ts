@@ -102,6 +102,9 @@ export default defineConfig({
       },
     },
   },
+  // The worker's bundle has two lazily imported chunks besides: the reference engine, which the
+  // search service imports only when asked for it (host/service.ts). The board never asks, so
+  // they are never loaded, not named hoyito-board*, and not part of the install.
   worker: {
     format: 'es',
     rolldownOptions: { output: { entryFileNames: 'hoyito-board-worker-[hash].js', assetFileNames: 'hoyito-board-[hash][extname]' } },

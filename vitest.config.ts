@@ -2,6 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { chromiumLaunchOptions } from './tests/chromium.js';
 
+/** Real Chromium, headless (a fresh object for each project: vitest fills in the instances' names). */
+const chromium = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: chromiumLaunchOptions }),
+  instances: [{ browser: 'chromium' as const }],
+  screenshotFailures: false,
+});
+
+/** The headers that make a page cross-origin isolated, so it has SharedArrayBuffer (docs/board.md, How the AI runs). */
+const CROSS_ORIGIN_ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 export default defineConfig({
   test: {
     globalSetup: ['tests/global-setup.ts'],
@@ -10,7 +22,16 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/browser/**'],
+          exclude: ['tests/browser/**', 'tests/e2e/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // The built site in Chromium (a Vite build, then playwright): minutes, not seconds, so apart from the node tests.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
@@ -20,14 +41,22 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // Served as any static host serves the board: no special headers.
+          exclude: ['tests/browser/isolated/**'],
           testTimeout: 60_000,
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
-            screenshotFailures: false,
-          },
+          browser: chromium(),
+        },
+      },
+      {
+        extends: './vite.config.ts',
+        server: { headers: CROSS_ORIGIN_ISOLATION },
+        // Only the worker imports it, which the optimizer's scan of the tests does not reach.
+        optimizeDeps: { include: ['@assemblyscript/loader'] },
+        test: {
+          name: 'browser-isolated',
+          include: ['tests/browser/isolated/**/*.test.ts'],
+          testTimeout: 60_000,
+          browser: chromium(),
         },
       },
     ],

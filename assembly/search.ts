@@ -34,12 +34,16 @@ const MAX_MOVES: i32 = MAX_HOLES_PER_ROW;
 export const MAX_HISTORY: i32 = 1024;
 /** A pass, in move codes (a hole move is its hole number 1..n). */
 export const PASS_CODE: i32 = 0;
-const TABLE_MOVE_ORDER: i32 = 1 << 30;
-const CAPTURE_ORDER: i32 = 65536;
-const QUIET_MOVE_SCORE_LIMIT: i32 = 65535;
-const NO_REPETITION: i32 = 0x7fffffff;
-/** The stop flag, the node limit and the clock are read every 4096 nodes. */
-const CHECK_NODES_MASK: i32 = 4095;
+/** Move-ordering score of the table's move: above any capture's and quiet move's. */
+export const TABLE_MOVE_ORDER: i32 = 1 << 30;
+/** Move-ordering bonus of a capture, per seed taken: above any quiet-move score. */
+export const CAPTURE_ORDER: i32 = 65536;
+export const QUIET_MOVE_SCORE_LIMIT: i32 = 65535;
+/** A repetition index above any real one: none was seen. */
+export const NO_REPETITION: i32 = 0x7fffffff;
+/** The stop flag, the node limit and the clock are read every CHECK_NODES nodes (a power of two: a mask tests it). */
+export const CHECK_NODES: i32 = 4096;
+const CHECK_NODES_MASK: i32 = CHECK_NODES - 1;
 
 export const ROOT_UPPER_BOUND: i32 = 1;
 export const ROOT_RESOLVED: i32 = 2;

@@ -24,6 +24,8 @@ export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
 /** The deepest layer a build may ask for: C(k + 11, 11) bytes a 2x6 layer, 2.2 GB for all layers to 24 in two tables. */
 export const MAX_TABLEBASE_SEEDS: i32 = 24;
+/** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
+export const MAX_TABLEBASE_HOLES: i32 = 6;
 
 /** C(n, k) for n < BINOMIAL_ROWS, k < 16: ranks of up to 24 holes with up to MAX_TABLEBASE_SEEDS seeds. */
 const BINOMIAL_ROWS: i32 = 64;
@@ -63,7 +65,7 @@ let allocatedBytes: usize = 0;
 let regionAddress: usize = 0;
 
 /** A board has at most one quiet move a hole, or the one pass. */
-const CHILD_SLOTS: i32 = 6;
+const CHILD_SLOTS: i32 = MAX_TABLEBASE_HOLES;
 /** An unused child slot: a board's children fill its first slots. */
 const NO_CHILD: u32 = 0xffffffff;
 /** The exit value of a board with no move that leaves the layer. */

@@ -28,9 +28,10 @@ import {
   type MoveList,
   type MoveOutcome,
 } from './types.js';
-import { describeInput, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
+import { describeInput, isHolesPerRow, parseMove, parsePosition, positionError, startPosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { makeRecord, numberMoveError, parseRecord } from './record.js';
+import { badOption, checkOptionsObject, rulesEngineError } from './arguments.js';
 
 export interface GameResult {
   /** The side with more seeds taken; null for a draw. */
@@ -65,42 +66,26 @@ const samePlace = (a: Position, b: Position): boolean => a.turn === b.turn && a.
 const gameOver = (result: GameResult, move: unknown) =>
   err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));
 
-/** The error of an option the caller got wrong: a programming error, so it is thrown. */
-export const badOption = (field: string, value: unknown, expected: string): HoyitoError =>
-  new HoyitoError('BadOption', `${field} ${describeInput(value)}: ${expected}`, field);
-
 /** Checks the options of `Game.start`, with the defaults filled in. */
 const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
-  if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+  checkOptionsObject(options);
   const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
   if (!VARIANTS.includes(variant)) throw badOption('variant', variant, `expected ${VARIANTS.join(' or ')}`);
-  if (!Number.isInteger(holesPerRow) || holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
-    throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
-  }
+  if (!isHolesPerRow(holesPerRow)) throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);
+  const notEngine = rulesEngineError(engine);
+  if (notEngine) throw notEngine;
   if (turn !== 'S' && turn !== 'N') throw badOption('turn', turn, 'expected S or N');
   if (lastFour !== 'C' && lastFour !== 'S' && lastFour !== 'N') throw badOption('lastFour', lastFour, 'expected C, S or N');
   return { variant, holesPerRow, engine, turn, lastFour };
 };
 
-/**
- * A Position object from the caller, written as its position string to be checked like one.
- * makePosition trusts its input, so the object must first have the shape it writes, every value in
- * it text or a number; else the error names the property at fault.
- */
-const positionText = (input: unknown): Result<string, HoyitoError> => {
-  if (typeof input === 'string') return ok(input);
-  const bad = (field: string, value: unknown, expected: string) =>
-    err(new HoyitoError('BadPosition', `${field}: ${describeInput(value)} is not ${expected}`, field));
-  if (typeof input !== 'object' || input === null) return bad('position', input, 'a position string or object');
-  const { variant, holesPerRow, board, turn, taken, lastFour } = input as { readonly [field in keyof Position]?: unknown };
-  const writable = (value: unknown) => typeof value === 'string' || typeof value === 'number';
-  if (!Array.isArray(board) || !board.every(writable)) return bad('board', board, 'a list of seed counts');
-  if (typeof taken !== 'object' || taken === null) return bad('taken', taken, 'an object of S and N counts');
-  const { S, N } = taken as { readonly [side in Side]?: unknown };
-  for (const [field, value] of Object.entries({ variant, holesPerRow, turn, lastFour, 'taken.S': S, 'taken.N': N })) {
-    if (!writable(value)) return bad(field, value, 'text or a number');
-  }
-  return ok(makePosition(input as Position));
+/** A position string parsed, or a Position object checked and copied (the caller may change theirs later). */
+const positionOf = (input: unknown): Result<Position, HoyitoError> => {
+  if (typeof input === 'string') return parsePosition(input);
+  const error = positionError(input);
+  if (error) return err(error);
+  const { variant, holesPerRow, board, turn, taken, lastFour } = input as Position;
+  return ok({ variant, holesPerRow, board: [...board], turn, taken: { S: taken.S, N: taken.N }, lastFour });
 };
 
 export class Game {
@@ -121,23 +106,28 @@ export class Game {
   /**
    * A new game from the start (four seeds a hole).
    * @throws HoyitoError `BadOption` when the options are not an object, or one of them is not one the
-   * game knows (`holesPerRow` outside 2..12...): a programming error, not user input.
+   * game knows (`holesPerRow` outside 2..12, an engine that is not a RulesEngine...): a programming
+   * error, not user input.
    */
   static start(options: GameOptions = {}): Game {
     const { variant, holesPerRow, engine, turn, lastFour } = checkGameOptions(options);
     return new Game(startPosition(variant, holesPerRow, turn, lastFour), engine);
   }
 
-  /** A game from any position (an analysis set-up); a Position object is validated like its string. */
+  /**
+   * A game from any position (an analysis set-up); a Position object is checked like its string
+   * (its error names the property at fault). An engine that is not a RulesEngine: `BadOption`.
+   */
   static fromPosition(position: string | Position, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
-    const text = positionText(position);
-    const parsed = text.ok ? parsePosition(text.value) : text;
+    const notEngine = rulesEngineError(engine);
+    if (notEngine) return err(notEngine);
+    const parsed = positionOf(position);
     return parsed.ok ? ok(new Game(parsed.value, engine)) : parsed;
   }
 
   /** A game replayed from a record (see record.ts); also refuses moves after a repetition ended it. */
   static fromRecord(record: string, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
-    const parsed = parseRecord(record, engine);
+    const parsed = parseRecord(record, engine); // checks the engine
     if (!parsed.ok) return parsed;
     const game = new Game(parsed.value.start, engine);
     const played = game.playAll(parsed.value.moves);

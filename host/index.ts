@@ -11,8 +11,10 @@ export {
   MAX_HISTORY,
   MAX_PERFT_DEPTH,
   MAX_TABLE_BITS,
+  MAX_TABLEBASE_HOLES,
   MAX_TABLEBASE_SEEDS,
   MIN_TABLE_BITS,
+  MIN_TABLEBASE_HOLES,
 } from './engines/limits.js';
 export { referenceEngine } from './engines/reference/rules.js';
 export { createReferenceSearcher, referenceSearcher } from './engines/reference/search.js';

@@ -6,6 +6,7 @@
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap, type SearchOptions, type SearchResult, type Searcher } from './types.js';
 import { describeInput } from './notation.js';
+import { badOption, checkOptionsObject, searcherError } from './arguments.js';
 
 export interface Level {
   readonly level: number;
@@ -82,9 +83,16 @@ export const chooseMove = (level: Level, result: SearchResult, random: () => num
 
 /**
  * The move a level plays, with the search result it came from.
- * @throws HoyitoError `BadOption` for a level outside 1..10, and as `Searcher.search`.
+ * @throws HoyitoError `BadOption` for a searcher that is not one, options that are not an object, a
+ * level outside 1..10 or a random source that is not a function; and as `Searcher.search`.
  */
 export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
+  const notSearcher = searcherError(searcher);
+  if (notSearcher) throw notSearcher;
+  checkOptionsObject(options);
   const level = unwrap(levelOf(options.level));
+  if (options.random !== undefined && typeof options.random !== 'function') {
+    throw badOption('random', options.random, 'expected a function returning a number in [0, 1)');
+  }
   return chooseMove(level, searcher.search(position, levelSearchOptions(level, options)), options.random);
 };

@@ -18,7 +18,8 @@ import {
   type MoveOutcome,
 } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
-import { Game, type GameResult, badOption } from './game.js';
+import { Game, type GameResult } from './game.js';
+import { badOption, checkOptionsObject } from './arguments.js';
 
 export interface MatchOptions {
   /** How many rounds the match lasts (at least 1). */
@@ -74,10 +75,10 @@ export class Match {
   /**
    * A new match at round 1.
    * @throws HoyitoError `BadOption` when the options are not an object, `rounds` is not a whole number
-   * of at least 1, or `holesPerRow` is out of range.
+   * of at least 1, or `holesPerRow` or `engine` is not one `Game.start` takes (the first round checks them).
    */
   static start(options: MatchOptions): Match {
-    if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+    checkOptionsObject(options);
     const { rounds, holesPerRow = 6, engine = referenceEngine } = options;
     if (!Number.isInteger(rounds) || rounds < 1) throw badOption('rounds', rounds, 'must be a whole number of at least 1');
     return new Match(rounds, holesPerRow, engine);

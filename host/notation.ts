@@ -39,7 +39,33 @@ export const describeInput = (input: unknown): string => {
   return typeof input === 'symbol' ? 'a symbol' : typeof input === 'function' ? 'a function' : 'an object';
 };
 
-const bad = (field: string, message: string) => err(new HoyitoError('BadPosition', `${field}: ${message}`, field));
+const badPosition = (field: string, message: string) => new HoyitoError('BadPosition', `${field}: ${message}`, field);
+const bad = (field: string, message: string) => err(badPosition(field, message));
+
+/** A board size the engines play: a whole number of holes a row from MIN_HOLES to MAX_HOLES. */
+export const isHolesPerRow = (holesPerRow: unknown): boolean =>
+  Number.isInteger(holesPerRow) && (holesPerRow as number) >= MIN_HOLES && (holesPerRow as number) <= MAX_HOLES;
+
+const HOLES_SUPPORTED = `supported: ${MIN_HOLES} to ${MAX_HOLES}`;
+
+// The bounds on the seeds of a whole position, the same for a position string and a Position object.
+const boardTotalError = (total: number): HoyitoError | null =>
+  total > MAX_BOARD_SEEDS ? badPosition('board', `${total} seeds in all; at most ${MAX_BOARD_SEEDS}`) : null;
+
+// One bound on all the seeds, taken or not: play moves seeds but never makes or destroys one, so
+// every position reached by play from a valid one is valid.
+const allSeedsError = (takenS: number, takenN: number, boardTotal: number): HoyitoError | null => {
+  const allSeeds = takenS + takenN + boardTotal;
+  return allSeeds > MAX_TOTAL_SEEDS
+    ? badPosition(
+        'taken',
+        `${takenS}-${takenN} taken and ${boardTotal} on the board make ${allSeeds} seeds in all; at most ${MAX_TOTAL_SEEDS}`,
+      )
+    : null;
+};
+
+const isCount = (value: unknown, max: number): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
 
 const WHOLE_NUMBER = /^\d+$/;
 
@@ -85,12 +111,11 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
     return bad('board', `rows of unequal length (South ${south.value.length}, North ${north.value.length})`);
   }
   const holesPerRow = south.value.length;
-  if (holesPerRow < MIN_HOLES || holesPerRow > MAX_HOLES) {
-    return bad('board', `${holesPerRow} holes per row; supported: ${MIN_HOLES} to ${MAX_HOLES}`);
-  }
+  if (!isHolesPerRow(holesPerRow)) return bad('board', `${holesPerRow} holes per row; ${HOLES_SUPPORTED}`);
   const board = [...south.value, ...north.value];
   const total = boardSeeds(board);
-  if (total > MAX_BOARD_SEEDS) return bad('board', `${total} seeds in all; at most ${MAX_BOARD_SEEDS}`);
+  const tooManyOnBoard = boardTotalError(total);
+  if (tooManyOnBoard) return err(tooManyOnBoard);
 
   if (sideText !== 'S' && sideText !== 'N') return bad('side to move', `${describeInput(sideText)} is not S or N`);
   const turn: Side = sideText;
@@ -101,15 +126,8 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
   if (!takenS.ok) return takenS;
   const takenN = parseCount(takenParts[1]!, 'North taken', MAX_TOTAL_SEEDS);
   if (!takenN.ok) return takenN;
-  // One bound on all the seeds, taken or not: play moves seeds but never makes or destroys one, so
-  // every position reached by play from a valid one reads back.
-  const allSeeds = takenS.value + takenN.value + total;
-  if (allSeeds > MAX_TOTAL_SEEDS) {
-    return bad(
-      'taken',
-      `${takenS.value}-${takenN.value} taken and ${total} on the board make ${allSeeds} seeds in all; at most ${MAX_TOTAL_SEEDS}`,
-    );
-  }
+  const tooManySeeds = allSeedsError(takenS.value, takenN.value, total);
+  if (tooManySeeds) return err(tooManySeeds);
 
   if (lastFourText !== 'C' && lastFourText !== 'S' && lastFourText !== 'N') {
     return bad('last-four', `${describeInput(lastFourText)} is not C, S or N`);
@@ -119,8 +137,58 @@ export const parsePosition = (text: string): Result<Position, HoyitoError> => {
   return ok({ variant, holesPerRow, board, turn, taken: { S: takenS.value, N: takenN.value }, lastFour });
 };
 
-/** The position string; the last-four field is written only when it is not the default `C`. */
+/**
+ * What is wrong with a Position object from an untyped caller, or null when it is one: the checks of
+ * `parsePosition` on the object's own properties, the error naming the property (`board[3]`,
+ * `taken.S`...). A few comparisons a hole and no allocation, so the engines run it on every call.
+ */
+export const positionError = (input: unknown): HoyitoError | null => {
+  if (typeof input !== 'object' || input === null) return badPosition('position', `${describeInput(input)} is not a Position object`);
+  const { variant, holesPerRow, board, turn, taken, lastFour } = input as { readonly [field in keyof Position]?: unknown };
+  if (variant !== 'ii' && variant !== 'iii') return badPosition('variant', `${describeInput(variant)} is not ii or iii`);
+  if (!isHolesPerRow(holesPerRow)) return badPosition('holesPerRow', `${describeInput(holesPerRow)} holes per row; ${HOLES_SUPPORTED}`);
+  const holes = 2 * (holesPerRow as number);
+  if (!Array.isArray(board)) return badPosition('board', `${describeInput(board)} is not a list of seed counts`);
+  if (board.length !== holes)
+    return badPosition('board', `${board.length} holes; ${describeInput(holesPerRow)} holes per row make ${holes}`);
+  let total = 0;
+  for (let index = 0; index < board.length; index++) {
+    const seeds: unknown = board[index];
+    if (!isCount(seeds, MAX_BOARD_SEEDS)) {
+      return badPosition(`board[${index}]`, `${describeInput(seeds)} is not a whole number of seeds from 0 to ${MAX_BOARD_SEEDS}`);
+    }
+    total += seeds;
+  }
+  const tooManyOnBoard = boardTotalError(total);
+  if (tooManyOnBoard) return tooManyOnBoard;
+  if (turn !== 'S' && turn !== 'N') return badPosition('turn', `${describeInput(turn)} is not S or N`);
+  if (typeof taken !== 'object' || taken === null)
+    return badPosition('taken', `${describeInput(taken)} is not an object of S and N counts`);
+  const { S, N } = taken as { readonly [side in Side]?: unknown };
+  if (!isCount(S, MAX_TOTAL_SEEDS)) return badPosition('taken.S', `${describeInput(S)} is not a whole number from 0 to ${MAX_TOTAL_SEEDS}`);
+  if (!isCount(N, MAX_TOTAL_SEEDS)) return badPosition('taken.N', `${describeInput(N)} is not a whole number from 0 to ${MAX_TOTAL_SEEDS}`);
+  const tooManySeeds = allSeedsError(S, N, total);
+  if (tooManySeeds) return tooManySeeds;
+  if (lastFour !== 'C' && lastFour !== 'S' && lastFour !== 'N')
+    return badPosition('lastFour', `${describeInput(lastFour)} is not C, S or N`);
+  return null;
+};
+
+/**
+ * Checks a Position object from an untyped caller (see `positionError`).
+ * @throws HoyitoError `BadPosition` naming the property at fault.
+ */
+export function checkPosition(input: unknown): asserts input is Position {
+  const error = positionError(input);
+  if (error) throw error;
+}
+
+/**
+ * The position string; the last-four field is written only when it is not the default `C`.
+ * @throws HoyitoError `BadPosition` for an object that is not a valid Position (see `positionError`).
+ */
 export const makePosition = (position: Position): string => {
+  checkPosition(position);
   const n = position.holesPerRow;
   const south = position.board.slice(0, n).join(',');
   const north = position.board.slice(n).join(',');

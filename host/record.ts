@@ -12,6 +12,7 @@
 import { HoyitoError, type Move, type Position, type Result, err, ok, type RulesEngine } from './types.js';
 import { describeInput, makeMove, makePosition, parseMove, parsePosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
+import { rulesEngineError } from './arguments.js';
 
 export interface GameRecord {
   readonly start: Position;
@@ -31,13 +32,32 @@ export const numberMoveError = (index: number, move: unknown, error: HoyitoError
     `move ${index + 1}`,
   );
 
+/**
+ * The record of `start` and `moves`. The moves are not replayed (parseRecord does that), only checked
+ * to be moves of the board: `pass` or hole numbers 1..n.
+ * @throws HoyitoError `BadPosition` for a start that is not a valid Position, `BadMove` or
+ * `IllegalMove` for a list of moves that is not one, naming the move by its number.
+ */
 export const makeRecord = (start: Position, moves: readonly Move[]): string => {
   const position = makePosition(start);
-  return moves.length === 0 ? position : `${position} ${MOVES_SEPARATOR} ${moves.map(makeMove).join(' ')}`;
+  if (!Array.isArray(moves)) throw new HoyitoError('BadMove', `moves: ${describeInput(moves)} is not a list`, 'moves');
+  const list: readonly unknown[] = moves; // Array.isArray narrows a readonly array to any[]
+  const written = list.map((move, index) => {
+    // A number is written as text to be checked as such: 1.5 and NaN are not hole numbers.
+    const checked = parseMove(typeof move === 'number' ? String(move) : (move as string), start.holesPerRow);
+    if (!checked.ok) throw numberMoveError(index, move, checked.error);
+    return makeMove(checked.value);
+  });
+  return written.length === 0 ? position : `${position} ${MOVES_SEPARATOR} ${written.join(' ')}`;
 };
 
-/** Parses a record and replays its moves; an error names the position field or the move number and why. */
+/**
+ * Parses a record and replays its moves; an error names the position field or the move number and
+ * why, or (`BadOption`) an engine that is not a RulesEngine.
+ */
 export const parseRecord = (text: string, engine: RulesEngine = referenceEngine): Result<GameRecord, HoyitoError> => {
+  const notEngine = rulesEngineError(engine);
+  if (notEngine) return err(notEngine);
   if (typeof text !== 'string') return err(new HoyitoError('BadPosition', `record: ${describeInput(text)} is not a string`, 'record'));
   const separator = text.indexOf(MOVES_SEPARATOR);
   const positionText = separator === -1 ? text : text.slice(0, separator);

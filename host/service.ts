@@ -19,13 +19,11 @@ import {
   type Searcher,
   unwrap,
 } from './types.js';
-import { describeInput } from './notation.js';
+import { checkPosition, describeInput } from './notation.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
 import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tablebase.js';
-import { referenceEngine } from './engines/reference/rules.js';
-import { createReferenceSearcher } from './engines/reference/search.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
@@ -100,6 +98,9 @@ export interface Solution {
   readonly source: 'tablebase' | 'search';
 }
 
+/** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
+type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined) => Searcher;
+
 const badOption = (field: string, message: string) => new HoyitoError('BadOption', `${field}: ${message}`, field);
 
 /** Lets the event loop run (an abort, a message) between two iterations. */
@@ -130,7 +131,7 @@ export class SearchService {
     readonly engine: EngineKind,
     /** The rules of the same engine (the databases' exact answers play every root move with them). */
     readonly rules: RulesEngine,
-    private readonly core: WasmCore | null,
+    private readonly makeSearcher: SearcherMaker,
     private readonly tableBits: number,
     tablebases: readonly Tablebase[],
   ) {
@@ -147,9 +148,18 @@ export class SearchService {
     if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', `${describeInput(engine)} is not wasm or reference`);
     unwrap(validateTableBits(tableBits));
     checkTablebases(tablebases);
-    if (engine === 'reference') return new SearchService(engine, referenceEngine, null, tableBits, tablebases);
+    if (engine === 'reference') {
+      // Imported only when asked for: a program that searches with the core alone (the board's
+      // worker) then carries none of the reference's code (2 kB gzip).
+      const [{ referenceEngine }, { createReferenceSearcher }] = await Promise.all([
+        import('./engines/reference/rules.js'),
+        import('./engines/reference/search.js'),
+      ]);
+      return new SearchService(engine, referenceEngine, createReferenceSearcher, tableBits, tablebases);
+    }
     const core = options.core ?? (await loadWasmCore());
-    return new SearchService(engine, new WasmEngine(core), core, tableBits, tablebases);
+    const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base);
+    return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases);
   }
 
   /** The endgame databases searches may use. */
@@ -173,9 +183,7 @@ export class SearchService {
   searcher(tablebase: Tablebase | null = null): Searcher {
     let searcher = this.searchers.get(tablebase);
     if (!searcher) {
-      searcher = this.core
-        ? wasmSearcher(this.core, this.tableBits, tablebase ?? undefined)
-        : createReferenceSearcher(this.tableBits, tablebase ?? undefined);
+      searcher = this.makeSearcher(this.tableBits, tablebase ?? undefined);
       this.searchers.set(tablebase, searcher);
     }
     return searcher;
@@ -236,6 +244,7 @@ export class SearchService {
   private start(request: ServiceSearch) {
     if (typeof request !== 'object' || request === null) throw badOption('request', `${describeInput(request)} is not an object`);
     const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
+    checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
     if (typeof limits !== 'object' || limits === null) throw badOption('limits', `${describeInput(limits)} is not an object`);
     if (typeof random !== 'function') throw badOption('random', `${describeInput(random)} is not a function`);
@@ -265,6 +274,7 @@ export class SearchService {
   private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
     if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
     const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
+    checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
     const base = tablebase ?? this.tablebaseFor(position);
     // Checks the position and the options as a search would, whether or not the databases answer.

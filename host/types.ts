@@ -97,7 +97,7 @@ export class HoyitoError extends Error {
 }
 
 export type ErrorKind =
-  | 'BadPosition' // a position string that does not parse or breaks a limit
+  | 'BadPosition' // a position string that does not parse, or a position (string or object) that breaks a limit
   | 'BadMove' // move text that is not a hole number or `pass`
   | 'IllegalMove' // a hole that is out of range, empty, or a pass while a move exists
   | 'EndlessHole' // a hole whose sowing never ends within the lap limit
@@ -203,17 +203,24 @@ export interface SearchResult {
   readonly moveScores: readonly MoveScore[];
 }
 
+/** The rules, on either engine. Each call checks its position (an untyped caller's may be anything): `BadPosition` naming the property at fault. */
 export interface RulesEngine {
   readonly kind: EngineKind;
+  /** @throws HoyitoError `BadPosition` for a position that is not valid. */
   legalMoves(position: Position): MoveList;
+  /** The error is `BadPosition` for a position that is not valid, else why the move may not be played. */
   play(position: Position, move: Move): Result<MoveOutcome, HoyitoError>;
+  /** @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
   perft(position: Position, depth: number): number;
 }
 
 /** A search over one kind of core; `iterate` yields after each completed iteration. */
 export interface Searcher {
   readonly kind: EngineKind;
-  /** The result of the last completed iteration. @throws HoyitoError on a finished game or a bad option. */
+  /**
+   * The result of the last completed iteration.
+   * @throws HoyitoError on a finished game, a bad option, or a position (the root, or `history[i]`) that is not valid.
+   */
   search(position: Position, options: SearchOptions): SearchResult;
   /** Iterative deepening: one result per completed depth 1, 2, ... @throws HoyitoError as `search`. */
   iterate(position: Position, options: SearchOptions): Generator<SearchResult>;

@@ -10,7 +10,7 @@ import {
   parsePlayer,
   playMatch,
   summarize,
-} from '../tools/arena.js';
+} from '../tools/arena/index.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 import { Game } from '../host/game.js';
 import { type Move, type Position, opposite, unwrap } from '../host/types.js';
@@ -105,7 +105,12 @@ describe('arena', () => {
       [['--games', 'x'], 'games'],
       [['--variants', 'iv'], 'variants'],
       [['--sizes', '13'], 'sizes'],
-      [['--a', 'best'], 'player'],
+      [['--games', '0'], 'games'],
+      [['--variants', 'ii,iv'], 'variants'],
+      [['--seed', 'x'], 'seed'],
+      // A bad player names its flag.
+      [['--a', 'best'], 'a'],
+      [['--b', 'engine:0'], 'b'],
       [['--balanced', '-1'], 'balanced'],
       [['--balanced', '2.5'], 'balanced'],
       [['--tablebase-seeds', '25'], 'tablebase-seeds'],
@@ -240,6 +245,16 @@ describe('arena', () => {
     expect(formatReport(report)).toContain('depth:2 vs random: 4 games');
     // Each game's record replays to its end.
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+  });
+
+  it("replays a match move for move from its seed: openings, the level's choice and greedy's ties", async () => {
+    const records = async (seed: number) => {
+      const report = await playMatch(wasmEngine, { a: { kind: 'level', level: 3 }, b: { kind: 'greedy' }, games: 4, moveCap: 60, seed });
+      return report.games.map(({ record }) => record);
+    };
+    const first = await records(3);
+    expect(await records(3)).toEqual(first);
+    expect(await records(4)).not.toEqual(first);
   });
 
   it('plays balanced openings only when asked: the search scores each within the bound', async () => {

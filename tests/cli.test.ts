@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase, makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
@@ -211,7 +211,12 @@ describe('bench', () => {
 });
 
 describe('tablebase build and solve', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'hoyito-tablebases-'));
+  let folder: string;
+  let reference: Tablebase;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'hoyito-tablebases-'));
+    reference = buildReferenceTablebase('iii', 6, 4);
+  });
   const progress: string[] = [];
   const runWithProgress = async (...argv: string[]) => {
     const out: string[] = [];
@@ -219,7 +224,6 @@ describe('tablebase build and solve', () => {
     const code = await main(argv, { out: line => out.push(line), err: line => err.push(line), progress: line => progress.push(line) });
     return { code, out, last: out.at(-1), error: err.join('\n') };
   };
-  const reference = buildReferenceTablebase('iii', 6, 4);
 
   it("builds the layers into a file whose bytes are the reference builder's, with a progress line per layer", async () => {
     const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', folder);

@@ -3,19 +3,21 @@
  * searches that rules calls or other searches interleave with, and every bound checked where it is
  * taken (perft depth, history length, the table's iteration byte), on both engines.
  */
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { type Imports, instantiate } from '@assemblyscript/loader';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
-import { HoyitoError, MAX_LAPS, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
+import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
-import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
+import { startWasmSession } from '../host/engines/wasm/search.js';
+import { readConstants } from '../host/engines/wasm/core.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
-import { engines, referenceEngine, wasmEngine } from './helpers/engines.js';
+import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const core = wasmEngine.core;
 const TABLE_BITS = 14;
-const searcher = wasmSearcher(core, TABLE_BITS);
+const searcher = wasmSearcherOnFirstUse(TABLE_BITS);
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
@@ -31,21 +33,59 @@ const thrown = (call: () => unknown): HoyitoError => {
   throw new Error('expected a HoyitoError, nothing was thrown');
 };
 
-describe('the boundary: host, reference and core define the same numbers', () => {
-  it.each(Object.entries(SHARED_WITH_CORE))('%s', (name, hostValue) => {
-    expect(core.constants[name as keyof typeof SHARED_WITH_CORE]).toBe(hostValue);
+/** The exports of a fresh instance of the built core, as `WasmCore.load` gets them. */
+const coreExports = async (): Promise<Record<string, unknown>> => {
+  const bytes = await readFile(new URL('../build/hoyito.wasm', import.meta.url));
+  const { exports } = await instantiate<Record<string, unknown>>(bytes, { env: { nowMs: () => performance.now() } } as Imports);
+  return exports;
+};
+
+/** The search's own codes and the databases' board limit: the reference uses each, so the core must define it equally. */
+const SEARCH_AND_TABLEBASE_CONSTANTS = [
+  'CAPTURE_ORDER',
+  'TABLE_MOVE_ORDER',
+  'QUIET_MOVE_SCORE_LIMIT',
+  'NO_REPETITION',
+  'CHECK_NODES',
+  'RESOLVED_DEPTH',
+  'NO_MOVE',
+  'BOUND_UPPER',
+  'BOUND_LOWER',
+  'BOUND_EXACT',
+  'MAX_TABLEBASE_HOLES',
+];
+
+describe('the boundary: a core whose numbers differ from the host is refused at load', () => {
+  let exports: Record<string, unknown>;
+  beforeAll(async () => {
+    exports = await coreExports();
   });
 
-  it('the shared numbers are the ones the library documents', () => {
-    expect(SHARED_WITH_CORE.MAX_LAPS).toBe(MAX_LAPS);
-    expect(SHARED_WITH_CORE.MAX_HOLES_PER_ROW).toBe(MAX_HOLES);
+  it('the built core is accepted: its numbers are the host numbers', () => {
+    expect(readConstants(exports)).toMatchObject(SHARED_WITH_CORE);
+  });
+
+  it('the reference search and database limits are among the numbers checked', () => {
+    expect(Object.keys(SHARED_WITH_CORE)).toEqual(expect.arrayContaining(SEARCH_AND_TABLEBASE_CONSTANTS));
+  });
+
+  it.each(Object.keys(SHARED_WITH_CORE))('%s: another value is refused, by name', name => {
+    const exported = exports[name] as WebAssembly.Global;
+    const other = new WebAssembly.Global({ value: 'i32', mutable: false }, Number(exported.value) ^ 1);
+    expect(() => readConstants({ ...exports, [name]: other })).toThrow(new RegExp(`has ${name} = `));
+  });
+
+  it.each(Object.keys(SHARED_WITH_CORE))('%s: a core without it is refused, by name', name => {
+    const { [name]: _missing, ...rest } = exports;
+    expect(() => readConstants(rest)).toThrow(`does not export ${name}`);
   });
 
   it('move codes, position offsets and root flags are distinct where they must be', () => {
-    const { MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY, ROOT_RESOLVED, ROOT_UPPER_BOUND } = core.constants;
+    const { MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY, ROOT_RESOLVED, ROOT_UPPER_BOUND } =
+      wasmEngine.core.constants;
     expect(new Set([MOVE_TURN_PASSES, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_ENDLESS, MOVE_EMPTY]).size).toBe(5);
     expect(ROOT_RESOLVED & ROOT_UPPER_BOUND).toBe(0);
-    const { TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET, POSITION_SIZE } = core.constants;
+    const { TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET, POSITION_SIZE } = wasmEngine.core.constants;
     expect(TAKEN_SOUTH_OFFSET).toBeGreaterThanOrEqual(2 * MAX_HOLES);
     expect([TAKEN_NORTH_OFFSET - TAKEN_SOUTH_OFFSET, SIDE_TO_MOVE_OFFSET - TAKEN_NORTH_OFFSET]).toEqual([2, 2]);
     expect(SIDE_TO_MOVE_OFFSET).toBeLessThan(POSITION_SIZE);
@@ -136,21 +176,21 @@ const iterationOf = (session: SearchSession, depth: number) => session.iteration
 
 describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before the root, in both engines`, () => {
   const root = startPosition('ii', 6);
-  // A quiet move from the root: the position after it, when in the history, is a repetition.
-  const quiet = referenceEngine
-    .legalMoves(root)
-    .moves.map(move => unwrap(referenceEngine.play(root, move)))
-    .find(outcome => outcome.capturedSeeds === 0)!;
-  const repeated = quiet.position;
-  const fillers = fillerHistory(root, MAX_HISTORY);
   const depth = 4;
-  const sessions = [
-    (history: readonly Position[]) => startWasmSession(core, root, history, TABLE_BITS),
-    (history: readonly Position[]) => startReferenceSession(root, history, TABLE_BITS),
-  ];
+  const sessions = {
+    wasm: (history: readonly Position[]) => startWasmSession(wasmEngine.core, root, history, TABLE_BITS),
+    reference: (history: readonly Position[]) => startReferenceSession(root, history, TABLE_BITS),
+  };
 
   it.each(['wasm', 'reference'] as const)('%s: the oldest position is dropped when the history is full', kind => {
-    const start = sessions[kind === 'wasm' ? 0 : 1]!;
+    // A quiet move from the root: the position after it, when in the history, is a repetition.
+    const quiet = referenceEngine
+      .legalMoves(root)
+      .moves.map(move => unwrap(referenceEngine.play(root, move)))
+      .find(outcome => outcome.capturedSeeds === 0)!;
+    const repeated = quiet.position;
+    const fillers = fillerHistory(root, MAX_HISTORY);
+    const start = sessions[kind];
     const withoutRepeated = iterationOf(start(fillers), depth);
     const repeatedNewest = iterationOf(start([...fillers.slice(1), repeated]), depth);
     const repeatedOldest = iterationOf(start([repeated, ...fillers]), depth);
@@ -162,7 +202,7 @@ describe(`the repetition rule sees the newest ${MAX_HISTORY} positions before th
 describe(`the table's iteration byte: past ${MAX_TABLE_ITERATION} iterations every entry is aged, in both engines`, () => {
   it('iterations after the wrap do exactly the work of those before it, and the twins agree on every one', () => {
     const root = startPosition('ii', 6);
-    const twins = [startWasmSession(core, root, [], 12), startReferenceSession(root, [], 12)];
+    const twins = [startWasmSession(wasmEngine.core, root, [], 12), startReferenceSession(root, [], 12)];
     const work: number[][] = [[], []];
     const scores = new Set<number | undefined>();
     for (let iteration = 1; iteration <= MAX_TABLE_ITERATION + 20; iteration++) {

@@ -254,7 +254,7 @@ describe.each(engines)('Game on the $kind engine', engine => {
       const bad = Game.fromPosition('iii 0,5/3,0,1 N 10-20', engine);
       expect(!bad.ok && bad.error).toMatchObject({ kind: 'BadPosition', field: 'board' });
       const badObject = Game.fromPosition({ ...position(text), turn: 'X' as 'S' }, engine);
-      expect(!badObject.ok && badObject.error).toMatchObject({ kind: 'BadPosition', field: 'side to move' });
+      expect(!badObject.ok && badObject.error).toMatchObject({ kind: 'BadPosition', field: 'turn' });
     });
 
     it('writes its record and replays it', () => {

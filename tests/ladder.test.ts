@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EloEstimate, type GameReport, makePlayer, summarize } from '../tools/arena.js';
+import { type EloEstimate, type GameReport, makePlayer, summarize } from '../tools/arena/index.js';
 import { climb, formatLadder, ladderMatches, levelPlayer, parseLadderArgs, rungsOf } from '../tools/ladder.js';
 import { LEVELS } from '../host/levels.js';
 
@@ -68,15 +68,18 @@ describe('ladder', () => {
   it('reads the arena flags but the players, and --time-scale', () => {
     const parsed = parseLadderArgs(['--games', '40', '--time-scale', '0.1', '--balanced', '8']);
     expect(parsed.ok && parsed.value).toMatchObject({ games: 40, timeScale: 0.1, balanced: 8 });
-    for (const args of [
-      ['--a', 'greedy'],
-      ['--time-scale', '0'],
-      ['--time-scale', 'x'],
-      ['--games', '0'],
-      ['--frobnicate', '1'],
-    ]) {
+    expect(parseLadderArgs([]).ok && parseLadderArgs([])).toMatchObject({ value: { timeScale: 1 } });
+    for (const [args, field] of [
+      [['--a', 'greedy'], 'a'],
+      [['--b', 'level:3'], 'b'],
+      [['--time-scale', '0'], 'time-scale'],
+      [['--time-scale', 'x'], 'time-scale'],
+      [['--time-scale', '0.1', '--time-scale', '0.2'], 'time-scale'],
+      [['--games', '0'], 'games'],
+      [['--frobnicate', '1'], 'arguments'],
+    ] as const) {
       const refused = parseLadderArgs(args);
-      expect(!refused.ok && refused.error.kind).toBe('BadOption');
+      expect(!refused.ok && refused.error).toMatchObject({ kind: 'BadOption', field });
     }
   });
 });

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type SearchResult, HoyitoError, unwrap } from '../host/types.js';
 import { LEVELS, MAX_LEVEL, MIN_LEVEL, chooseMove, levelOf, levelSearchOptions, pickMove } from '../host/levels.js';
 import { seededRandom } from '../host/random.js';
-import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { wasmEngine } from './helpers/engines.js';
+import { wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 
-const searcher = wasmSearcher(wasmEngine.core, 16);
+const searcher = wasmSearcherOnFirstUse(16);
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
 
 // ii 2x6, South to move, no seeds taken. What each South hole takes at once (depth 1 sees no more):

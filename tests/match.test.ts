@@ -5,7 +5,7 @@
  * Matches are played on 2x3 boards with seeded random moves (host/random.ts): the seeds were picked
  * so that together they show every case (a check at the end makes sure they still do).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type RoundResult } from '../host/match.js';
 import { type MoveOutcome, type LastFour, type Side, unwrap } from '../host/types.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
@@ -123,9 +123,14 @@ describe.each(engines)('Match on the $kind engine', engine => {
 });
 
 describe('the seeded matches show every case', () => {
-  const matches = MATCH_SEEDS.map(seed => playMatch(engines[0]!, seed));
-  const played = matches.map(({ match }) => match);
-  const laterRounds = played.flatMap(match => match.roundResults.slice(2).map(round => ({ round, match })));
+  let matches: ReturnType<typeof playMatch>[];
+  let played: Match[];
+  let laterRounds: { readonly round: RoundResult; readonly match: Match }[];
+  beforeAll(() => {
+    matches = MATCH_SEEDS.map(seed => playMatch(engines[0]!, seed));
+    played = matches.map(({ match }) => match);
+    laterRounds = played.flatMap(match => match.roundResults.slice(2).map(round => ({ round, match })));
+  });
   const previousOf = ({ round, match }: (typeof laterRounds)[number]) => match.roundResults[round.round - 2]!;
 
   it('a round 3+ after a won round and one after a drawn round', () => {

@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { existingFolder, listOf, writableFolder, oneOf, optionalWholeNumber, quote, wholeNumber } from '../tools/options.js';
+import {
+  existingFolder,
+  listOf,
+  oneOf,
+  optionalWholeNumber,
+  parseFlags,
+  positiveNumber,
+  quote,
+  wholeNumber,
+  wholeNumberAtLeast,
+  writableFolder,
+} from '../tools/options.js';
 
 describe('option values', () => {
   it('a whole number in range is read; out of range, not digits or missing is an error naming the option', () => {
@@ -40,6 +51,50 @@ describe('option values', () => {
     expect(!wrong.ok && wrong.error.message).toBe("--variant 'iv': expected ii or iii");
     expect(listOf('6,12', '--sizes', (text, name) => wholeNumber(text, name, 2, 12))).toEqual({ ok: true, value: [6, 12] });
     expect(listOf('6,13', '--sizes', (text, name) => wholeNumber(text, name, 2, 12)).ok).toBe(false);
+  });
+
+  it('names a hyphenated option whole in the error field', () => {
+    const result = wholeNumber('x', '--tablebase-seeds', 0, 24);
+    expect(!result.ok && result.error.field).toBe('tablebase-seeds');
+  });
+
+  it('a count with no upper bound, and a positive decimal number', () => {
+    expect(wholeNumberAtLeast('1000000', '--games', 1)).toEqual({ ok: true, value: 1_000_000 });
+    for (const text of ['0', '-1', '2.5', 'x', '1e3', '9'.repeat(20)]) {
+      const result = wholeNumberAtLeast(text, '--games', 1);
+      expect(!result.ok && result.error.message).toBe(`--games ${quote(text)}: expected a whole number, at least 1`);
+    }
+    for (const [text, value] of [
+      ['0.1', 0.1],
+      ['2', 2],
+      ['.5', 0.5],
+      ['3.', 3],
+    ] as const) {
+      expect(positiveNumber(text, '--time-scale')).toEqual({ ok: true, value });
+    }
+    for (const text of ['0', '0.0', '-1', 'x', '1e-1', 'Infinity', '.', '']) {
+      const result = positiveNumber(text, '--time-scale');
+      expect(!result.ok && result.error).toMatchObject({ kind: 'BadOption', field: 'time-scale' });
+    }
+  });
+
+  it('flags: known --name value pairs, each once', () => {
+    const known = ['games', 'time-scale'];
+    const flags = parseFlags(['--games', '4', '--time-scale', '0.5'], known);
+    expect(flags.ok && [...flags.value]).toEqual([
+      ['games', '4'],
+      ['time-scale', '0.5'],
+    ]);
+    expect(parseFlags([], known)).toEqual({ ok: true, value: new Map() });
+    for (const [args, field, message] of [
+      [['--seed', '1'], 'arguments', 'unknown option --seed (options: --games --time-scale)'],
+      [['--games', '2', 'extra'], 'arguments', "unknown argument 'extra' (options: --games --time-scale)"],
+      [['--games'], 'games', '--games: needs a value'],
+      [['--games', '2', '--games', '4'], 'games', '--games: given twice'],
+    ] as const) {
+      const refused = parseFlags(args, known);
+      expect(!refused.ok && refused.error).toMatchObject({ kind: 'BadOption', field, message });
+    }
   });
 });
 

@@ -47,34 +47,44 @@ const midGamePositions = (arbitrary: fc.Arbitrary<Position>, seed: number, count
 
 const MID_GAME_DEPTH = 4;
 
-/** Three positions 10 to 60 moves into each game, and eight random set-ups. */
-const MID_GAME_POSITIONS: readonly Position[] = [
+/** Three positions 10 to 60 moves into each game, and eight random set-ups: drawn in the tests, not while they are collected. */
+const MID_GAME_SAMPLES: readonly { readonly name: string; readonly positions: () => Position[] }[] = [
   ...(['ii', 'iii'] as const).flatMap((variant, v) =>
-    [6, 12].flatMap(holesPerRow => {
-      const games = { variants: [variant], sizes: [holesPerRow] };
-      return midGamePositions(reachedPositionArb(games, { minPlies: 10, maxPlies: 60 }), 100 * v + holesPerRow, 3);
-    }),
+    [6, 12].map(holesPerRow => ({
+      name: `three positions 10 to 60 moves into ${variant} 2x${holesPerRow} games`,
+      positions: () =>
+        midGamePositions(
+          reachedPositionArb({ variants: [variant], sizes: [holesPerRow] }, { minPlies: 10, maxPlies: 60 }),
+          100 * v + holesPerRow,
+          3,
+        ),
+    })),
   ),
-  ...midGamePositions(setUpPositionArb(), 2026, 8),
+  { name: 'eight random set-ups', positions: () => midGamePositions(setUpPositionArb(), 2026, 8) },
 ];
 
 describe('wasm perft equals reference perft on mid-game positions', () => {
-  for (const position of MID_GAME_POSITIONS) {
-    it(makePosition(position), () => {
-      expect(wasmEngine.perft(position, MID_GAME_DEPTH)).toBe(referenceEngine.perft(position, MID_GAME_DEPTH));
-    });
-  }
+  it.each(MID_GAME_SAMPLES)('$name', ({ positions }) => {
+    for (const position of positions()) {
+      expect(wasmEngine.perft(position, MID_GAME_DEPTH), makePosition(position)).toBe(referenceEngine.perft(position, MID_GAME_DEPTH));
+    }
+  });
 });
 
 describe('perft where passes, endless holes and game ends come in', () => {
+  // Each position is found in its test: the scan for endless holes plays hundreds of positions.
   const special = [
-    { name: 'a pass', position: position('ii 0,0,0,0,0,0/1,2,0,0,0,0 S 0-0') },
-    { name: 'an endless hole', position: findPosition('ii', ({ endless }) => endless.length > 0) },
-    { name: 'a pass past endless holes', position: findPosition('iii', ({ moves, endless }) => moves[0] === 'pass' && endless.length > 0) },
-    { name: 'a last four soon', position: position('iii 0,0,2,2,0,0/1,3,0,0,0,0 N 5-3 S') },
+    { name: 'a pass', position: () => position('ii 0,0,0,0,0,0/1,2,0,0,0,0 S 0-0') },
+    { name: 'an endless hole', position: () => findPosition('ii', ({ endless }) => endless.length > 0) },
+    {
+      name: 'a pass past endless holes',
+      position: () => findPosition('iii', ({ moves, endless }) => moves[0] === 'pass' && endless.length > 0),
+    },
+    { name: 'a last four soon', position: () => position('iii 0,0,2,2,0,0/1,3,0,0,0,0 N 5-3 S') },
   ];
 
-  it.each(special)('wasm = reference from a position with $name', ({ position: from }) => {
+  it.each(special)('wasm = reference from a position with $name', ({ position: find }) => {
+    const from = find();
     for (let depth = 1; depth <= 6; depth++) expect(wasmEngine.perft(from, depth)).toBe(referenceEngine.perft(from, depth));
   });
 

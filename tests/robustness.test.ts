@@ -9,11 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { describeInput, makePosition, parseMove, parsePosition, startPosition } from '../host/notation.js';
-import { parseRecord } from '../host/record.js';
+import { makeRecord, parseRecord } from '../host/record.js';
+import { pickMove } from '../host/levels.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
-import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { HoyitoError, type Result, unwrap } from '../host/types.js';
-import { wasmEngine } from './helpers/engines.js';
+import { wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 
 /** Values that are not text, each with how an error message shows it. */
 const NOT_TEXT: readonly { readonly label: string; readonly value: unknown; readonly shown: string }[] = [
@@ -145,17 +146,16 @@ describe('a value that is not text, where text is expected, gives a named error'
 describe('a Position object of the wrong shape gives a named error, naming the property', () => {
   const start = startPosition();
   it.each([
-    [{}, 'board'],
+    [{}, 'variant'],
     [{ ...start, board: null }, 'board'],
-    [{ ...start, board: [...start.board.slice(1), Symbol('x')] }, 'board'],
+    [{ ...start, board: [...start.board.slice(1), Symbol('x')] }, 'board[11]'],
     [{ ...start, taken: null }, 'taken'],
     [{ ...start, taken: { S: 0, N: {} } }, 'taken.N'],
     [{ ...start, variant: Symbol('x') }, 'variant'],
     [{ ...start, holesPerRow: Object.create(null) }, 'holesPerRow'],
     [{ ...start, turn: undefined }, 'turn'],
     [{ ...start, lastFour: [] }, 'lastFour'],
-    // Text and numbers are written out and parsed like a position string.
-    [{ ...start, turn: 'X' }, 'side to move'],
+    [{ ...start, turn: 'X' }, 'turn'],
   ])('%o: %s', (value, field) => {
     expect(refused(Game.fromPosition(value as never))).toMatchObject({ kind: 'BadPosition', field });
   });
@@ -207,7 +207,7 @@ describe('options that are not an object throw BadOption', () => {
     expect(thrown(() => Match.start({ rounds: Symbol('x') as never }))).toMatchObject({ kind: 'BadOption', field: 'rounds' });
   });
 
-  describe.each([referenceSearcher, wasmSearcher(wasmEngine.core, 10)])('the $kind searcher', searcher => {
+  describe.each([referenceSearcher, wasmSearcherOnFirstUse(10)])('the $kind searcher', searcher => {
     const start = startPosition();
 
     it.each(notOptions)('$label: search and iterate, iterate when called', ({ value }) => {
@@ -223,5 +223,170 @@ describe('options that are not an object throw BadOption', () => {
     ])('%o: BadOption naming %s', (options, field) => {
       expect(thrown(() => searcher.search(start, options as never))).toMatchObject({ kind: 'BadOption', field });
     });
+  });
+});
+
+describe('an engine that is not a RulesEngine gives BadOption naming it, at once', () => {
+  // Each was accepted once and failed with a TypeError on the first move.
+  const notEngines: readonly [string, unknown, string][] = [
+    ['an empty object', {}, 'an object'],
+    ['its name', 'wasm', "'wasm'"],
+    ['null', null, 'null'],
+    ['a number', 42, '42'],
+    ['a searcher', referenceSearcher, 'an object'],
+  ];
+  const expectEngineError = (error: HoyitoError, shown: string) => {
+    expect(error).toMatchObject({ kind: 'BadOption', field: 'engine' });
+    expect(error.message).toContain(shown);
+    expect(error.message).toContain('RulesEngine');
+  };
+
+  it.each(notEngines)('%s: Game.start and Match.start throw', (_, engine, shown) => {
+    expectEngineError(
+      thrown(() => Game.start({ engine: engine as never })),
+      shown,
+    );
+    expectEngineError(
+      thrown(() => Match.start({ rounds: 1, engine: engine as never })),
+      shown,
+    );
+  });
+
+  it.each(notEngines)('%s: Game.fromPosition, Game.fromRecord and parseRecord return the error', (_, engine, shown) => {
+    expectEngineError(refused(Game.fromPosition(START, engine as never)), shown);
+    expectEngineError(refused(Game.fromRecord(`${START} : 3`, engine as never)), shown);
+    expectEngineError(refused(parseRecord(START, engine as never)), shown);
+  });
+});
+
+describe('pickMove checks its arguments', () => {
+  const start = startPosition();
+
+  it.each(notOptions)('$label as options: BadOption naming options', ({ value }) => {
+    expect(thrown(() => pickMove(referenceSearcher, start, value as never))).toMatchObject({ kind: 'BadOption', field: 'options' });
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a rules engine', wasmEngine],
+    ['null', null],
+  ])('%s as the searcher: BadOption naming searcher', (_, searcher) => {
+    const error = thrown(() => pickMove(searcher as never, start, { level: 1 }));
+    expect(error).toMatchObject({ kind: 'BadOption', field: 'searcher' });
+    expect(error.message).toContain('Searcher');
+  });
+
+  it('a random source that is not a function: BadOption naming random', () => {
+    expect(thrown(() => pickMove(referenceSearcher, start, { level: 1, random: 0.5 as never }))).toMatchObject({
+      kind: 'BadOption',
+      field: 'random',
+    });
+  });
+});
+
+describe('makePosition and makeRecord refuse what they cannot write', () => {
+  const start = startPosition();
+
+  it.each([
+    [{ ...start, board: [1] }, 'board'],
+    [{ ...start, turn: 'X' }, 'turn'],
+    [null, 'position'],
+  ])('makePosition(%o): BadPosition naming %s', (value, field) => {
+    expect(thrown(() => makePosition(value as never))).toMatchObject({ kind: 'BadPosition', field });
+    expect(thrown(() => makeRecord(value as never, []))).toMatchObject({ kind: 'BadPosition', field });
+  });
+
+  it.each([
+    [null, 'BadMove', 'moves'],
+    [[3, 'x'], 'BadMove', 'move 2'],
+    [[0], 'IllegalMove', 'move 1'],
+    [[1.5], 'BadMove', 'move 1'],
+    [[7], 'IllegalMove', 'move 1'],
+  ])('makeRecord(start, %o): %s naming %s', (moves, kind, field) => {
+    expect(thrown(() => makeRecord(start, moves as never))).toMatchObject({ kind, field });
+  });
+});
+
+/**
+ * Position objects that break one rule of the type each, with the field the error must name. The
+ * WebAssembly engine once wrapped 256 to 0 and disagreed with the reference, and 13 holes trapped it.
+ */
+const START_OBJECT = startPosition();
+const BAD_POSITIONS: readonly [string, unknown, string][] = [
+  ['not an object', null, 'position'],
+  ['a position string', START, 'position'],
+  ['a board of one hole', { ...START_OBJECT, board: [1] }, 'board'],
+  ['a board that is not a list', { ...START_OBJECT, board: '4,4' }, 'board'],
+  ['a hole holding 256', { ...START_OBJECT, board: [256, ...START_OBJECT.board.slice(1).fill(0)] }, 'board[0]'],
+  ['a hole holding -1', { ...START_OBJECT, board: [...START_OBJECT.board.slice(0, 11), -1] }, 'board[11]'],
+  ['a hole holding 1.5', { ...START_OBJECT, board: [4, 1.5, ...START_OBJECT.board.slice(2)] }, 'board[1]'],
+  ['a hole holding text', { ...START_OBJECT, board: [4, 4, '4', ...START_OBJECT.board.slice(3)] }, 'board[2]'],
+  ['13 holes a row', { ...START_OBJECT, holesPerRow: 13, board: new Array(26).fill(1) }, 'holesPerRow'],
+  ['holesPerRow not the board', { ...START_OBJECT, holesPerRow: 5 }, 'board'],
+  ['holesPerRow as text', { ...START_OBJECT, holesPerRow: '6' }, 'holesPerRow'],
+  ['an unknown variant', { ...START_OBJECT, variant: 'iv' }, 'variant'],
+  ['an unknown turn', { ...START_OBJECT, turn: 'X' }, 'turn'],
+  ['an unknown last-four rule', { ...START_OBJECT, lastFour: 'X' }, 'lastFour'],
+  ['no taken counts', { ...START_OBJECT, taken: null }, 'taken'],
+  ['a taken count as text', { ...START_OBJECT, taken: { S: '0', N: 0 } }, 'taken.S'],
+  ['a negative taken count', { ...START_OBJECT, taken: { S: 0, N: -1 } }, 'taken.N'],
+  ['more than 255 seeds on the board', { ...START_OBJECT, board: [200, 56, ...START_OBJECT.board.slice(2).fill(0)] }, 'board'],
+  ['more than 65535 seeds in all', { ...START_OBJECT, taken: { S: 65535 - 47, N: 0 } }, 'taken'],
+];
+
+describe.each([
+  ['reference', referenceEngine, referenceSearcher],
+  ['wasm', wasmEngine, wasmSearcherOnFirstUse(10)],
+] as const)('the %s engine refuses an invalid Position object, naming the field', (_, engine, searcher) => {
+  const expectPositionError = (error: HoyitoError, field: string) => expect(error).toMatchObject({ kind: 'BadPosition', field });
+
+  it.each(BAD_POSITIONS)('%s: play returns BadPosition', (_label, value, field) => {
+    expectPositionError(refused(engine.play(value as never, 1)), field);
+  });
+
+  it.each(BAD_POSITIONS)('%s: legalMoves and perft throw BadPosition', (_label, value, field) => {
+    expectPositionError(
+      thrown(() => engine.legalMoves(value as never)),
+      field,
+    );
+    expectPositionError(
+      thrown(() => engine.perft(value as never, 1)),
+      field,
+    );
+  });
+
+  it.each(BAD_POSITIONS)('%s: search and iterate throw BadPosition when called', (_label, value, field) => {
+    expectPositionError(
+      thrown(() => searcher.search(value as never, { depth: 1 })),
+      field,
+    );
+    expectPositionError(
+      thrown(() => searcher.iterate(value as never, { depth: 1 })),
+      field,
+    );
+  });
+
+  it.each(BAD_POSITIONS)('%s in the history: search throws BadPosition naming its index', (_label, value) => {
+    const history = [START_OBJECT, value];
+    const error = thrown(() => searcher.search(START_OBJECT, { depth: 1, history: history as never }));
+    expectPositionError(error, 'history[1]');
+  });
+
+  it('a history position of another game: BadPosition naming its index', () => {
+    const error = thrown(() => searcher.search(START_OBJECT, { depth: 1, history: [startPosition('ii', 3)] }));
+    expectPositionError(error, 'history[0]');
+    expect(error.message).toContain('2x3');
+  });
+
+  it('accepts the valid position each bad one was made from', () => {
+    expect(engine.play(START_OBJECT, 1).ok).toBe(true);
+    expect(engine.legalMoves(START_OBJECT).moves).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(searcher.search(START_OBJECT, { depth: 1, history: [START_OBJECT] }).depth).toBe(1);
+  });
+});
+
+describe("the WebAssembly core's owner refuses an invalid Position object for perft, as the engine does", () => {
+  it.each(BAD_POSITIONS)('%s', (_label, value, field) => {
+    expect(thrown(() => wasmEngine.core.perft(value as never, 1))).toMatchObject({ kind: 'BadPosition', field });
   });
 });

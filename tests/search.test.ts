@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { type SearchResult, type Position, type Variant, HoyitoError, VARIANTS, isBoardEmpty, unwrap } from '../host/types.js';
 import { Game } from '../host/game.js';
@@ -8,14 +8,14 @@ import { legalMoves, playMove } from '../host/engines/reference/rules.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { type RandomGame, chosenMove, gameFromSetUpArb, gameFromStartArb } from './helpers/arbitraries.js';
-import { referenceEngine, wasmEngine } from './helpers/engines.js';
+import { referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 import { pickAtRandom, randomBelow, seededRandom } from '../host/random.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 
 const TABLE_BITS = 16;
-const wasm = wasmSearcher(wasmEngine.core, TABLE_BITS);
+const wasm = wasmSearcherOnFirstUse(TABLE_BITS);
 const reference = createReferenceSearcher(TABLE_BITS);
 const searchers = [wasm, reference];
 
@@ -127,23 +127,29 @@ const smallEndgames = (count: number): Position[] => {
   return found;
 };
 
-describe('exact endgame values', () => {
-  const endgames = smallEndgames(12);
+const ENDGAMES = 12;
 
-  it.each(endgames.map(makePosition))(
-    '%s: both searches prove the value the plain solver finds, for the position and for every move',
-    text => {
-      const at = position(text);
+describe('exact endgame values', () => {
+  let endgames: Position[];
+  beforeAll(() => {
+    endgames = smallEndgames(ENDGAMES);
+  });
+
+  it.each(Array.from({ length: ENDGAMES }, (_, i) => i + 1))(
+    `endgame %i of ${ENDGAMES}: both searches prove the value the plain solver finds, for the position and for every move`,
+    number => {
+      const at = endgames[number - 1]!;
+      const shown = makePosition(at);
       for (const searcher of searchers) {
         const result = searcher.search(at, { depth: MAX_DEPTH, analysis: true });
-        expect(result.exact).toBe(true);
-        expect(result.score).toBe(solve(at, []));
+        expect(result.exact, shown).toBe(true);
+        expect(result.score, shown).toBe(solve(at, []));
         for (const { move, score, exact } of result.moveScores) {
           const after = unwrap(playMove(at, move)).position;
           const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
           const value = solve(after, captured ? [] : [at]);
-          expect(exact).toBe(true);
-          expect(score).toBe(after.turn === at.turn ? value : 0 - value);
+          expect(exact, `${shown}, move ${move}`).toBe(true);
+          expect(score, `${shown}, move ${move}`).toBe(after.turn === at.turn ? value : 0 - value);
         }
       }
     },
@@ -207,15 +213,19 @@ describe('the repetition rule', () => {
     }
     throw new Error('no position whose value depends on the history');
   };
-  const found = findRepetitionCase();
+  let found: ReturnType<typeof findRepetitionCase>;
+  beforeAll(() => {
+    found = findRepetitionCase();
+  });
 
-  it(`sees the history: ${makePosition(found.at)} after ${makePosition(found.earlier)}`, () => {
+  it('sees the history: a small endgame whose value a position two quiet moves before it changes', () => {
+    const shown = `${makePosition(found.at)} after ${makePosition(found.earlier)}`;
     for (const searcher of searchers) {
-      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [found.earlier] })).toMatchObject({
+      expect(searcher.search(found.at, { depth: MAX_DEPTH, history: [found.earlier] }), shown).toMatchObject({
         score: found.withHistory,
         exact: true,
       });
-      expect(searcher.search(found.at, { depth: MAX_DEPTH })).toMatchObject({ score: found.without, exact: true });
+      expect(searcher.search(found.at, { depth: MAX_DEPTH }), shown).toMatchObject({ score: found.without, exact: true });
     }
   });
 
@@ -245,15 +255,14 @@ describe('the time limit', () => {
 describe('aspiration windows', () => {
   // From depth 5 an iteration first searches within 8 seeds of the last score, and again with the
   // full window when its score leaves that window. Analysis mode always uses the full window.
-  const random = seededRandom(11);
-  const positions = Array.from({ length: 80 }, (_, i) => {
-    const game = Game.start({ variant: i % 2 ? 'iii' : 'ii', holesPerRow: i % 4 < 2 ? 6 : 12, engine: wasmEngine });
-    const plies = Math.floor(random() * 30);
-    for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
-    return game;
-  }).filter(game => !game.isOver);
-
   it('give the full-window score at every depth, also where the score jumps out of the window', () => {
+    const random = seededRandom(11);
+    const positions = Array.from({ length: 80 }, (_, i) => {
+      const game = Game.start({ variant: i % 2 ? 'iii' : 'ii', holesPerRow: i % 4 < 2 ? 6 : 12, engine: wasmEngine });
+      const plies = Math.floor(random() * 30);
+      for (let ply = 0; ply < plies && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+      return game;
+    }).filter(game => !game.isOver);
     let jumps = 0;
     for (const game of positions) {
       const options = { depth: game.position.holesPerRow === 6 ? 8 : 6, history: game.repetitionHistory() };

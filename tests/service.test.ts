@@ -242,6 +242,8 @@ describe('bad requests get named errors', () => {
 
   it.each<[string, unknown, string, string]>([
     ['no request', null, 'BadOption', 'request'],
+    ['a position that is not one', { position: null }, 'BadPosition', 'position'],
+    ['a board of 13 holes a row', { position: { ...start, holesPerRow: 13 } }, 'BadPosition', 'holesPerRow'],
     ['limits that are not an object', { position: start, limits: 5 }, 'BadOption', 'limits'],
     ['a level of 11', { position: start, level: 11 }, 'BadOption', 'level'],
     ['a negative node limit', { position: start, limits: { nodes: -1 } }, 'BadOption', 'nodes'],
@@ -250,6 +252,12 @@ describe('bad requests get named errors', () => {
     ['a finished game', { position: { ...start, board: start.board.map(() => 0), taken: { S: 24, N: 24 } } }, 'GameOver', 'position'],
   ])('searchNow with %s', (_, request, kind, field) => {
     expectError(() => services.wasm.searchNow(request as never), kind, field);
+  });
+
+  it('a position that is not one is refused by name before the databases are looked at', async () => {
+    const service = await SearchService.create({ core, tablebases: [buildReferenceTablebase('ii', 2, 2)] });
+    expectError(() => service.searchNow({ position: null as never }), 'BadPosition', 'position');
+    await expect(service.solve({ ...start, board: [1] })).rejects.toMatchObject({ kind: 'BadPosition', field: 'board' });
   });
 
   it('solve of a finished game rejects by name', async () => {

@@ -3,7 +3,7 @@
  * rule on tiny boards, the WebAssembly builder against the reference byte for byte, the exact
  * values and best moves of positions, and the file format.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
 import {
   type Tablebase,
@@ -19,11 +19,12 @@ import {
   tableRules,
 } from '../host/engines/tablebase.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { MAX_TABLEBASE_HOLES, MIN_TABLEBASE_HOLES } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { Game } from '../host/game.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
-import { type SearchResult, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
+import { type SearchResult, type Searcher, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
@@ -83,7 +84,10 @@ const boardsOf = (holes: number, seeds: number): number[][] =>
   Array.from({ length: layerSize(holes, seeds) }, (_, rank) => boardOfRank(rank, holes, seeds));
 
 describe('exact values and best moves', () => {
-  const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 2, maxSeeds: 8 });
+  let base: Tablebase;
+  beforeAll(() => {
+    base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 2, maxSeeds: 8 });
+  });
 
   it('a position with seeds taken and North to move: its taken margin plus the margin of the board, as minimax finds', () => {
     const board = [2, 1, 0, 3];
@@ -123,8 +127,12 @@ describe('exact values and best moves', () => {
 });
 
 describe('files', () => {
-  const base: Tablebase = buildReferenceTablebase('iii', 2, 5, true);
-  const file = makeTablebaseFile(base);
+  let base: Tablebase;
+  let file: Uint8Array;
+  beforeAll(() => {
+    base = buildReferenceTablebase('iii', 2, 5, true);
+    file = makeTablebaseFile(base);
+  });
 
   it('a database reads back as written', () => {
     expect(unwrap(parseTablebaseFile(file))).toEqual(base);
@@ -160,6 +168,20 @@ describe('files', () => {
       },
       /variant code 7/,
     ],
+    [
+      'a board longer than databases are built for',
+      (bytes: Uint8Array) => {
+        bytes[10] = MAX_TABLEBASE_HOLES + 1;
+      },
+      new RegExp(`${MAX_TABLEBASE_HOLES + 1} holes per row; databases are built for ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES}`),
+    ],
+    [
+      'a board shorter than databases are built for',
+      (bytes: Uint8Array) => {
+        bytes[10] = MIN_TABLEBASE_HOLES - 1;
+      },
+      new RegExp(`${MIN_TABLEBASE_HOLES - 1} holes per row`),
+    ],
   ])('refuses %s, naming what is wrong', (_, damage, message) => {
     const copy = file.slice();
     const damaged = damage(copy) ?? copy;
@@ -172,19 +194,41 @@ describe('files', () => {
   });
 });
 
-describe('searches that probe the databases', () => {
-  const base = buildWasmTablebase(wasmEngine.core, { variant: 'iii', holesPerRow: 6, maxSeeds: 9 });
-  /** The same databases, cut at fewer seeds. */
-  const upTo = (maxSeeds: number): Tablebase => ({ ...base, maxSeeds, tables: { C: base.tables.C!.slice(0, maxSeeds + 1) } });
-  const wasm = wasmSearcher(wasmEngine.core, 16, upTo(8));
-  const reference = createReferenceSearcher(16, upTo(8));
-  /** Positions of seeded random iii 2x6 games once 10 to 12 seeds are left on the board, with their repetition history. */
-  const endgames = Array.from({ length: 40 }, (_, seed) => {
+describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES} holes a row`, () => {
+  it.each([MIN_TABLEBASE_HOLES - 1, MAX_TABLEBASE_HOLES + 1])('refuses %i with BadOption naming holesPerRow', holesPerRow => {
+    expect(() => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds: 1 })).toThrow(
+      expect.objectContaining({ kind: 'BadOption', field: 'holesPerRow' }),
+    );
+  });
+
+  it(`builds ${MAX_TABLEBASE_HOLES}`, () => {
+    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: 1 });
+    expect(base.tables.C!.map(layer => layer.length)).toEqual([1, 2 * MAX_TABLEBASE_HOLES]);
+  });
+});
+
+/** Positions of seeded random iii 2x6 games once 10 to 12 seeds are left on the board, with their repetition history. */
+const randomEndgames = (): Game[] =>
+  Array.from({ length: 40 }, (_, seed) => {
     const random = seededRandom(seed + 1);
     const game = Game.start({ variant: 'iii', holesPerRow: 6 });
     while (!game.isOver && boardSeeds(game.position.board) > 12) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
     return game;
   }).filter(game => !game.isOver && boardSeeds(game.position.board) >= 10);
+
+describe('searches that probe the databases', () => {
+  let base: Tablebase;
+  let wasm: Searcher;
+  let reference: Searcher;
+  let endgames: Game[];
+  beforeAll(() => {
+    base = buildWasmTablebase(wasmEngine.core, { variant: 'iii', holesPerRow: 6, maxSeeds: 9 });
+    // The same databases, cut at fewer seeds.
+    const upTo8: Tablebase = { ...base, maxSeeds: 8, tables: { C: base.tables.C!.slice(0, 9) } };
+    wasm = wasmSearcher(wasmEngine.core, 16, upTo8);
+    reference = createReferenceSearcher(16, upTo8);
+    endgames = randomEndgames();
+  });
 
   it('the WASM and reference searches probe the same nodes: every iteration the same, node counts included', () => {
     expect(endgames.length).toBeGreaterThan(20);

@@ -1,5 +1,5 @@
 /**
- * The levels' Elo ladder: arena matches (tools/arena.ts) of level 1 against the anchors greedy and
+ * The levels' Elo ladder: arena matches (tools/arena/) of level 1 against the anchors greedy and
  * random, of each level against the one below it, and of each level against greedy. Each level's
  * Elo relative to greedy is the sum of the steps up to it (level 1 against greedy, then 1 to 2, …),
  * with an interval whose ends add the steps' in quadrature (the matches are independent); the direct
@@ -7,8 +7,7 @@
  *
  *   npx tsx tools/ladder.ts --games 40 --variants ii,iii --sizes 6 --balanced 8 --time-scale 0.1
  */
-import { pathToFileURL } from 'node:url';
-import { HoyitoError, type Result, err, ok } from '../host/types.js';
+import { type HoyitoError, type Result, ok } from '../host/types.js';
 import { LEVELS, type Level } from '../host/levels.js';
 import { loadWasmEngine } from '../host/engines/wasm/rules.js';
 import {
@@ -16,10 +15,13 @@ import {
   type MatchOptions,
   type MatchReport,
   type PlayerSpec,
+  MATCH_FLAGS,
   formatReport,
-  parseMatchArgs,
+  matchOptionsOf,
   playMatch,
-} from './arena.js';
+} from './arena/index.js';
+import { badOption, parseFlags, positiveNumber } from './options.js';
+import { isProgram, runProgram } from './program.js';
 
 export interface LadderOptions extends Omit<MatchOptions, 'a' | 'b' | 'onGame' | 'onTablebase'> {
   /** Think time of the levels on the clock, as a share of theirs (1: as the board plays them). */
@@ -126,42 +128,36 @@ export const playLadder = async (options: LadderOptions): Promise<readonly Match
 
 export const LADDER_USAGE = [
   'tsx tools/ladder.ts [--games N] [--variants ii,iii] [--sizes 6,12] [--balanced S] [--seed K] [--time-scale F]',
-  '  the levels of host/levels.ts in arena matches (tools/arena.ts): level 1 against greedy and random, each level',
+  '  the levels of host/levels.ts in arena matches (tools/arena/): level 1 against greedy and random, each level',
   '  against the one below, each against greedy; N games a match (pairs on the same opening, colours swapped);',
   '  --time-scale F plays the levels on the clock at F times their think time (default 1); the other flags as the arena.',
   '  Prints each match, then the ladder as a Markdown table: Elo relative to greedy, summed over the steps.',
 ];
 
+/** The flags of the ladder: the arena's but the players, and --time-scale. */
+export const LADDER_FLAGS = [...MATCH_FLAGS.filter(flag => flag !== 'a' && flag !== 'b'), 'time-scale'];
+
 /** The ladder the command line asks for: the arena's flags but the players, and --time-scale. */
 export const parseLadderArgs = (args: readonly string[]): Result<LadderOptions, HoyitoError> => {
-  const at = args.indexOf('--time-scale');
-  const timeScale = at >= 0 ? Number(args[at + 1]) : 1;
-  if (!(timeScale > 0 && Number.isFinite(timeScale)))
-    return err(new HoyitoError('BadOption', '--time-scale: expected a number above 0, e.g. 0.1', 'time-scale'));
-  const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
-  const players = rest.find(arg => arg === '--a' || arg === '--b');
-  if (players) return err(new HoyitoError('BadOption', `${players}: the ladder chooses its players`, players.slice(2)));
-  const match = parseMatchArgs(rest);
+  // An arena flag the ladder does not take, refused with the reason (flags stand at even places).
+  const player = args.find((arg, at) => at % 2 === 0 && (arg === '--a' || arg === '--b'));
+  if (player) return badOption(player.slice(2), `${player}: the ladder chooses its players`);
+  const flags = parseFlags(args, LADDER_FLAGS);
+  if (!flags.ok) return flags;
+  const timeScale = flags.value.has('time-scale') ? positiveNumber(flags.value.get('time-scale'), '--time-scale') : ok(1);
+  if (!timeScale.ok) return timeScale;
+  const match = matchOptionsOf(flags.value);
   if (!match.ok) return match;
   const { a: _a, b: _b, ...options } = match.value;
-  return ok({ ...options, timeScale });
+  return ok({ ...options, timeScale: timeScale.value });
 };
 
-const main = async (args: readonly string[]): Promise<number> => {
-  if (args.includes('--help') || args.includes('-h')) {
-    LADDER_USAGE.forEach(line => console.log(line));
-    return 0;
-  }
-  const options = parseLadderArgs(args);
-  if (!options.ok) {
-    console.error(options.error.message);
-    return 2;
-  }
-  const reports = await playLadder({ ...options.value, onMatch: report => console.log(`${formatReport(report)}\n`) });
+/** Plays the ladder, printing each match's report, then the table. */
+const playFromCommandLine = async (options: LadderOptions): Promise<number> => {
+  const reports = await playLadder({ ...options, onMatch: report => console.log(`${formatReport(report)}\n`) });
   console.log(formatLadder(reports));
   return 0;
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (isProgram(import.meta.url))
+  process.exitCode = await runProgram(process.argv.slice(2), LADDER_USAGE, parseLadderArgs, playFromCommandLine);

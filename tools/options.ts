@@ -26,16 +26,35 @@ const fieldOf = (name: string): string => name.replace(/^.*\s/, '').replace(/^-+
 const present = (text: string | undefined, name: string): Result<string, HoyitoError> =>
   text === undefined || text === '' ? badOption(fieldOf(name), `${name} is missing its value`) : ok(text);
 
-/** A whole number from `min` to `max`, written in digits. */
-export const wholeNumber = (text: string | undefined, name: string, min: number, max: number): Result<number, HoyitoError> => {
+/** A number written as `pattern` that `accepts`, or an error saying it is not the `expected` one. */
+const numberOf = (
+  text: string | undefined,
+  name: string,
+  pattern: RegExp,
+  accepts: (value: number) => boolean,
+  expected: string,
+): Result<number, HoyitoError> => {
   const given = present(text, name);
   if (!given.ok) return given;
   const value = Number(given.value);
-  if (!/^\d+$/.test(given.value) || value < min || value > max) {
-    return badOption(fieldOf(name), `${name} ${quote(given.value)}: expected a whole number from ${min} to ${max}`);
-  }
-  return ok(value);
+  return pattern.test(given.value) && accepts(value)
+    ? ok(value)
+    : badOption(fieldOf(name), `${name} ${quote(given.value)}: expected ${expected}`);
 };
+
+const DIGITS = /^\d+$/;
+
+/** A whole number from `min` to `max`, written in digits. */
+export const wholeNumber = (text: string | undefined, name: string, min: number, max: number): Result<number, HoyitoError> =>
+  numberOf(text, name, DIGITS, value => value >= min && value <= max, `a whole number from ${min} to ${max}`);
+
+/** A whole number, `min` or more, written in digits (a count with no upper bound). */
+export const wholeNumberAtLeast = (text: string | undefined, name: string, min: number): Result<number, HoyitoError> =>
+  numberOf(text, name, DIGITS, value => value >= min && Number.isSafeInteger(value), `a whole number, at least ${min}`);
+
+/** A number above 0 in decimal digits, e.g. `0.1` or `2`. */
+export const positiveNumber = (text: string | undefined, name: string): Result<number, HoyitoError> =>
+  numberOf(text, name, /^(\d+(\.\d*)?|\.\d+)$/, value => value > 0, 'a number above 0');
 
 /** A whole number from `min` to `max`, or `fallback` when the option was not given. */
 export const optionalWholeNumber = <T extends number | undefined>(
@@ -147,4 +166,25 @@ export const writableFolder = (text: string | undefined, name: string): Result<s
     return problem(`cannot write a file there (${refusal(error)})`);
   }
   return ok(given.value);
+};
+
+/**
+ * Command-line flags: `--name value` pairs, each name one of `known` and given at most once; the
+ * values by name. A stray argument, an unknown flag, a flag without a value or given twice is refused.
+ */
+export const parseFlags = (args: readonly string[], known: readonly string[]): Result<ReadonlyMap<string, string>, HoyitoError> => {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const flag = args[i]!;
+    const name = flag.slice(2);
+    if (!flag.startsWith('--') || !known.includes(name)) {
+      const what = flag.startsWith('--') ? `option ${flag}` : `argument ${quote(flag)}`;
+      return badOption('arguments', `unknown ${what} (options: ${known.map(option => `--${option}`).join(' ')})`);
+    }
+    const value = args[i + 1];
+    if (value === undefined) return badOption(name, `${flag}: needs a value`);
+    if (flags.has(name)) return badOption(name, `${flag}: given twice`);
+    flags.set(name, value);
+  }
+  return ok(flags);
 };

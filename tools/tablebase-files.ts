@@ -9,8 +9,6 @@ import { badPath, fileProblem, writableFolder } from './options.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
 export const DEFAULT_TABLEBASE_DIR = 'tablebases';
-/** The CLI builds for the standard board, 2x6 (the 2x12 layers would be far too big). */
-export const TABLEBASE_HOLES = 6;
 /** Layers 0..12: about 1.5 s and 3 MB a variant. */
 export const DEFAULT_TABLEBASE_SEEDS = 12;
 

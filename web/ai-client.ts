@@ -1,10 +1,17 @@
 /**
  * The board's side of the AI worker. A board only ever wants the answer to its latest question,
- * so a new request cancels the one before: the client sends `stop`, waits for that answer (the
+ * so a new request cancels the one before: the client stops it, waits for that answer (the
  * worker answers every request exactly once), and only then sends the new request.
+ *
+ * A stop is the `stop` message, seen by the worker between iterations; on a cross-origin isolated
+ * page (which has SharedArrayBuffer) also the request's own `StopFlag`, which ends the iteration
+ * under way. Each request gets a flag of its own, set only by cancelling that request and never
+ * cleared nor reused: a stop for request N cannot reach N+1, however the worker's queue and these
+ * messages interleave, and nothing is ever reset before a request.
  */
-import { type SearchResult, HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
-import type { FromWorker, SearchGoal, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
+import { StopFlag } from '../host/stop.js';
+import { type SearchResult, HoyitoError, type Result, err, ok } from '../host/types.js';
+import type { AiSearch, FromWorker, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
 export interface AiWorker {
@@ -20,6 +27,8 @@ export type AiAnswer = Result<SearchResult | null, HoyitoError>;
 
 interface Pending {
   readonly request: SearchRequest;
+  /** Shared with the worker (cross-origin isolated pages only). */
+  readonly stop: StopFlag | null;
   readonly resolve: (answer: AiAnswer) => void;
   readonly onProgress?: (result: SearchResult) => void;
 }
@@ -28,6 +37,13 @@ interface Pending {
 export const startAiWorker = (): AiWorker => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
 
 const CANCELLED: AiAnswer = ok(null);
+
+/** A stop flag for one request, where the worker can share it; null elsewhere. */
+const sharedStopFlag = (): StopFlag | null => {
+  if (!globalThis.crossOriginIsolated) return null;
+  const flag = new StopFlag();
+  return flag.shared ? flag : null;
+};
 
 export class AiClient {
   private nextId = 1;
@@ -51,19 +67,17 @@ export class AiClient {
     worker.addEventListener('error', event => this.fail(event));
   }
 
-  /** Asks for a move; any earlier request still open is cancelled (its promise gives `ok(null)`). */
-  search(
-    position: Position,
-    history: readonly Position[],
-    goal: SearchGoal,
-    onProgress?: (result: SearchResult) => void,
-  ): Promise<AiAnswer> {
+  /** Asks for a search; any earlier request still open is cancelled (its promise gives `ok(null)`). */
+  search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
     this.cancel();
     if (this.failure) return Promise.resolve(err(this.failure));
     return new Promise(resolve => {
       const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
+      const stop = sharedStopFlag();
+      const stopBuffer = stop ? { stopBuffer: stop.buffer as SharedArrayBuffer } : {};
       const pending = {
-        request: { type: 'search', id: this.nextId++, position, history, goal, ...tablebases } as const,
+        request: { type: 'search', id: this.nextId++, ...ask, ...tablebases, ...stopBuffer } as const,
+        stop,
         resolve,
         onProgress,
       };
@@ -78,6 +92,7 @@ export class AiClient {
     this.waiting = null;
     if (this.inFlight && !this.inFlightCancelled) {
       this.inFlightCancelled = true;
+      this.inFlight.stop?.stop();
       this.worker.postMessage({ type: 'stop', id: this.inFlight.request.id });
     }
   }
@@ -102,9 +117,11 @@ export class AiClient {
    */
   private fail(event: Event): void {
     const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
+    // An isolated page's worker must be served with the page's COEP header too, or Chromium will not start it.
+    const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
     this.failure = new HoyitoError(
       'AiFailed',
-      `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin`,
+      `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
       'ai',
     );
     const { inFlight, waiting } = this;

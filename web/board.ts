@@ -36,7 +36,8 @@ import {
   moveLabel,
   nameOfIndex,
 } from './describe.js';
-import { type HoyitoBoardEventMap, errorEvent } from './events.js';
+import type { HoyitoBoardEventMap } from './events.js';
+import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
@@ -110,6 +111,9 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
 /** Changing one of these starts a new game. */
 const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
+/** Boolean attributes: on when present, whatever their value. */
+const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
+
 /** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
 const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
@@ -148,10 +152,33 @@ export class HoyitoBoard extends LitElement {
     this.disableWarning?.('change-in-update');
   }
 
-  /** `ii` or `iii`. */
-  declare variant: Variant;
-  /** Holes per row, 2 to 12 (6 and 12 are the usual boards). */
-  declare holes: number;
+  /**
+   * `ii` or `iii`: the variant the board plays. Set, it is the input for the next game from the
+   * inputs; a `position`, `setPosition()` or `loadRecord()` decides the variant over it, and it
+   * then reads theirs until a new game from the inputs.
+   */
+  get variant(): Variant {
+    return this.playedVariant ?? this.variantInput;
+  }
+  set variant(value: Variant) {
+    this.variantInput = value;
+    this.playedVariant = null;
+  }
+
+  /** Holes per row, 2 to 12 (6 and 12 are the usual boards): those the board plays, as for `variant`. */
+  get holes(): number {
+    return this.playedHoles ?? this.holesInput;
+  }
+  set holes(value: number) {
+    this.holesInput = value;
+    this.playedHoles = null;
+  }
+
+  // `variant` and `holes` as the page set them, and the game's where something else decided them.
+  private variantInput: Variant = DEFAULTS.variant;
+  private holesInput: number = DEFAULTS.holes;
+  private playedVariant: Variant | null = null;
+  private playedHoles: number | null = null;
   /** A position string to start from instead of the start position (overrides variant and holes). */
   declare position: string | null;
   declare south: Player;
@@ -212,8 +239,8 @@ export class HoyitoBoard extends LitElement {
     humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
     animating: () => this.gameController.animating,
   });
-  /** Bad inputs found by `willUpdate`, reported once the update is done. */
-  private readonly badOptions: HoyitoError[] = [];
+  /** Bad inputs: those found by `willUpdate` are told once the update is done. */
+  private readonly inputErrors = new InputErrors(this);
   private typedDigits = '';
   private typedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -246,17 +273,29 @@ export class HoyitoBoard extends LitElement {
 
   /** The game on the board (the current round's in a match). */
   get game(): Game {
+    this.applyInputs();
     return this.gameController.game;
   }
 
   /** The Hoyito III match, when `rounds` is above 1. */
   get currentMatch(): Match | null {
+    this.applyInputs();
     return this.gameController.match;
   }
 
   /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
   get language(): Language {
     return this.lang ? languageOf(this.lang) : languageOfElement(this);
+  }
+
+  /**
+   * What is wrong with the inputs as they stand, one error per input (each was also a `hoyito-error`
+   * and a console warning when found): a value refused for its default, a position that is not one,
+   * rounds without a match. Empty when every input is fine.
+   */
+  get optionErrors(): readonly HoyitoError[] {
+    this.applyInputs();
+    return this.inputErrors.current;
   }
 
   /** The current position string. */
@@ -273,20 +312,24 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
-    this.gameController.newGame();
+    this.applyInputs();
+    this.startConfiguredGame();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
+    this.applyInputs();
     return this.gameController.redo();
   }
 
@@ -295,6 +338,7 @@ export class HoyitoBoard extends LitElement {
    * is over, while the AI is choosing its own move, or when a move or new game comes first.
    */
   hint(): Promise<Move | null> {
+    this.applyInputs();
     return this.gameController.hint();
   }
 
@@ -305,11 +349,13 @@ export class HoyitoBoard extends LitElement {
    * own move, for bad limits (a `hoyito-error`), or when a move, undo, new game or hint comes first.
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
+    this.applyInputs();
     return this.gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
+    this.applyInputs();
     return this.startGame(Game.fromPosition(text));
   }
 
@@ -318,31 +364,37 @@ export class HoyitoBoard extends LitElement {
    * and the board shows it again after `review(null)` (or the number of moves played).
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
+    this.applyInputs();
     return this.reviewer.review(ply);
   }
 
   /** Copies the game's record (`game.record()`) to the clipboard. */
   copyRecord(): Promise<Result<string, HoyitoError>> {
+    this.applyInputs();
     return copyRecord(this.game);
   }
 
   /** Saves the game's record as a text file; returns the file's name. */
   downloadRecord(): string {
+    this.applyInputs();
     return downloadRecord(this.game);
   }
 
   /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
   loadRecord(text: string): Result<Position, HoyitoError> {
+    this.applyInputs();
     return this.startGame(Game.fromRecord(text));
   }
 
   /** Turns the board round. */
   flip(): void {
+    this.applyInputs();
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
   }
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
+    this.applyInputs();
     return this.gameController.nextRound();
   }
 
@@ -355,19 +407,51 @@ export class HoyitoBoard extends LitElement {
 
   // ---- lifecycle ----
 
+  /** True during an update: a method called then must not start another. */
+  private updating = false;
+
+  protected override performUpdate(): void {
+    this.updating = true;
+    try {
+      super.performUpdate();
+    } finally {
+      this.updating = false;
+    }
+  }
+
+  /**
+   * Before the first update the inputs are not applied yet (nor, on an element defined after the
+   * page set its properties, those properties: Lit plays them back at that update), and the game
+   * is a placeholder the first update replaces. A call then (before the board is in the page, or
+   * just after it is added) brings that update forward, so that it acts on the game the inputs
+   * describe and is kept.
+   */
+  private applyInputs(): void {
+    if (!this.hasUpdated && !this.updating) this.performUpdate();
+  }
+
   /** Checks the inputs that changed; nothing else happens before the render. */
   protected override willUpdate(changed: PropertyValues<this>): void {
     for (const option of Object.keys(PARSERS) as CheckedOption[]) {
       if (changed.has(option)) this.checkOption(option);
     }
+    for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
   }
 
-  /** Reports bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
+  /** Tells of bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
   protected override updated(changed: PropertyValues<this>): void {
-    for (const error of this.badOptions.splice(0)) this.dispatchEvent(errorEvent(error));
     if (this.sound) this.soundPlayer.get();
-    if (GAME_SETUP.some(key => changed.has(key))) this.gameController.newGame();
+    if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
+    this.inputErrors.tell();
+  }
+
+  /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told at once. */
+  private startConfiguredGame(): void {
+    // The game controller reads `variant` and `holes`: the inputs, not the last game's.
+    this.playedVariant = this.playedHoles = null;
+    this.inputErrors.gameStarted(this.gameController.newGame());
+    this.inputErrors.tell();
   }
 
   /** `updateComplete` waits for the render a new game started in `updated()` asked for, and for the parts being loaded and their render. */
@@ -380,18 +464,12 @@ export class HoyitoBoard extends LitElement {
     }
   }
 
-  /** A bad value is set aside for reporting and replaced by the default; a removed attribute quietly restores it. */
+  /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
   private checkOption(option: CheckedOption): void {
     const value: unknown = this[option];
-    if (value === null || value === undefined) {
-      (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
-      return;
-    }
-    const parsed = PARSERS[option](value);
-    if (!parsed.ok) {
-      this.badOptions.push(parsed.error);
-      (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
-    }
+    const parsed = value === null || value === undefined ? null : PARSERS[option](value);
+    this.inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
+    if (!parsed?.ok) (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
   }
 
   // ---- what the game controller reports ----
@@ -399,6 +477,9 @@ export class HoyitoBoard extends LitElement {
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
   private afterReset(how: 'new' | 'stepped'): void {
     this.reviewer.leave();
+    const { variant, holesPerRow } = this.game.startPosition;
+    this.playedVariant = variant === this.variantInput ? null : variant;
+    this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
     const round = this.currentMatch?.round ?? null;
     const position = this.currentPosition;
     const turn = this.turnSpeech();
@@ -616,23 +697,25 @@ export class HoyitoBoard extends LitElement {
         <span class="taken">${position.taken[side]}</span>
       </div>`;
 
-    return html`<div part="board" class="board" style="--holes:${n}" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-      <div part="status" class="status">
-        ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
+    return html`<div class="frame" style="--holes:${n}">
+      <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
+        <div part="status" class="status">
+          ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
+        </div>
+        ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
+        <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
+          <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
+          <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
+        </div>
+        ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
+        <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
+          ${shownOutcomes.map((outcome, ply) =>
+            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
+          )}
+        </ol>
+        ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
+        <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
       </div>
-      ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
-      <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
-        <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
-        <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
-      </div>
-      ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
-      <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-        ${shownOutcomes.map((outcome, ply) =>
-          this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
-        )}
-      </ol>
-      ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
-      <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
     </div>`;
   }
 

@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
-import { makePosition } from '../host/notation.js';
+import { describeInput, makePosition } from '../host/notation.js';
 import {
   type MoveOutcome,
   type SearchResult,
@@ -158,21 +158,29 @@ export class GameController implements ReactiveController {
 
   // ---- what the host asks for ----
 
-  /** Starts the game the host's inputs describe; a setting that cannot be honoured is reported and left out. */
-  newGame(): void {
+  /**
+   * Starts the game the host's inputs describe, leaving out a setting that cannot be honoured;
+   * returns those settings' errors, naming each input and its value, for the host to report.
+   */
+  newGame(): HoyitoError[] {
     const { position, rounds, variant, holes } = this.host;
+    const problems: HoyitoError[] = [];
     const start = position ? Game.fromPosition(position) : null;
-    if (start && !start.ok) this.report(new HoyitoError(start.error.kind, `position: ${start.error.message}`, 'position'));
+    if (start && !start.ok)
+      problems.push(
+        new HoyitoError(start.error.kind, `position: ${describeInput(position)} is not a position: ${start.error.message}`, 'position'),
+      );
+    const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
-      if (rounds > 1)
-        this.report(new HoyitoError('BadOption', 'rounds: a match is played from the start, not from a set position', 'rounds'));
+      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, played from the start, not from a set position`, 'rounds'));
       this.resetTo(null, start.value);
     } else if (rounds > 1 && variant === 'iii') {
       this.resetTo(Match.start({ rounds, holesPerRow: holes }), this.single);
     } else {
-      if (rounds > 1) this.report(new HoyitoError('BadOption', 'rounds: matches are a Hoyito III custom; set variant="iii"', 'rounds'));
+      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, a Hoyito III custom; set variant="iii"`, 'rounds'));
       this.resetTo(null, Game.start({ variant, holesPerRow: holes }));
     }
+    return problems;
   }
 
   /** Plays `game` as a single game. */
@@ -219,7 +227,8 @@ export class GameController implements ReactiveController {
       this.host.requestUpdate();
     };
     const game = this.game;
-    const answer = await this.aiClient().search(game.position, game.repetitionHistory(), { kind: 'analyse', timeMs: HINT_MS }, show);
+    const ask = { position: game.position, history: game.repetitionHistory(), limits: { timeMs: HINT_MS } };
+    const answer = await this.aiClient().search(ask, show);
     if (!answer.ok) this.report(answer.error);
     if (!answer.ok || !answer.value) return null;
     show(answer.value);
@@ -245,8 +254,8 @@ export class GameController implements ReactiveController {
     const request = { position };
     this.analysing = request;
     const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
-    const goal = { kind: 'analyse', everyMove: true, depth, timeMs } as const;
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, result => show(result, false));
+    const ask = { position, history: game.repetitionHistory(), analysis: true, limits: { depth, timeMs } };
+    const answer = await this.aiClient().search(ask, result => show(result, false));
     if (this.analysing === request) this.analysing = null;
     if (!answer.ok) this.report(answer.error);
     if (!answer.ok || !answer.value) return null;
@@ -341,12 +350,13 @@ export class GameController implements ReactiveController {
     this.thinkingAbout = position;
     this.host.requestUpdate();
     this.emit('thinking', { ...about, state: 'started' });
-    const goal = { kind: 'play', level: this.host.level, ...(this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {}) } as const;
+    const limits = this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {};
+    const ask = { position, history: game.repetitionHistory(), level: this.host.level, limits };
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
       if (this.host.analysis) this.liveAnalysis.report('ai', position, result, false);
     };
-    const answer = await this.aiClient().search(position, game.repetitionHistory(), goal, showProgress);
+    const answer = await this.aiClient().search(ask, showProgress);
     if (answer.ok && answer.value && this.host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (!answer.ok) {
       this.thinkingAbout = null;

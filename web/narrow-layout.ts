@@ -8,7 +8,7 @@ import { type CSSResult, css } from 'lit';
 import { MAX_HOLES } from '../host/types.js';
 
 /** Holes narrower than this hide their labels and seeds (the hole's own container query) and are small to tap. */
-const MIN_HOLE_PX = 40;
+export const MIN_HOLE_PX = 40;
 /** A hole's share of the gaps, the wood's padding and its border. */
 const SURROUND_PX = 6;
 /** Rows up to this long fit in one line on any phone (6 holes of 40 px in 320 px). */

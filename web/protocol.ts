@@ -2,26 +2,39 @@
  * The messages between the board (main thread) and the AI worker. Positions travel as plain
  * objects (structured clone); one request is in flight at a time, named by its `id`.
  */
-import type { SearchResult, Position, Variant } from '../host/types.js';
+import type { Position, SearchLimits, SearchResult, Variant } from '../host/types.js';
+import type { ServiceSearch } from '../host/service.js';
 
 /**
- * What the AI is asked for: a move to play at a level, or the engine's best move within a time
- * budget and/or to a depth (neither: 1 s). `everyMove` scores every legal move with a full window
- * (`SearchOptions.analysis`), so each move score is a score, not a bound.
+ * The limits a message carries: the search service's (host/service.ts), less the signal, which
+ * cannot be cloned; a stop travels as a `StopRequest`, and as `SearchRequest.stopBuffer`.
  */
-export type SearchGoal =
-  | { readonly kind: 'play'; readonly level: number; readonly timeMs?: number }
-  | { readonly kind: 'analyse'; readonly timeMs?: number; readonly depth?: number; readonly everyMove?: boolean };
+export type MessageLimits = Omit<SearchLimits, 'signal'>;
 
-export interface SearchRequest {
-  readonly type: 'search';
-  readonly id: number;
-  readonly position: Position;
+/**
+ * What the AI is asked, in the search service's terms (`ServiceSearch`): a level's move (its own
+ * depth or think time, each limit given replacing the level's), or the engine's best move to the
+ * limits (none: 1 s); `analysis` scores every legal move with a full window, so each move score is
+ * a score, not a bound. What cannot be cloned stays behind: progress comes back as messages, and
+ * a level's random draw is the worker's.
+ */
+export interface AiSearch extends Pick<ServiceSearch, 'position' | 'level' | 'analysis'> {
   /** Positions since the last capture, oldest first: the repetition rule sees them. */
   readonly history: readonly Position[];
-  readonly goal: SearchGoal;
+  readonly limits?: MessageLimits;
+}
+
+export interface SearchRequest extends AiSearch {
+  readonly type: 'search';
+  readonly id: number;
   /** The endgame databases the worker may use for this game; none when absent. */
   readonly tablebases?: TablebaseSettings;
+  /**
+   * This request's own `StopFlag` cell (host/stop.ts), a SharedArrayBuffer the page sets to stop
+   * it inside an iteration. Only a cross-origin isolated page has one; without it a stop is seen
+   * between iterations.
+   */
+  readonly stopBuffer?: SharedArrayBuffer;
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * The numbers both engines share: bounds on what a call may ask for, the search's score scale and
- * Zobrist seed. The WebAssembly core defines each of them too, on its side of the boundary
- * (assembly/index.ts exports them): `WasmCore` refuses a core whose numbers differ, and
- * tests/core.test.ts pins that they agree.
+ * The numbers both engines share: bounds on what a call may ask for, the search's score scale,
+ * Zobrist seed, move ordering and table codes, the endgame databases' limits. The WebAssembly core
+ * defines each of them too, on its side of the boundary (assembly/index.ts exports them):
+ * `WasmCore` refuses a core whose numbers differ (tests/core.test.ts tries it with altered ones).
  */
-import { HoyitoError, MAX_HOLES, MAX_LAPS } from '../types.js';
+import { HoyitoError, MAX_HOLES, MAX_LAPS, MIN_HOLES } from '../types.js';
 import { describeInput } from '../notation.js';
 
 /** Deepest search iteration; a line never goes more plies deep than this. */
@@ -28,11 +28,32 @@ export const INFINITE_SCORE = 1 << 21;
 
 /** The deepest endgame-database layer a build may ask for (seeds on the board). */
 export const MAX_TABLEBASE_SEEDS = 24;
+/** The board sizes endgame databases are built for, in holes a row: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES. */
+export const MIN_TABLEBASE_HOLES = MIN_HOLES;
+export const MAX_TABLEBASE_HOLES = 6;
 
 /** The seed of the Zobrist key stream (see `zobristStream`). */
 export const ZOBRIST_SEED = 0x2545f491;
 /** A pass in move codes (lines, table entries); a hole move is its hole number. */
 export const PASS_CODE = 0;
+
+// The search's own codes, which both searches must use alike to visit the same nodes in the same order.
+/** Move ordering: the table's move first, then captures by seeds taken, then quiet-move scores (capped below a capture's bonus). */
+export const TABLE_MOVE_ORDER = 1 << 30;
+export const CAPTURE_ORDER = 65536;
+export const QUIET_MOVE_SCORE_LIMIT = 65535;
+/** A repetition index above any real one: none was seen. */
+export const NO_REPETITION = 0x7fffffff;
+/** How often the limits (stop flag, nodes, clock) are checked, in nodes. */
+export const CHECK_NODES = 4096;
+/** The bound a table entry's score is. */
+export const BOUND_UPPER = 1;
+export const BOUND_LOWER = 2;
+export const BOUND_EXACT = 3;
+/** The depth stored for a value proven from game ends alone: it holds at any depth. */
+export const RESOLVED_DEPTH = 255;
+/** Move codes in the table: a hole number, PASS_CODE for a pass, NO_MOVE for none. */
+export const NO_MOVE = 255;
 
 /** What the core must define equally, by the names it exports them under. */
 export const SHARED_WITH_CORE = {
@@ -48,6 +69,17 @@ export const SHARED_WITH_CORE = {
   ZOBRIST_SEED,
   PASS_CODE,
   MAX_TABLEBASE_SEEDS,
+  MAX_TABLEBASE_HOLES,
+  TABLE_MOVE_ORDER,
+  CAPTURE_ORDER,
+  QUIET_MOVE_SCORE_LIMIT,
+  NO_REPETITION,
+  CHECK_NODES,
+  BOUND_UPPER,
+  BOUND_LOWER,
+  BOUND_EXACT,
+  RESOLVED_DEPTH,
+  NO_MOVE,
 } as const;
 
 /**

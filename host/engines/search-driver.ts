@@ -22,7 +22,7 @@ import {
   type Searcher,
 } from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
-import { describeInput } from '../notation.js';
+import { checkPosition, describeInput, positionError } from '../notation.js';
 import { type Tablebase, covers, solveMoves } from './tablebase.js';
 import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
 
@@ -261,6 +261,24 @@ const tablebaseAnswer = ({ base, rules }: SearchTablebase, position: Position): 
 };
 
 /**
+ * Every history position is valid and of the root's game (a board of another size could repeat a
+ * line's board by its holes alone).
+ * @throws HoyitoError `BadPosition` naming the entry, `history[i]`.
+ */
+const checkHistory = (history: readonly Position[], root: Position): void => {
+  const game = (at: Position) => `${at.variant} 2x${at.holesPerRow}`;
+  for (let index = 0; index < history.length; index++) {
+    const earlier = history[index]!; // a hole in a sparse list is undefined, and refused as such
+    const field = `history[${index}]`;
+    const error = positionError(earlier);
+    if (error) throw new HoyitoError('BadPosition', `${field}: ${error.message}`, field);
+    if (earlier.variant !== root.variant || earlier.holesPerRow !== root.holesPerRow) {
+      throw new HoyitoError('BadPosition', `${field}: a position of ${game(earlier)}; the root is ${game(root)}`, field);
+    }
+  }
+};
+
+/**
  * A Searcher over a core: `start` opens a session for a position (after the options and the
  * position are checked); `search` is the last result `iterate` yields. A root that the endgame
  * databases hold is answered from them at once (its repetition history aside, as a chess tablebase).
@@ -275,6 +293,8 @@ export const makeSearcher = (
   const iterate = (position: Position, options: SearchOptions): Generator<SearchResult> => {
     const checked = validateSearchOptions(options);
     if (!checked.ok) throw checked.error;
+    checkPosition(position);
+    checkHistory(checked.value.history, position);
     if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
     return deepen(position, checked.value);
   };

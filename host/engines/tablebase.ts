@@ -17,7 +17,7 @@ import {
   opposite,
   unwrap,
 } from '../types.js';
-import { MAX_TABLEBASE_SEEDS } from './limits.js';
+import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from './limits.js';
 
 /**
  * Who receives the last four seeds, seen from the mover: the capturer (`C`, the usual rule); or a
@@ -36,6 +36,12 @@ export interface Tablebase {
   /** Per table, layer k: every board with k seeds in rank order, the mover's margin of those seeds. */
   readonly tables: Partial<Record<TableRule, Int8Array[]>>;
 }
+
+/** A board size databases are built for: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES holes a row. */
+export const isTablebaseHoles = (holesPerRow: number): boolean =>
+  Number.isInteger(holesPerRow) && holesPerRow >= MIN_TABLEBASE_HOLES && holesPerRow <= MAX_TABLEBASE_HOLES;
+
+export const TABLEBASE_HOLES_BUILT = `databases are built for ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES}`;
 
 // ---- the index: every board with k seeds on 2n holes, ranked ------------------------------------
 
@@ -209,7 +215,7 @@ export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeade
   const variant = VARIANTS[variantCode!];
   if (!variant) return badFile(`variant code ${variantCode} is not 0 (ii) or 1 (iii)`);
   if (ruleCode !== 0 && ruleCode !== 1) return badFile(`rule code ${ruleCode} is not 0 (capturer) or 1 (fixed side)`);
-  if (holesPerRow! < 2 || holesPerRow! > 6) return badFile(`${holesPerRow} holes per row; databases are built for 2 to 6`);
+  if (!isTablebaseHoles(holesPerRow!)) return badFile(`${holesPerRow} holes per row; ${TABLEBASE_HOLES_BUILT}`);
   if (maxSeeds! > MAX_TABLEBASE_SEEDS) return badFile(`layers up to ${maxSeeds} seeds; databases hold at most ${MAX_TABLEBASE_SEEDS}`);
   const fixedSide = ruleCode === 1;
   const layers: TablebaseFileHeader['layers'][number][] = [];

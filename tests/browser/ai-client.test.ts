@@ -5,31 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import type { SearchResult } from '../../host/types.js';
 import { startPosition } from '../../host/notation.js';
-import { AiClient, type AiWorker } from '../../web/ai-client.js';
-import type { FromWorker, TablebaseStatus, ToWorker } from '../../web/protocol.js';
-
-/** Records what the client sends; the test answers by hand. */
-class ScriptedWorker implements AiWorker {
-  readonly sent: ToWorker[] = [];
-  terminated = false;
-  private readonly events = new EventTarget();
-  postMessage(message: ToWorker): void {
-    this.sent.push(message);
-  }
-  addEventListener(type: 'message' | 'error', listener: ((event: MessageEvent<FromWorker>) => void) | ((event: Event) => void)): void {
-    this.events.addEventListener(type, listener as EventListener);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  answer(message: FromWorker): void {
-    this.events.dispatchEvent(new MessageEvent('message', { data: message }));
-  }
-  /** What a Worker whose file could not be loaded fires. */
-  failToLoad(): void {
-    this.events.dispatchEvent(new Event('error'));
-  }
-}
+import { AiClient, startAiWorker } from '../../web/ai-client.js';
+import type { TablebaseStatus } from '../../web/protocol.js';
+import { ScriptedWorker, runRequest } from './ai-workers.js';
 
 const result = (bestMove: number): SearchResult => ({
   bestMove,
@@ -44,14 +22,15 @@ const result = (bestMove: number): SearchResult => ({
 });
 
 const position = startPosition();
-const PLAY = { kind: 'play', level: 3 } as const;
+const PLAY = { position, history: [], level: 3 };
+const ANALYSE = { position, history: [], limits: { timeMs: 100 } };
 
 describe('AiClient', () => {
   test("answers a request with the worker's result", async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answer = client.search(position, [], PLAY);
-    expect(worker.sent).toEqual([{ type: 'search', id: 1, position, history: [], goal: PLAY }]);
+    const answer = client.search(PLAY);
+    expect(worker.sent).toEqual([{ type: 'search', id: 1, ...PLAY }]);
     worker.answer({ type: 'answer', id: 1, result: result(4) });
     expect(await answer).toEqual({ ok: true, value: result(4) });
   });
@@ -59,8 +38,8 @@ describe('AiClient', () => {
   test('a new request stops the one in flight and is sent only after its answer', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const first = client.search(position, [], PLAY);
-    const second = client.search(position, [], { kind: 'analyse', timeMs: 100 });
+    const first = client.search(PLAY);
+    const second = client.search(ANALYSE);
     expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop']);
     expect(worker.sent[1]).toEqual({ type: 'stop', id: 1 });
     worker.answer({ type: 'answer', id: 1, result: result(2) });
@@ -74,7 +53,7 @@ describe('AiClient', () => {
   test('of three quick requests only the last is sent after the first; the middle one is dropped', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answers = [client.search(position, [], PLAY), client.search(position, [], PLAY), client.search(position, [], PLAY)];
+    const answers = [client.search(PLAY), client.search(PLAY), client.search(PLAY)];
     expect(await answers[1]).toEqual({ ok: true, value: null });
     worker.answer({ type: 'answer', id: 1, result: null });
     expect(worker.sent.map(message => [message.type, message.id])).toEqual([
@@ -90,7 +69,7 @@ describe('AiClient', () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
     const seen: SearchResult[] = [];
-    const answer = client.search(position, [], { kind: 'analyse', timeMs: 100 }, progress => seen.push(progress));
+    const answer = client.search(ANALYSE, progress => seen.push(progress));
     worker.answer({ type: 'progress', id: 1, result: result(3) });
     worker.answer({ type: 'answer', id: 1, result: null, error: 'CompileError: bad wasm' });
     expect(seen).toEqual([result(3)]);
@@ -102,7 +81,7 @@ describe('AiClient', () => {
     const news: TablebaseStatus[] = [];
     const client = new AiClient(worker, status => news.push(status));
     client.tablebases = { maxSeeds: 10, folder: null };
-    const answer = client.search(position, [], PLAY);
+    const answer = client.search(PLAY);
     expect(worker.sent[0]).toMatchObject({ type: 'search', id: 1, tablebases: { maxSeeds: 10, folder: null } });
     const ready: TablebaseStatus = {
       type: 'tablebase',
@@ -124,7 +103,7 @@ describe('AiClient', () => {
   test('dispose stops the search, waits for its answer, then ends the worker', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answer = client.search(position, [], PLAY);
+    const answer = client.search(PLAY);
     const disposed = client.dispose();
     expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 });
     expect(worker.terminated).toBe(false);
@@ -137,12 +116,12 @@ describe('AiClient', () => {
   test('a worker that fails to load turns the request in flight, the one waiting and every later one into AiFailed errors', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const first = client.search(position, [], PLAY);
+    const first = client.search(PLAY);
     worker.failToLoad();
     const failed = { ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker failed') }) };
     expect(await first).toEqual(failed);
     expect(worker.terminated).toBe(true);
-    expect(await client.search(position, [], PLAY)).toEqual(failed);
+    expect(await client.search(PLAY)).toEqual(failed);
     expect(worker.sent).toHaveLength(1);
     await client.dispose(); // nothing left to wait for
   });
@@ -150,8 +129,8 @@ describe('AiClient', () => {
   test('a request cancelled before the worker failed still gives null, the one waiting the error', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const first = client.search(position, [], PLAY);
-    const second = client.search(position, [], PLAY);
+    const first = client.search(PLAY);
+    const second = client.search(PLAY);
     worker.failToLoad();
     expect(await first).toEqual({ ok: true, value: null });
     expect(await second).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed' }) });
@@ -161,7 +140,7 @@ describe('AiClient', () => {
 describe('the real worker', () => {
   test('whose file is missing: the request is answered with an AiFailed error instead of never', async () => {
     const client = new AiClient(new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }));
-    const answer = await client.search(position, [], PLAY);
+    const answer = await client.search(PLAY);
     expect(answer).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker') }) });
   });
 
@@ -172,14 +151,31 @@ describe('the real worker', () => {
     const firstIteration = new Promise<void>(resolve => {
       deepened = resolve;
     });
-    const longMove = client.search(position, [], { kind: 'play', level: 10, timeMs: thinkMs }, () => deepened());
+    const longMove = client.search({ ...PLAY, level: 10, limits: { timeMs: thinkMs } }, () => deepened());
     await firstIteration; // the search is under way in the worker
     const started = performance.now();
-    const next = await client.search(position, [], { kind: 'play', level: 1 });
+    const next = await client.search({ ...PLAY, level: 1 });
     // The long search stood down at its next iteration, so the level-1 answer came well inside its 30 s.
     expect(performance.now() - started).toBeLessThan(thinkMs / 2);
     expect(await longMove).toEqual({ ok: true, value: null });
     expect(next.ok && next.value && typeof next.value.bestMove).toBe('number');
     await client.dispose();
   }, 40_000);
+
+  test('without cross-origin isolation a stop ends a long analysis between iterations, answering with the last completed one', async () => {
+    expect(crossOriginIsolated).toBe(false); // this project's pages are served without the headers
+    const worker = startAiWorker();
+    const timeMs = 60_000;
+    const stopAt = 6;
+    const request = { type: 'search', id: 1, position: startPosition('ii', 12), history: [], analysis: true, limits: { timeMs } } as const;
+    const run = await runRequest(worker, request, result => {
+      if (result.depth === stopAt) worker.postMessage({ type: 'stop', id: 1 });
+    });
+    expect(run.answer.result).toEqual(run.progress.at(-1));
+    // The stop came during iteration stopAt + 1 at the latest: that one completes, no other starts.
+    expect(run.answer.result!.depth).toBeGreaterThanOrEqual(stopAt);
+    expect(run.answer.result!.depth).toBeLessThanOrEqual(stopAt + 1);
+    expect(run.answer.result!.timeMs).toBeLessThan(timeMs / 2);
+    worker.terminate();
+  });
 });

@@ -75,8 +75,7 @@ const spyOnRequests = (): (() => ToWorker[]) => {
   return () => spy.mock.calls.map(([message]) => message as ToWorker);
 };
 
-const analysisRequests = (sent: readonly ToWorker[]) =>
-  sent.filter(message => message.type === 'search' && message.goal.kind === 'analyse');
+const analysisRequests = (sent: readonly ToWorker[]) => sent.filter(message => message.type === 'search' && message.analysis === true);
 
 describe('analysis', () => {
   test('while the AI thinks, the panel shows each evaluation the AI reports, and the last is the move it plays', async () => {

@@ -3,9 +3,9 @@
  * the reference rules, events are checked against positions worked out by hand, and bad
  * attributes must give `hoyito-error` events and a sane board.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { makePosition, startPosition } from '../../host/notation.js';
+import { describeInput, makePosition, startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { ErrorDetail, HoyitoBoardEventMap } from '../../web/board.js';
@@ -244,6 +244,36 @@ describe('the board itself', () => {
   });
 });
 
+describe('variant and holes read what the board plays', () => {
+  const THREE = position('iii 1,2,3/3,2,1 S 0-0');
+  const shapeOf = (board: { variant: unknown; holes: unknown }) => ({ variant: board.variant, holes: board.holes });
+
+  test('a position decides them over the attributes, which apply again once it is removed', async () => {
+    const board = await mountBoard({ ...HUMANS, variant: 'ii', holes: '6', position: makePosition(THREE) });
+    expect(shapeOf(board)).toEqual({ variant: THREE.variant, holes: THREE.holesPerRow });
+    board.removeAttribute('position');
+    await board.updateComplete;
+    expect(shapeOf(board)).toEqual({ variant: 'ii', holes: 6 });
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 6)));
+  });
+
+  test('a loaded record decides them until a new game from the inputs', async () => {
+    const board = await mountBoard({ ...HUMANS, holes: '6' });
+    const record = `${makePosition(startPosition('iii', 12))} : 3`;
+    expect(board.loadRecord(record).ok).toBe(true);
+    expect(shapeOf(board)).toEqual({ variant: 'iii', holes: 12 });
+    board.newGame();
+    expect(shapeOf(board)).toEqual({ variant: 'ii', holes: 6 });
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 6)));
+
+    expect(board.setPosition(makePosition(THREE)).ok).toBe(true);
+    board.holes = 8;
+    expect(board.holes).toBe(8);
+    await board.updateComplete;
+    expect(board.currentPosition).toBe(makePosition(startPosition('ii', 8)));
+  });
+});
+
 describe('bad attributes', () => {
   test('each gives an error event naming it, and the board keeps a sane default', async () => {
     const errors: ErrorDetail[] = [];
@@ -327,6 +357,51 @@ describe('bad attributes', () => {
     await mountBoard({ ...HUMANS, level: '11' });
     for (const type of ['error', 'hoyito-error']) window.removeEventListener(type, record);
     expect(seen).toEqual(['hoyito-error']);
+  });
+
+  test('each is also a console warning naming the attribute and its value; optionErrors lists them until they are fixed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const errors: ErrorDetail[] = [];
+    // A long value is quoted by its start: the position repeats a row far past the quoted length.
+    const badPosition = `ii ${Array(40).fill(4).join(',')}/4 S 0-0`;
+    // Each bad value as the board reads it: a number in an attribute arrives as a number.
+    const bad = [
+      { attribute: 'holes', written: 'abc', read: 'abc' },
+      { attribute: 'level', written: '11', read: 11 },
+      { attribute: 'position', written: badPosition, read: badPosition },
+    ];
+    const fields = bad.map(({ attribute }) => attribute);
+    const attributes = Object.fromEntries(bad.map(({ attribute, written }) => [attribute, written]));
+    const board = await mountBoard({ ...HUMANS, ...attributes }, { 'hoyito-error': event => errors.push(event.detail) });
+    const warnings = warn.mock.calls.map(call => String(call[0]));
+    warn.mockRestore();
+    expect(errors.map(error => error.field).sort()).toEqual(fields);
+    for (const { attribute, read } of bad) expect(warnings.find(text => text.includes(`${attribute}: `))).toContain(describeInput(read));
+    expect(warnings.find(text => text.includes('position: '))).not.toContain(badPosition);
+    expect(warnings).toEqual(errors.map(error => `<hoyito-board> ${error.message}`));
+    expect(board.optionErrors.map(error => error.field).sort()).toEqual(fields);
+
+    board.holes = 8;
+    board.removeAttribute('position');
+    await board.updateComplete;
+    expect(board.optionErrors.map(error => error.field)).toEqual(['level']);
+  });
+
+  test('a boolean attribute written "false" or "0" is on, and a warning says to remove it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const errors: ErrorDetail[] = [];
+    const board = await mountBoard(
+      { ...HUMANS, controls: 'false', hints: '0', sound: '' },
+      { 'hoyito-error': event => errors.push(event.detail) },
+    );
+    const warnings = warn.mock.calls.map(call => String(call[0]));
+    warn.mockRestore();
+    expect(board).toMatchObject({ controls: true, hints: true, sound: true });
+    expect(warnings).toHaveLength(2);
+    for (const written of ['controls="false"', 'hints="0"']) {
+      expect(warnings.find(text => text.includes(written))).toMatch(/turns \w+ on: .* Remove the attribute/);
+    }
+    expect(errors).toEqual([]);
   });
 
   test('a match needs Hoyito III', async () => {

@@ -22,6 +22,7 @@ import {
   type RulesEngine,
 } from '../../types.js';
 import { checkPerftDepth } from '../limits.js';
+import { checkPosition, positionError } from '../../notation.js';
 
 /** What sowing one hole does to the board, before captured seeds are credited. */
 interface Sowing {
@@ -151,9 +152,10 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
 
 /**
  * Counts the move sequences of exactly `depth` moves (passes count; repetition is ignored).
- * @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH.
+ * @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH.
  */
 export const perft = (position: Position, depth: number): number => {
+  checkPosition(position);
   checkPerftDepth(depth);
   return perftFrom(position, depth);
 };
@@ -169,5 +171,19 @@ const perftFrom = (position: Position, depth: number): number => {
   return nodes;
 };
 
-/** The rules engine backed by this reference implementation. */
-export const referenceEngine: RulesEngine = { kind: 'reference', legalMoves, play: playMove, perft };
+/**
+ * The rules engine backed by this reference implementation. It checks the caller's positions;
+ * `legalMoves` and `playMove` above trust theirs (the search and the database builder make them).
+ */
+export const referenceEngine: RulesEngine = {
+  kind: 'reference',
+  legalMoves(position) {
+    checkPosition(position);
+    return legalMoves(position);
+  },
+  play(position, move) {
+    const error = positionError(position);
+    return error ? err(error) : playMove(position, move);
+  },
+  perft,
+};

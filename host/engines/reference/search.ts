@@ -6,7 +6,7 @@
  * positions before the root that the repetition rule sees).
  * At a fixed depth both searches visit the same nodes and return the same move and score.
  */
-import { type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, unwrap } from '../../types.js';
+import { MAX_HOLES, type Move, type Position, type Searcher, type Side, type Taken, isBoardEmpty, opposite, unwrap } from '../../types.js';
 import {
   ZOBRIST_HOLES,
   ZOBRIST_SEEDS,
@@ -19,7 +19,24 @@ import {
   validateTableBits,
   zobristStream,
 } from '../search-driver.js';
-import { DEFAULT_TABLE_BITS, INFINITE_SCORE, MAX_HISTORY, MAX_TABLE_ITERATION, PASS_CODE, ZOBRIST_SEED } from '../limits.js';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  CAPTURE_ORDER,
+  CHECK_NODES,
+  DEFAULT_TABLE_BITS,
+  INFINITE_SCORE,
+  MAX_HISTORY,
+  MAX_TABLE_ITERATION,
+  NO_MOVE,
+  NO_REPETITION,
+  PASS_CODE,
+  QUIET_MOVE_SCORE_LIMIT,
+  RESOLVED_DEPTH,
+  TABLE_MOVE_ORDER,
+  ZOBRIST_SEED,
+} from '../limits.js';
 import { legalMoves, playMove, referenceEngine } from './rules.js';
 import { type Tablebase, boardValue, covers } from '../tablebase.js';
 
@@ -50,17 +67,9 @@ const placeKey = (position: Position): Key => {
   return key;
 };
 
-// Table entries: what a search of a position found, and how far it can be trusted.
-const BOUND_UPPER = 1;
-const BOUND_LOWER = 2;
-const BOUND_EXACT = 3;
-/** The depth stored for a value proven from game ends alone: it holds at any depth. */
-const RESOLVED_DEPTH = 255;
-/** Move codes in the table: a hole number, PASS_CODE for a pass, NO_MOVE for none. */
-const NO_MOVE = 255;
-
 const moveCode = (move: Move): number => (move === 'pass' ? PASS_CODE : move);
 
+/** A table entry: what a search of a position found, and how far it can be trusted (its bound and depth). */
 interface TableEntry {
   readonly score: number;
   readonly depth: number;
@@ -139,15 +148,6 @@ class TranspositionTable {
   }
 }
 
-/** Move-ordering bonus of a capture, per seed taken: above any quiet-move score. */
-const CAPTURE_ORDER = 65536;
-const TABLE_MOVE_ORDER = 1 << 30;
-const QUIET_MOVE_SCORE_LIMIT = 65535;
-/** A repetition index above any real one: none was seen. */
-const NO_REPETITION = 0x7fffffff;
-/** How often the limits (stop flag, nodes, clock) are checked, in nodes. */
-const CHECK_NODES = 4096;
-
 interface Child {
   readonly move: Move;
   readonly position: Position;
@@ -185,7 +185,7 @@ class ReferenceSession implements SearchSession {
   private readonly placeKeys: Key[];
   private readonly historyLength: number;
   /** Per side, per hole number: how often a quiet move refuted a position. */
-  private readonly quietMoveScores = [new Array<number>(13).fill(0), new Array<number>(13).fill(0)];
+  private readonly quietMoveScores = [new Array<number>(MAX_HOLES + 1).fill(0), new Array<number>(MAX_HOLES + 1).fill(0)];
   private readonly principalVariations: Move[][] = [];
   private rootMoves: RootMoveScore[] = [];
 

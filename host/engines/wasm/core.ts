@@ -13,6 +13,7 @@
 import { type Imports, instantiate } from '@assemblyscript/loader';
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
+import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
 import type { StopFlag } from '../../stop.js';
 
@@ -98,7 +99,7 @@ const wasmBytes = async (url: URL): Promise<ArrayBuffer | Uint8Array> => {
 };
 
 /** The constants of an instance; throws when one the host shares differs (a core built from other sources). */
-const readConstants = (exports: Record<string, unknown>): CoreConstants => {
+export const readConstants = (exports: Record<string, unknown>): CoreConstants => {
   const constants = {} as Record<(typeof CORE_CONSTANTS)[number], number>;
   for (const name of CORE_CONSTANTS) {
     const exported = exports[name];
@@ -268,8 +269,13 @@ export class WasmCore {
     return { seeds: this.exports.traceLastFour(), receiver: this.exports.traceLastFourReceiver() };
   }
 
-  /** @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
+  /**
+   * Perft of `position`, which is checked here, unlike the one `loadInput` takes (the engine checks
+   * that one for play and legal moves, where a second check would cost time).
+   * @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH.
+   */
   perft(position: Position, depth: number): number {
+    checkPosition(position);
     checkPerftDepth(depth);
     this.loadInput(position);
     return this.exports.perft(depth);

@@ -16,6 +16,7 @@ import {
   isBoardEmpty,
   ok,
 } from '../../types.js';
+import { checkPosition, positionError } from '../../notation.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
 export class WasmEngine implements RulesEngine {
@@ -23,7 +24,14 @@ export class WasmEngine implements RulesEngine {
 
   constructor(readonly core: WasmCore) {}
 
+  /** @throws HoyitoError `BadPosition` for a position that is not valid. */
   legalMoves(position: Position): MoveList {
+    checkPosition(position);
+    return this.listMoves(position);
+  }
+
+  /** `legalMoves` of a position already checked. */
+  private listMoves(position: Position): MoveList {
     if (isBoardEmpty(position)) return { moves: [], endless: [] };
     const { MOVE_ENDLESS, MOVE_EMPTY } = this.core.constants;
     this.core.loadInput(position);
@@ -39,6 +47,8 @@ export class WasmEngine implements RulesEngine {
   }
 
   play(position: Position, move: Move): Result<MoveOutcome, HoyitoError> {
+    const invalid = positionError(position);
+    if (invalid) return err(invalid);
     const core = this.core;
     const { MOVE_TURN_PASSES, MOVE_ENDLESS, MOVE_EMPTY, MAX_LAPS } = core.constants;
     const mover = position.turn;
@@ -47,7 +57,7 @@ export class WasmEngine implements RulesEngine {
     if (isBoardEmpty(position)) return refuse('GameOver', 'the game is over');
     const n = position.holesPerRow;
     if (move === 'pass') {
-      if (this.legalMoves(position).moves[0] !== 'pass') return refuse('IllegalMove', `${mover} has a legal move and may not pass`);
+      if (this.listMoves(position).moves[0] !== 'pass') return refuse('IllegalMove', `${mover} has a legal move and may not pass`);
       core.loadInput(position);
       core.playPass();
       return ok(this.outcome(position, move, MOVE_TURN_PASSES));
@@ -60,7 +70,7 @@ export class WasmEngine implements RulesEngine {
     return ok(this.outcome(position, move, code));
   }
 
-  /** @throws HoyitoError `BadOption` for a depth outside 0..MAX_PERFT_DEPTH. */
+  /** @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH (checked by the core's owner). */
   perft(position: Position, depth: number): number {
     return this.core.perft(position, depth);
   }

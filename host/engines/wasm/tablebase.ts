@@ -3,7 +3,15 @@
  * progress; and databases from a file written into the core for its search to probe.
  */
 import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
-import { type TableRule, type Tablebase, layerSize, readTablebaseHeader, tableRules } from '../tablebase.js';
+import {
+  TABLEBASE_HOLES_BUILT,
+  type TableRule,
+  type Tablebase,
+  isTablebaseHoles,
+  layerSize,
+  readTablebaseHeader,
+  tableRules,
+} from '../tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
@@ -30,8 +38,8 @@ const tableCode = (core: WasmCore, rule: TableRule): number =>
   rule === 'C' ? core.constants.TABLE_CAPTURER : rule === 'mover' ? core.constants.TABLE_MOVER : core.constants.TABLE_OPPONENT;
 
 const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
-  if (!Number.isInteger(holesPerRow) || holesPerRow < 2 || holesPerRow > 6) {
-    throw new HoyitoError('BadOption', `tablebase: ${holesPerRow} holes per row; databases are built for 2 to 6`, 'holesPerRow');
+  if (!isTablebaseHoles(holesPerRow)) {
+    throw new HoyitoError('BadOption', `tablebase: ${holesPerRow} holes per row; ${TABLEBASE_HOLES_BUILT}`, 'holesPerRow');
   }
   if (!Number.isInteger(maxSeeds) || maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) {
     throw new HoyitoError('BadOption', `tablebase: ${maxSeeds} seeds is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`, 'seeds');

@@ -1,22 +1,16 @@
-/** `hoyito tablebase build`: the 2x6 endgame databases built into a file (docs/endgames.md). */
+/** `hoyito tablebase build`: endgame databases of the largest board they are built for (2x6), into a file (docs/endgames.md). */
 import { ok } from '../../../host/types.js';
-import { MAX_TABLEBASE_SEEDS } from '../../../host/engines/limits.js';
+import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../../../host/engines/limits.js';
 import { buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
-import {
-  DEFAULT_TABLEBASE_DIR,
-  DEFAULT_TABLEBASE_SEEDS,
-  TABLEBASE_HOLES,
-  tablebaseDestination,
-  writeTablebase,
-} from '../../tablebase-files.js';
+import { DEFAULT_TABLEBASE_DIR, DEFAULT_TABLEBASE_SEEDS, tablebaseDestination, writeTablebase } from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote } from '../../options.js';
 import { type Command } from '../command.js';
 import { progressLine } from '../render.js';
 
 export const tablebase: Command = {
   usage: `build [--variant ii|iii] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--rule capturer|fixed] [--out DIR]`,
-  summary: `build the 2x6 endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/)`,
+  summary: `build the 2x${MAX_TABLEBASE_HOLES} endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/)`,
   arity: { min: 1, max: 1 },
   options: ['variant', 'seeds', 'rule', 'out'],
   run: async (args, output) => {
@@ -27,7 +21,7 @@ export const tablebase: Command = {
     if (!rule.ok) return rule;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
     if (!seeds.ok) return seeds;
-    const build = { variant: variant.value, holesPerRow: TABLEBASE_HOLES, maxSeeds: seeds.value, fixedSide: rule.value === 'fixed' };
+    const build = { variant: variant.value, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: seeds.value, fixedSide: rule.value === 'fixed' };
     const destination = tablebaseDestination(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, build, '--out');
     if (!destination.ok) return destination;
     const core = await loadWasmCore();

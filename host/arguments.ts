@@ -1,0 +1,33 @@
+/**
+ * Checks of what an untyped caller passes besides positions and moves (those are notation.ts's):
+ * options objects, rules engines and searchers. TypeScript callers cannot get these wrong; a
+ * JavaScript caller gets a named error at the call instead of a TypeError later.
+ */
+import { HoyitoError } from './types.js';
+import { describeInput } from './notation.js';
+
+/** The error of an option the caller got wrong: a programming error, so the option checks throw it. */
+export const badOption = (field: string, value: unknown, expected: string): HoyitoError =>
+  new HoyitoError('BadOption', `${field} ${describeInput(value)}: ${expected}`, field);
+
+const hasMethods = (value: unknown, names: readonly string[]): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  names.every(name => typeof (value as Readonly<Record<string, unknown>>)[name] === 'function');
+
+/** What is wrong with `engine` as a `RulesEngine`, or null when it is one. */
+export const rulesEngineError = (engine: unknown): HoyitoError | null =>
+  hasMethods(engine, ['legalMoves', 'play', 'perft'])
+    ? null
+    : badOption('engine', engine, 'expected a RulesEngine: referenceEngine, or a WasmEngine from loadWasmEngine()');
+
+/** What is wrong with `searcher` as a `Searcher`, or null when it is one. */
+export const searcherError = (searcher: unknown): HoyitoError | null =>
+  hasMethods(searcher, ['search', 'iterate'])
+    ? null
+    : badOption('searcher', searcher, 'expected a Searcher: referenceSearcher, or one from loadWasmSearcher()');
+
+/** @throws HoyitoError `BadOption` naming `options` when it is not an object. */
+export function checkOptionsObject(options: unknown): asserts options is object {
+  if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+}

@@ -1,0 +1,120 @@
+/**
+ * Stopping the AI at once on a cross-origin isolated page (this project serves its pages with
+ * COOP and COEP, vitest.config.ts): the client gives each request a StopFlag over a
+ * SharedArrayBuffer, and the worker's search reads it inside an iteration.
+ */
+import { describe, expect, test } from 'vitest';
+import { startPosition } from '../../../host/notation.js';
+import { StopFlag } from '../../../host/stop.js';
+import type { SearchResult } from '../../../host/types.js';
+import { AiClient, startAiWorker } from '../../../web/ai-client.js';
+import type { SearchRequest } from '../../../web/protocol.js';
+import { ScriptedWorker, runRequest } from '../ai-workers.js';
+
+const searches = (worker: ScriptedWorker): SearchRequest[] => worker.sent.filter(message => message.type === 'search');
+
+/** A frame of the page: the worker, which reports an iteration and starts the next within a timer tick, is well into it by then. */
+const nextFrame = (): Promise<void> => new Promise(resolve => requestAnimationFrame(() => resolve()));
+
+test('the page is cross-origin isolated', () => {
+  expect(crossOriginIsolated).toBe(true);
+  expect(typeof SharedArrayBuffer).toBe('function');
+});
+
+describe('AiClient on an isolated page', () => {
+  test("each request has a flag of its own: a cancel sets the one in flight's, never the next request's", async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const position = startPosition();
+    const first = client.search({ position, history: [], level: 3 });
+    const second = client.search({ position, history: [], level: 3 });
+    const [sentFirst] = searches(worker);
+    expect(sentFirst!.stopBuffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(new StopFlag(sentFirst!.stopBuffer).stopped).toBe(true);
+    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 }); // the message too, for a request not yet started
+    worker.answer({ type: 'answer', id: 1, result: null });
+    expect(await first).toEqual({ ok: true, value: null });
+    const [, sentSecond] = searches(worker);
+    expect(sentSecond!.stopBuffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(sentSecond!.stopBuffer).not.toBe(sentFirst!.stopBuffer);
+    expect(new StopFlag(sentSecond!.stopBuffer).stopped).toBe(false);
+    client.cancel();
+    expect(new StopFlag(sentSecond!.stopBuffer).stopped).toBe(true);
+    worker.answer({ type: 'answer', id: 2, result: null });
+    expect(await second).toEqual({ ok: true, value: null });
+  });
+
+  test('a worker that fails to load: the error names the header its file needs on an isolated page', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const answer = client.search({ position: startPosition(), history: [], level: 3 });
+    worker.failToLoad();
+    expect(await answer).toEqual({
+      ok: false,
+      error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('Cross-Origin-Embedder-Policy') }),
+    });
+  });
+});
+
+describe('the real worker on an isolated page', () => {
+  test('a stop flag set during a long iteration ends it at once: the answer is the iteration before, long before that one would end', async () => {
+    const worker = startAiWorker();
+    const position = startPosition('ii', 12);
+    // An iteration this long comes some way into the search; the next takes a few times longer.
+    const slowIterationMs = 100;
+    const flag = new StopFlag();
+    let stoppedAfter: SearchResult | null = null;
+    let stoppedAt = 0;
+    let previousMs = 0;
+    const stopped = runRequest(
+      worker,
+      {
+        type: 'search',
+        id: 1,
+        position,
+        history: [],
+        analysis: true,
+        limits: { timeMs: 30_000 },
+        stopBuffer: flag.buffer as SharedArrayBuffer,
+      },
+      result => {
+        const iterationMs = result.timeMs - previousMs;
+        previousMs = result.timeMs;
+        if (stoppedAfter || iterationMs < slowIterationMs) return;
+        stoppedAfter = result;
+        // Only the flag, no stop message: the worker's event loop is not what stops it.
+        void nextFrame()
+          .then(nextFrame)
+          .then(() => {
+            stoppedAt = performance.now();
+            flag.stop();
+          });
+      },
+    );
+    const run = await stopped;
+    expect(stoppedAfter).not.toBeNull();
+    // The iteration under way when the flag was set was dropped, not finished.
+    expect(run.progress.at(-1)).toEqual(stoppedAfter);
+    expect(run.answer.result).toEqual(stoppedAfter);
+    const stoppedDepth = stoppedAfter!.depth;
+
+    // How long that dropped iteration takes: the same search (a fresh table, the same iterations) run to its depth.
+    const full = await runRequest(worker, {
+      type: 'search',
+      id: 2,
+      position,
+      history: [],
+      analysis: true,
+      limits: { depth: stoppedDepth + 1 },
+    });
+    const [before, dropped] = full.progress.slice(-2);
+    expect(before).toMatchObject({ depth: stoppedDepth, nodes: stoppedAfter!.nodes, moveScores: stoppedAfter!.moveScores });
+    const droppedIterationMs = dropped!.timeMs - before!.timeMs;
+    const stopMs = run.answeredAt - stoppedAt;
+    console.info(
+      `stopped in ${stopMs.toFixed(1)} ms an iteration that takes ${droppedIterationMs.toFixed(0)} ms (depth ${stoppedDepth + 1})`,
+    );
+    expect(stopMs).toBeLessThan(droppedIterationMs / 4);
+    worker.terminate();
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Playing a match: pairs of games from one opening with colours swapped, cycling through the
+ * variants and boards, and the +tb players' databases, built before the games that need them.
+ */
+import { MAX_TABLEBASE_HOLES } from '../../host/engines/limits.js';
+import { HoyitoError, type Position, type RulesEngine, type Taken, type Variant, seedsWithBoardShared, unwrap } from '../../host/types.js';
+import { Game } from '../../host/game.js';
+import { SearchService, type ServiceAnswer } from '../../host/service.js';
+import type { WasmEngine } from '../../host/engines/wasm/rules.js';
+import { type WasmCore, loadWasmCore } from '../../host/engines/wasm/core.js';
+import { buildTablebase } from '../../host/engines/wasm/tablebase.js';
+import { covers, layerSize } from '../../host/engines/tablebase.js';
+import { seededRandom } from '../../host/random.js';
+import { type Player, type PlayerSearch, type PlayerSpec, makePlayer, makePlayerFor, makePlayerTools, usesTablebase } from './players.js';
+import { drawOpening } from './openings.js';
+import { type GameReport, type MatchReport, type TablebaseBuildReport, summarize } from './report.js';
+
+export interface MatchOptions {
+  readonly a: PlayerSpec;
+  readonly b: PlayerSpec;
+  /** Games in all (rounded up to whole pairs). */
+  readonly games: number;
+  readonly variants?: readonly Variant[];
+  readonly sizes?: readonly number[];
+  /** Random moves from the start before the players take over. */
+  readonly openingPlies?: number;
+  /**
+   * Keep only openings that a search to BALANCE_DEPTH scores within this many seeds of even. Most
+   * random openings are decided before the players start (the side to move often has a capture
+   * chain worth 20 seeds or more), and then the game measures the opening, not the players.
+   */
+  readonly balanced?: number;
+  /** Plies after which a game is stopped and scored like a repetition. */
+  readonly moveCap?: number;
+  readonly seed?: number;
+  /** Layers 0..tablebaseSeeds of the databases of the +tb players (DEFAULT_TABLEBASE_SEEDS). */
+  readonly tablebaseSeeds?: number;
+  /** Called after each game, e.g. to print progress. */
+  readonly onGame?: (game: GameReport) => void;
+  /** Called after each build of a +tb player's databases. */
+  readonly onTablebase?: (build: TablebaseBuildReport) => void;
+}
+
+/** The databases of a +tb player unless the match says otherwise: 16 seeds, about 40 s and 0.5 GB a game to build on 2x6. */
+export const DEFAULT_TABLEBASE_SEEDS = 16;
+
+/** Final seeds of each side; a capped game is scored as a repetition: the seeds left are shared equally. */
+const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithBoardShared(game.position);
+
+/** A +tb player's search service, on a core of its own, and its databases: one build per game (variant and board) played. */
+class TablebasePlayer implements PlayerSearch {
+  /** Moves chosen, and those whose root the databases held (answered from them, without a search). */
+  moves = 0;
+  answered = 0;
+
+  private constructor(
+    readonly side: 'a' | 'b',
+    private readonly core: WasmCore,
+    readonly service: SearchService,
+    private readonly maxSeeds: number,
+    private readonly onBuild: (report: TablebaseBuildReport) => void,
+  ) {}
+
+  /** The player's own core: it holds one game's databases at a time, its search state one search. */
+  static async load(side: 'a' | 'b', maxSeeds: number, onBuild: (report: TablebaseBuildReport) => void): Promise<TablebasePlayer> {
+    const core = await loadWasmCore();
+    return new TablebasePlayer(side, core, await SearchService.create({ core }), maxSeeds, onBuild);
+  }
+
+  /** Builds the databases of this variant and board the first time a game of them starts. */
+  async prepare(variant: Variant, holesPerRow: number): Promise<void> {
+    if (this.service.tablebases.some(base => base.variant === variant && base.holesPerRow === holesPerRow)) return;
+    const started = performance.now();
+    const base = await buildTablebase({ core: this.core, variant, holesPerRow, maxSeeds: this.maxSeeds });
+    const buildMs = performance.now() - started;
+    this.service.setTablebases([...this.service.tablebases, base]);
+    let positions = 0;
+    for (let seeds = 0; seeds <= this.maxSeeds; seeds++) positions += layerSize(2 * holesPerRow, seeds);
+    this.onBuild({ player: this.side, variant, holesPerRow, maxSeeds: this.maxSeeds, positions, buildMs });
+  }
+
+  readonly onAnswer = (answer: ServiceAnswer, position: Position): void => {
+    this.moves++;
+    if (answer.tablebase && covers(answer.tablebase, position)) this.answered++;
+  };
+}
+
+/** Plays a game from `opening`, A on `aSide`, stopped after `moveCap` plies. */
+const playGame = (
+  engine: RulesEngine,
+  opening: Game,
+  players: Record<'a' | 'b', Player>,
+  aSide: 'S' | 'N',
+  moveCap: number,
+): GameReport => {
+  const game = unwrap(Game.fromRecord(opening.record(), engine));
+  let plies = 0;
+  for (; !game.isOver && plies < moveCap; plies++) {
+    const mover = game.position.turn === aSide ? players.a : players.b;
+    unwrap(game.play(mover(game)));
+  }
+  const seeds = finalSeeds(game);
+  const margin = aSide === 'S' ? seeds.S - seeds.N : seeds.N - seeds.S;
+  const { variant, holesPerRow } = game.position;
+  return { variant, holesPerRow, aSide, margin, plies, capped: !game.isOver, ending: game.result?.reason ?? 'cap', record: game.record() };
+};
+
+/**
+ * Plays the match. `engine` is a loaded core: its rules drive the games and its search the WASM
+ * players without databases (and judges balanced openings); each +tb player searches in a core
+ * of its own, loaded here, where its databases are built.
+ * @throws HoyitoError `BadOption` for databases on a board over 2x6, or too big for the core's memory.
+ */
+export const playMatch = async (engine: WasmEngine, options: MatchOptions): Promise<MatchReport> => {
+  const { a, b, games, variants = ['ii'], sizes = [6], openingPlies = 4, balanced, moveCap = 400, seed = 1 } = options;
+  const tablebaseSeeds = options.tablebaseSeeds ?? DEFAULT_TABLEBASE_SEEDS;
+  const tools = await makePlayerTools(engine, seededRandom(seed));
+  const builds: TablebaseBuildReport[] = [];
+  const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
+  for (const [side, spec] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    if (!usesTablebase(spec)) continue;
+    if (sizes.some(size => size > MAX_TABLEBASE_HOLES))
+      throw new HoyitoError(
+        'BadOption',
+        `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x${MAX_TABLEBASE_HOLES}`,
+        'sizes',
+      );
+    tablebasePlayers[side] = await TablebasePlayer.load(side, tablebaseSeeds, build => {
+      builds.push(build);
+      options.onTablebase?.(build);
+    });
+  }
+  const players = { a: makePlayerFor(a, tools, tablebasePlayers.a), b: makePlayerFor(b, tools, tablebasePlayers.b) };
+  const reports: GameReport[] = [];
+  for (let pair = 0; reports.length < games; pair++) {
+    const variant = variants[pair % variants.length]!;
+    const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
+    const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
+    // Databases are built before the game, not on a player's clock.
+    for (const player of Object.values(tablebasePlayers)) await player.prepare(variant, holesPerRow);
+    for (const aSide of ['S', 'N'] as const) {
+      const report = playGame(engine, opening, players, aSide, moveCap);
+      reports.push(report);
+      options.onGame?.(report);
+    }
+  }
+  const summary = summarize(makePlayer(a), makePlayer(b), reports);
+  const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered }) => ({ player: side, moves, answered }));
+  return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
+};
