@@ -235,37 +235,43 @@ describe('tablebase build and solve', () => {
   });
 
   describe('a --out that cannot take the file is refused before the build starts, naming it', () => {
-    const file = join(folder, 'a-file');
-    const inFolder = join(folder, 'taken');
-    it.each([
-      ['an existing file', () => writeFileSync(file, 'x'), file, `--out '${file}': is not a folder`],
-      ['a device', () => {}, '/dev/null', "--out '/dev/null': is not a folder"],
+    // Paths under the test's folder, made once the folder is (in beforeAll).
+    const file = () => join(folder, 'a-file');
+    const inFolder = () => join(folder, 'taken');
+    it.each<[string, () => void, () => string, () => string]>([
+      ['an existing file', () => writeFileSync(file(), 'x'), file, () => `--out '${file()}': is not a folder`],
+      ['a device', () => {}, () => '/dev/null', () => "--out '/dev/null': is not a folder"],
       [
         'a path under a file',
-        () => writeFileSync(file, 'x'),
-        join(file, 'sub'),
-        `--out '${join(file, 'sub')}': a part of the path is not a folder`,
+        () => writeFileSync(file(), 'x'),
+        () => join(file(), 'sub'),
+        () => `--out '${join(file(), 'sub')}': a part of the path is not a folder`,
       ],
       // Root may write anywhere but where the file system refuses: sysfs takes no new files.
-      ['a folder where no file can be written', () => {}, '/sys', "--out '/sys': cannot write a file there (permission denied)"],
+      [
+        'a folder where no file can be written',
+        () => {},
+        () => '/sys',
+        () => "--out '/sys': cannot write a file there (permission denied)",
+      ],
       // mkdir's recursive mode loops for ever here: procfs answers ENOENT to every new folder.
       [
         'a folder that cannot be made',
         () => {},
-        '/proc/nope/x',
-        "--out '/proc/nope/x': cannot make the folder /proc/nope (the file system does not allow it)",
+        () => '/proc/nope/x',
+        () => "--out '/proc/nope/x': cannot make the folder /proc/nope (the file system does not allow it)",
       ],
       [
         "a folder in the database file's place",
-        () => mkdirSync(join(inFolder, 'iii-2x6-capturer-4.hoyitotb'), { recursive: true }),
+        () => mkdirSync(join(inFolder(), 'iii-2x6-capturer-4.hoyitotb'), { recursive: true }),
         inFolder,
-        `--out '${inFolder}': ${join(inFolder, 'iii-2x6-capturer-4.hoyitotb')} is not a file`,
+        () => `--out '${inFolder()}': ${join(inFolder(), 'iii-2x6-capturer-4.hoyitotb')} is not a file`,
       ],
     ])('%s', async (_, make, out, message) => {
       make();
       progress.length = 0;
-      const result = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', out);
-      expect(result).toMatchObject({ code: 1, out: [], error: `hoyito tablebase: ${message}` });
+      const result = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', out());
+      expect(result).toMatchObject({ code: 1, out: [], error: `hoyito tablebase: ${message()}` });
       expect(progress).toEqual([]);
     });
   });

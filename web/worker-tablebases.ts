@@ -6,14 +6,13 @@
  * and builds them instead if the file is missing or bad. The page hears of each as a
  * `TablebaseStatus`. The worker hands what `forSearch` gives to its search service.
  */
+import { MAX_TABLEBASE_HOLES } from '../host/engines/limits.js';
 import { type Tablebase, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
 import { type TablebaseBuild, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import type { Position } from '../host/types.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 
-/** The board size the databases are made for. */
-const TABLEBASE_HOLES = 6;
 /**
  * Databases are got once a searched position has at most this many seeds more than they hold: a
  * capture or two from them, so the search starts reaching them (a position with more seeds does
@@ -34,10 +33,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /** The databases `position` wants now, if any. */
 const wantedBuild = (position: Position, settings: TablebaseSettings | undefined): Build | null => {
-  if (!settings || settings.maxSeeds <= 0 || position.holesPerRow !== TABLEBASE_HOLES) return null;
+  if (!settings || settings.maxSeeds <= 0 || position.holesPerRow !== MAX_TABLEBASE_HOLES) return null;
   const seeds = position.board.reduce((sum, hole) => sum + hole, 0);
   if (seeds > settings.maxSeeds + TABLEBASE_LEAD) return null;
-  return { variant: position.variant, holesPerRow: TABLEBASE_HOLES, maxSeeds: settings.maxSeeds, fixedSide: position.lastFour !== 'C' };
+  return { variant: position.variant, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: settings.maxSeeds, fixedSide: position.lastFour !== 'C' };
 };
 
 /** Fetches and checks a database file: it must hold what its name says. */

@@ -110,7 +110,6 @@ export const buildTablebase = async (
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
 export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
   if (core.holdsTablebase(base)) return;
-  if (base instanceof CoreTablebase) throw base.replaced();
   startIn(core, base, false);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
   core.holdTablebase(base);
