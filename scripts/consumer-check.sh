@@ -165,7 +165,7 @@ step "hoyito/standalone copied out of node_modules into a static site: Chromium 
 standalone=$(dirname "$(node -p "require.resolve('hoyito/standalone')")")
 ls "$standalone" | sed 's/^/  /'
 # The repository's e2e test of the embed, on the packed files instead of a fresh build.
-(cd "$repo" && HOYITO_EMBED_DIR="$standalone" npx vitest run --project node tests/e2e/embed.test.ts)
+(cd "$repo" && HOYITO_EMBED_DIR="$standalone" npx vitest run --project e2e tests/e2e/embed.test.ts)
 
 printf '\nconsumer check: PASSED in %ss (%s: install without warnings, Node game, node16 types, source maps, CLI, Vite page, standalone embed)\n' \
   "$((SECONDS - started))" "$(basename "$tarball")"
