@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The package as a consumer gets it: `npm pack` (prepack builds the WASM core and lib/), then in a
 # fresh folder outside the repository `npm install <tarball>` (lit and the loader come from the
-# registry) must print no warning; a Node script plays a game through `import … from 'hoyito'`;
+# registry) must print no warning; a Node script plays a game and solves endgames through `import … from 'hoyito'`;
 # that script type-checks without the DOM library (moduleResolution node16); every source map in
 # the package resolves; Vite builds a page that imports `hoyito/board`; and the one-file embed
 # `hoyito/standalone`, copied out of node_modules into a static site, plays in Chromium.
@@ -35,10 +35,11 @@ cat >play.ts <<'EOF_PLAY_TS'
 /**
  * A Node consumer of the packed `hoyito`: loads the WebAssembly engine and searcher, plays one
  * Hoyito II game on 2x6 to the end (the searcher at a fixed depth for South, the first legal move
- * for North, so the game is the same every run) and prints the result. Type-checked without the
+ * for North, so the game is the same every run) and prints the result; then solves an endgame the
+ * databases hold and tries the start within 50 ms (`solve`). Type-checked without the
  * DOM library (tsconfig.json here), then run as the compiled JavaScript.
  */
-import { Game, type GameResult, loadWasmEngine, loadWasmSearcher, makePosition } from 'hoyito';
+import { Game, type GameResult, buildTablebase, loadWasmEngine, loadWasmSearcher, makePosition, parsePosition, solve, unwrap } from 'hoyito';
 
 const engine = await loadWasmEngine();
 const searcher = await loadWasmSearcher();
@@ -62,6 +63,14 @@ console.log(
   `game over after ${game.moves.length} moves: ${result.winner ?? 'nobody'} wins, ` +
     `${result.seeds.S}-${result.seeds.N} (${result.reason})`,
 );
+
+// Exact solving through the public API: an endgame the databases hold, and one they do not.
+const tablebase = await buildTablebase({ variant: 'ii', holesPerRow: 6, maxSeeds: 4 });
+const endgame = await solve(unwrap(parsePosition('ii 1,0,0,2,0,0/0,1,0,0,0,0 S 21-23')), { tablebase });
+if (!endgame.exact || endgame.source !== 'tablebase') throw new Error(`the databases did not solve the endgame: ${JSON.stringify(endgame)}`);
+console.log(`solved: value ${endgame.value}, best ${endgame.bestMoves.join(' ')}`);
+const opening = await solve(unwrap(parsePosition('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0')), { tablebase, timeMs: 50 });
+console.log(`the start in 50 ms: ${opening.exact ? 'proven' : 'not proven'}, estimate ${opening.value}`);
 EOF_PLAY_TS
 cat >tsconfig.json <<'EOF_TSCONFIG_JSON'
 {
@@ -149,9 +158,10 @@ step "type-check the Node consumer (lib ES2022, types node, moduleResolution nod
 npx tsc -p tsconfig.json
 echo "tsc: no errors"
 
-step "play a game through import … from 'hoyito'"
+step "play a game and solve endgames through import … from 'hoyito'"
 node out/play.js | tee play.log
 grep -q '^game over after' play.log
+grep -q '^solved: value -2, best 1 4$' play.log
 
 step "the hoyito command from the package (npx hoyito)"
 npx --no-install hoyito start ii 6
