@@ -38,7 +38,7 @@ import {
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
-import { GameController } from './game-controller.js';
+import { GameController, type ShareAnswer } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
   DEFAULTS,
@@ -216,6 +216,7 @@ export class HoyitoBoard extends LitElement {
   private readonly gameController = new GameController(this, {
     reset: how => this.afterReset(how),
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
+    decided: result => this.afterDecision(result),
   });
   private readonly reviewer = new ReviewController(this, this.gameController);
   // The optional parts, loaded on first use (see on-demand.ts).
@@ -226,6 +227,10 @@ export class HoyitoBoard extends LitElement {
   private readonly analysisView = new OnDemand(this, 'analysis', async () => {
     const { analysisStyles, ...view } = await import('./analysis-view.js');
     return { part: view, styles: analysisStyles };
+  });
+  private readonly resultPanel = new OnDemand(this, 'result', async () => {
+    const { ResultPanel, resultStyles } = await import('./result-panel.js');
+    return { part: new ResultPanel(this), styles: resultStyles };
   });
   private readonly soundPlayer = new OnDemand(this, 'sound', async () => {
     const { SoundController } = await import('./sound.js');
@@ -398,6 +403,37 @@ export class HoyitoBoard extends LitElement {
     return this.gameController.nextRound();
   }
 
+  /** The human's side resigns (the side to move when both or neither are human): the other side wins the game, or the round. */
+  resign(): Result<GameResult, HoyitoError> {
+    this.applyInputs();
+    return this.gameController.resign(this.humanSide);
+  }
+
+  /**
+   * The human's side offers to end the game now and share the seeds left equally, as a repetition
+   * does. An AI opponent accepts when its search says playing on would not do better for it; between
+   * two humans the offer is their agreement. Resolves to `accepted` (the game is over, reason
+   * `agreement`) or `declined` (also when the game is over, or a move comes before the answer).
+   */
+  offerShare(): Promise<ShareAnswer> {
+    this.applyInputs();
+    return this.gameController.offerShare(this.humanSide);
+  }
+
+  /** A new game (or match) with the players' sides swapped, and the board turned so each keeps their row at the bottom. */
+  rematch(): void {
+    this.applyInputs();
+    [this.south, this.north] = [this.north, this.south];
+    this.orientation = this.orientation === 'south' ? 'north' : 'south';
+    this.newGame();
+  }
+
+  /** Whose resignation or offer a board method is: the human to move, else the one human, else the side to move. */
+  private get humanSide(): Side {
+    const turn = this.game.position.turn;
+    return this.playerOf(turn) === 'human' || this.playerOf(opposite(turn)) === 'ai' ? turn : opposite(turn);
+  }
+
   /** Plays `game` as a single game, or leaves the game on the board untouched if it is an error. */
   private startGame(game: Result<Game, HoyitoError>): Result<Position, HoyitoError> {
     if (!game.ok) return game;
@@ -458,7 +494,7 @@ export class HoyitoBoard extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     for (;;) {
       while (!(await super.getUpdateComplete()));
-      const loading = [this.controlsBar, this.analysisView, this.soundPlayer].flatMap(part => part.settling ?? []);
+      const loading = [this.controlsBar, this.analysisView, this.soundPlayer, this.resultPanel].flatMap(part => part.settling ?? []);
       if (loading.length === 0) return true;
       await Promise.all(loading);
     }
@@ -499,8 +535,21 @@ export class HoyitoBoard extends LitElement {
         result ? describeResult(language, result) : describeTurn(language, side, player, outcome.extraTurn)
       }`;
     if (this.gameController.animating) return;
+    if (result) return this.showResult();
     if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
     else this.focusIndex = this.firstPlayable();
+  }
+
+  /** The players ended the game (resign, agreement): it is announced and the result shown. */
+  private afterDecision(result: GameResult): void {
+    this.announcement = language => describeResult(language, result);
+    this.showResult();
+  }
+
+  /** The result panel comes (loaded on first use) and takes the focus. */
+  private showResult(): void {
+    this.resultPanel.get();
+    void this.updateComplete.then(() => this.resultPanel.get()?.focus());
   }
 
   // ---- input ----
@@ -688,13 +737,14 @@ export class HoyitoBoard extends LitElement {
         ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
+    // Once over, the final totals: after a repetition or an agreement they include the shared seeds left.
     const score = (side: Side) =>
       html`<div
         part="score score-${side === 'S' ? 'south' : 'north'}"
         class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
       >
         <span class="player">${text.sides[side]} · ${text.players[this.playerOf(side)]}</span>
-        <span class="taken">${position.taken[side]}</span>
+        <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
     return html`<div class="frame" style="--holes:${n}">
@@ -707,7 +757,8 @@ export class HoyitoBoard extends LitElement {
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
         </div>
-        ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
+        ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result) : nothing} ${this.movePreview.render()}
+        ${this.renderMatch(text, this.shownResult)}
         <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
           ${shownOutcomes.map((outcome, ply) =>
             this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
