@@ -67,6 +67,7 @@ import { ReviewController, reviewStyles } from './review.js';
 import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
+import { Persistence } from './persist.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
 
@@ -139,6 +140,7 @@ export class HoyitoBoard extends LitElement {
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
     controls: { type: Boolean },
+    persist: {},
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,
     // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
     lang: { reflect: true },
@@ -209,6 +211,8 @@ export class HoyitoBoard extends LitElement {
   declare tablebaseSeeds: number | null;
   /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
   declare controls: boolean;
+  /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
+  declare persist: string | null;
 
   declare private announcement: Speech;
   declare private focusIndex: number;
@@ -244,6 +248,7 @@ export class HoyitoBoard extends LitElement {
     humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
     animating: () => this.gameController.animating,
   });
+  private readonly persistence = new Persistence(this, play => this.gameController.startFrom(play));
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   private readonly inputErrors = new InputErrors(this);
   private typedDigits = '';
@@ -270,6 +275,7 @@ export class HoyitoBoard extends LitElement {
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
     this.controls = false;
+    this.persist = null;
     this.announcement = () => '';
     this.focusIndex = 0;
   }
@@ -479,6 +485,7 @@ export class HoyitoBoard extends LitElement {
     if (this.sound) this.soundPlayer.get();
     if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
+    if (changed.has('persist')) this.persistence.restore();
     this.inputErrors.tell();
   }
 

@@ -192,9 +192,10 @@ export class GameController implements ReactiveController {
     return problems;
   }
 
-  /** Plays `game` as a single game. */
-  startFrom(game: Game): void {
-    this.resetTo(null, game);
+  /** Plays `game` as a single game, or goes on with `match` (a restored one). */
+  startFrom(play: Game | Match): void {
+    if (play instanceof Match) this.resetTo(play, this.single);
+    else this.resetTo(null, play);
   }
 
   /** Starts the next round of a match once the current one is over. */
