@@ -251,6 +251,8 @@ export class HoyitoBoard extends LitElement {
   private readonly persistence = new Persistence(this, play => this.gameController.startFrom(play));
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   private readonly inputErrors = new InputErrors(this);
+  /** The result panel is to take the focus when it is next drawn. */
+  private resultFocusPending = false;
   private typedDigits = '';
   private typedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -486,6 +488,11 @@ export class HoyitoBoard extends LitElement {
     if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
     if (changed.has('persist')) this.persistence.restore();
+    const resultRegion = this.resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
+    if (resultRegion) {
+      this.resultFocusPending = false;
+      resultRegion.focus();
+    }
     this.inputErrors.tell();
   }
 
@@ -553,10 +560,11 @@ export class HoyitoBoard extends LitElement {
     this.showResult();
   }
 
-  /** The result panel comes (loaded on first use) and takes the focus. */
+  /** The result panel comes (loaded on first use) and takes the focus once drawn (see `updated`). */
   private showResult(): void {
+    this.resultFocusPending = true;
     this.resultPanel.get();
-    void this.updateComplete.then(() => this.resultPanel.get()?.focus());
+    this.requestUpdate();
   }
 
   // ---- input ----

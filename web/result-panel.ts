@@ -149,12 +149,6 @@ export class ResultPanel {
     </section>`;
   }
 
-  /** Moves the focus to the panel once it is drawn, so a keyboard or screen reader user lands on the result. */
-  async focus(): Promise<void> {
-    await this.host.updateComplete;
-    this.host.renderRoot.querySelector<HTMLElement>('.result')?.focus();
-  }
-
   private renderMatch(text: ResultText, language: Language, match: Match): TemplateResult {
     const over = match.result;
     const verdict = over
