@@ -219,9 +219,10 @@ export const resultStyles = css`
     color: inherit;
     cursor: pointer;
   }
+  /* The first action is the one to take: the panel's colour on the accent reads in both looks. */
   .result-action:first-child {
     background: var(--_accent);
-    color: white;
+    color: var(--hoyito-result-background, var(--_panel));
   }
   .result-action:focus-visible {
     outline: 3px solid var(--_accent);

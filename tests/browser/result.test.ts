@@ -14,6 +14,7 @@ import type { HoyitoBoard } from '../../web/board.js';
 import { describeResult } from '../../web/describe.js';
 import { STORAGE_PREFIX } from '../../web/persist.js';
 import { RESULT_TEXT } from '../../web/result-panel.js';
+import { checkWithAxe } from './axe-check.js';
 import { holeButton, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
@@ -115,6 +116,16 @@ describe('the result panel on each end', () => {
     expect(shownText(board, '.result-match')).toContain(TEXT.matchDrawn);
     expect(board.shadowRoot!.querySelector('.result-next-round')).toBeNull(); // the match is over
   });
+});
+
+test.each(['light', 'dark'])('axe finds nothing serious in the panel of a match round (%s theme)', async theme => {
+  const board = await mountBoard({ ...HUMANS, theme, variant: 'iii', rounds: '2' });
+  unwrap(board.resign());
+  await board.updateComplete;
+  expect(panel(board)).not.toBeNull();
+  const { serious, passed } = await checkWithAxe(board);
+  expect(serious).toEqual([]);
+  for (const rule of ['color-contrast', 'button-name', 'aria-dialog-name']) expect(passed).toContain(rule);
 });
 
 describe('the panel actions', () => {
