@@ -1,7 +1,7 @@
 /**
  * Screenshots of the result panel for docs/board.md: a 2x6 game won by resignation at a desktop
  * width (1280 px) and a Hoyito III match round on a phone (375 px), from the Vite dev server in
- * the Chromium the tests use. `npx tsx scripts/screenshot-result.ts` writes docs/images/result-*.png.
+ * the Chromium the tests use. `npx tsx tools/screenshot-result.ts` writes docs/images/result-*.png.
  */
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
@@ -34,7 +34,9 @@ try {
     await page.goto(new URL('index.html', address).href);
     await page.evaluate(
       async ({ attributes, end }) => {
-        await import('/web/board.ts');
+        // Run in the page: the dev server's URL of the element's module, not a path of this script.
+        const boardModule: string = '/web/board.ts';
+        await import(/* @vite-ignore */ boardModule);
         document.body.replaceChildren();
         document.body.style.margin = '1rem';
         const board = document.createElement('hoyito-board');
