@@ -285,6 +285,14 @@ export class GameController implements ReactiveController {
    * too when the game is over, or when a move, undo or new game comes before the AI's answer.
    */
   async offerShare(side: Side): Promise<ShareAnswer> {
+    const answer = await this.answerShare(side);
+    this.emit('shareoffer', { side, answer });
+    if (answer === 'accepted') this.endByDecision(game => game.agreeToShare()); // the game is on: answerShare looked
+    return answer;
+  }
+
+  /** The other side's answer to `side`'s offer, in the game as it stands once it is known. */
+  private async answerShare(side: Side): Promise<ShareAnswer> {
     const game = this.game;
     if (game.isOver) return 'declined';
     const other = opposite(side);
@@ -301,7 +309,7 @@ export class GameController implements ReactiveController {
         return 'declined';
       }
     }
-    return this.endByDecision(current => current.agreeToShare()).ok ? 'accepted' : 'declined';
+    return this.game === game && !game.isOver ? 'accepted' : 'declined';
   }
 
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */

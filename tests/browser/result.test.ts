@@ -178,8 +178,10 @@ describe('an offer to share the seeds left, answered by the AI', () => {
     const aiScore = -searched.score; // South is to move: North's score is the opposite
     const expected = aiScore <= position.taken.N - position.taken.S ? 'accepted' : 'declined';
     const board = await mountBoard({ south: 'human', north: 'ai', speed: '0', position: start });
+    const told = nextEvent(board, 'shareoffer');
     const answer = await board.offerShare();
     expect(answer).toBe(expected);
+    expect((await told).detail).toEqual({ side: 'S', answer: expected });
     await board.updateComplete;
     if (expected === 'accepted') {
       expect(board.game.result).toMatchObject({ reason: 'agreement' });
