@@ -6,6 +6,10 @@
  * seeds still on the board, `taken` unchanged) so that a board can show it; `result.seeds` holds
  * the final totals, with each side's own seeds added. After a last-four or board-empty end the
  * board is already empty and `result.seeds` equals `position.taken`.
+ *
+ * A game can also end by the players' decision, after any move: `resign(side)` (that side loses,
+ * whatever the seeds) or `agreeToShare()` (the seeds left are shared as a repetition shares them).
+ * The decision belongs to the move it followed: undo takes it back with that move, redo brings both.
  */
 import {
   HoyitoError,
@@ -20,6 +24,7 @@ import {
   type Taken,
   type Variant,
   err,
+  opposite,
   isBoardEmpty,
   ok,
   seedsWithBoardShared,
@@ -38,9 +43,17 @@ export interface GameResult {
   readonly winner: Side | null;
   /** Final totals: after a repetition, each side has half the seeds left on the board (an odd one counts for neither). */
   readonly seeds: Taken;
-  /** `last-four`: the final capture left seeds that were given out; `board-empty`: it took everything; `repetition`: see RULES. */
-  readonly reason: 'last-four' | 'board-empty' | 'repetition';
+  /**
+   * `last-four`: the final capture left seeds that were given out; `board-empty`: it took everything;
+   * `repetition`: see RULES; `resign`: a side gave up (the other wins; `seeds` are those taken, the
+   * board's left out); `agreement`: both agreed to end now, the board shared as by a repetition.
+   */
+  readonly reason: EndReason;
+  /** The side that resigned (reason `resign` only). */
+  readonly resigned?: Side;
 }
+
+export type EndReason = 'last-four' | 'board-empty' | 'repetition' | 'resign' | 'agreement';
 
 export interface GameOptions {
   readonly variant?: Variant;
@@ -93,6 +106,8 @@ export class Game {
   /** Undone plies, the next one to redo last. */
   private readonly undone: Ply[] = [];
   private readonly startResult: GameResult | null;
+  /** An end the players decided (resign, agreement), after this many plies. */
+  private decided: { readonly plies: number; readonly result: GameResult } | null = null;
   /** The legal moves of the last position asked about. */
   private listed: { readonly position: Position; readonly moves: MoveList } | null = null;
 
@@ -151,7 +166,27 @@ export class Game {
   }
 
   get result(): GameResult | null {
+    if (this.decided?.plies === this.played.length) return this.decided.result;
     return this.played.length === 0 ? this.startResult : this.played.at(-1)!.result;
+  }
+
+  /** `side` gives up: the other side wins. Refused (`GameOver`) once the game is over. */
+  resign(side: Side): Result<GameResult, HoyitoError> {
+    if (side !== 'S' && side !== 'N') return err(badOption('side', side, 'expected S or N'));
+    return this.decide({ winner: opposite(side), seeds: this.position.taken, reason: 'resign', resigned: side });
+  }
+
+  /** Both players end the game now, sharing the seeds left on the board as a repetition does. Refused once the game is over. */
+  agreeToShare(): Result<GameResult, HoyitoError> {
+    return this.decide(endOf(seedsWithBoardShared(this.position), 'agreement'));
+  }
+
+  private decide(result: GameResult): Result<GameResult, HoyitoError> {
+    const over = this.result;
+    if (over) return err(new HoyitoError('GameOver', `${result.reason}: the game is over (${over.reason})`));
+    this.decided = { plies: this.played.length, result };
+    this.undone.length = 0;
+    return ok(result);
   }
 
   get isOver(): boolean {
@@ -185,6 +220,7 @@ export class Game {
     if (!outcome.ok) return outcome;
     this.played.push({ outcome: outcome.value, result: this.resultAfter(outcome.value) });
     this.undone.length = 0;
+    this.decided = null;
     return outcome;
   }
 

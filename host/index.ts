@@ -1,7 +1,7 @@
 /** The public API of the `hoyito` package. */
 export * from './types.js';
 export { describeInput, makeMove, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
-export { Game, type GameOptions, type GameResult } from './game.js';
+export { Game, type EndReason, type GameOptions, type GameResult } from './game.js';
 export { Match, roundLastFour, roundStarter, type MatchOptions, type MatchResult, type MatchScore, type RoundResult } from './match.js';
 export { type GameRecord, makeRecord, parseRecord } from './record.js';
 export { LEVELS, type Level, type PickOptions, levelOf, pickMove } from './levels.js';

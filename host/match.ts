@@ -99,6 +99,16 @@ export class Match {
     return this.current.play(move);
   }
 
+  /** `side` resigns the current round (not the match): the round is the other side's. */
+  resign(side: Side): Result<GameResult, HoyitoError> {
+    return this.current.resign(side);
+  }
+
+  /** The current round ends by agreement, the seeds left shared. */
+  agreeToShare(): Result<GameResult, HoyitoError> {
+    return this.current.agreeToShare();
+  }
+
   /** Starts the next round once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
     const current = this.currentRoundResult();

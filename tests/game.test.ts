@@ -246,6 +246,58 @@ describe.each(engines)('Game on the $kind engine', engine => {
     });
   });
 
+  describe('ends the players decide', () => {
+    // 'ii 2,3/4,5 N 10-30': 14 seeds on the board, North 20 ahead; nothing captured yet in this game.
+    const ahead = 'ii 2,3/4,5 N 10-30';
+
+    it('resign: the other side wins whatever the seeds; the board is left out of them', () => {
+      const game = unwrap(Game.fromPosition(ahead, engine));
+      const result = unwrap(game.resign('N'));
+      expect(result).toEqual({ winner: 'S', seeds: game.position.taken, reason: 'resign', resigned: 'N' });
+      expect(game.result).toBe(result);
+      expect(game.isOver).toBe(true);
+      expect(game.legalMoves().moves).toEqual([]);
+      expect(!game.play(1).ok).toBe(true);
+    });
+
+    it('agreement shares the seeds left equally, as a repetition does', () => {
+      const game = unwrap(Game.fromPosition('ii 2,3/4,6 S 10-30', engine));
+      const start = game.position;
+      const share = Math.floor(start.board.reduce((sum, seeds) => sum + seeds, 0) / 2);
+      const result = unwrap(game.agreeToShare());
+      expect(result).toEqual({ winner: 'N', seeds: { S: start.taken.S + share, N: start.taken.N + share }, reason: 'agreement' });
+      expect(game.position).toEqual(start); // the board still shows the seeds, as after a repetition
+    });
+
+    it('is refused once the game is over, changing nothing', () => {
+      const game = unwrap(Game.fromPosition('ii 1,3/0,0 S 0-0', engine));
+      unwrap(game.play(1));
+      const before = snapshot(game);
+      for (const decided of [game.resign('S'), game.agreeToShare()]) expect(!decided.ok && decided.error.kind).toBe('GameOver');
+      expect(snapshot(game)).toEqual(before);
+    });
+
+    it('refuses a side that is not S or N', () => {
+      const game = Game.start({ engine });
+      const resigned = game.resign('X' as 'S');
+      expect(!resigned.ok && resigned.error.field).toBe('side');
+      expect(game.isOver).toBe(false);
+    });
+
+    it('belongs to the move it followed: undo takes both back, redo brings both, a new move drops it', () => {
+      const game = Game.start({ engine });
+      unwrap(game.play(3));
+      unwrap(game.resign('S'));
+      unwrap(game.undo());
+      expect(game.result).toBeNull();
+      unwrap(game.redo());
+      expect(game.result?.reason).toBe('resign');
+      unwrap(game.undo());
+      unwrap(game.play(2));
+      expect(game.result).toBeNull();
+    });
+  });
+
   describe('positions and records', () => {
     it('starts from a position string or object, and refuses a malformed one naming the field', () => {
       const text = 'iii 0,5,2/3,0,1 N 10-20 S';

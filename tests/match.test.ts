@@ -153,3 +153,20 @@ describe('the seeded matches show every case', () => {
     expect(new Set(decided)).toEqual(new Set(['rounds', 'seeds', 'draw']));
   });
 });
+
+describe.each(engines)('a round ended by the players, on the $kind engine', engine => {
+  it('a resigned round goes to the other side, and the match goes on to the next round', () => {
+    const match = Match.start({ rounds: 3, engine });
+    const resigned = unwrap(match.resign('S'));
+    expect(match.roundResults).toEqual([{ round: 1, starter: 'S', lastFour: 'C', result: resigned }]);
+    expect(match.score.roundsWon).toEqual({ S: 0, N: 1 });
+    expect(unwrap(match.nextRound())).toBe(match.game);
+    expect(match.round).toBe(2);
+  });
+
+  it('a round ended by agreement is drawn when nothing was taken', () => {
+    const match = Match.start({ rounds: 2, engine });
+    expect(unwrap(match.agreeToShare()).winner).toBeNull();
+    expect(match.score.draws).toBe(1);
+  });
+});

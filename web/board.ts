@@ -38,7 +38,7 @@ import {
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
-import { GameController } from './game-controller.js';
+import { GameController, type ShareAnswer } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
   DEFAULTS,
@@ -67,6 +67,7 @@ import { ReviewController, reviewStyles } from './review.js';
 import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
+import { Persistence } from './persist.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
 
@@ -139,6 +140,7 @@ export class HoyitoBoard extends LitElement {
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
     controls: { type: Boolean },
+    persist: {},
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,
     // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
     lang: { reflect: true },
@@ -209,6 +211,8 @@ export class HoyitoBoard extends LitElement {
   declare tablebaseSeeds: number | null;
   /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
   declare controls: boolean;
+  /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
+  declare persist: string | null;
 
   declare private announcement: Speech;
   declare private focusIndex: number;
@@ -216,6 +220,7 @@ export class HoyitoBoard extends LitElement {
   private readonly gameController = new GameController(this, {
     reset: how => this.afterReset(how),
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
+    decided: result => this.afterDecision(result),
   });
   private readonly reviewer = new ReviewController(this, this.gameController);
   // The optional parts, loaded on first use (see on-demand.ts).
@@ -226,6 +231,10 @@ export class HoyitoBoard extends LitElement {
   private readonly analysisView = new OnDemand(this, 'analysis', async () => {
     const { analysisStyles, ...view } = await import('./analysis-view.js');
     return { part: view, styles: analysisStyles };
+  });
+  private readonly resultPanel = new OnDemand(this, 'result', async () => {
+    const { ResultPanel, resultStyles } = await import('./result-panel.js');
+    return { part: new ResultPanel(this), styles: resultStyles };
   });
   private readonly soundPlayer = new OnDemand(this, 'sound', async () => {
     const { SoundController } = await import('./sound.js');
@@ -239,8 +248,11 @@ export class HoyitoBoard extends LitElement {
     humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
     animating: () => this.gameController.animating,
   });
+  private readonly persistence = new Persistence(this, play => this.gameController.startFrom(play));
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   private readonly inputErrors = new InputErrors(this);
+  /** The result panel is to take the focus when it is next drawn. */
+  private resultFocusPending = false;
   private typedDigits = '';
   private typedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -265,6 +277,7 @@ export class HoyitoBoard extends LitElement {
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
     this.controls = false;
+    this.persist = null;
     this.announcement = () => '';
     this.focusIndex = 0;
   }
@@ -398,6 +411,37 @@ export class HoyitoBoard extends LitElement {
     return this.gameController.nextRound();
   }
 
+  /** The human's side resigns (the side to move when both or neither are human): the other side wins the game, or the round. */
+  resign(): Result<GameResult, HoyitoError> {
+    this.applyInputs();
+    return this.gameController.resign(this.humanSide);
+  }
+
+  /**
+   * The human's side offers to end the game now and share the seeds left equally, as a repetition
+   * does. An AI opponent accepts when its search says playing on would not do better for it; between
+   * two humans the offer is their agreement. Resolves to `accepted` (the game is over, reason
+   * `agreement`) or `declined` (also when the game is over, or a move comes before the answer).
+   */
+  offerShare(): Promise<ShareAnswer> {
+    this.applyInputs();
+    return this.gameController.offerShare(this.humanSide);
+  }
+
+  /** A new game (or match) with the players' sides swapped, and the board turned so each keeps their row at the bottom. */
+  rematch(): void {
+    this.applyInputs();
+    [this.south, this.north] = [this.north, this.south];
+    this.orientation = this.orientation === 'south' ? 'north' : 'south';
+    this.newGame();
+  }
+
+  /** Whose resignation or offer a board method is: the human to move, else the one human, else the side to move. */
+  private get humanSide(): Side {
+    const turn = this.game.position.turn;
+    return this.playerOf(turn) === 'human' || this.playerOf(opposite(turn)) === 'ai' ? turn : opposite(turn);
+  }
+
   /** Plays `game` as a single game, or leaves the game on the board untouched if it is an error. */
   private startGame(game: Result<Game, HoyitoError>): Result<Position, HoyitoError> {
     if (!game.ok) return game;
@@ -443,6 +487,12 @@ export class HoyitoBoard extends LitElement {
     if (this.sound) this.soundPlayer.get();
     if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
+    if (changed.has('persist')) this.persistence.restore();
+    const resultRegion = this.resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
+    if (resultRegion) {
+      this.resultFocusPending = false;
+      resultRegion.focus();
+    }
     this.inputErrors.tell();
   }
 
@@ -458,7 +508,7 @@ export class HoyitoBoard extends LitElement {
   protected override async getUpdateComplete(): Promise<boolean> {
     for (;;) {
       while (!(await super.getUpdateComplete()));
-      const loading = [this.controlsBar, this.analysisView, this.soundPlayer].flatMap(part => part.settling ?? []);
+      const loading = [this.controlsBar, this.analysisView, this.soundPlayer, this.resultPanel].flatMap(part => part.settling ?? []);
       if (loading.length === 0) return true;
       await Promise.all(loading);
     }
@@ -499,8 +549,22 @@ export class HoyitoBoard extends LitElement {
         result ? describeResult(language, result) : describeTurn(language, side, player, outcome.extraTurn)
       }`;
     if (this.gameController.animating) return;
+    if (result) return this.showResult();
     if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
     else this.focusIndex = this.firstPlayable();
+  }
+
+  /** The players ended the game (resign, agreement): it is announced and the result shown. */
+  private afterDecision(result: GameResult): void {
+    this.announcement = language => describeResult(language, result);
+    this.showResult();
+  }
+
+  /** The result panel comes (loaded on first use) and takes the focus once drawn (see `updated`). */
+  private showResult(): void {
+    this.resultFocusPending = true;
+    this.resultPanel.get();
+    this.requestUpdate();
   }
 
   // ---- input ----
@@ -688,13 +752,14 @@ export class HoyitoBoard extends LitElement {
         ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
+    // Once over, the final totals: after a repetition or an agreement they include the shared seeds left.
     const score = (side: Side) =>
       html`<div
         part="score score-${side === 'S' ? 'south' : 'north'}"
         class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
       >
         <span class="player">${text.sides[side]} · ${text.players[this.playerOf(side)]}</span>
-        <span class="taken">${position.taken[side]}</span>
+        <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
     return html`<div class="frame" style="--holes:${n}">
@@ -707,7 +772,8 @@ export class HoyitoBoard extends LitElement {
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
         </div>
-        ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
+        ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result) : nothing} ${this.movePreview.render()}
+        ${this.renderMatch(text, this.shownResult)}
         <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
           ${shownOutcomes.map((outcome, ply) =>
             this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),

@@ -36,6 +36,10 @@ export interface ControlsText {
   downloaded(name: string): string;
   loaded(plies: number): string;
   notLoaded(reason: string): string;
+  readonly resign: string;
+  readonly offerShare: string;
+  readonly shareAccepted: string;
+  readonly shareDeclined: string;
 }
 
 export const CONTROLS_TEXT: Catalogue<ControlsText> = {
@@ -63,6 +67,10 @@ export const CONTROLS_TEXT: Catalogue<ControlsText> = {
     downloaded: name => `Saved as ${name}.`,
     loaded: plies => `Record loaded: ${plural(plies, 'move', 'moves')}.`,
     notLoaded: reason => `Not loaded: ${reason}.`,
+    resign: 'Resign',
+    offerShare: 'Offer to share',
+    shareAccepted: 'Offer accepted: the seeds left are shared.',
+    shareDeclined: 'Offer declined: play on.',
   },
   es: {
     gameGroup: 'Juego',
@@ -88,6 +96,10 @@ export const CONTROLS_TEXT: Catalogue<ControlsText> = {
     downloaded: name => `Guardada como ${name}.`,
     loaded: plies => `Partida cargada: ${plural(plies, 'jugada', 'jugadas')}.`,
     notLoaded: reason => `No se cargó: ${reason}.`,
+    resign: 'Rendirse',
+    offerShare: 'Ofrecer repartir',
+    shareAccepted: 'Oferta aceptada: las semillas que quedan se reparten.',
+    shareDeclined: 'Oferta rechazada: se sigue jugando.',
   },
 };
 
@@ -104,6 +116,8 @@ export interface ControlsHost extends ReactiveControllerHost {
   hint(): Promise<unknown>;
   flip(): void;
   nextRound(): unknown;
+  resign(): unknown;
+  offerShare(): Promise<'accepted' | 'declined'>;
   copyRecord(): Promise<Result<string, HoyitoError>>;
   downloadRecord(): string;
   loadRecord(text: string): Result<unknown, HoyitoError>;
@@ -153,6 +167,8 @@ export class BoardControls {
         ${control('hint', text.hint, () => void this.host.hint(), this.live.humanToMove && !reviewing)}
         ${control('flip', text.flip, () => this.host.flip())}
         ${roundOver ? control('next-round', text.nextRound, () => this.host.nextRound()) : nothing}
+        ${control('resign', text.resign, () => this.host.resign(), !game.isOver && !reviewing)}
+        ${control('offer-share', text.offerShare, () => void this.offerShare(text), !game.isOver && !reviewing)}
       </div>
       <div class="control-group">
         ${control('copy-record', text.copyRecord, () => void this.copy(text))}
@@ -202,6 +218,10 @@ export class BoardControls {
   private async copy(text: ControlsText): Promise<void> {
     const copied = await this.host.copyRecord();
     this.say(copied.ok ? text.copied : text.copyFailed(copied.error.message));
+  }
+
+  private async offerShare(text: ControlsText): Promise<void> {
+    this.say((await this.host.offerShare()) === 'accepted' ? text.shareAccepted : text.shareDeclined);
   }
 
   private openPaste(): void {

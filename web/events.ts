@@ -51,6 +51,13 @@ export interface RoundOverDetail {
 
 export type MatchOverDetail = MatchResult;
 
+/** An offer to end the game and share the seeds left (`offerShare()`), answered; `gameover` follows an acceptance. */
+export interface ShareOfferDetail {
+  /** The side that offered. */
+  readonly side: Side;
+  readonly answer: 'accepted' | 'declined';
+}
+
 export interface ErrorDetail {
   readonly kind: ErrorKind;
   readonly message: string;
@@ -130,6 +137,7 @@ export interface HoyitoBoardEventMap {
   gameover: CustomEvent<GameOverDetail>;
   roundover: CustomEvent<RoundOverDetail>;
   matchover: CustomEvent<MatchOverDetail>;
+  shareoffer: CustomEvent<ShareOfferDetail>;
   thinking: CustomEvent<ThinkingDetail>;
   tablebase: CustomEvent<TablebaseDetail>;
   review: CustomEvent<ReviewDetail>;

@@ -19,6 +19,7 @@ import {
   type Side,
   type Variant,
   err,
+  opposite,
 } from '../host/types.js';
 import { AiClient } from './ai-client.js';
 import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } from './analysis.js';
@@ -31,6 +32,12 @@ import type { SowingFrame } from './sowing.js';
 
 /** How long the engine thinks for a hint. */
 const HINT_MS = 400;
+
+/** How long the AI weighs an offer to share the seeds left. */
+const SHARE_MS = 300;
+
+/** What the other side said to an offer to end the game and share the seeds left. */
+export type ShareAnswer = 'accepted' | 'declined';
 
 /** The element a controller serves: its inputs (read when needed, already checked) and the target of the board's events. */
 export interface GameHost extends ReactiveControllerHost, EventTarget {
@@ -60,6 +67,8 @@ export interface GameView {
   reset(how: 'new' | 'stepped'): void;
   /** A move's animation has ended and its events have fired; `result` is set when it ended the game. */
   moveShown(outcome: MoveOutcome, result: GameResult | null): void;
+  /** The players ended the game (resign, agreement) with the board showing the last move. */
+  decided(result: GameResult): void;
 }
 
 export class GameController implements ReactiveController {
@@ -183,9 +192,10 @@ export class GameController implements ReactiveController {
     return problems;
   }
 
-  /** Plays `game` as a single game. */
-  startFrom(game: Game): void {
-    this.resetTo(null, game);
+  /** Plays `game` as a single game, or goes on with `match` (a restored one). */
+  startFrom(play: Game | Match): void {
+    if (play instanceof Match) this.resetTo(play, this.single);
+    else this.resetTo(null, play);
   }
 
   /** Starts the next round of a match once the current one is over. */
@@ -263,6 +273,45 @@ export class GameController implements ReactiveController {
     return answer.value;
   }
 
+  /** `side` resigns: the other side wins the game (the round, in a match). */
+  resign(side: Side): Result<GameResult, HoyitoError> {
+    return this.endByDecision(game => game.resign(side));
+  }
+
+  /**
+   * `side` offers to end the game now, the seeds left shared equally. An AI opponent accepts when
+   * its search says it would not do better playing on (its score at most the margin sharing gives
+   * it); a human opponent is at the same board, so the offer stands for their agreement. Declined
+   * too when the game is over, or when a move, undo or new game comes before the AI's answer.
+   */
+  async offerShare(side: Side): Promise<ShareAnswer> {
+    const answer = await this.answerShare(side);
+    this.emit('shareoffer', { side, answer });
+    if (answer === 'accepted') this.endByDecision(game => game.agreeToShare()); // the game is on: answerShare looked
+    return answer;
+  }
+
+  /** The other side's answer to `side`'s offer, in the game as it stands once it is known. */
+  private async answerShare(side: Side): Promise<ShareAnswer> {
+    const game = this.game;
+    if (game.isOver) return 'declined';
+    const other = opposite(side);
+    if (this.playerOf(other) === 'ai') {
+      this.stopThinking();
+      const position = game.position;
+      const answer = await this.aiClient().search({ position, history: game.repetitionHistory(), limits: { timeMs: SHARE_MS } });
+      if (!answer.ok) this.report(answer.error);
+      const stale = !answer.ok || !answer.value || this.game !== game || game.position !== position || game.isOver;
+      const aiScore = answer.ok && answer.value ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
+      const sharedMargin = position.taken[other] - position.taken[side];
+      if (stale || aiScore > sharedMargin) {
+        if (!stale) this.nextTurn(); // the AI's own move, which the offer interrupted
+        return 'declined';
+      }
+    }
+    return this.game === game && !game.isOver ? 'accepted' : 'declined';
+  }
+
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
     if (!this.host.hints) this.suggestion = null;
@@ -272,6 +321,19 @@ export class GameController implements ReactiveController {
   }
 
   // ---- turns ----
+
+  /** Ends the game by the players' decision; the events follow the last move's if it is still being shown. */
+  private endByDecision(decide: (game: Game) => Result<GameResult, HoyitoError>): Result<GameResult, HoyitoError> {
+    const decided = decide(this.game);
+    if (!decided.ok) return decided;
+    this.stopThinking();
+    this.host.requestUpdate();
+    if (this.animator.busy) return decided; // moveShown reports the end with the last move
+    this.emit('gameover', decided.value);
+    this.reportRound();
+    this.view.decided(decided.value);
+    return decided;
+  }
 
   /** Shows a new game (or round): nothing in flight survives it. */
   private resetTo(match: Match | null, single: Game): void {

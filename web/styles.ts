@@ -221,7 +221,8 @@ export const boardStyles = css`
     border-radius: 0.4rem;
     border: 2px solid var(--_accent);
     background: var(--_accent);
-    color: white;
+    /* The panel's colour reads on the accent in both looks (white on the dark look's light blue is 1.8:1). */
+    color: var(--_panel);
     cursor: pointer;
   }
   .next-round:focus-visible {

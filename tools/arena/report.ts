@@ -1,4 +1,5 @@
 /** A match's report: the games, their summary (W/D/L, Elo, pairs), the +tb players' databases, and its text. */
+import type { EndReason } from '../../host/game.js';
 import type { Variant } from '../../host/types.js';
 import { type EloEstimate, Z_95, eloEstimate } from './elo.js';
 
@@ -22,7 +23,7 @@ export interface GameReport {
   readonly plies: number;
   readonly capped: boolean;
   /** How the game ended: by the rules (Game's result), or stopped at the move cap. */
-  readonly ending: 'last-four' | 'board-empty' | 'repetition' | 'cap';
+  readonly ending: EndReason | 'cap';
   /** The game record (`<position> : moves`), to replay or analyse the game. */
   readonly record: string;
 }

@@ -1,0 +1,202 @@
+/**
+ * The `persist` attribute: the board keeps its game (the moves, and an end the players decided),
+ * in a Hoyito III match every round so far, and who plays which side, in `localStorage` under
+ * `hoyito-board:<persist value>` (an empty value: `hoyito-board:#<element id>`), and plays it again
+ * when the attribute is first applied, so a page reload goes on where it was. A game with nothing
+ * played (a new game) removes the entry. Storage that cannot be used (private mode, a full quota,
+ * a blocked origin) costs a console warning and nothing else; an entry that does not replay is dropped.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { Game, type GameResult } from '../host/game.js';
+import { Match } from '../host/match.js';
+import type { Move, Side } from '../host/types.js';
+import type { Orientation, Player } from './options.js';
+
+export const STORAGE_PREFIX = 'hoyito-board:';
+
+/** An end the players decided, which the moves alone do not replay. */
+type Decision = { readonly reason: 'resign'; readonly side: Side } | { readonly reason: 'agreement' };
+
+interface SavedGame {
+  readonly moves: readonly Move[];
+  readonly decision?: Decision;
+}
+
+interface Saved {
+  readonly version: 1;
+  readonly south: Player;
+  readonly north: Player;
+  readonly orientation: Orientation;
+  /** A single game's record (its start and moves), or a match's rounds. */
+  readonly record?: string;
+  readonly decision?: Decision;
+  readonly match?: { readonly rounds: number; readonly holesPerRow: number; readonly games: readonly SavedGame[] };
+}
+
+export interface PersistHost extends ReactiveControllerHost {
+  /** The key's name; null: nothing is kept. */
+  readonly persist: string | null;
+  readonly id: string;
+  readonly game: Game;
+  readonly currentMatch: Match | null;
+  south: Player;
+  north: Player;
+  orientation: Orientation;
+}
+
+const decisionOf = (result: GameResult | null): Decision | undefined =>
+  result?.reason === 'resign'
+    ? { reason: 'resign', side: result.resigned! }
+    : result?.reason === 'agreement'
+      ? { reason: 'agreement' }
+      : undefined;
+
+/** Applies a saved decision; false when it does not fit the game (then the entry is not trusted). */
+const decide = (game: Game, decision: Decision | undefined): boolean =>
+  !decision || (decision.reason === 'resign' ? game.resign(decision.side) : game.agreeToShare()).ok;
+
+const savedGame = (game: Game): SavedGame => {
+  const decision = decisionOf(game.result);
+  return decision ? { moves: game.moves, decision } : { moves: game.moves };
+};
+
+export class Persistence implements ReactiveController {
+  private restored = false;
+  private warned = false;
+  /** What was last written, to write only on a change. */
+  private written: string | null = null;
+  /** The match on the board and its finished rounds' games, which the Match itself does not keep. */
+  private matchSeen: Match | null = null;
+  private roundGames: Game[] = [];
+  private lastGame: Game | null = null;
+
+  /** `resume` plays a game or match restored from storage in place of the one on the board. */
+  constructor(
+    private readonly host: PersistHost,
+    private readonly resume: (play: Game | Match) => void,
+  ) {
+    host.addController(this);
+  }
+
+  /** The storage key, or null when there is nothing to name it by. */
+  get key(): string | null {
+    const { persist, id } = this.host;
+    if (persist === null) return null;
+    if (persist.trim()) return STORAGE_PREFIX + persist.trim();
+    return id ? `${STORAGE_PREFIX}#${id}` : null;
+  }
+
+  /** Plays the saved game, if any, in place of the one on the board; from then on the board's game is kept. Called when `persist` is applied. */
+  restore(): void {
+    this.restored = this.host.persist !== null;
+    this.written = null;
+    const key = this.key;
+    if (key === null) {
+      if (this.host.persist !== null) this.warn('persist: give it a value or the board an id, to name the saved game by');
+      return;
+    }
+    const text = this.storage(storage => storage.getItem(key));
+    if (!text) return;
+    const saved = this.parse(text);
+    const play = saved && this.replay(saved);
+    if (!saved || !play) {
+      this.warn(`persist: the saved game under ${key} could not be replayed; it is dropped`);
+      this.storage(storage => storage.removeItem(key));
+      return;
+    }
+    this.host.south = saved.south;
+    this.host.north = saved.north;
+    this.host.orientation = saved.orientation;
+    this.written = text;
+    this.resume(play);
+  }
+
+  /** After each render: the game as it stands is written when it changed. */
+  hostUpdated(): void {
+    const key = this.key;
+    if (!this.restored || key === null) return;
+    this.track();
+    const text = this.serialise();
+    if (text === this.written) return;
+    this.written = text;
+    this.storage(storage => (text === null ? storage.removeItem(key) : storage.setItem(key, text)));
+  }
+
+  /** The board's game as an entry; null when nothing was played (a new game keeps nothing). */
+  private serialise(): string | null {
+    const { game, currentMatch: match, south, north, orientation } = this.host;
+    if (game.moves.length === 0 && !game.result && (match?.round ?? 1) === 1) return null;
+    const base = { version: 1, south, north, orientation } as const;
+    if (match) {
+      const games = [...this.roundGames, game].map(savedGame);
+      return JSON.stringify({
+        ...base,
+        match: { rounds: match.rounds, holesPerRow: game.startPosition.holesPerRow, games },
+      } satisfies Saved);
+    }
+    const decision = decisionOf(game.result);
+    return JSON.stringify({ ...base, record: game.record(), ...(decision ? { decision } : {}) } satisfies Saved);
+  }
+
+  /** A round that ended and was followed by the next leaves its game here, for the entry to replay. */
+  private track(): void {
+    const { game, currentMatch: match } = this.host;
+    if (match !== this.matchSeen) {
+      this.matchSeen = match;
+      this.roundGames = [];
+    } else if (match && this.lastGame && this.lastGame !== game && match.round === this.roundGames.length + 2) {
+      this.roundGames.push(this.lastGame);
+    }
+    this.lastGame = game;
+  }
+
+  private parse(text: string): Saved | null {
+    try {
+      const saved = JSON.parse(text) as Saved;
+      return saved.version === 1 ? saved : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private replay(saved: Saved): Game | Match | null {
+    if (typeof saved.record === 'string') {
+      const game = Game.fromRecord(saved.record);
+      return game.ok && decide(game.value, saved.decision) ? game.value : null;
+    }
+    const kept = saved.match;
+    if (!kept?.games.length) return null; // moves that are not a list are refused by playAll
+    const { rounds, holesPerRow, games } = kept;
+    try {
+      const match = Match.start({ rounds, holesPerRow });
+      const played: Game[] = [];
+      for (const [index, { moves, decision }] of games.entries()) {
+        if (index > 0 && !match.nextRound().ok) return null;
+        if (!match.game.playAll(moves).ok || !decide(match.game, decision)) return null;
+        played.push(match.game);
+      }
+      this.matchSeen = match;
+      this.roundGames = played.slice(0, -1);
+      this.lastGame = match.game;
+      return match;
+    } catch {
+      return null; // rounds or holes the Match refuses
+    }
+  }
+
+  /** Runs `use` on localStorage; unavailable or refusing storage is a warning (once), never an error. */
+  private storage<T>(use: (storage: Storage) => T): T | null {
+    try {
+      return use(window.localStorage);
+    } catch (error) {
+      this.warn(`persist: storage is not available (${error instanceof Error ? error.message : String(error)}); the game is not kept`);
+      return null;
+    }
+  }
+
+  private warn(message: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    console.warn(`<hoyito-board> ${message}`);
+  }
+}
