@@ -67,7 +67,9 @@ export const speedStyles = css`
     align-items: center;
     font-size: 0.85em;
   }
+  /* At least 24 px high (WCAG 2.5.8, target size): the label's smaller font would make it 16. */
   .speed select {
     font-size: inherit;
+    min-height: 1.75rem;
   }
 `;
