@@ -39,17 +39,21 @@ export class MoveAnimator {
     return this.queued > 0;
   }
 
-  /** Queues a move; `shown` runs once its last frame is on screen (not if cancelled first). */
-  enqueue(before: Position, outcome: MoveOutcome, msPerStep: number, shown: () => void): void {
+  /**
+   * Queues a move; `shown` runs once its last frame is on screen (not if cancelled first).
+   * `msPerStep` may be a function, asked when the move comes up: a skip may make it 0 meanwhile.
+   */
+  enqueue(before: Position, outcome: MoveOutcome, msPerStep: number | (() => number), shown: () => void): void {
     const generation = this.generation;
     this.queued++;
     this.chain = this.chain.then(async () => {
       if (generation !== this.generation) return;
-      if (msPerStep > 0) {
+      const ms = typeof msPerStep === 'number' ? msPerStep : msPerStep();
+      if (ms > 0) {
         for (const frame of sowingFrames(before, outcome)) {
           if (this.finishing) break;
           this.show(frame);
-          await this.pause(msPerStep * HOLD[frame.phase]);
+          await this.pause(ms * HOLD[frame.phase]);
           if (generation !== this.generation) return;
         }
       }

@@ -35,6 +35,7 @@ import {
   holeLabel,
   moveLabel,
   nameOfIndex,
+  sideName,
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
@@ -68,6 +69,8 @@ import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
 import { Persistence } from './persist.js';
+import { describeTurnPlayed, lastTurn, turnCaptures, turnSummaryStyles } from './turn-summary.js';
+import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
 
 const NO_MOVES: MoveList = { moves: [], endless: [] };
 
@@ -120,7 +123,15 @@ const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [boardStyles, sowingStyles, previewStyles, reviewStyles, narrowLayoutStyles];
+  static override styles = [
+    boardStyles,
+    sowingStyles,
+    previewStyles,
+    reviewStyles,
+    narrowLayoutStyles,
+    turnSummaryStyles,
+    refusalNoticeStyles,
+  ];
 
   static override properties = {
     variant: { reflect: true },
@@ -249,6 +260,8 @@ export class HoyitoBoard extends LitElement {
     animating: () => this.gameController.animating,
   });
   private readonly persistence = new Persistence(this, play => this.gameController.startFrom(play));
+  /** Why a click played nothing, shown for a moment. */
+  private readonly refusal = new RefusalNotice(this);
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   private readonly inputErrors = new InputErrors(this);
   /** The result panel is to take the focus when it is next drawn. */
@@ -397,6 +410,15 @@ export class HoyitoBoard extends LitElement {
   loadRecord(text: string): Result<Position, HoyitoError> {
     this.applyInputs();
     return this.startGame(Game.fromRecord(text));
+  }
+
+  /**
+   * Shows the rest of the turn being shown at once (as Escape or a click on the board do): the move
+   * being sown and the mover's later moves of that turn, their events fired as usual.
+   */
+  skipTurn(): void {
+    this.applyInputs();
+    if (this.gameController.skippable) this.gameController.skipTurn();
   }
 
   /** Turns the board round. */
@@ -580,6 +602,7 @@ export class HoyitoBoard extends LitElement {
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) {
       const turn = this.turnSpeech();
+      this.refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
       return void (this.announcement = language => {
         const text = BOARD_TEXT[language];
         return text.notYourHole(text.sides[side], turn(language));
@@ -589,8 +612,10 @@ export class HoyitoBoard extends LitElement {
     // On the mover's side, a hole that is not a legal move is endless or empty.
     if (!moves.includes(hole)) {
       const why = (language: Language): string => (endless.includes(hole) ? endlessReason(language) : BOARD_TEXT[language].emptyReason);
-      return void (this.announcement = language => BOARD_TEXT[language].cannotPlay(holeLabel({ side, hole }), why(language)));
+      this.announcement = language => BOARD_TEXT[language].cannotPlay(holeLabel({ side, hole }), why(language));
+      return this.refusal.show(this.announcement);
     }
+    this.refusal.clear();
     this.gameController.play(hole);
   }
 
@@ -709,6 +734,9 @@ export class HoyitoBoard extends LitElement {
     const { moves, endless } = frame || animating || reviewPly !== null ? NO_MOVES : game.legalMoves();
     const playable = humanToMove ? moves : [];
     const lastOutcome = frame ? null : (boardOutcomes.at(-1) ?? null);
+    // The line keeps the turn so far while its next move is sown; the marks wait, the sowing may refill those holes.
+    const turn = lastTurn(boardOutcomes);
+    const turnCaptured = frame ? new Set<number>() : turnCaptures(turn);
     const [top, bottom] = this.rowsAsDrawn();
     const topSide = opposite(this.bottomSide);
     const language = this.language;
@@ -727,6 +755,7 @@ export class HoyitoBoard extends LitElement {
         frame?.captured.includes(index) ? 'captured' : '',
         lastOutcome?.laps[0]?.from === index ? 'last-move' : '',
         lastOutcome?.captured.includes(index) ? 'last-capture' : '',
+        turnCaptured.has(index) ? 'turn-capture' : '',
         hintMove !== null && hintMove !== 'pass' && holeIndex(n, position.turn, hintMove) === index ? 'hint' : '',
         ...this.movePreview.holeStates(index),
       ].filter(Boolean);
@@ -767,7 +796,9 @@ export class HoyitoBoard extends LitElement {
         <div part="status" class="status">
           ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
         </div>
-        ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)} ${score(topSide)}
+        <div part="last-turn" class="last-turn">${describeTurnPlayed(language, turn)}</div>
+        ${this.refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)}
+        ${score(topSide)}
         <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>

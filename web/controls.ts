@@ -11,6 +11,7 @@ import type { Match } from '../host/match.js';
 import type { HoyitoError, Result } from '../host/types.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
 import type { ReviewController } from './review.js';
+import { SPEED_TEXT, renderSpeedSelect, speedStyles } from './speed-setting.js';
 
 export interface ControlsText {
   readonly gameGroup: string;
@@ -107,6 +108,7 @@ export const CONTROLS_TEXT: Catalogue<ControlsText> = {
 export interface ControlsHost extends ReactiveControllerHost {
   readonly controls: boolean;
   readonly language: Language;
+  speed: number;
   readonly game: Game;
   readonly currentMatch: Match | null;
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -118,6 +120,7 @@ export interface ControlsHost extends ReactiveControllerHost {
   nextRound(): unknown;
   resign(): unknown;
   offerShare(): Promise<'accepted' | 'declined'>;
+  skipTurn(): void;
   copyRecord(): Promise<Result<string, HoyitoError>>;
   downloadRecord(): string;
   loadRecord(text: string): Result<unknown, HoyitoError>;
@@ -127,6 +130,8 @@ export interface ControlsHost extends ReactiveControllerHost {
 export interface LivePlay {
   readonly humanToMove: boolean;
   readonly animating: boolean;
+  /** A turn is being shown that Skip turn would finish at once. */
+  readonly skippable: boolean;
 }
 
 /** Renders the controls into the element and keeps their own state (the paste box, the last notice). */
@@ -169,6 +174,10 @@ export class BoardControls {
         ${roundOver ? control('next-round', text.nextRound, () => this.host.nextRound()) : nothing}
         ${control('resign', text.resign, () => this.host.resign(), !game.isOver && !reviewing)}
         ${control('offer-share', text.offerShare, () => void this.offerShare(text), !game.isOver && !reviewing)}
+      </div>
+      <div class="control-group">
+        ${control('skip-turn', SPEED_TEXT[this.host.language].skipTurn, () => this.host.skipTurn(), this.live.skippable)}
+        ${renderSpeedSelect(this.host)}
       </div>
       <div class="control-group">
         ${control('copy-record', text.copyRecord, () => void this.copy(text))}
@@ -270,6 +279,7 @@ const control = (name: string, label: string, action: (button: HTMLButtonElement
   </button>`;
 
 export const controlsStyles = css`
+  ${speedStyles}
   .controls {
     display: flex;
     flex-wrap: wrap;

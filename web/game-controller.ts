@@ -85,6 +85,8 @@ export class GameController implements ReactiveController {
   private plies = 0;
   /** The position the AI is choosing a move for. */
   private thinkingAbout: Position | null = null;
+  /** The side whose turn the player skipped: its moves show at once until the turn passes. */
+  private skippedTurn: Side | null = null;
   /** The analysis (a search with every move scored) under way, and the position it is of. */
   private analysing: { readonly position: Position } | null = null;
   /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
@@ -133,6 +135,15 @@ export class GameController implements ReactiveController {
   /** True while moves are still being shown. */
   get animating(): boolean {
     return this.animator.busy;
+  }
+
+  /**
+   * Something can be skipped: a move is animated, or the AI thinks about its next move of a turn
+   * it has begun (a capture and move again), whose moves a skip shows at once.
+   */
+  get skippable(): boolean {
+    const last = this.game.outcomes.at(-1);
+    return this.animator.busy || (this.thinkingAbout !== null && last?.extraTurn === true && last.mover === this.game.position.turn);
   }
 
   /** True while the AI chooses its move. */
@@ -208,8 +219,13 @@ export class GameController implements ReactiveController {
     return next;
   }
 
-  /** Shows the move being animated as played at once: its events fire as usual, and a move queued after it (the AI's reply) is still animated. */
-  skipAnimation(): void {
+  /**
+   * Skips the rest of the turn being shown: the move being animated and every later move of the
+   * same turn (an AI's capture and move again) show at once, their events fired as usual; the
+   * other side's reply is animated as usual.
+   */
+  skipTurn(): void {
+    this.skippedTurn = (this.game.outcomes[this.plies] ?? this.game.outcomes.at(-1))?.mover ?? null;
     this.animator.finish();
   }
 
@@ -354,7 +370,8 @@ export class GameController implements ReactiveController {
     const outcome = played.value;
     this.stopThinking();
     const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.animator.enqueue(before, outcome, stepMs(outcome, this.host.speed, reducedMotion), () => this.moveShown(outcome, player));
+    const msPerStep = (): number => (this.skippedTurn === outcome.mover ? 0 : stepMs(outcome, this.host.speed, reducedMotion));
+    this.animator.enqueue(before, outcome, msPerStep, () => this.moveShown(outcome, player));
     this.host.requestUpdate();
     return played;
   }
@@ -378,6 +395,8 @@ export class GameController implements ReactiveController {
       const side = after.turn;
       this.emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
     }
+    // The skip lasts while the skipped side moves again, and no human gets a move of theirs skipped.
+    if (result || after.turn !== this.skippedTurn || this.playerOf(after.turn) === 'human') this.skippedTurn = null;
     this.host.requestUpdate();
     this.view.moveShown(outcome, result);
     if (!this.animator.busy) this.nextTurn();
@@ -437,6 +456,7 @@ export class GameController implements ReactiveController {
   /** Drops the animations still queued (their events with them) and shows the game as it is. */
   private showCurrent(): void {
     this.animator.cancel();
+    this.skippedTurn = null;
     this.plies = this.game.moves.length;
   }
 

@@ -123,7 +123,7 @@ export const PREVIEW_TEXT: Catalogue<PreviewText> = {
     repeats: 'the position repeats: game over, the seeds left are shared equally',
     toMove: side => `${side} to move`,
     endless: hole => `Hole ${hole} cannot be played: endless (still relaying after ${MAX_LAPS.toLocaleString('en')} laps).`,
-    skipHint: 'Click or press Escape to finish the sowing at once.',
+    skipHint: 'Click or press Escape to finish the turn at once.',
   },
   es: {
     side: { S: 'Sur', N: 'Norte' },
@@ -138,7 +138,7 @@ export const PREVIEW_TEXT: Catalogue<PreviewText> = {
     toMove: side => `le toca a ${side}`,
     endless: hole =>
       `El hoyo ${hole} no se puede jugar: no termina nunca (sigue sembrando después de ${MAX_LAPS.toLocaleString('es')} vueltas).`,
-    skipHint: 'Haz clic o pulsa Escape para terminar la siembra de una vez.',
+    skipHint: 'Haz clic o pulsa Escape para terminar el turno de una vez.',
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * Following a sowing on `<hoyito-board>`: a click anywhere on the board, or Escape, finishes the
- * move being animated at once (its events fire as usual; a long relay takes up to 6 s otherwise).
+ * turn being animated at once: the move being sown and the rest of the turn (an AI's captures and
+ * moves again), their events fired as usual; a long relay takes up to 6 s a move otherwise.
  * Also the sowing's look: the hole receiving a seed stands out, and small arrows between the holes
  * show the way seeds travel (counter-clockwise, whichever side is at the bottom).
  */
@@ -8,8 +9,10 @@ import { type ReactiveController, type ReactiveControllerHost, css } from 'lit';
 
 /** What skipping needs of the game (the board's GameController). */
 export interface SkipSource {
-  readonly animating: boolean;
-  skipAnimation(): void;
+  /** A move is animated, or the AI is in the middle of a turn of several moves. */
+  readonly skippable: boolean;
+  /** Shows the rest of the turn at once. */
+  skipTurn(): void;
 }
 
 export interface SkipHost extends ReactiveControllerHost {
@@ -46,10 +49,10 @@ export class SkipController implements ReactiveController {
   }
 
   private skip(event: Event): void {
-    if (!this.source.animating) return;
+    if (!this.source.skippable) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    this.source.skipAnimation();
+    this.source.skipTurn();
   }
 }
 

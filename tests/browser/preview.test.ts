@@ -252,7 +252,7 @@ describe('showing the preview', () => {
     const next = holeIndex(6, after.turn, legalMoves(after).moves[0] as number); // playable once the move is shown
     await userEvent.hover(holeButton(human, next));
     await human.updateComplete;
-    expect(shownPreview(human)).toEqual({ ...NOTHING_SHOWN, text: 'Click or press Escape to finish the sowing at once.' });
+    expect(shownPreview(human)).toEqual({ ...NOTHING_SHOWN, text: 'Click or press Escape to finish the turn at once.' });
     expect(holeButton(human, next).hasAttribute('aria-describedby')).toBe(false);
   });
 });

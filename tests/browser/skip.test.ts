@@ -74,7 +74,7 @@ describe('on the board', () => {
     await userEvent.click(holeButton(board, holeIndex(6, 'S', firstMove.move as number)));
     await board.updateComplete;
     expect(animating(board)).toBe(true);
-    expect(shownText(board, '.preview')).toBe('Click or press Escape to finish the sowing at once.');
+    expect(shownText(board, '.preview')).toBe('Click or press Escape to finish the turn at once.');
     const moved = nextEvent(board, 'move', SKIPPED_WITHIN_MS);
     await userEvent.keyboard('{Escape}');
     expect((await moved).detail.outcome).toEqual(firstMove);
