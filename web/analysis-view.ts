@@ -7,6 +7,7 @@ import { css, html, nothing } from 'lit';
 import { playMove } from '../host/engines/reference/rules.js';
 import { type Move, type Position, type Side, boardSeeds, opposite } from '../host/types.js';
 import type { LiveAnalysis } from './analysis.js';
+import { moveNotation } from './describe.js';
 import type { AnalysisDetail, HoleName } from './events.js';
 import type { Catalogue, Language } from './i18n.js';
 
@@ -20,7 +21,6 @@ interface AnalysisText {
   readonly depth: (depth: number) => string;
   readonly nodes: (count: string) => string;
   readonly line: string;
-  readonly pass: string;
   readonly earlier: string;
   readonly moves: (list: string) => string;
 }
@@ -36,7 +36,6 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     depth: depth => `depth ${depth}`,
     nodes: count => `${count} nodes`,
     line: 'Best line',
-    pass: 'pass',
     earlier: 'of an earlier position',
     moves: list => `Moves: ${list}`,
   },
@@ -50,7 +49,6 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     depth: depth => `profundidad ${depth}`,
     nodes: count => `${count} nodos`,
     line: 'Mejor línea',
-    pass: 'pasa',
     earlier: 'de una posición anterior',
     moves: list => `Jugadas: ${list}`,
   },
@@ -60,13 +58,13 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
 export const signedMargin = (score: number): string => (score > 0 ? `+${score}` : String(score));
 
 /** The principal variation in move notation (`S3 N5 S1`), replayed to know who makes each move. */
-const lineLabels = (position: Position, line: readonly Move[], pass: string): string[] => {
+const lineLabels = (position: Position, line: readonly Move[], language: Language): string[] => {
   const labels: string[] = [];
   let at = position;
   for (const move of line) {
     const played = playMove(at, move);
     if (!played.ok) break;
-    labels.push(move === 'pass' ? `${at.turn} ${pass}` : `${at.turn}${move}`);
+    labels.push(moveNotation(language, at.turn, move));
     at = played.value.position;
   }
   return labels;
@@ -92,7 +90,7 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
   const stale = position !== current;
   const share = barShare(position, side === 'S' ? result.score : -result.score, bottom);
   const sideName = text.side(side);
-  const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, text) : '';
+  const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, language) : '';
   return html`<div part="analysis" class="analysis ${stale ? 'stale' : ''}" role="group" aria-label=${text.label}>
     <div
       part="eval-bar"
@@ -107,18 +105,16 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
     ${result.exact ? html`<span class="eval-exact" title=${text.exactTitle}>${text.exact}</span>` : nothing}
     <span class="eval-depth">${text.depth(result.depth)}</span>
     <span class="eval-nodes">${text.nodes(result.nodes.toLocaleString(language))}</span>
-    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
+    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, language).join(' ')}</span>
     ${stale ? html`<span class="eval-earlier">${text.earlier}</span>` : nothing}
     ${moves ? html`<span class="eval-moves visually-hidden">${moves}</span>` : nothing}
   </div>`;
 };
 
 /** Every move's score in words, for screen readers (the holes' badges are not read out). */
-const moveScoresText = (detail: AnalysisDetail, position: Position, text: AnalysisText): string =>
-  text.moves(
-    detail.result.moveScores
-      .map(({ move, score }) => `${move === 'pass' ? `${position.turn} ${text.pass}` : `${position.turn}${move}`} ${signedMargin(score)}`)
-      .join(', '),
+const moveScoresText = (detail: AnalysisDetail, position: Position, language: Language): string =>
+  ANALYSIS_TEXT[language].moves(
+    detail.result.moveScores.map(({ move, score }) => `${moveNotation(language, position.turn, move)} ${signedMargin(score)}`).join(', '),
   );
 
 /**

@@ -496,7 +496,7 @@ export class HoyitoBoard extends LitElement {
     const player = this.playerOf(side);
     this.announcement = language =>
       `${describeMove(language, outcome, outcome.position.holesPerRow)} ${
-        result ? describeResult(language, result) : describeTurn(language, side, player, outcome.extraTurn)
+        result ? describeResult(language, result, outcome) : describeTurn(language, side, player, outcome.extraTurn)
       }`;
     if (this.gameController.animating) return;
     if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
@@ -534,7 +534,8 @@ export class HoyitoBoard extends LitElement {
   private turnSpeech(): Speech {
     const { result, position } = this.game;
     const player = this.playerOf(position.turn);
-    return language => (result ? describeResult(language, result) : describeTurn(language, position.turn, player, false));
+    const last = this.game.outcomes.at(-1);
+    return language => (result ? describeResult(language, result, last) : describeTurn(language, position.turn, player, false));
   }
 
   /** The first hole the human to move can play, else the bottom row's first hole. */
@@ -710,7 +711,7 @@ export class HoyitoBoard extends LitElement {
         ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
         <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
           ${shownOutcomes.map((outcome, ply) =>
-            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
+            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(language, outcome)}`),
           )}
         </ol>
         ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
@@ -720,7 +721,7 @@ export class HoyitoBoard extends LitElement {
   }
 
   private statusText(language: Language, position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
-    if (result) return describeResult(language, result);
+    if (result) return describeResult(language, result, shownOutcomes.at(-1));
     const { frame, shownPlies, thinking } = this.gameController;
     const animated = frame ? this.game.outcomes[shownPlies] : undefined;
     if (frame && animated) return describeSowing(language, animated, frame);

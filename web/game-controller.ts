@@ -168,7 +168,11 @@ export class GameController implements ReactiveController {
     const start = position ? Game.fromPosition(position) : null;
     if (start && !start.ok)
       problems.push(
-        new HoyitoError(start.error.kind, `position: ${describeInput(position)} is not a position: ${start.error.message}`, 'position'),
+        new HoyitoError(
+          start.error.kind,
+          `position: ${describeInput(position)} is not a position: ${withoutField('position', start.error)}`,
+          'position',
+        ),
       );
     const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
@@ -459,3 +463,7 @@ export class GameController implements ReactiveController {
     this.host.dispatchEvent(boardEvent(type, detail));
   }
 }
+
+/** An error's message without its leading `field: `, for a message that names that field already. */
+const withoutField = (field: string, error: HoyitoError): string =>
+  error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
