@@ -33,11 +33,11 @@ import {
   describeTurn,
   endlessReason,
   holeLabel,
-  moveLabel,
   nameOfIndex,
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
+import { renderMoveItems } from './move-list.js';
 import { GameController } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
@@ -710,9 +710,7 @@ export class HoyitoBoard extends LitElement {
         </div>
         ${score(this.bottomSide)} ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
         <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-          ${shownOutcomes.map((outcome, ply) =>
-            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(language, outcome)}`),
-          )}
+          ${renderMoveItems(shownOutcomes, language, this.reviewer)}
         </ol>
         ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
         <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>

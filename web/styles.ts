@@ -238,6 +238,8 @@ export const boardStyles = css`
     list-style: none;
     max-height: 5.5em;
     overflow-y: auto;
+    /* A long game's list lays out on its own: a move added does not lay the board out again. */
+    contain: content;
     font-size: 0.85em;
     font-variant-numeric: tabular-nums;
   }
