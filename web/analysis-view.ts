@@ -184,10 +184,11 @@ export const analysisStyles = css`
   .eval-earlier {
     opacity: 0.75;
   }
+  /* Bottom left: the label has the top left, the count the bottom right, lap numbers the top right. */
   .move-score {
     position: absolute;
-    right: 4%;
-    top: 4%;
+    left: 4%;
+    bottom: 4%;
     padding: 0 0.25em;
     border-radius: 0.4em;
     background: var(--_move-score);
@@ -200,8 +201,8 @@ export const analysisStyles = css`
   }
   @container (max-width: 34px) {
     .move-score {
-      right: 0;
-      top: 0;
+      left: 0;
+      bottom: 0;
     }
   }
 `;
