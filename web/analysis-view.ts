@@ -16,6 +16,10 @@ interface AnalysisText {
   readonly side: (side: Side) => string;
   readonly toMove: (side: string) => string;
   readonly scoreTitle: (side: string) => string;
+  /** Said after the score, so that the number reads as what it is. */
+  readonly scoreUnit: string;
+  /** The eval bar's name for screen readers: which side fills it from which end, and its share. */
+  readonly bar: (left: string, right: string, leftShare: number) => string;
   readonly exact: string;
   readonly exactTitle: string;
   readonly depth: (depth: number) => string;
@@ -31,6 +35,8 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     side: side => (side === 'S' ? 'South' : 'North'),
     toMove: side => `${side} to move`,
     scoreTitle: side => `Seeds ${side} ends ahead (+) or behind (−) with best play`,
+    scoreUnit: 'seeds ahead with best play',
+    bar: (left, right, leftShare) => `Eval bar: ${left} from the left, ${right} from the right; ${left} has ${leftShare}%`,
     exact: 'exact',
     exactTitle: 'Proven from the ends of the game, not an estimate',
     depth: depth => `depth ${depth}`,
@@ -44,6 +50,9 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     side: side => (side === 'S' ? 'Sur' : 'Norte'),
     toMove: side => `mueve ${side}`,
     scoreTitle: side => `Semillas que ${side} termina por delante (+) o por detrás (−) con el mejor juego`,
+    scoreUnit: 'semillas de ventaja con el mejor juego',
+    bar: (left, right, leftShare) =>
+      `Barra de evaluación: ${left} desde la izquierda, ${right} desde la derecha; ${left} tiene el ${leftShare} %`,
     exact: 'exacto',
     exactTitle: 'Probado desde los finales de la partida, no es una estimación',
     depth: depth => `profundidad ${depth}`,
@@ -95,12 +104,17 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
     <div
       part="eval-bar"
       class="eval-bar"
-      aria-hidden="true"
+      role="img"
+      aria-label=${text.bar(text.side(bottom), text.side(opposite(bottom)), Math.round(share))}
       style="--_eval-bottom:var(--_eval-${bottom});--_eval-top:var(--_eval-${opposite(bottom)})"
     >
       <span class="eval-fill" style="width:${share.toFixed(1)}%"></span>
     </div>
+    <div part="eval-legend" class="eval-legend" aria-hidden="true">
+      <span class="eval-legend-left">${text.side(bottom)}</span><span class="eval-legend-right">${text.side(opposite(bottom))}</span>
+    </div>
     <span class="eval-score" title=${text.scoreTitle(sideName)}>${signedMargin(result.score)}</span>
+    <span class="eval-unit">${text.scoreUnit}</span>
     <span class="eval-side">${text.toMove(sideName)}</span>
     ${result.exact ? html`<span class="eval-exact" title=${text.exactTitle}>${text.exact}</span>` : nothing}
     <span class="eval-depth">${text.depth(result.depth)}</span>
@@ -159,6 +173,24 @@ export const analysisStyles = css`
     overflow: hidden;
     background: var(--_eval-top);
     box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_text) 35%, transparent);
+  }
+  /* Each end of the bar named: the bottom side fills it from the left, the top side from the right. */
+  .eval-legend {
+    flex: 1 0 100%;
+    display: flex;
+    justify-content: space-between;
+    margin-top: -0.15rem;
+    font-size: 0.85em;
+    opacity: 0.8;
+  }
+  .eval-legend-left::before {
+    content: '◂ ';
+  }
+  .eval-legend-right::after {
+    content: ' ▸';
+  }
+  .eval-unit {
+    opacity: 0.75;
   }
   .eval-fill {
     display: block;
