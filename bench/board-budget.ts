@@ -19,6 +19,13 @@
  *    first move is played; the page load's are reported apart. On a shared machine clock times
  *    include waiting for a core, so CPU times are reported beside them.
  *
+ * 4. Click to next frame: a board of two humans (speed 0) loaded with a game of 20, then of 1,000
+ *    plies (bench/long-game.ts); each click on a playable hole is made at the start of a frame,
+ *    and timed to the next frame drawn after it (a message posted from that frame's
+ *    requestAnimationFrame runs after its paint), and to the board's `updateComplete` (its script
+ *    work). Budget: the next frame, 16 ms at 60 Hz (frames are ~16.7 ms apart, so a click that
+ *    makes its frame measures about that; one that misses it, twice that).
+ *
  * Prints the results and writes them to the "Board budgets" section of bench/RESULTS.md.
  * Options: `--runs N` first-move runs (default 7), `--play-seconds S` of two AIs playing (default
  * 30), `--unminified` builds the embed without minification, so long frames name the functions.
@@ -34,12 +41,18 @@ import { EMBED_FILES } from '../vite.embed.config.js';
 import { chromiumLaunchOptions } from '../tests/chromium.js';
 import { serveStatic } from '../tests/helpers/static-server.js';
 import type { HoyitoBoard } from '../web/board.js';
+import { longGameRecord } from './long-game.js';
 import { markdownTable, textTable } from './report.js';
 import { writeResultsSection } from './results-file.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIZE_BUDGET_BYTES = 40_000;
 const LONG_TASK_BUDGET_MS = 50;
+/** A frame at 60 Hz, the time a click has to be drawn in. */
+const FRAME_BUDGET_MS = 16;
+/** The game lengths the clicks are timed at, and the clicks at each. */
+const CLICK_PLIES = [20, 1_000] as const;
+const CLICKS = 15;
 const FIRST_MOVE_LEVEL = 5;
 const PLAY_SPEED = 4;
 /** The long frames listed with their scripts. */
@@ -160,6 +173,7 @@ const pageHtml = (attributes: string): string => `<!doctype html>
 const FIRST_MOVE_PAGE = 'first-move.html';
 const FIRST_MOVE_MARK = 'hoyito-bench-first-move';
 const TWO_AIS_PAGE = 'two-ais.html';
+const CLICKS_PAGE = 'clicks.html';
 
 /** A fresh context (empty cache) with the recorder, on `url`; `beforeLoad` runs before the page is asked for. */
 const open = async (browser: Browser, url: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Page> => {
@@ -312,6 +326,58 @@ const playTwoAis = async (browser: Browser, url: string): Promise<PlayResult> =>
   };
 };
 
+interface ClickTimes {
+  readonly plies: number;
+  /** Per click: to the next frame drawn, and to the board's updateComplete. */
+  readonly toFrame: readonly number[];
+  readonly toUpdate: readonly number[];
+}
+
+/** Clicks on a board loaded with a game of `plies` plies, each timed (see 4. above); one fresh page per length. */
+const timeClicks = async (browser: Browser, url: string, plies: number): Promise<ClickTimes> => {
+  // tsx (esbuild's keepNames) wraps the named functions of code given to page.evaluate in a `__name` the page lacks
+  // (given as text: a function given would be wrapped too).
+  const page = await open(browser, url, async page => {
+    await page.addInitScript({ content: 'globalThis.__name = target => target;' });
+  });
+  await page.waitForFunction(() => customElements.get('hoyito-board') !== undefined);
+  const times = await page.evaluate(
+    async ({ record, clicks }) => {
+      const board = document.querySelector('hoyito-board')!;
+      const loaded = board.loadRecord(record);
+      if (!loaded.ok) throw new Error(loaded.error.message);
+      await board.updateComplete;
+      const nextFrame = () => new Promise<number>(resolve => requestAnimationFrame(now => resolve(now)));
+      const afterPaint = () =>
+        new Promise<number>(resolve =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now());
+            channel.port2.postMessage(null);
+          }),
+        );
+      const toFrame: number[] = [];
+      const toUpdate: number[] = [];
+      for (let click = 0; click < clicks; click++) {
+        await afterPaint(); // the frames before have settled
+        await nextFrame(); // and the click starts a frame
+        const hole = board.shadowRoot!.querySelector<HTMLElement>('.hole.playable');
+        if (!hole) break; // the game ended
+        const start = performance.now();
+        hole.click();
+        const drawn = afterPaint();
+        await board.updateComplete;
+        toUpdate.push(performance.now() - start);
+        toFrame.push((await drawn) - start);
+      }
+      return { toFrame, toUpdate };
+    },
+    { record: longGameRecord(plies), clicks: CLICKS },
+  );
+  await page.context().close();
+  return { plies, ...times };
+};
+
 // ---- report ---------------------------------------------------------------------------------------
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
@@ -369,7 +435,32 @@ const tasksTable = (title: string, tasks: readonly MainTask[]): string[] => {
   return shown.length === 0 ? [] : ['', title, '', markdownTable(TASK_HEADERS, shown.map(row))];
 };
 
-const report = (sizes: readonly FileSize[], firstMoves: readonly FirstMoveRun[], play: PlayResult, minified: boolean): string => {
+/** The clicks' times at each game length: medians and the worst, against the frame budget. */
+const clicksSummary = (clicks: readonly ClickTimes[]): string[] => [
+  `**Click to next frame: ${clicks.map(({ plies, toFrame }) => `${ms(median(toFrame))} at ${plies.toLocaleString('en')} plies`).join(', ')}**` +
+    ` (medians of ${CLICKS} clicks each; budget ${FRAME_BUDGET_MS} ms, a frame at 60 Hz, so a click drawn in its frame measures` +
+    ' about 16.7 ms and one that misses it twice that). Two humans, speed 0, the game loaded by `loadRecord`; each click made' +
+    " at the start of a frame and timed to the paint of the next frame; the board's script work, to its `updateComplete`, beside it.",
+  '',
+  markdownTable(
+    ['plies', 'to next frame (median)', 'worst', 'to updateComplete (median)', 'worst'],
+    clicks.map(({ plies, toFrame, toUpdate }) => [
+      plies.toLocaleString('en'),
+      ms(median(toFrame)),
+      ms(Math.max(...toFrame)),
+      ms(median(toUpdate)),
+      ms(Math.max(...toUpdate)),
+    ]),
+  ),
+];
+
+const report = (
+  sizes: readonly FileSize[],
+  firstMoves: readonly FirstMoveRun[],
+  play: PlayResult,
+  clicks: readonly ClickTimes[],
+  minified: boolean,
+): string => {
   const total = (files: readonly FileSize[], measure: (size: FileSize) => number) => files.reduce((sum, size) => sum + measure(size), 0);
   const loaded = sizes.filter(size => size.loaded);
   const tasksOver = (entries: readonly LongEntry[]) =>
@@ -428,6 +519,8 @@ const report = (sizes: readonly FileSize[], firstMoves: readonly FirstMoveRun[],
     ),
     ...framesTable('The frames that blocked input longest during the page load:', play.duringLoad),
     '',
+    ...clicksSummary(clicks),
+    '',
   ].join('\n');
 };
 
@@ -443,6 +536,7 @@ try {
   });
   await writeFile(join(work, FIRST_MOVE_PAGE), pageHtml(`south="ai" north="human" level="${FIRST_MOVE_LEVEL}" speed="0"`));
   await writeFile(join(work, TWO_AIS_PAGE), pageHtml(`south="ai" north="ai" level="${FIRST_MOVE_LEVEL}" speed="${PLAY_SPEED}" analysis`));
+  await writeFile(join(work, CLICKS_PAGE), pageHtml('south="human" north="human" speed="0"'));
   const server = await serveStatic(work);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -460,7 +554,9 @@ try {
       }),
     );
     const play = await playTwoAis(browser, `${server.url}${TWO_AIS_PAGE}`);
-    const markdown = report(sizes, firstMoves, play, !options.unminified);
+    const clicks: ClickTimes[] = [];
+    for (const plies of CLICK_PLIES) clicks.push(await timeClicks(browser, `${server.url}${CLICKS_PAGE}`, plies));
+    const markdown = report(sizes, firstMoves, play, clicks, !options.unminified);
     console.log(markdown);
     await writeResultsSection(markdown);
     console.log('Wrote the "Board budgets" section of bench/RESULTS.md.');

@@ -48,8 +48,9 @@ const SAMPLES: Samples = {
   passed: text => [[text.sides.S]],
   thinking: null,
   reasons: null,
-  wins: text => [[text.sides.N, '5–4', text.reasons.repetition]],
-  draw: text => [['9–9', text.reasons['board-empty']]],
+  pass: null,
+  wins: text => [[text.sides.N, '5–4', text.reasons.repetition('')]],
+  draw: text => [['9–9', text.reasons['board-empty']('')]],
   exactHint: text => [
     [1, text.sides.S, 6],
     [2, text.sides.S, -1],
@@ -82,7 +83,10 @@ const messagesOf = (language: Language): string[] => {
       const samples = (SAMPLES[key] as (text: BoardText) => readonly unknown[][])(text);
       return samples.map(args => (message as (...args: unknown[]) => string)(...args));
     }
-    return Object.values(message as Record<string, string>);
+    // A record's messages; the reasons take the side that received the last seeds.
+    return Object.values(message as Record<string, string | ((side: string) => string)>).map(entry =>
+      typeof entry === 'function' ? entry(text.sides.N) : entry,
+    );
   });
 };
 
@@ -127,8 +131,16 @@ describe('the sentences', () => {
     const outcome = unwrap(game.play(6));
     expect(describeMove('en', outcome, 6)).toBe('South sows hole 6. Captures 4 seeds from N1. The last 2 seeds go to South.');
     expect(describeMove('es', outcome, 6)).toBe('Sur siembra el hoyo 6. Se lleva 4 semillas de N1. Las últimas 2 semillas son para Sur.');
-    expect(describeResult('en', game.result!)).toBe('South wins 11–7: the last seeds were given out.');
-    expect(describeResult('es', game.result!)).toBe('Sur gana 11–7: se repartieron las últimas semillas.');
+    expect(describeResult('en', game.result!, outcome)).toBe('South wins 11–7: the last seeds went to South.');
+    expect(describeResult('es', game.result!, outcome)).toBe('Sur gana 11–7: las últimas semillas fueron para Sur.');
+  });
+
+  it('name the side the last-four rule gave the last seeds to, when it is not the capturer', () => {
+    // Last four to North: S1's seed makes index 1 a casa of 4 for South (3 -> 7); the 4 left go to North (5 -> 9).
+    const game = unwrap(Game.fromPosition('ii 1,3,0,0,0,0/0,0,2,2,0,0 S 3-5 N'));
+    const outcome = unwrap(game.play(1));
+    expect(describeResult('en', game.result!, outcome)).toBe('North wins 9–7: the last seeds went to North.');
+    expect(describeResult('es', game.result!, outcome)).toBe('Norte gana 9–7: las últimas semillas fueron para Norte.');
   });
 
   it('give the lap and the relay while a move is sown', () => {

@@ -7,6 +7,7 @@ import { css, html, nothing } from 'lit';
 import { playMove } from '../host/engines/reference/rules.js';
 import { type Move, type Position, type Side, boardSeeds, opposite } from '../host/types.js';
 import type { LiveAnalysis } from './analysis.js';
+import { moveNotation } from './describe.js';
 import type { AnalysisDetail, HoleName } from './events.js';
 import type { Catalogue, Language } from './i18n.js';
 
@@ -15,12 +16,15 @@ interface AnalysisText {
   readonly side: (side: Side) => string;
   readonly toMove: (side: string) => string;
   readonly scoreTitle: (side: string) => string;
+  /** Said after the score, so that the number reads as what it is. */
+  readonly scoreUnit: string;
+  /** The eval bar's name for screen readers: which side fills it from which end, and its share. */
+  readonly bar: (left: string, right: string, leftShare: number) => string;
   readonly exact: string;
   readonly exactTitle: string;
   readonly depth: (depth: number) => string;
   readonly nodes: (count: string) => string;
   readonly line: string;
-  readonly pass: string;
   readonly earlier: string;
   readonly moves: (list: string) => string;
 }
@@ -31,12 +35,13 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     side: side => (side === 'S' ? 'South' : 'North'),
     toMove: side => `${side} to move`,
     scoreTitle: side => `Seeds ${side} ends ahead (+) or behind (−) with best play`,
+    scoreUnit: 'seeds ahead with best play',
+    bar: (left, right, leftShare) => `Eval bar: ${left} from the left, ${right} from the right; ${left} has ${leftShare}%`,
     exact: 'exact',
     exactTitle: 'Proven from the ends of the game, not an estimate',
     depth: depth => `depth ${depth}`,
     nodes: count => `${count} nodes`,
     line: 'Best line',
-    pass: 'pass',
     earlier: 'of an earlier position',
     moves: list => `Moves: ${list}`,
   },
@@ -45,12 +50,14 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
     side: side => (side === 'S' ? 'Sur' : 'Norte'),
     toMove: side => `mueve ${side}`,
     scoreTitle: side => `Semillas que ${side} termina por delante (+) o por detrás (−) con el mejor juego`,
+    scoreUnit: 'semillas de ventaja con el mejor juego',
+    bar: (left, right, leftShare) =>
+      `Barra de evaluación: ${left} desde la izquierda, ${right} desde la derecha; ${left} tiene el ${leftShare} %`,
     exact: 'exacto',
     exactTitle: 'Probado desde los finales de la partida, no es una estimación',
     depth: depth => `profundidad ${depth}`,
     nodes: count => `${count} nodos`,
     line: 'Mejor línea',
-    pass: 'pasa',
     earlier: 'de una posición anterior',
     moves: list => `Jugadas: ${list}`,
   },
@@ -60,13 +67,13 @@ const ANALYSIS_TEXT: Catalogue<AnalysisText> = {
 export const signedMargin = (score: number): string => (score > 0 ? `+${score}` : String(score));
 
 /** The principal variation in move notation (`S3 N5 S1`), replayed to know who makes each move. */
-const lineLabels = (position: Position, line: readonly Move[], pass: string): string[] => {
+const lineLabels = (position: Position, line: readonly Move[], language: Language): string[] => {
   const labels: string[] = [];
   let at = position;
   for (const move of line) {
     const played = playMove(at, move);
     if (!played.ok) break;
-    labels.push(move === 'pass' ? `${at.turn} ${pass}` : `${at.turn}${move}`);
+    labels.push(moveNotation(language, at.turn, move));
     at = played.value.position;
   }
   return labels;
@@ -92,33 +99,36 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
   const stale = position !== current;
   const share = barShare(position, side === 'S' ? result.score : -result.score, bottom);
   const sideName = text.side(side);
-  const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, text) : '';
+  const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, language) : '';
   return html`<div part="analysis" class="analysis ${stale ? 'stale' : ''}" role="group" aria-label=${text.label}>
     <div
       part="eval-bar"
       class="eval-bar"
-      aria-hidden="true"
+      role="img"
+      aria-label=${text.bar(text.side(bottom), text.side(opposite(bottom)), Math.round(share))}
       style="--_eval-bottom:var(--_eval-${bottom});--_eval-top:var(--_eval-${opposite(bottom)})"
     >
       <span class="eval-fill" style="width:${share.toFixed(1)}%"></span>
     </div>
+    <div part="eval-legend" class="eval-legend" aria-hidden="true">
+      <span class="eval-legend-left">${text.side(bottom)}</span><span class="eval-legend-right">${text.side(opposite(bottom))}</span>
+    </div>
     <span class="eval-score" title=${text.scoreTitle(sideName)}>${signedMargin(result.score)}</span>
+    <span class="eval-unit">${text.scoreUnit}</span>
     <span class="eval-side">${text.toMove(sideName)}</span>
     ${result.exact ? html`<span class="eval-exact" title=${text.exactTitle}>${text.exact}</span>` : nothing}
     <span class="eval-depth">${text.depth(result.depth)}</span>
     <span class="eval-nodes">${text.nodes(result.nodes.toLocaleString(language))}</span>
-    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, text.pass).join(' ')}</span>
+    <span class="eval-line" title=${text.line}>${lineLabels(position, result.principalVariation, language).join(' ')}</span>
     ${stale ? html`<span class="eval-earlier">${text.earlier}</span>` : nothing}
     ${moves ? html`<span class="eval-moves visually-hidden">${moves}</span>` : nothing}
   </div>`;
 };
 
 /** Every move's score in words, for screen readers (the holes' badges are not read out). */
-const moveScoresText = (detail: AnalysisDetail, position: Position, text: AnalysisText): string =>
-  text.moves(
-    detail.result.moveScores
-      .map(({ move, score }) => `${move === 'pass' ? `${position.turn} ${text.pass}` : `${position.turn}${move}`} ${signedMargin(score)}`)
-      .join(', '),
+const moveScoresText = (detail: AnalysisDetail, position: Position, language: Language): string =>
+  ANALYSIS_TEXT[language].moves(
+    detail.result.moveScores.map(({ move, score }) => `${moveNotation(language, position.turn, move)} ${signedMargin(score)}`).join(', '),
   );
 
 /**
@@ -164,6 +174,24 @@ export const analysisStyles = css`
     background: var(--_eval-top);
     box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--_text) 35%, transparent);
   }
+  /* Each end of the bar named: the bottom side fills it from the left, the top side from the right. */
+  .eval-legend {
+    flex: 1 0 100%;
+    display: flex;
+    justify-content: space-between;
+    margin-top: -0.15rem;
+    font-size: 0.85em;
+    opacity: 0.8;
+  }
+  .eval-legend-left::before {
+    content: '◂ ';
+  }
+  .eval-legend-right::after {
+    content: ' ▸';
+  }
+  .eval-unit {
+    opacity: 0.75;
+  }
   .eval-fill {
     display: block;
     height: 100%;
@@ -188,10 +216,11 @@ export const analysisStyles = css`
   .eval-earlier {
     opacity: 0.75;
   }
+  /* Bottom left: the label has the top left, the count the bottom right, lap numbers the top right. */
   .move-score {
     position: absolute;
-    right: 4%;
-    top: 4%;
+    left: 4%;
+    bottom: 4%;
     padding: 0 0.25em;
     border-radius: 0.4em;
     background: var(--_move-score);
@@ -204,8 +233,8 @@ export const analysisStyles = css`
   }
   @container (max-width: 34px) {
     .move-score {
-      right: 0;
-      top: 0;
+      left: 0;
+      bottom: 0;
     }
   }
 `;

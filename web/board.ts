@@ -33,12 +33,12 @@ import {
   describeTurn,
   endlessReason,
   holeLabel,
-  moveLabel,
   nameOfIndex,
   sideName,
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
+import { renderMoveItems } from './move-list.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
@@ -568,7 +568,7 @@ export class HoyitoBoard extends LitElement {
     const player = this.playerOf(side);
     this.announcement = language =>
       `${describeMove(language, outcome, outcome.position.holesPerRow)} ${
-        result ? describeResult(language, result) : describeTurn(language, side, player, outcome.extraTurn)
+        result ? describeResult(language, result, outcome) : describeTurn(language, side, player, outcome.extraTurn)
       }`;
     if (this.gameController.animating) return;
     if (result) return this.showResult();
@@ -578,7 +578,7 @@ export class HoyitoBoard extends LitElement {
 
   /** The players ended the game (resign, agreement): it is announced and the result shown. */
   private afterDecision(result: GameResult): void {
-    this.announcement = language => describeResult(language, result);
+    this.announcement = language => describeResult(language, result, undefined);
     this.showResult();
   }
 
@@ -623,7 +623,8 @@ export class HoyitoBoard extends LitElement {
   private turnSpeech(): Speech {
     const { result, position } = this.game;
     const player = this.playerOf(position.turn);
-    return language => (result ? describeResult(language, result) : describeTurn(language, position.turn, player, false));
+    const last = this.game.outcomes.at(-1);
+    return language => (result ? describeResult(language, result, last) : describeTurn(language, position.turn, player, false));
   }
 
   /** The first hole the human to move can play, else the bottom row's first hole. */
@@ -803,12 +804,10 @@ export class HoyitoBoard extends LitElement {
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
         </div>
-        ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result) : nothing} ${this.movePreview.render()}
-        ${this.renderMatch(text, this.shownResult)}
+        ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result, shownOutcomes.at(-1)?.lastFour?.to) : nothing}
+        ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
         <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-          ${shownOutcomes.map((outcome, ply) =>
-            this.reviewer.renderMove(ply + 1, html`<span class="ply">${ply + 1}.</span> ${moveLabel(outcome)}`),
-          )}
+          ${renderMoveItems(shownOutcomes, language, this.reviewer)}
         </ol>
         ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
         <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
@@ -817,7 +816,7 @@ export class HoyitoBoard extends LitElement {
   }
 
   private statusText(language: Language, position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
-    if (result) return describeResult(language, result);
+    if (result) return describeResult(language, result, shownOutcomes.at(-1));
     const { frame, shownPlies, thinking } = this.gameController;
     const animated = frame ? this.game.outcomes[shownPlies] : undefined;
     if (frame && animated) return describeSowing(language, animated, frame);

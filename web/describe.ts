@@ -44,7 +44,10 @@ export interface BoardText {
   readonly aiMark: (side: string) => string;
   readonly passed: (side: string) => string;
   readonly thinking: string;
-  readonly reasons: Readonly<Record<GameResult['reason'], string>>;
+  /** Why the game ended; after the last-four rule, `side` is who received the last seeds (the capturer, or the side the rule fixes). */
+  readonly reasons: { readonly [R in GameResult['reason']]: (side: string) => string };
+  /** How the move list and the analysis write a pass, after the side's letter: `S pass`. */
+  readonly pass: string;
   /** `score` has the winner's seeds first. */
   readonly wins: (side: string, score: string, reason: string) => string;
   readonly draw: (score: string, reason: string) => string;
@@ -92,12 +95,13 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     passed: side => `${side} passed.`,
     thinking: 'Thinking…',
     reasons: {
-      'last-four': 'the last seeds were given out',
-      'board-empty': 'the board is empty',
-      repetition: 'a position repeated; the seeds left are shared equally',
-      resign: 'the opponent resigned',
-      agreement: 'the players agreed to share the seeds left equally',
+      'last-four': side => `the last seeds went to ${side}`,
+      'board-empty': () => 'the board is empty',
+      repetition: () => 'a position repeated; the seeds left are shared equally',
+      resign: () => 'the opponent resigned',
+      agreement: () => 'the players agreed to share the seeds left equally',
     },
+    pass: 'pass',
     wins: (side, score, reason) => `${side} wins ${score}: ${reason}.`,
     draw: (score, reason) => `Draw ${score}: ${reason}.`,
     exactHint: (move, side, margin) => {
@@ -140,12 +144,13 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     passed: side => `${side} pasó.`,
     thinking: 'Pensando…',
     reasons: {
-      'last-four': 'se repartieron las últimas semillas',
-      'board-empty': 'el tablero quedó vacío',
-      repetition: 'se repitió una posición; las semillas que quedan se reparten por igual',
-      resign: 'el contrario se rindió',
-      agreement: 'los jugadores acordaron repartirse por igual las semillas que quedan',
+      'last-four': side => `las últimas semillas fueron para ${side}`,
+      'board-empty': () => 'el tablero quedó vacío',
+      repetition: () => 'se repitió una posición; las semillas que quedan se reparten por igual',
+      resign: () => 'el contrario se rindió',
+      agreement: () => 'los jugadores acordaron repartirse por igual las semillas que quedan',
     },
+    pass: 'pasa',
     wins: (side, score, reason) => `${side} gana ${score}: ${reason}.`,
     draw: (score, reason) => `Empate ${score}: ${reason}.`,
     exactHint: (move, side, margin) => {
@@ -185,11 +190,13 @@ export const describeHole = (language: Language, name: HoleName, seeds: number, 
   return endless ? `${hole}, ${text.notPlayable(endlessReason(language))}` : hole;
 };
 
-/** One line for the move list, in notation: `S3`, `N5 ×8`, `S pass`. */
-export const moveLabel = (outcome: MoveOutcome): string =>
-  outcome.move === 'pass'
-    ? `${outcome.mover} pass`
-    : `${outcome.mover}${outcome.move}${outcome.capturedSeeds > 0 ? ` ×${outcome.capturedSeeds}` : ''}`;
+/** A move in notation, the pass in the language's word: `S3`, `S pass`, `S pasa`. */
+export const moveNotation = (language: Language, mover: Side, move: Move): string =>
+  move === 'pass' ? `${mover} ${BOARD_TEXT[language].pass}` : `${mover}${move}`;
+
+/** One line for the move list: `S3`, `N5 ×8`, `S pass`. */
+export const moveLabel = (language: Language, outcome: MoveOutcome): string =>
+  `${moveNotation(language, outcome.mover, outcome.move)}${outcome.capturedSeeds > 0 ? ` ×${outcome.capturedSeeds}` : ''}`;
 
 /** What the live region says after a move. */
 export const describeMove = (language: Language, outcome: MoveOutcome, holesPerRow: number): string => {
@@ -223,10 +230,12 @@ export const describeTurn = (language: Language, side: Side, player: Player, ext
   return text.turn(player === 'ai' ? text.aiMark(text.sides[side]) : text.sides[side], extraTurn);
 };
 
-export const describeResult = (language: Language, result: GameResult): string => {
+/** The result; `lastMove` is the move that ended the game (after the last-four rule it says who received the last seeds). */
+export const describeResult = (language: Language, result: GameResult, lastMove: MoveOutcome | undefined): string => {
   const text = BOARD_TEXT[language];
   const { S, N } = result.seeds;
   const score = result.winner === 'N' ? `${N}–${S}` : `${S}–${N}`; // the winner's seeds first
-  const reason = text.reasons[result.reason];
+  const receiver = lastMove?.lastFour?.to;
+  const reason = text.reasons[result.reason](receiver ? text.sides[receiver] : '');
   return result.winner ? text.wins(text.sides[result.winner], score, reason) : text.draw(score, reason);
 };

@@ -31,7 +31,7 @@ export interface CaptureDetail {
   readonly seeds: number;
   /** The captured holes: where the last lap ended, then the Hoyito II chain backwards. */
   readonly holes: readonly HoleName[];
-  /** Set when the capture ended the game and the last seeds were given out. */
+  /** Set when the capture ended the game and the last-four rule gave the last seeds to a side (`to`). */
   readonly lastFour: MoveOutcome['lastFour'];
 }
 

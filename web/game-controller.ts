@@ -188,7 +188,11 @@ export class GameController implements ReactiveController {
     const start = position ? Game.fromPosition(position) : null;
     if (start && !start.ok)
       problems.push(
-        new HoyitoError(start.error.kind, `position: ${describeInput(position)} is not a position: ${start.error.message}`, 'position'),
+        new HoyitoError(
+          start.error.kind,
+          `position: ${describeInput(position)} is not a position: ${withoutField('position', start.error)}`,
+          'position',
+        ),
       );
     const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
@@ -541,3 +545,7 @@ export class GameController implements ReactiveController {
     this.host.dispatchEvent(boardEvent(type, detail));
   }
 }
+
+/** An error's message without its leading `field: `, for a message that names that field already. */
+const withoutField = (field: string, error: HoyitoError): string =>
+  error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;

@@ -278,8 +278,16 @@ export const previewStyles = css`
     pointer-events: none;
   }
 
+  /* Two lines kept, shown or not, so that a preview never moves what is below it (a phone wraps the line in two). */
   .preview {
-    min-height: 1.4em;
+    box-sizing: content-box;
+    height: 2.8em;
+    line-height: 1.4em;
+    overflow: hidden;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    line-clamp: 2;
     padding: 0 0.6rem;
     border-left: 4px solid var(--_preview);
   }

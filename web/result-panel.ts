@@ -8,7 +8,7 @@
 import { type ReactiveControllerHost, type TemplateResult, css, html, nothing } from 'lit';
 import type { EndReason, Game, GameResult } from '../host/game.js';
 import type { Match, MatchScore } from '../host/match.js';
-import type { HoyitoError, Result } from '../host/types.js';
+import type { HoyitoError, Result, Side } from '../host/types.js';
 import { sideName } from './describe.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
 
@@ -20,8 +20,8 @@ export interface ResultText {
   roundDrawn(round: number, rounds: number): string;
   score(south: string, seedsSouth: number, north: string, seedsNorth: number): string;
   margin(seeds: number): string;
-  /** Why the game ended; `resigned` is the name of the side that resigned (reason `resign`). */
-  reason(reason: EndReason, resigned: string): string;
+  /** Why the game ended; `side` names who resigned (`resign`) or who received the last seeds (`last-four`). */
+  reason(reason: EndReason, side: string): string;
   matchScore(south: string, north: string, score: MatchScore): string;
   matchWon(side: string): string;
   readonly matchDrawn: string;
@@ -32,15 +32,13 @@ export interface ResultText {
   readonly close: string;
 }
 
-const ENGLISH_REASONS: Record<Exclude<EndReason, 'resign'>, string> = {
-  'last-four': 'The last capture left seeds, which were given out.',
+const ENGLISH_REASONS: Record<Exclude<EndReason, 'resign' | 'last-four'>, string> = {
   'board-empty': 'The last capture emptied the board.',
   repetition: 'A position repeated: the seeds left were shared equally.',
   agreement: 'The players agreed to end the game and share the seeds left equally.',
 };
 
-const SPANISH_REASONS: Record<Exclude<EndReason, 'resign'>, string> = {
-  'last-four': 'La última captura dejó semillas, que se repartieron.',
+const SPANISH_REASONS: Record<Exclude<EndReason, 'resign' | 'last-four'>, string> = {
   'board-empty': 'La última captura vació el tablero.',
   repetition: 'Se repitió una posición: las semillas que quedaban se repartieron por igual.',
   agreement: 'Los jugadores acordaron terminar y repartirse por igual las semillas que quedaban.',
@@ -55,7 +53,12 @@ export const RESULT_TEXT: Catalogue<ResultText> = {
     roundDrawn: (round, rounds) => `Round ${round} of ${rounds}: a draw`,
     score: (south, s, north, n) => `${south} ${s} – ${north} ${n}`,
     margin: seeds => (seeds === 0 ? 'level' : `by ${plural(seeds, 'seed', 'seeds')}`),
-    reason: (reason, resigned) => (reason === 'resign' ? `${resigned} resigned.` : ENGLISH_REASONS[reason]),
+    reason: (reason, side) =>
+      reason === 'resign'
+        ? `${side} resigned.`
+        : reason === 'last-four'
+          ? `The last capture left four seeds or fewer, and they went to ${side}.`
+          : ENGLISH_REASONS[reason],
     matchScore: (south, north, { roundsWon, draws, seeds }) =>
       `Match: rounds won ${south} ${roundsWon.S}, ${north} ${roundsWon.N}${draws ? `, drawn ${draws}` : ''} · seeds ${seeds.S}–${seeds.N}.`,
     matchWon: side => `${side} wins the match.`,
@@ -74,7 +77,12 @@ export const RESULT_TEXT: Catalogue<ResultText> = {
     roundDrawn: (round, rounds) => `Ronda ${round} de ${rounds}: empate`,
     score: (south, s, north, n) => `${south} ${s} – ${north} ${n}`,
     margin: seeds => (seeds === 0 ? 'empatados' : `por ${plural(seeds, 'semilla', 'semillas')}`),
-    reason: (reason, resigned) => (reason === 'resign' ? `${resigned} se rindió.` : SPANISH_REASONS[reason]),
+    reason: (reason, side) =>
+      reason === 'resign'
+        ? `${side} se rindió.`
+        : reason === 'last-four'
+          ? `La última captura dejó cuatro semillas o menos, que fueron para ${side}.`
+          : SPANISH_REASONS[reason],
     matchScore: (south, north, { roundsWon, draws, seeds }) =>
       `Encuentro: rondas ganadas ${south} ${roundsWon.S}, ${north} ${roundsWon.N}${draws ? `, empatadas ${draws}` : ''} · semillas ${seeds.S}–${seeds.N}.`,
     matchWon: side => `${side} gana el encuentro.`,
@@ -105,7 +113,8 @@ export class ResultPanel {
   constructor(private readonly host: ResultHost) {}
 
   /** The panel for `result`, the end the board shows; nothing once it was dismissed. */
-  render(result: GameResult): TemplateResult | typeof nothing {
+  /** `lastFourTo`: who received the last seeds, when the last-four rule ended the game. */
+  render(result: GameResult, lastFourTo: Side | undefined): TemplateResult | typeof nothing {
     if (result === this.dismissed) return nothing;
     const language = this.host.language;
     const text = RESULT_TEXT[language];
@@ -137,7 +146,9 @@ export class ResultPanel {
         <p part="result-score" class="result-score">
           ${text.score(sideName(language, 'S'), S, sideName(language, 'N'), N)} · ${text.margin(Math.abs(S - N))}
         </p>
-        <p part="result-reason" class="result-reason">${text.reason(result.reason, sideName(language, result.resigned ?? 'S'))}</p>
+        <p part="result-reason" class="result-reason">
+          ${text.reason(result.reason, sideName(language, result.resigned ?? lastFourTo ?? 'S'))}
+        </p>
         ${match ? this.renderMatch(text, language, match) : nothing}
       </div>
       <div part="result-actions" class="result-actions">

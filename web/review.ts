@@ -107,13 +107,15 @@ export class ReviewController implements ReactiveController {
     return REVIEW_TEXT[this.host.language].reviewing(this.reviewed ?? 0, this.host.game.moves.length);
   }
 
-  /**
-   * Move `ply` (1 for the first) of the list, as a button that reviews it. The list is one tab
-   * stop: the reviewed move's button (the first move's for the start), else the newest move's.
-   */
+  /** The move list's one tab stop: the reviewed move (the first for the start), else the newest. */
+  get tabStop(): number {
+    return this.reviewed === null ? this.live.shownPlies : Math.max(1, this.reviewed);
+  }
+
+  /** Move `ply` (1 for the first) of the list, as a button that reviews it; only the tab stop's is in the tab order. */
   renderMove(ply: number, content: TemplateResult): TemplateResult {
     const reviewed = this.reviewed === ply;
-    const tabStop = this.reviewed === null ? ply === this.live.shownPlies : ply === Math.max(1, this.reviewed);
+    const tabStop = ply === this.tabStop;
     return html`<li>
       <button
         part="move${reviewed ? ' reviewed' : ''}"
@@ -152,11 +154,13 @@ export class ReviewController implements ReactiveController {
   /** After each render: the move list shows the reviewed move, or while live its newest, when that changed. */
   hostUpdated(): void {
     const list = this.host.renderRoot.querySelector<HTMLElement>('.moves');
-    const items = list?.querySelectorAll<HTMLElement>('.move') ?? [];
-    const scrollFor = this.reviewed === null ? `live ${items.length}` : `review ${this.reviewed}`;
+    const scrollFor = this.reviewed === null ? `live ${this.live.shownPlies}` : `review ${this.reviewed}`;
     if (!list || scrollFor === this.scrolledFor) return;
     this.scrolledFor = scrollFor;
-    const item = this.reviewed === null ? items[items.length - 1] : items[Math.max(0, this.reviewed - 1)];
+    // Found by its number, not by listing a long game's every item.
+    const item = list.querySelector<HTMLElement>(
+      `.move[data-ply="${this.reviewed === null ? this.live.shownPlies : Math.max(1, this.reviewed)}"]`,
+    );
     if (item) scrollIntoList(list, item);
   }
 

@@ -172,11 +172,13 @@ export const boardStyles = css`
     font-weight: 700;
     text-shadow: 0 1px 2px black;
   }
+  /* The label keeps the top left: the badges (a move's score, lap numbers) keep out of it. 11 px at the least, readable on a phone. */
   .label {
     position: absolute;
     left: 8%;
     top: 4%;
-    font-size: max(0.55rem, 16cqi);
+    font-size: max(0.6875rem, 16cqi);
+    line-height: 1.2;
     opacity: 0.7;
   }
   @container (max-width: 34px) {
@@ -239,6 +241,8 @@ export const boardStyles = css`
     list-style: none;
     max-height: 5.5em;
     overflow-y: auto;
+    /* A long game's list lays out on its own: a move added does not lay the board out again. */
+    contain: content;
     font-size: 0.85em;
     font-variant-numeric: tabular-nums;
   }

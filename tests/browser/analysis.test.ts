@@ -149,9 +149,18 @@ describe('analysis', () => {
     await board.updateComplete;
     const fill = () => parseFloat(board.shadowRoot!.querySelector<HTMLElement>('.eval-fill')!.style.width);
     expect(fill()).toBeGreaterThan(50);
+    // The legend names the ends: the bottom side's on the left (where the fill starts), the top side's on the right; the bar's name says so too.
+    const legend = () => [shownText(board, '.eval-legend-left'), shownText(board, '.eval-legend-right')];
+    const bar = () => board.shadowRoot!.querySelector('.eval-bar')!;
+    expect(legend()).toEqual(['South', 'North']);
+    expect(bar().getAttribute('role')).toBe('img');
+    expect(bar().getAttribute('aria-label')).toBe(`Eval bar: South from the left, North from the right; South has ${Math.round(fill())}%`);
+    expect(shownText(board, '.eval-unit')).toBe('seeds ahead with best play');
     board.flip();
     await board.updateComplete;
     expect(fill()).toBeLessThan(50);
+    expect(legend()).toEqual(['North', 'South']);
+    expect(bar().getAttribute('aria-label')).toBe(`Eval bar: North from the left, South from the right; North has ${Math.round(fill())}%`);
   });
 
   test('with analysis on, a human to move sees every move scored without asking', async () => {

@@ -132,7 +132,7 @@ describe('events', () => {
     expect((await captured).detail.lastFour).toEqual({ to: 'S', seeds: 2 });
     expect((await over).detail).toEqual({ winner: 'S', seeds: { S: 11, N: 7 }, reason: 'last-four' });
     await board.updateComplete;
-    expect(shownText(board, '.status')).toBe('South wins 11–7: the last seeds were given out.');
+    expect(shownText(board, '.status')).toBe('South wins 11–7: the last seeds went to South.');
     expect(shownBoard(board).every(seeds => seeds === 0)).toBe(true);
     expect([...board.shadowRoot!.querySelectorAll('.hole.playable')]).toHaveLength(0);
   });
@@ -402,6 +402,22 @@ describe('bad attributes', () => {
       expect(warnings.find(text => text.includes(written))).toMatch(/turns \w+ on: .* Remove the attribute/);
     }
     expect(errors).toEqual([]);
+  });
+
+  test('an error names its field once, also when the message under it names that field', async () => {
+    // A position with 3 fields fails on "position" itself; one with a bad row fails on its board.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const position of ['ii 4,4,4,4,4,4/4,4,4,4,4,4 S', 'ii 4,4/4,4,4,4,4,4 S 0-0']) {
+      const errors: ErrorDetail[] = [];
+      await mountBoard({ ...HUMANS, position }, { 'hoyito-error': event => errors.push(event.detail) });
+      expect(errors.map(error => error.field)).toEqual(['position']);
+      const [{ message }] = errors as [ErrorDetail];
+      // The fields named as prefixes (`position: `, then `board: ` after a colon): each once.
+      const named = [...message.matchAll(/(?:^|: )([\w-]+): /g)].map(match => match[1]);
+      expect(named[0]).toBe('position');
+      expect(named, message).toEqual([...new Set(named)]);
+    }
+    warn.mockRestore();
   });
 
   test('a match needs Hoyito III', async () => {

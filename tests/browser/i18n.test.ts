@@ -111,16 +111,24 @@ describe('a Spanish board', () => {
     await expect.poll(() => shownText(english, '.status')).toBe('South passed. North to move.');
     await expect.poll(() => shownText(spanish, '.status')).toBe('Sur pasó. Le toca a Norte.');
     expect(shownText(spanish, '.live')).toBe('Sur no tiene jugada y pasa. Le toca a Norte.');
+    // The move list writes the pass in the language's word, as the analysis does.
+    expect(shownText(spanish, '.moves')).toBe('1. S pasa');
+    expect(shownText(english, '.moves')).toBe('1. S pass');
     expect(sharedWords(spanish, english)).toEqual([]);
     expect(sharedWords(english, spanish)).toEqual([]);
 
     // S6 sows its one seed into N1 (3 -> 4): a casa and the last 2 seeds to South, 11 against 7.
     const [englishOver, spanishOver] = await mountPair({ ...HUMANS, position: 'ii 0,0,0,0,0,1/3,0,2,0,0,0 S 5-7' });
     await playOnAll([englishOver, spanishOver], 6);
-    expect(shownText(spanishOver, '.status')).toBe('Sur gana 11–7: se repartieron las últimas semillas.');
+    expect(shownText(spanishOver, '.status')).toBe('Sur gana 11–7: las últimas semillas fueron para Sur.');
     expect(shownText(spanishOver, '.live')).toBe(
-      'Sur siembra el hoyo 6. Se lleva 4 semillas de N1. Las últimas 2 semillas son para Sur. Sur gana 11–7: se repartieron las últimas semillas.',
+      'Sur siembra el hoyo 6. Se lleva 4 semillas de N1. Las últimas 2 semillas son para Sur. Sur gana 11–7: las últimas semillas fueron para Sur.',
     );
+    // The last-four field gives the last seeds to North although South captured: the result names North.
+    const [englishToNorth, spanishToNorth] = await mountPair({ ...HUMANS, position: 'ii 1,3,0,0,0,0/0,0,2,2,0,0 S 3-5 N' });
+    await playOnAll([englishToNorth, spanishToNorth], 1);
+    expect(shownText(englishToNorth, '.status')).toBe('North wins 9–7: the last seeds went to North.');
+    expect(shownText(spanishToNorth, '.status')).toBe('Norte gana 9–7: las últimas semillas fueron para Norte.');
     expect(sharedWords(spanishOver, englishOver)).toEqual([]);
     expect(sharedWords(englishOver, spanishOver)).toEqual([]);
   });

@@ -4,18 +4,18 @@
  * scroll sideways, and axe finds nothing serious. Screenshots go to __screenshots__/phone.test.ts/ (not committed) for a person
  * to look at.
  */
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { holeIndex } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { checkWithAxe } from './axe-check.js';
-import { holeButton, mountBoard, removeBoards } from './helpers.js';
+import { holeButton, mountBoard, removeBoards, shownText } from './helpers.js';
 
 const PHONE = { width: 375, height: 812 };
 /** WCAG 2.5.8 (AA): targets at least 24 by 24 CSS pixels. */
 const MIN_TARGET_PX = 24;
-/** The board's own smallest label and count sizes (0.55rem and 0.7rem in styles.ts); under them the text is hidden instead. */
-const MIN_LABEL_PX = 8.8;
+/** The smallest label and count sizes readable on a phone (0.6875rem and 0.7rem in styles.ts); under them the text is hidden instead. */
+const MIN_LABEL_PX = 11;
 const MIN_COUNT_PX = 11.2;
 
 beforeAll(() => page.viewport(PHONE.width, PHONE.height));
@@ -106,5 +106,48 @@ describe('2x12 at 375 px: each row in two lines of 6', () => {
     expect(await press('ArrowDown', north(12))).toBe(north(6));
     expect(await press('ArrowDown', north(1))).toBe(south(6));
     expect(await press('ArrowDown', south(12))).toBe(south(12));
+  });
+});
+
+describe('2x12 at 375 px: badges, the preview line, the eval bar', () => {
+  const intersect = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  /** The holes where a badge (a move's score, a lap number) covers the label: their labels. */
+  const coveredLabels = (board: HoyitoBoard): string[] =>
+    [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
+      const label = hole.querySelector('.label')!;
+      const badges = [...hole.querySelectorAll('.move-score, .preview-lap-number')];
+      return badges.some(badge => intersect(box(badge), box(label))) ? [label.textContent] : [];
+    });
+
+  test("the move scores and a preview's lap numbers keep off the labels", async () => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12', analysis: '' });
+    await vi.waitFor(() => expect(board.shadowRoot!.querySelectorAll('.move-score').length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(coveredLabels(board)).toEqual([]);
+    for (const move of board.game.legalMoves().moves) {
+      if (move === 'pass') continue;
+      await userEvent.hover(holeButton(board, holeIndex(12, board.game.position.turn, move)));
+      await board.updateComplete;
+      expect(board.shadowRoot!.querySelector('.preview-lap-number')).not.toBeNull();
+      expect(coveredLabels(board)).toEqual([]);
+    }
+  });
+
+  test('showing a preview does not move the move list', async () => {
+    for (const lang of ['en', 'es']) {
+      const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12', lang });
+      holeButton(board, 0).click(); // a move, so that the list is drawn
+      await board.updateComplete;
+      const top = () => box(board.shadowRoot!.querySelector('.moves')!).top;
+      const without = top();
+      for (const move of board.game.legalMoves().moves) {
+        if (move === 'pass') continue;
+        await userEvent.hover(holeButton(board, holeIndex(12, board.game.position.turn, move)));
+        await board.updateComplete;
+        expect(shownText(board, '.preview')).not.toBe('');
+        expect(top()).toBe(without);
+      }
+      board.remove();
+    }
   });
 });

@@ -51,7 +51,9 @@ const expectPanelOf = (board: HoyitoBoard, result: GameResult): void => {
   const { S, N } = result.seeds;
   expect(shownText(board, '.result-heading')).toBe(result.winner ? TEXT.won(result.winner === 'S' ? 'South' : 'North') : TEXT.drawn);
   expect(shownText(board, '.result-score')).toBe(`${TEXT.score('South', S, 'North', N)} · ${TEXT.margin(Math.abs(S - N))}`);
-  expect(shownText(board, '.result-reason')).toBe(TEXT.reason(result.reason, result.resigned === 'N' ? 'North' : 'South'));
+  // The side the reason names: who resigned, or who received the last seeds (the game's last move).
+  const named = result.resigned ?? board.game.outcomes.at(-1)?.lastFour?.to ?? 'S';
+  expect(shownText(board, '.result-reason')).toBe(TEXT.reason(result.reason, named === 'N' ? 'North' : 'South'));
   // The score panels show the final totals, shared seeds included.
   expect(shownText(board, '.score.south .taken')).toBe(String(S));
   expect(shownText(board, '.score.north .taken')).toBe(String(N));
@@ -59,7 +61,7 @@ const expectPanelOf = (board: HoyitoBoard, result: GameResult): void => {
   expect(region.getAttribute('role')).toBe('dialog');
   expect(region.getAttribute('aria-labelledby')).toBe('result-heading');
   expect(board.shadowRoot!.activeElement).toBe(region);
-  expect(shownText(board, '.live')).toContain(describeResult('en', result));
+  expect(shownText(board, '.live')).toContain(describeResult('en', result, board.game.outcomes.at(-1)));
 };
 
 describe('the result panel on each end', () => {

@@ -10,6 +10,8 @@ import { playMove } from '../../host/engines/reference/rules.js';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { type Move, type Position, type Variant, holeIndex, unwrap } from '../../host/types.js';
 import type { HoyitoBoard, ReviewDetail } from '../../web/board.js';
+import { moveLabel } from '../../web/describe.js';
+import { MOVES_PER_CHUNK } from '../../web/move-list.js';
 import {
   followMoves,
   holeButton,
@@ -77,6 +79,43 @@ describe('the move list', () => {
     expect(board.reviewPly).toBe(2);
     expect(visibleInList(board, moveButtons(board)[1]!)).toBe(true);
     expect(visibleInList(board, moveButtons(board).at(-1)!)).toBe(false);
+  });
+});
+
+describe('the move list of a long game', () => {
+  test('is drawn in chunks that follow every change: moves added and taken back, review, the tab stop, the language', async () => {
+    const board = await playedBoard({ holes: '12' }, MOVES_PER_CHUNK * 2 + 20, 11);
+    const plies = board.game.moves.length;
+    expect(plies).toBeGreaterThan(MOVES_PER_CHUNK * 2); // three chunks
+    const marks = () => ({
+      reviewed: moveButtons(board)
+        .filter(button => button.getAttribute('aria-current') === 'step')
+        .map(button => Number(button.dataset['ply'])),
+      tabStops: moveButtons(board)
+        .filter(button => button.tabIndex === 0)
+        .map(button => Number(button.dataset['ply'])),
+    });
+    // Each item is its move, in order, as the game has it.
+    const labels = () => moveButtons(board).map(button => button.textContent.replace(/\s+/g, ' ').trim());
+    const expected = (language: 'en' | 'es') => board.game.outcomes.map((outcome, ply) => `${ply + 1}. ${moveLabel(language, outcome)}`);
+    expect(labels()).toEqual(expected('en'));
+    expect(marks()).toEqual({ reviewed: [], tabStops: [plies] });
+    // Review in the first chunk, then in the second: one move marked, the old mark gone.
+    for (const ply of [3, MOVES_PER_CHUNK + 4]) {
+      unwrap(board.review(ply));
+      await board.updateComplete;
+      expect(marks()).toEqual({ reviewed: [ply], tabStops: [ply] });
+    }
+    unwrap(board.review(null));
+    await board.updateComplete;
+    // Taken back across a chunk's end: the list follows.
+    for (let undo = 0; undo < 21; undo++) unwrap(board.undo());
+    await board.updateComplete;
+    expect(labels()).toEqual(expected('en'));
+    expect(marks()).toEqual({ reviewed: [], tabStops: [board.game.moves.length] });
+    board.lang = 'es';
+    await board.updateComplete;
+    expect(labels()).toEqual(expected('es'));
   });
 });
 

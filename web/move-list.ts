@@ -1,0 +1,45 @@
+/**
+ * The move list's items, drawn in chunks of moves so that a long game does not slow the board: a
+ * chunk is rendered again only when something in it changes (a move added or taken back, the
+ * language, the reviewed move or the tab stop moving in or out of it), so a move played at ply
+ * 1,000 renders the last chunk, not a thousand items. The items themselves are the review's
+ * (review.ts): buttons that review their move.
+ */
+import { type TemplateResult, html } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import type { MoveOutcome } from '../host/types.js';
+import { moveLabel } from './describe.js';
+import type { Language } from './i18n.js';
+
+/** Moves a chunk: small enough that re-rendering one is cheap, large enough that there are few to check. */
+export const MOVES_PER_CHUNK = 50;
+
+/** What the items need of the review: the item of a move, and which moves are marked. */
+export interface MoveItems {
+  /** The reviewed move (0: the start), null while live. */
+  readonly ply: number | null;
+  /** The move whose button is the list's one tab stop. */
+  readonly tabStop: number;
+  renderMove(ply: number, content: TemplateResult): TemplateResult;
+}
+
+/** The list's items for `outcomes` (the moves shown), in chunks. */
+export const renderMoveItems = (outcomes: readonly MoveOutcome[], language: Language, items: MoveItems) => {
+  const chunks: unknown[] = [];
+  for (let first = 0; first < outcomes.length; first += MOVES_PER_CHUNK) {
+    const chunk = outcomes.slice(first, first + MOVES_PER_CHUNK);
+    // Plies first+1 .. first+chunk.length; a mark outside the chunk counts as none.
+    const inChunk = (ply: number | null) => (ply !== null && ply > first && ply <= first + chunk.length ? ply : 0);
+    // The last outcome stands for the whole chunk: a game's outcomes only grow at its end, and a new game's are new objects.
+    const deps = [language, chunk.length, chunk.at(-1), inChunk(items.ply), inChunk(items.tabStop)];
+    chunks.push(
+      guard(deps, () =>
+        chunk.map((outcome, index) => {
+          const ply = first + index + 1;
+          return items.renderMove(ply, html`<span class="ply">${ply}.</span> ${moveLabel(language, outcome)}`);
+        }),
+      ),
+    );
+  }
+  return chunks;
+};
