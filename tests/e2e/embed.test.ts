@@ -92,13 +92,16 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
-  // The parts load from beside the module: the controls and the analysis panel show, sound is on.
+  // The parts load from beside the module: the controls and the analysis panel show, sound is on,
+  // and a resignation ends the game, which brings the result panel.
   await page.evaluate(() => {
     const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
     board.controls = board.analysis = board.sound = true;
   });
   await page.locator('hoyito-board .controls').waitFor({ timeout: 15_000 });
   await page.locator('hoyito-board .analysis').waitFor({ timeout: 15_000 });
+  await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.resign());
+  await page.locator('hoyito-board .result').waitFor({ timeout: 15_000 });
   await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.updateComplete);
   expect(requested()).toEqual(expected(embedFiles));
   expect(problems).toEqual([]);
