@@ -217,30 +217,16 @@ describe('persist', () => {
   });
 
   test('an end decided by the players, the rounds of a match and the swapped sides are kept', async () => {
-    const first = await mountBoard({
-      south: 'human',
-      north: 'ai',
-      speed: '0',
-      variant: 'iii',
-      rounds: '3',
-      id: 'match-board',
-      persist: '',
-    });
+    // A match kept under the element's id (an empty persist value).
+    const matchBoard = { south: 'human', north: 'ai', speed: '0', variant: 'iii', rounds: '3', id: 'match-board', persist: '' };
+    const first = await mountBoard(matchBoard);
     unwrap(first.resign());
     await first.updateComplete;
     unwrap(first.nextRound());
     await first.updateComplete;
     const round1 = first.currentMatch!.roundResults[0]!;
     first.remove();
-    const second = await mountBoard({
-      south: 'human',
-      north: 'ai',
-      speed: '0',
-      variant: 'iii',
-      rounds: '3',
-      id: 'match-board',
-      persist: '',
-    });
+    const second = await mountBoard(matchBoard);
     expect(second.currentMatch!.round).toBe(2);
     expect(second.currentMatch!.roundResults[0]).toEqual(round1);
     expect(round1.result).toMatchObject({ reason: 'resign', resigned: 'S', winner: opposite('S') });
