@@ -27,7 +27,17 @@ export const searcherError = (searcher: unknown): HoyitoError | null =>
     ? null
     : badOption('searcher', searcher, 'expected a Searcher: referenceSearcher, or one from loadWasmSearcher()');
 
+/** @throws HoyitoError `BadOption` naming `field` when `value` is not an object. */
+export function checkObject(value: unknown, field: string): asserts value is object {
+  if (typeof value !== 'object' || value === null) throw badOption(field, value, 'not an object');
+}
+
 /** @throws HoyitoError `BadOption` naming `options` when it is not an object. */
 export function checkOptionsObject(options: unknown): asserts options is object {
-  if (typeof options !== 'object' || options === null) throw badOption('options', options, 'not an object');
+  checkObject(options, 'options');
 }
+
+/** @throws HoyitoError `BadOption` naming `field` when `value` is given and is not a function. */
+export const checkOptionalFunction = (value: unknown, field: string, expected = 'not a function'): void => {
+  if (value !== undefined && typeof value !== 'function') throw badOption(field, value, expected);
+};

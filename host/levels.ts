@@ -6,7 +6,7 @@
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap, type SearchOptions, type SearchResult, type Searcher } from './types.js';
 import { describeInput } from './notation.js';
-import { badOption, checkOptionsObject, searcherError } from './arguments.js';
+import { checkOptionalFunction, checkOptionsObject, searcherError } from './arguments.js';
 
 export interface Level {
   readonly level: number;
@@ -91,8 +91,6 @@ export const pickMove = (searcher: Searcher, position: Position, options: PickOp
   if (notSearcher) throw notSearcher;
   checkOptionsObject(options);
   const level = unwrap(levelOf(options.level));
-  if (options.random !== undefined && typeof options.random !== 'function') {
-    throw badOption('random', options.random, 'expected a function returning a number in [0, 1)');
-  }
+  checkOptionalFunction(options.random, 'random', 'expected a function returning a number in [0, 1)');
   return chooseMove(level, searcher.search(position, levelSearchOptions(level, options)), options.random);
 };

@@ -14,6 +14,7 @@ import {
 } from '../tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
+import { badOption, checkOptionalFunction, checkOptionsObject } from '../../arguments.js';
 
 export interface TablebaseBuild {
   readonly variant: Variant;
@@ -94,15 +95,9 @@ export const buildTablebase = async (
   options: BuildTablebaseOptions,
   onProgress?: (progress: BuildProgress) => void,
 ): Promise<Tablebase> => {
-  if (typeof options !== 'object' || options === null) {
-    throw new HoyitoError('BadOption', `tablebase: ${String(options)} is not an options object`, 'options');
-  }
-  if (options.variant !== 'ii' && options.variant !== 'iii') {
-    throw new HoyitoError('BadOption', `tablebase: variant ${String(options.variant)} is not ii or iii`, 'variant');
-  }
-  if (onProgress !== undefined && typeof onProgress !== 'function') {
-    throw new HoyitoError('BadOption', `tablebase: onProgress ${String(onProgress)} is not a function`, 'onProgress');
-  }
+  checkOptionsObject(options);
+  if (options.variant !== 'ii' && options.variant !== 'iii') throw badOption('variant', options.variant, 'expected ii or iii');
+  checkOptionalFunction(onProgress, 'onProgress');
   const { core, ...build } = options;
   return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
 };
