@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { type HoyitoError, type Position, type Result, isBoardEmpty } from '../host/types.js';
-import { existingFolder, quote, wholeNumber } from './options.js';
+import { MAX_TIME_MS, existingFolder, quote, wholeNumber } from './options.js';
 import { makePosition, startPosition } from '../host/notation.js';
 import { Game } from '../host/game.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -36,8 +36,6 @@ export const packageVersion = (): string => {
   }
 };
 
-/** An hour, as the CLI: a longer think time is surely a typo. */
-const MAX_TIME_MS = 3_600_000;
 const MAX_NODES = Number.MAX_SAFE_INTEGER;
 
 interface Options {

@@ -9,6 +9,9 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 
+/** The longest think time a program takes, an hour: a longer one is surely a typo. */
+export const MAX_TIME_MS = 3_600_000;
+
 /** Longer values are quoted by their first characters and their length. */
 const MAX_QUOTED = 40;
 

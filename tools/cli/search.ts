@@ -5,13 +5,10 @@ import { type Tablebase } from '../../host/engines/tablebase.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService } from '../../host/service.js';
-import { badOption, optionalWholeNumber } from '../options.js';
+import { MAX_TIME_MS, badOption, optionalWholeNumber } from '../options.js';
 import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
 import { type Command, type CommandArgs, attempt } from './command.js';
 import { bestMoveLine, infoLine } from './render.js';
-
-/** An hour: longer thinking is surely a typo. */
-export const MAX_TIME_MS = 3_600_000;
 
 /** The search service over the engine of `--engine`, with `tablebases` (none unless given). */
 export const serviceOption = async (

@@ -4,11 +4,11 @@ import { referenceEngine } from '../../../host/engines/reference/rules.js';
 import { DEFAULT_TIME_MS } from '../../../host/engines/search-driver.js';
 import { Game } from '../../../host/game.js';
 import { DEFAULT_TABLEBASE_DIR } from '../../tablebase-files.js';
-import { optionalWholeNumber } from '../../options.js';
+import { MAX_TIME_MS, optionalWholeNumber } from '../../options.js';
 import { gameOver, tablebasesOption } from '../args.js';
 import { type Command, attempt } from '../command.js';
 import { solvedLines } from '../render.js';
-import { MAX_TIME_MS, serviceOption } from '../search.js';
+import { serviceOption } from '../search.js';
 
 export const solve: Command = {
   usage: `"<position>" [--tablebases DIR] [--time-ms T]`,
