@@ -10,7 +10,6 @@
  */
 import {
   type EngineKind,
-  HoyitoError,
   type Move,
   type Position,
   type RulesEngine,
@@ -19,7 +18,8 @@ import {
   type Searcher,
   unwrap,
 } from './types.js';
-import { checkPosition, describeInput } from './notation.js';
+import { checkPosition } from './notation.js';
+import { badOption, checkObject, checkOptionalFunction, checkOptionsObject } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
@@ -27,7 +27,6 @@ import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tabl
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
-import { isStopped } from './stop.js';
 
 export interface SearchServiceOptions {
   /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
@@ -101,8 +100,6 @@ export interface Solution {
 /** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
 type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined) => Searcher;
 
-const badOption = (field: string, message: string) => new HoyitoError('BadOption', `${field}: ${message}`, field);
-
 /** Lets the event loop run (an abort, a message) between two iterations. */
 const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
 
@@ -143,9 +140,9 @@ export class SearchService {
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
   static async create(options: SearchServiceOptions = {}): Promise<SearchService> {
-    if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
+    checkOptionsObject(options);
     const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [] } = options;
-    if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', `${describeInput(engine)} is not wasm or reference`);
+    if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
     unwrap(validateTableBits(tableBits));
     checkTablebases(tablebases);
     if (engine === 'reference') {
@@ -207,8 +204,8 @@ export class SearchService {
     const run = this.start(request);
     for (const result of run.iterations) {
       run.record(result);
+      // An abort that fires now ends the search: the driver checks the signal before the next iteration.
       await nextTask();
-      if (isStopped(request.limits?.signal)) break;
     }
     return run.answer();
   }
@@ -234,7 +231,6 @@ export class SearchService {
     for (last of run.iterations) {
       if (last.exact) break;
       await nextTask();
-      if (isStopped(options.signal)) break;
     }
     return searchSolution(last!);
   }
@@ -242,14 +238,13 @@ export class SearchService {
   // ---- the request, checked, and its iterations -------------------------------------------------
 
   private start(request: ServiceSearch) {
-    if (typeof request !== 'object' || request === null) throw badOption('request', `${describeInput(request)} is not an object`);
+    checkObject(request, 'request');
     const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
     checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
-    if (typeof limits !== 'object' || limits === null) throw badOption('limits', `${describeInput(limits)} is not an object`);
-    if (typeof random !== 'function') throw badOption('random', `${describeInput(random)} is not a function`);
-    if (onIteration !== undefined && typeof onIteration !== 'function')
-      throw badOption('onIteration', `${describeInput(onIteration)} is not a function`);
+    checkObject(limits, 'limits');
+    checkOptionalFunction(random, 'random');
+    checkOptionalFunction(onIteration, 'onIteration');
     const tablebase = this.tablebaseFor(position);
     const iterations = this.searcher(tablebase).iterate(position, {
       ...levelLimits(level, limits),
@@ -272,7 +267,7 @@ export class SearchService {
 
   /** A solution from the databases at once, or the iterations of a search to prove one. */
   private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
-    if (typeof options !== 'object' || options === null) throw badOption('options', `${describeInput(options)} is not an object`);
+    checkOptionsObject(options);
     const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
     checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
@@ -300,13 +295,10 @@ const isTablebase = (value: unknown): value is Tablebase =>
   typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;
 
 const checkTablebases = (tablebases: unknown): void => {
-  if (!Array.isArray(tablebases)) throw badOption('tablebases', `${describeInput(tablebases)} is not a list of databases`);
+  if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
   const bad = tablebases.findIndex(base => !isTablebase(base));
   if (bad >= 0)
-    throw badOption(
-      'tablebases',
-      `[${bad}] ${describeInput(tablebases[bad])} is not an endgame database (parseTablebaseFile, buildTablebase)`,
-    );
+    throw badOption('tablebases', tablebases[bad], `entry ${bad} is not an endgame database (parseTablebaseFile, buildTablebase)`);
 };
 
 let defaultService: Promise<SearchService> | undefined;

@@ -183,12 +183,17 @@ export class WasmCore {
 
   // ---- memory ---------------------------------------------------------------------------------
 
-  /** Bytes of the core's memory (views made afresh only when the memory grew: a table was allocated). */
-  private get memory(): Uint8Array {
+  /** Makes the views afresh when the memory grew (a table was allocated), and only then. */
+  private refreshViews(): void {
     if (this.bytes.buffer !== this.exports.memory.buffer) {
       this.bytes = new Uint8Array(this.exports.memory.buffer);
       this.words = new DataView(this.exports.memory.buffer);
     }
+  }
+
+  /** Bytes of the core's memory. */
+  private get memory(): Uint8Array {
+    this.refreshViews();
     return this.bytes;
   }
 
@@ -327,7 +332,7 @@ export class WasmCore {
 
   /** The core's stop flag, read by the search every 4096 nodes. */
   private setStopFlag(value: number): void {
-    void this.memory; // the views, made afresh if the memory grew
+    this.refreshViews();
     this.words.setInt32(this.constants.STOP_FLAG, value, true);
   }
 
