@@ -38,7 +38,7 @@ import {
 } from './describe.js';
 import type { HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
-import { renderMoveItems } from './move-list.js';
+import { moveListStyles, renderMoveItems } from './move-list.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
 import { SECOND_DIGIT_MS, typedHole } from './keys.js';
 import {
@@ -131,6 +131,7 @@ export class HoyitoBoard extends LitElement {
     narrowLayoutStyles,
     turnSummaryStyles,
     refusalNoticeStyles,
+    moveListStyles,
   ];
 
   static override properties = {
@@ -806,9 +807,9 @@ export class HoyitoBoard extends LitElement {
         </div>
         ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result, shownOutcomes.at(-1)?.lastFour?.to) : nothing}
         ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
-        <ol part="moves" class="moves" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
+        <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
           ${renderMoveItems(shownOutcomes, language, this.reviewer)}
-        </ol>
+        </div>
         ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
         <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
       </div>

@@ -2,10 +2,11 @@
  * The move list's items, drawn in chunks of moves so that a long game does not slow the board: a
  * chunk is rendered again only when something in it changes (a move added or taken back, the
  * language, the reviewed move or the tab stop moving in or out of it), so a move played at ply
- * 1,000 renders the last chunk, not a thousand items. The items themselves are the review's
+ * 1,000 renders the last chunk, not a thousand items; and each chunk lays out on its own, so
+ * the browser lays out the last chunk again, not the whole list. The items themselves are the review's
  * (review.ts): buttons that review their move.
  */
-import { type TemplateResult, html } from 'lit';
+import { type TemplateResult, css, html } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import type { MoveOutcome } from '../host/types.js';
 import { moveLabel } from './describe.js';
@@ -32,14 +33,50 @@ export const renderMoveItems = (outcomes: readonly MoveOutcome[], language: Lang
     const inChunk = (ply: number | null) => (ply !== null && ply > first && ply <= first + chunk.length ? ply : 0);
     // The last outcome stands for the whole chunk: a game's outcomes only grow at its end, and a new game's are new objects.
     const deps = [language, chunk.length, chunk.at(-1), inChunk(items.ply), inChunk(items.tabStop)];
+    // A chunk is a generic box, left out of the accessibility tree: the list's items are the moves.
     chunks.push(
-      guard(deps, () =>
-        chunk.map((outcome, index) => {
-          const ply = first + index + 1;
-          return items.renderMove(ply, html`<span class="ply">${ply}.</span> ${moveLabel(language, outcome)}`);
-        }),
-      ),
+      html`<div class="moves-chunk">
+        ${guard(deps, () =>
+          chunk.map((outcome, index) => {
+            const ply = first + index + 1;
+            return items.renderMove(ply, html`<span class="ply">${ply}.</span> ${moveLabel(language, outcome)}`);
+          }),
+        )}
+      </div>`,
     );
   }
   return chunks;
 };
+
+export const moveListStyles = css`
+  .moves {
+    margin: 0;
+    padding: 0 0.6rem;
+    max-height: 5.5em;
+    overflow-y: auto;
+    /* A long game's list lays out on its own: a move added does not lay the board out again. */
+    contain: content;
+    font-size: 0.85em;
+    font-variant-numeric: tabular-nums;
+  }
+  .moves:empty {
+    display: none;
+  }
+  /*
+   * Each chunk starts a line and is laid out apart (not paint-contained: that would clip the focus
+   * ring of a move at its edge). content-visibility would skip the chunks out of view, but they
+   * change size when first drawn, which moves the newest move out of the list's view.
+   */
+  .moves-chunk {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2rem 1rem;
+    contain: layout;
+  }
+  .moves-chunk + .moves-chunk {
+    margin-top: 0.2rem;
+  }
+  .moves .ply {
+    opacity: 0.7;
+  }
+`;

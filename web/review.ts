@@ -116,7 +116,7 @@ export class ReviewController implements ReactiveController {
   renderMove(ply: number, content: TemplateResult): TemplateResult {
     const reviewed = this.reviewed === ply;
     const tabStop = ply === this.tabStop;
-    return html`<li>
+    return html`<div role="listitem">
       <button
         part="move${reviewed ? ' reviewed' : ''}"
         class="move${reviewed ? ' reviewed' : ''}"
@@ -127,7 +127,7 @@ export class ReviewController implements ReactiveController {
       >
         ${content}
       </button>
-    </li>`;
+    </div>`;
   }
 
   /**

@@ -61,6 +61,8 @@ export const boardStyles = css`
   }
   .board {
     container-type: inline-size;
+    /* Not stretched to its row, which has its height: the frame's grid lays the board out once, not twice, a move. */
+    align-self: start;
     display: grid;
     gap: var(--_gap);
     padding: var(--_gap);
@@ -230,27 +232,6 @@ export const boardStyles = css`
   .next-round:focus-visible {
     outline: 3px solid var(--_text);
     outline-offset: 2px;
-  }
-
-  .moves {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.2rem 1rem;
-    margin: 0;
-    padding: 0 0.6rem;
-    list-style: none;
-    max-height: 5.5em;
-    overflow-y: auto;
-    /* A long game's list lays out on its own: a move added does not lay the board out again. */
-    contain: content;
-    font-size: 0.85em;
-    font-variant-numeric: tabular-nums;
-  }
-  .moves .ply {
-    opacity: 0.7;
-  }
-  .moves:empty {
-    display: none;
   }
 
   /* Read by screen readers, not drawn: the live region, and text the eye gets from a picture. */
