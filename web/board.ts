@@ -7,17 +7,17 @@
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
-import { makePosition } from '../host/notation.js';
+import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import {
-  type MoveList,
   type MoveOutcome,
   type SearchResult,
-  type HoyitoError,
+  HoyitoError,
   type Move,
   type Position,
   type Result,
   type Side,
   type Variant,
+  err,
   holeIndex,
   ok,
   opposite,
@@ -25,9 +25,7 @@ import {
 import {
   BOARD_TEXT,
   type BoardText,
-  type Speech,
   describeHole,
-  describeMove,
   describeResult,
   describeSowing,
   describeTurn,
@@ -36,19 +34,24 @@ import {
   nameOfIndex,
   sideName,
 } from './describe.js';
-import type { HoyitoBoardEventMap } from './events.js';
+import { type HoyitoBoardEventMap, boardEvent } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { moveListStyles, renderMoveItems } from './move-list.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
-import { SECOND_DIGIT_MS, typedHole } from './keys.js';
+import { HoleKeys } from './hole-keys.js';
+import { Narrator, cannotPlaySpeech, decisionSpeech, moveSpeech, notYourHoleSpeech, resetSpeech, turnSpeech } from './narration.js';
+import { type BoardView, externalView, gameView, holeStates, rowsAsDrawn } from './board-view.js';
 import {
   DEFAULTS,
+  type BoardMode,
   type Orientation,
   type Player,
   type Theme,
   parseHoles,
   parseLevel,
+  parseMode,
   parseOrientation,
+  parsePlayable,
   parsePlayer,
   parseRounds,
   parseSpeed,
@@ -69,13 +72,8 @@ import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { narrowLayoutStyles } from './narrow-layout.js';
 import { Persistence } from './persist.js';
-import { describeTurnPlayed, lastTurn, turnCaptures, turnSummaryStyles } from './turn-summary.js';
+import { describeTurnPlayed, turnSummaryStyles } from './turn-summary.js';
 import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
-
-const NO_MOVES: MoveList = { moves: [], endless: [] };
-
-/** The live game as a reviewed position shows it: not at all. */
-const NOT_LIVE = { frame: null, hintMove: null, animating: false, humanToMove: false } as const;
 
 /** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
 const numberOrText = {
@@ -84,6 +82,8 @@ const numberOrText = {
 };
 
 type CheckedOption =
+  | 'mode'
+  | 'playable'
   | 'variant'
   | 'holes'
   | 'south'
@@ -98,6 +98,8 @@ type CheckedOption =
   | 'tablebaseSeeds';
 
 const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoError>> = {
+  mode: parseMode,
+  playable: parsePlayable,
   variant: parseVariant,
   holes: parseHoles,
   south: parsePlayer('S'),
@@ -112,8 +114,8 @@ const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoE
   tablebaseSeeds: parseTablebaseSeeds,
 };
 
-/** Changing one of these starts a new game. */
-const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
+/** Changing one of these starts a new game (in external mode: shows another position). */
+const GAME_SETUP = ['mode', 'variant', 'holes', 'position', 'rounds'] as const;
 
 /** Boolean attributes: on when present, whatever their value. */
 const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
@@ -135,6 +137,8 @@ export class HoyitoBoard extends LitElement {
   ];
 
   static override properties = {
+    mode: { reflect: true },
+    playable: {},
     variant: { reflect: true },
     holes: { converter: numberOrText },
     position: {},
@@ -156,15 +160,7 @@ export class HoyitoBoard extends LitElement {
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,
     // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
     lang: { reflect: true },
-    announcement: { state: true },
-    focusIndex: { state: true },
   };
-
-  static {
-    // A new game starts in `updated()`, after the inputs that ask for it are applied, and needs a
-    // render of its own: that second update is the design, not an accident to warn about.
-    this.disableWarning?.('change-in-update');
-  }
 
   /**
    * `ii` or `iii`: the variant the board plays. Set, it is the input for the next game from the
@@ -187,6 +183,19 @@ export class HoyitoBoard extends LitElement {
     this.holesInput = value;
     this.playedHoles = null;
   }
+
+  /**
+   * `game` (the default): the board runs the game, its players, AI and controls. `external`: the
+   * page runs it, as a server-driven game does: the board draws `position` (no move list, AI,
+   * controls or result) and fires `hole-select` when a player chooses one of the `playable` holes;
+   * the page answers with the next `position`. No rules are applied on the board in this mode.
+   */
+  declare mode: BoardMode;
+  /**
+   * External mode: the holes of the side to move that a player may choose, in its numbering, as a
+   * list (`"1 3 4"`, or an array); unset, every hole of the side to move that holds seeds.
+   */
+  declare playable: string | readonly number[] | null;
 
   // `variant` and `holes` as the page set them, and the game's where something else decided them.
   private variantInput: Variant = DEFAULTS.variant;
@@ -226,9 +235,6 @@ export class HoyitoBoard extends LitElement {
   /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
   declare persist: string | null;
 
-  declare private announcement: Speech;
-  declare private focusIndex: number;
-
   private readonly gameController = new GameController(this, {
     reset: how => this.afterReset(how),
     moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
@@ -265,15 +271,24 @@ export class HoyitoBoard extends LitElement {
   private readonly refusal = new RefusalNotice(this);
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   private readonly inputErrors = new InputErrors(this);
+  private readonly narrator = new Narrator(this);
+  private readonly keys = new HoleKeys(this, {
+    rowsAsDrawn: () => rowsAsDrawn(this.view().position.holesPerRow, this.bottomSide),
+    drawn: () => this.view().position,
+    choose: index => this.choose(index),
+  });
   /** The result panel is to take the focus when it is next drawn. */
   private resultFocusPending = false;
-  private typedDigits = '';
-  private typedTimer: ReturnType<typeof setTimeout> | undefined;
+  /** External mode: the position the page gave (a start position until it gives one), and its playable holes. */
+  private externalPosition: Position = startPosition();
+  private externalPlayable: readonly number[] | null = null;
 
   constructor() {
     super();
     this.addController(new LanguageWatch(this));
     new SkipController(this, this.gameController); // it listens on the board while connected: nothing else refers to it
+    this.mode = DEFAULTS.mode;
+    this.playable = DEFAULTS.playable;
     this.variant = DEFAULTS.variant;
     this.holes = DEFAULTS.holes;
     this.position = null;
@@ -292,13 +307,11 @@ export class HoyitoBoard extends LitElement {
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
     this.controls = false;
     this.persist = null;
-    this.announcement = () => '';
-    this.focusIndex = 0;
   }
 
   // ---- read-only state for the page ----
 
-  /** The game on the board (the current round's in a match). */
+  /** The game on the board (the current round's in a match); in external mode, none the page should read. */
   get game(): Game {
     this.applyInputs();
     return this.gameController.game;
@@ -325,9 +338,10 @@ export class HoyitoBoard extends LitElement {
     return this.inputErrors.current;
   }
 
-  /** The current position string. */
+  /** The current position string (in external mode: the position drawn). */
   get currentPosition(): string {
-    return makePosition(this.game.position);
+    this.applyInputs();
+    return makePosition(this.mode === 'external' ? this.externalPosition : this.game.position);
   }
 
   /** The reviewed move: the board shows the position after this many moves (0: the start); null while it shows the live game. */
@@ -336,54 +350,58 @@ export class HoyitoBoard extends LitElement {
   }
 
   // ---- methods ----
+  // In external mode the page runs the game: those that would change the board's game refuse.
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
     this.applyInputs();
+    if (this.mode === 'external') return;
     this.startConfiguredGame();
+    this.inputErrors.tell();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
     this.applyInputs();
-    return this.gameController.play(move);
+    return this.refusedWhenExternal('play()') ?? this.gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
     this.applyInputs();
-    return this.gameController.undo();
+    return this.refusedWhenExternal('undo()') ?? this.gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
     this.applyInputs();
-    return this.gameController.redo();
+    return this.refusedWhenExternal('redo()') ?? this.gameController.redo();
   }
 
   /**
    * Asks the engine for the side to move's best move, shows it, and returns it. Null when the game
-   * is over, while the AI is choosing its own move, or when a move or new game comes first.
+   * is over, while the AI is choosing its own move, when a move or new game comes first, and in external mode.
    */
   hint(): Promise<Move | null> {
     this.applyInputs();
-    return this.gameController.hint();
+    return this.mode === 'external' ? Promise.resolve(null) : this.gameController.hint();
   }
 
   /**
    * Searches the position with every move scored (to `limits.depth` and/or for `limits.timeMs`;
    * default 1 s) and shows the evaluation and each move's score on its hole, refined as the search
    * deepens; returns the search's result. Null when the game is over, while the AI is choosing its
-   * own move, for bad limits (a `hoyito-error`), or when a move, undo, new game or hint comes first.
+   * own move, for bad limits (a `hoyito-error`), when a move, undo, new game or hint comes first,
+   * and in external mode.
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
     this.applyInputs();
-    return this.gameController.analyse(limits);
+    return this.mode === 'external' ? Promise.resolve(null) : this.gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
     this.applyInputs();
-    return this.startGame(Game.fromPosition(text));
+    return this.refusedWhenExternal('setPosition()') ?? this.startGame(Game.fromPosition(text));
   }
 
   /**
@@ -392,25 +410,26 @@ export class HoyitoBoard extends LitElement {
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
     this.applyInputs();
-    return this.reviewer.review(ply);
+    return this.refusedWhenExternal('review()') ?? this.reviewer.review(ply);
   }
 
   /** Copies the game's record (`game.record()`) to the clipboard. */
   copyRecord(): Promise<Result<string, HoyitoError>> {
     this.applyInputs();
-    return copyRecord(this.game);
+    const refused = this.refusedWhenExternal('copyRecord()');
+    return refused ? Promise.resolve(refused) : copyRecord(this.game);
   }
 
-  /** Saves the game's record as a text file; returns the file's name. */
+  /** Saves the game's record as a text file; returns the file's name (empty in external mode: nothing is saved). */
   downloadRecord(): string {
     this.applyInputs();
-    return downloadRecord(this.game);
+    return this.mode === 'external' ? '' : downloadRecord(this.game);
   }
 
   /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
   loadRecord(text: string): Result<Position, HoyitoError> {
     this.applyInputs();
-    return this.startGame(Game.fromRecord(text));
+    return this.refusedWhenExternal('loadRecord()') ?? this.startGame(Game.fromRecord(text));
   }
 
   /**
@@ -431,24 +450,24 @@ export class HoyitoBoard extends LitElement {
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
     this.applyInputs();
-    return this.gameController.nextRound();
+    return this.refusedWhenExternal('nextRound()') ?? this.gameController.nextRound();
   }
 
   /** The human's side resigns (the side to move when both or neither are human): the other side wins the game, or the round. */
   resign(): Result<GameResult, HoyitoError> {
     this.applyInputs();
-    return this.gameController.resign(this.humanSide);
+    return this.refusedWhenExternal('resign()') ?? this.gameController.resign(this.humanSide);
   }
 
   /**
    * The human's side offers to end the game now and share the seeds left equally, as a repetition
    * does. An AI opponent accepts when its search says playing on would not do better for it; between
    * two humans the offer is their agreement. Resolves to `accepted` (the game is over, reason
-   * `agreement`) or `declined` (also when the game is over, or a move comes before the answer).
+   * `agreement`) or `declined` (also when the game is over, a move comes before the answer, or in external mode).
    */
   offerShare(): Promise<ShareAnswer> {
     this.applyInputs();
-    return this.gameController.offerShare(this.humanSide);
+    return this.mode === 'external' ? Promise.resolve('declined') : this.gameController.offerShare(this.humanSide);
   }
 
   /** A new game (or match) with the players' sides swapped, and the board turned so each keeps their row at the bottom. */
@@ -457,6 +476,12 @@ export class HoyitoBoard extends LitElement {
     [this.south, this.north] = [this.north, this.south];
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
     this.newGame();
+  }
+
+  /** The error of a game method called in external mode, naming it; null in game mode. */
+  private refusedWhenExternal(method: string): Result<never, HoyitoError> | null {
+    if (this.mode !== 'external') return null;
+    return err(new HoyitoError('BadOption', `mode: ${method} plays no part in external mode, where the page runs the game`, 'mode'));
   }
 
   /** Whose resignation or offer a board method is: the human to move, else the one human, else the side to move. */
@@ -497,20 +522,28 @@ export class HoyitoBoard extends LitElement {
     if (!this.hasUpdated && !this.updating) this.performUpdate();
   }
 
-  /** Checks the inputs that changed; nothing else happens before the render. */
+  /**
+   * Checks the inputs that changed, then lets the game follow them, all before the render that
+   * draws the result (on the first update every input has changed).
+   */
   protected override willUpdate(changed: PropertyValues<this>): void {
     for (const option of Object.keys(PARSERS) as CheckedOption[]) {
       if (changed.has(option)) this.checkOption(option);
     }
     for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
-  }
-
-  /** Tells of bad inputs, then lets the game follow the inputs (on the first update all of them have changed). */
-  protected override updated(changed: PropertyValues<this>): void {
-    if (this.sound) this.soundPlayer.get();
+    if (this.mode === 'external') {
+      if (changed.has('mode')) this.gameController.standDown();
+      if (GAME_SETUP.some(key => changed.has(key)) || changed.has('playable')) this.showExternalPosition();
+      return;
+    }
     if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
     if (changed.has('persist')) this.persistence.restore();
+  }
+
+  /** Loads the parts the inputs ask for, focuses the result panel when it comes, and tells of bad inputs. */
+  protected override updated(): void {
+    if (this.sound) this.soundPlayer.get();
     const resultRegion = this.resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
     if (resultRegion) {
       this.resultFocusPending = false;
@@ -519,15 +552,32 @@ export class HoyitoBoard extends LitElement {
     this.inputErrors.tell();
   }
 
-  /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told at once. */
+  /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told after the update. */
   private startConfiguredGame(): void {
     // The game controller reads `variant` and `holes`: the inputs, not the last game's.
     this.playedVariant = this.playedHoles = null;
     this.inputErrors.gameStarted(this.gameController.newGame());
-    this.inputErrors.tell();
   }
 
-  /** `updateComplete` waits for the render a new game started in `updated()` asked for, and for the parts being loaded and their render. */
+  /** External mode: draws the page's position (a start position of `variant` and `holes` without one); a bad one leaves the last drawn. */
+  private showExternalPosition(): void {
+    const problems: HoyitoError[] = [];
+    const parsed = this.position === null ? ok(startPosition(this.variantInput, this.holesInput)) : parsePosition(this.position);
+    if (parsed.ok) this.externalPosition = parsed.value;
+    else problems.push(new HoyitoError(parsed.error.kind, `position: ${parsed.error.message}`, 'position'));
+    const { holesPerRow, variant } = this.externalPosition;
+    this.playedVariant = variant === this.variantInput ? null : variant;
+    this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
+    const playable = this.playable === null ? null : parsePlayable(this.playable);
+    const beyond = playable?.ok ? playable.value.find(hole => hole > holesPerRow) : undefined;
+    if (beyond !== undefined)
+      problems.push(new HoyitoError('BadOption', `playable: hole ${beyond} is not on a board of ${holesPerRow} holes a row`, 'playable'));
+    this.externalPlayable = playable?.ok ? playable.value.filter(hole => hole <= holesPerRow) : null;
+    this.inputErrors.gameStarted(problems);
+    this.keys.tabStop = this.firstPlayable(this.view());
+  }
+
+  /** `updateComplete` waits for the render a new game asked for, and for the parts being loaded and their render. */
   protected override async getUpdateComplete(): Promise<boolean> {
     for (;;) {
       while (!(await super.getUpdateComplete()));
@@ -553,33 +603,21 @@ export class HoyitoBoard extends LitElement {
     const { variant, holesPerRow } = this.game.startPosition;
     this.playedVariant = variant === this.variantInput ? null : variant;
     this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
-    const round = this.currentMatch?.round ?? null;
-    const position = this.currentPosition;
-    const turn = this.turnSpeech();
-    this.focusIndex = this.firstPlayable();
-    this.announcement = language => {
-      const text = BOARD_TEXT[language];
-      return `${how === 'new' ? text.newGame(round) : text.steppedTo(position)} ${turn(language)}`;
-    };
+    this.keys.tabStop = this.firstPlayable(this.view());
+    this.narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.turnSpeech()));
   }
 
   /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
   private afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
-    const side = outcome.position.turn;
-    const player = this.playerOf(side);
-    this.announcement = language =>
-      `${describeMove(language, outcome, outcome.position.holesPerRow)} ${
-        result ? describeResult(language, result, outcome) : describeTurn(language, side, player, outcome.extraTurn)
-      }`;
+    this.narrator.say(moveSpeech(outcome, result, this.playerOf(outcome.position.turn)));
     if (this.gameController.animating) return;
     if (result) return this.showResult();
-    if (this.shadowRoot?.activeElement?.matches('.hole')) this.focusHole(this.firstPlayable());
-    else this.focusIndex = this.firstPlayable();
+    this.keys.follow(this.firstPlayable(this.view()));
   }
 
   /** The players ended the game (resign, agreement): it is announced and the result shown. */
   private afterDecision(result: GameResult): void {
-    this.announcement = language => describeResult(language, result, undefined);
+    this.narrator.say(decisionSpeech(result));
     this.showResult();
   }
 
@@ -596,182 +634,85 @@ export class HoyitoBoard extends LitElement {
     return this.gameController.playerOf(side);
   }
 
-  /** A human chose board index `index`: play it, or say why not. */
+  private turnSpeech() {
+    return turnSpeech(this.game, this.playerOf(this.game.position.turn));
+  }
+
+  /** A player chose board index `index`: in external mode, tell the page; else play it, or say why not. */
   private choose(index: number): void {
+    if (this.mode === 'external') return this.selectHole(index);
     if (!this.gameController.humanToMove || this.reviewPly !== null) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) {
-      const turn = this.turnSpeech();
       this.refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
-      return void (this.announcement = language => {
-        const text = BOARD_TEXT[language];
-        return text.notYourHole(text.sides[side], turn(language));
-      });
+      return this.narrator.say(notYourHoleSpeech(side, this.turnSpeech()));
     }
     const { moves, endless } = this.game.legalMoves();
     // On the mover's side, a hole that is not a legal move is endless or empty.
     if (!moves.includes(hole)) {
-      const why = (language: Language): string => (endless.includes(hole) ? endlessReason(language) : BOARD_TEXT[language].emptyReason);
-      this.announcement = language => BOARD_TEXT[language].cannotPlay(holeLabel({ side, hole }), why(language));
-      return this.refusal.show(this.announcement);
+      const speech = cannotPlaySpeech({ side, hole }, endless.includes(hole));
+      this.narrator.say(speech);
+      return this.refusal.show(speech);
     }
     this.refusal.clear();
     this.gameController.play(hole);
   }
 
-  /** The turn or the result as it stands now, to be said in the language of the moment. */
-  private turnSpeech(): Speech {
-    const { result, position } = this.game;
-    const player = this.playerOf(position.turn);
-    const last = this.game.outcomes.at(-1);
-    return language => (result ? describeResult(language, result, last) : describeTurn(language, position.turn, player, false));
+  /** External mode: a playable hole of the side to move was chosen; the page decides what it does. */
+  private selectHole(index: number): void {
+    const position = this.externalPosition;
+    const name = nameOfIndex(position.holesPerRow, index);
+    if (!holeStates(this.view(), index).includes('playable')) return;
+    this.dispatchEvent(boardEvent('hole-select', { ...name, index, position: makePosition(position) }));
   }
 
-  /** The first hole the human to move can play, else the bottom row's first hole. */
-  private firstPlayable(): number {
-    const position = this.game.position;
-    const first = this.game.legalMoves().moves.find(move => move !== 'pass');
-    const side = typeof first === 'number' ? position.turn : this.bottomSide;
-    return holeIndex(position.holesPerRow, side, typeof first === 'number' ? first : 1);
+  /** The first hole the player to move can choose, else the bottom row's first hole. */
+  private firstPlayable(view: BoardView): number {
+    const { holesPerRow, turn } = view.position;
+    const first = this.mode === 'external' ? view.playable[0] : this.game.legalMoves().moves.find(move => move !== 'pass');
+    return typeof first === 'number' ? holeIndex(holesPerRow, turn, first) : holeIndex(holesPerRow, this.bottomSide, 1);
   }
 
   private get bottomSide(): Side {
     return this.orientation === 'south' ? 'S' : 'N';
   }
 
-  /** Board indices as drawn: the top row right to left in its owner's numbering, the bottom row left to right. */
-  private rowsAsDrawn(): [number[], number[]] {
-    const n = this.game.position.holesPerRow;
-    const bottom = Array.from({ length: n }, (_, k) => holeIndex(n, this.bottomSide, k + 1));
-    const top = Array.from({ length: n }, (_, k) => holeIndex(n, opposite(this.bottomSide), n - k));
-    return [top, bottom];
-  }
-
-  /** Arrows and Home/End move among the holes as drawn; Enter and Space are the buttons' own click. */
-  private onKeyDown(event: KeyboardEvent): void {
-    const [top, bottom] = this.rowsAsDrawn();
-    const focused = Number((event.target as HTMLElement).dataset['index'] ?? this.focusIndex);
-    const row = top.includes(focused) ? top : bottom;
-    const column = row.indexOf(focused);
-    const moves: Record<string, () => number> = {
-      ArrowLeft: () => row[Math.max(0, column - 1)]!,
-      ArrowRight: () => row[Math.min(row.length - 1, column + 1)]!,
-      ArrowUp: () => this.holeDrawnNext(focused, -1),
-      ArrowDown: () => this.holeDrawnNext(focused, 1),
-      Home: () => row[0]!,
-      End: () => row.at(-1)!,
-    };
-    const target = moves[event.key];
-    if (target) {
-      event.preventDefault();
-      this.focusHole(target());
-    } else if (/^\d$/.test(event.key)) {
-      event.preventDefault();
-      this.typeDigit(event.key);
-    }
-  }
-
-  /**
-   * The hole drawn just above (-1) or below (+1) hole `index`: in the nearest line of holes that
-   * way, the one nearest in column; `index` itself at the edge. Read from the layout, so that it
-   * holds when a narrow board wraps each row into two lines.
-   */
-  private holeDrawnNext(index: number, direction: -1 | 1): number {
-    const centres = [...this.renderRoot.querySelectorAll<HTMLElement>('.hole')].map(hole => {
-      const box = hole.getBoundingClientRect();
-      return { index: Number(hole.dataset['index']), x: box.left + box.width / 2, y: box.top + box.height / 2, height: box.height };
-    });
-    const from = centres.find(centre => centre.index === index);
-    if (!from) return index;
-    const ahead = centres.filter(centre => (centre.y - from.y) * direction > from.height / 2);
-    if (ahead.length === 0) return index;
-    const lineDistance = Math.min(...ahead.map(centre => Math.abs(centre.y - from.y)));
-    const line = ahead.filter(centre => Math.abs(centre.y - from.y) - lineDistance < from.height / 2);
-    return line.reduce((nearest, centre) => (Math.abs(centre.x - from.x) < Math.abs(nearest.x - from.x) ? centre : nearest)).index;
-  }
-
-  /** Digits name the mover's hole; on boards over 9 holes a second digit may follow (1 then 2 is hole 12). */
-  private typeDigit(digit: string): void {
-    clearTimeout(this.typedTimer);
-    const typed = typedHole(this.typedDigits + digit, this.game.position.holesPerRow);
-    this.typedDigits = typed.pending ? typed.digits : '';
-    const playTyped = (hole: number): void => this.choose(holeIndex(this.game.position.holesPerRow, this.game.position.turn, hole));
-    if (typed.pending)
-      this.typedTimer = setTimeout(() => {
-        this.typedDigits = '';
-        playTyped(typed.hole);
-      }, SECOND_DIGIT_MS);
-    else if (typed.hole > 0) playTyped(typed.hole);
-  }
-
-  private focusHole(index: number): void {
-    this.focusIndex = index;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
-  }
-
   // ---- rendering ----
 
-  /** What the player sees: while a move is animated, the game is already ahead of the picture. */
-  private get shownOutcomes(): readonly MoveOutcome[] {
-    return this.game.outcomes.slice(0, this.gameController.shownPlies);
-  }
-
-  private get shownResult(): GameResult | null {
-    return this.gameController.shownPlies === this.game.moves.length ? this.game.result : null;
+  /** What the board draws now (see board-view.ts). */
+  private view(): BoardView {
+    if (this.mode === 'external') return externalView(this.externalPosition, this.externalPlayable);
+    return gameView(this.game, this.gameController, this.reviewPly);
   }
 
   protected override render() {
-    const game = this.game;
-    const shownOutcomes = this.shownOutcomes;
-    // A reviewed position is shown as it was, nothing of the live game on it (sowing, hint, playable holes).
-    const reviewPly = this.reviewPly;
-    const boardOutcomes = reviewPly === null ? shownOutcomes : game.outcomes.slice(0, reviewPly);
-    const position = boardOutcomes.at(-1)?.position ?? game.startPosition;
-    const result = reviewPly === null ? this.shownResult : null;
+    const view = this.view();
+    const { position, board, result, reviewPly, animating } = view;
     const n = position.holesPerRow;
-    const { frame, hintMove, animating, humanToMove } = reviewPly === null ? this.gameController : NOT_LIVE;
-    const board = frame?.board ?? position.board;
-    // Nothing is playable or marked endless while the picture is behind the game, or shows another position.
-    const { moves, endless } = frame || animating || reviewPly !== null ? NO_MOVES : game.legalMoves();
-    const playable = humanToMove ? moves : [];
-    const lastOutcome = frame ? null : (boardOutcomes.at(-1) ?? null);
-    // The line keeps the turn so far while its next move is sown; the marks wait, the sowing may refill those holes.
-    const turn = lastTurn(boardOutcomes);
-    const turnCaptured = frame ? new Set<number>() : turnCaptures(turn);
-    const [top, bottom] = this.rowsAsDrawn();
+    const [top, bottom] = rowsAsDrawn(n, this.bottomSide);
     const topSide = opposite(this.bottomSide);
     const language = this.language;
     const text = BOARD_TEXT[language];
     const liveAnalysis = this.gameController.liveAnalysis;
-    const analysisView = liveAnalysis.evaluation ? this.analysisView.get() : null;
+    const analysisView = liveAnalysis.evaluation && !view.external ? this.analysisView.get() : null;
 
     const hole = (index: number) => {
       const name = nameOfIndex(n, index);
       const seeds = board[index]!;
-      const isEndless = name.side === position.turn && endless.includes(name.hole);
-      const states = [
-        name.side === position.turn && playable.includes(name.hole) ? 'playable' : '',
-        isEndless ? 'endless' : '',
-        frame?.active === index ? (frame.phase === 'relay' ? 'relay' : 'active') : '',
-        frame?.captured.includes(index) ? 'captured' : '',
-        lastOutcome?.laps[0]?.from === index ? 'last-move' : '',
-        lastOutcome?.captured.includes(index) ? 'last-capture' : '',
-        turnCaptured.has(index) ? 'turn-capture' : '',
-        hintMove !== null && hintMove !== 'pass' && holeIndex(n, position.turn, hintMove) === index ? 'hint' : '',
-        ...this.movePreview.holeStates(index),
-      ].filter(Boolean);
+      const states = [...holeStates(view, index), ...(view.external ? [] : this.movePreview.holeStates(index))];
+      const isEndless = states.includes('endless');
       return html`<button
         part="hole ${states.join(' ')}"
         class="hole ${states.join(' ')}"
         data-index=${index}
-        tabindex=${index === this.focusIndex ? 0 : -1}
+        tabindex=${index === this.keys.tabStop ? 0 : -1}
         aria-label=${describeHole(language, name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
-        aria-describedby=${this.movePreview.describedBy(index)}
+        aria-describedby=${view.external ? nothing : this.movePreview.describedBy(index)}
         title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
         @click=${() => {
-          this.focusIndex = index;
+          this.keys.tabStop = index;
           this.choose(index);
         }}
       >
@@ -780,7 +721,8 @@ export class HoyitoBoard extends LitElement {
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
-        ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)} ${this.movePreview.renderLapNumbers(index)}
+        ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)}
+        ${view.external ? nothing : this.movePreview.renderLapNumbers(index)}
       </button>`;
     };
     // Once over, the final totals: after a repetition or an agreement they include the shared seeds left.
@@ -789,41 +731,46 @@ export class HoyitoBoard extends LitElement {
         part="score score-${side === 'S' ? 'south' : 'north'}"
         class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
       >
-        <span class="player">${text.sides[side]} · ${text.players[this.playerOf(side)]}</span>
+        <span class="player">${text.sides[side]}${view.external ? '' : ` · ${text.players[this.playerOf(side)]}`}</span>
         <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
     return html`<div class="frame" style="--holes:${n}">
       <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-        <div part="status" class="status">
-          ${reviewPly === null ? this.statusText(language, position, result, shownOutcomes) : this.reviewer.statusText()}
-        </div>
-        <div part="last-turn" class="last-turn">${describeTurnPlayed(language, turn)}</div>
-        ${this.refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, game.position)}
+        <div part="status" class="status">${reviewPly === null ? this.statusText(language, view) : this.reviewer.statusText()}</div>
+        ${view.external ? nothing : html`<div part="last-turn" class="last-turn">${describeTurnPlayed(language, view.lastTurn)}</div>`}
+        ${this.refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, this.game.position)}
         ${score(topSide)}
-        <div class="rows" @keydown=${(event: KeyboardEvent) => this.onKeyDown(event)}>
+        <div class="rows" @keydown=${this.keys.onKeyDown}>
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
         </div>
-        ${score(this.bottomSide)} ${result ? this.resultPanel.get()?.render(result, shownOutcomes.at(-1)?.lastFour?.to) : nothing}
-        ${this.movePreview.render()} ${this.renderMatch(text, this.shownResult)}
-        <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-          ${renderMoveItems(shownOutcomes, language, this.reviewer)}
-        </div>
-        ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}
-        <div class="live visually-hidden" aria-live="polite" role="status">${this.announcement(language)}</div>
+        ${score(this.bottomSide)} ${view.external ? nothing : this.renderGameParts(view, text, language)} ${this.narrator.render(language)}
       </div>
     </div>`;
   }
 
-  private statusText(language: Language, position: Position, result: GameResult | null, shownOutcomes: readonly MoveOutcome[]): string {
-    if (result) return describeResult(language, result, shownOutcomes.at(-1));
+  /** What only the board's own game has: the result panel, the move preview, the match line, the move list, the controls. */
+  private renderGameParts(view: BoardView, text: BoardText, language: Language) {
+    const { result, listed, reviewPly } = view;
+    return html`${result ? this.resultPanel.get()?.render(result, listed.at(-1)?.lastFour?.to) : nothing} ${this.movePreview.render()}
+      ${this.renderMatch(text)}
+      <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
+        ${renderMoveItems(listed, language, this.reviewer)}
+      </div>
+      ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}`;
+  }
+
+  private statusText(language: Language, view: BoardView): string {
+    const { position, result, listed } = view;
+    if (result) return describeResult(language, result, listed.at(-1));
+    const text = BOARD_TEXT[language];
+    const side = position.turn;
+    if (view.external) return describeTurn(language, side, 'human', false);
     const { frame, shownPlies, thinking } = this.gameController;
     const animated = frame ? this.game.outcomes[shownPlies] : undefined;
     if (frame && animated) return describeSowing(language, animated, frame);
-    const text = BOARD_TEXT[language];
-    const side = position.turn;
-    const last = shownOutcomes.at(-1);
+    const last = listed.at(-1);
     return [
       last?.move === 'pass' ? text.passed(text.sides[opposite(side)]) : '',
       describeTurn(language, side, this.playerOf(side), last?.extraTurn ?? false),
@@ -842,19 +789,14 @@ export class HoyitoBoard extends LitElement {
     return text.exactHint(result.bestMove, text.sides[side], result.score);
   }
 
-  private renderMatch(text: BoardText, result: GameResult | null) {
+  /** The match's score; the next round is the result panel's to offer (and the controls'). */
+  private renderMatch(text: BoardText) {
     const match = this.currentMatch;
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;
-    const roundOver = result !== null && !match.isOver;
     const verdict = match.result ? ` · ${match.result.winner ? text.matchWon(text.sides[match.result.winner]) : text.matchDrawn}` : '';
     return html`<div part="match" class="match">
       <span>${text.matchLine(match.round, match.rounds, text.sides.S, text.sides.N, roundsWon, draws)}${verdict}</span>
-      ${
-        roundOver && !this.controls
-          ? html`<button part="next-round" class="next-round" @click=${() => this.nextRound()}>${text.nextRound}</button>`
-          : nothing
-      }
     </div>`;
   }
 }

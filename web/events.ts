@@ -130,8 +130,17 @@ export interface AnalysisDetail {
   readonly final: boolean;
 }
 
+/** External mode: a player chose a playable hole of the side to move (a click, Enter or Space, or its number typed). */
+export interface HoleSelectDetail extends HoleName {
+  /** Its board index: South's holes 0..n-1, then North's. */
+  readonly index: number;
+  /** The position string drawn when it was chosen. */
+  readonly position: string;
+}
+
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
+  'hole-select': CustomEvent<HoleSelectDetail>;
   capture: CustomEvent<CaptureDetail>;
   turn: CustomEvent<TurnDetail>;
   gameover: CustomEvent<GameOverDetail>;

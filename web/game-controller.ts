@@ -26,7 +26,7 @@ import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } f
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
-import { type Player, tablebaseSize } from './options.js';
+import { type BoardMode, type Player, tablebaseSize } from './options.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 
@@ -57,6 +57,8 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly tablebases: string | null;
   /** Their size in seeds on the board (0: none); null: the default for building or for files. */
   readonly tablebaseSeeds: number | null;
+  /** `external`: the page runs the game, and nobody's turn is played here. */
+  readonly mode: BoardMode;
   readonly isConnected: boolean;
   readonly hasUpdated: boolean;
 }
@@ -332,6 +334,14 @@ export class GameController implements ReactiveController {
     return this.game === game && !game.isOver ? 'accepted' : 'declined';
   }
 
+  /** The page runs the game from now on (external mode): the AI, hints, analysis and animation stop. */
+  standDown(): void {
+    this.stopThinking();
+    this.stopAnalysis();
+    this.showCurrent();
+    this.host.requestUpdate();
+  }
+
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
     if (!this.host.hints) this.suggestion = null;
@@ -418,7 +428,7 @@ export class GameController implements ReactiveController {
   /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
   private nextTurn(): void {
     const game = this.game;
-    if (!this.host.isConnected || game.isOver || this.animator.busy) return;
+    if (!this.host.isConnected || this.host.mode === 'external' || game.isOver || this.animator.busy) return;
     const player = this.playerOf(game.position.turn);
     if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
     else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();

@@ -12,6 +12,8 @@ export type Player = 'human' | 'ai';
 export type Orientation = 'south' | 'north';
 /** `auto` follows the page's `prefers-color-scheme`. */
 export type Theme = 'auto' | 'light' | 'dark';
+/** `game`: the board runs the game; `external`: the page does, and the board draws its positions. */
+export type BoardMode = 'game' | 'external';
 
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
@@ -27,6 +29,9 @@ export const MAX_BOARD_TABLEBASE_SEEDS = 12;
 
 /** The defaults a bad value falls back to. */
 export const DEFAULTS = {
+  mode: 'game' as BoardMode,
+  /** Every hole of the side to move that holds seeds. */
+  playable: null as readonly number[] | null,
   variant: 'ii' as Variant,
   holes: 6,
   south: 'human' as Player,
@@ -58,6 +63,25 @@ const wholeNumber =
       : bad(field, `${describeInput(value)} is not a whole number from ${min} to ${max}`);
 
 export const parseVariant = oneOf<Variant>('variant', VARIANTS);
+export const parseMode = oneOf<BoardMode>('mode', ['game', 'external']);
+
+/** Hole numbers, 1 to MAX_HOLES, each once: a list in text (`"1 3 4"`, `"1,3"`), or an array of numbers; the empty list is none. */
+export const parsePlayable = (value: unknown): Result<readonly number[], HoyitoError> => {
+  const items: unknown[] | null =
+    typeof value === 'string'
+      ? value
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(Number)
+      : Array.isArray(value)
+        ? value
+        : null;
+  const isHole = (item: unknown): boolean => typeof item === 'number' && Number.isInteger(item) && item >= 1 && item <= MAX_HOLES;
+  if (!items?.every(isHole)) return bad('playable', `${describeInput(value)} is not a list of hole numbers from 1 to ${MAX_HOLES}`);
+  const holes = items as number[];
+  if (new Set(holes).size !== holes.length) return bad('playable', `${describeInput(value)} names a hole twice`);
+  return ok(holes);
+};
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
 export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
 export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);

@@ -219,20 +219,6 @@ export const boardStyles = css`
     align-items: center;
     justify-content: space-between;
   }
-  .next-round {
-    font: inherit;
-    padding: 0.3rem 0.8rem;
-    border-radius: 0.4rem;
-    border: 2px solid var(--_accent);
-    background: var(--_accent);
-    /* The panel's colour reads on the accent in both looks (white on the dark look's light blue is 1.8:1). */
-    color: var(--_panel);
-    cursor: pointer;
-  }
-  .next-round:focus-visible {
-    outline: 3px solid var(--_text);
-    outline-offset: 2px;
-  }
 
   /* Read by screen readers, not drawn: the live region, and text the eye gets from a picture. */
   .visually-hidden {

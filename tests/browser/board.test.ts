@@ -443,7 +443,7 @@ describe('Hoyito III match', () => {
     expect(detail.round).toMatchObject({ round: 1, starter: 'S', lastFour: 'C', result: board.game.result });
     expect(detail.rounds).toBe(3);
     await board.updateComplete;
-    board.shadowRoot!.querySelector<HTMLButtonElement>('.next-round')!.click();
+    board.shadowRoot!.querySelector<HTMLButtonElement>('.result-next-round')!.click();
     await board.updateComplete;
     expect(board.currentMatch!.round).toBe(2);
     // RULES: the players alternate who starts each round.

@@ -55,13 +55,15 @@ const state = (board: HoyitoBoard) => ({
   status: shownText(board, '.status'),
 });
 
-test('without the attribute there are no controls, and the match line keeps its Next round button', async () => {
+test('without the attribute there are no controls, and the next round is offered once, by the result panel', async () => {
   const board = await mountBoard({ ...HUMANS, variant: 'iii', rounds: '2' });
   await playOn([board], 400, 2);
   expect(board.game.isOver).toBe(true);
+  await board.updateComplete;
   expect(board.shadowRoot!.querySelector('.controls')).toBeNull();
   expect(board.shadowRoot!.querySelectorAll('.control')).toHaveLength(0);
-  expect(board.shadowRoot!.querySelector('.match .next-round')).not.toBeNull();
+  const nextRoundButtons = [...board.shadowRoot!.querySelectorAll('button')].filter(button => button.textContent.trim() === 'Next round');
+  expect(nextRoundButtons).toEqual([board.shadowRoot!.querySelector('.result-next-round')]);
 });
 
 test('with it, every control is there with its parts, in the board’s language', async () => {

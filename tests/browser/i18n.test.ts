@@ -144,9 +144,10 @@ describe('a Spanish board', () => {
         await expect.poll(() => board.game.moves.length).toBe(ply); // the board plays a pass itself
         if (move !== 'pass') board.play(move);
       }
-      await expect.poll(() => board.shadowRoot!.querySelector('.next-round')).not.toBeNull();
+      await expect.poll(() => board.shadowRoot!.querySelector('.result-next-round')).not.toBeNull();
     }
-    expect(shownText(spanish, '.match')).toMatch(/^Ronda 1 de 3 · rondas ganadas: Sur [01], Norte [01](, empatadas 1)? Siguiente ronda$/);
+    expect(shownText(spanish, '.match')).toMatch(/^Ronda 1 de 3 · rondas ganadas: Sur [01], Norte [01](, empatadas 1)?$/);
+    expect(shownText(spanish, '.result-next-round')).toBe('Siguiente ronda');
     expect(sharedWords(spanish, english)).toEqual([]);
     expect(sharedWords(english, spanish)).toEqual([]);
   });
