@@ -22,44 +22,29 @@ import {
   ok,
   opposite,
 } from '../host/types.js';
-import {
-  BOARD_TEXT,
-  type BoardText,
-  describeHole,
-  describeResult,
-  describeSowing,
-  describeTurn,
-  endlessReason,
-  holeLabel,
-  nameOfIndex,
-  sideName,
-} from './describe.js';
+import { BOARD_TEXT, type BoardText, describeHole, endlessReason, holeLabel, nameOfIndex, sideName } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { moveListStyles, renderMoveItems } from './move-list.js';
+import { type StatusState, statusLine } from './status-line.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
 import { HoleKeys } from './hole-keys.js';
 import { Narrator, cannotPlaySpeech, decisionSpeech, moveSpeech, notYourHoleSpeech, resetSpeech, turnSpeech } from './narration.js';
 import { type BoardView, externalView, gameView, holeStates, rowsAsDrawn } from './board-view.js';
 import {
-  DEFAULTS,
   type BoardMode,
+  type CheckedInput,
+  DEFAULTS,
+  GAME_SETUP,
+  INPUT_PARSERS,
   type Orientation,
   type Player,
+  SWITCHES,
+  TURN_SETUP,
   type Theme,
-  parseHoles,
-  parseLevel,
-  parseMode,
-  parseOrientation,
+  badPositionInput,
+  numberOrText,
   parsePlayable,
-  parsePlayer,
-  parseRounds,
-  parseSpeed,
-  parseTablebaseSeeds,
-  parseTablebases,
-  parseTheme,
-  parseThinkMs,
-  parseVariant,
 } from './options.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import type { AnalysisLimits } from './analysis.js';
@@ -74,54 +59,6 @@ import { narrowLayoutStyles } from './narrow-layout.js';
 import { Persistence } from './persist.js';
 import { describeTurnPlayed, turnSummaryStyles } from './turn-summary.js';
 import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
-
-/** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
-const numberOrText = {
-  fromAttribute: (value: string | null): number | string | null =>
-    value === null || value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value),
-};
-
-type CheckedOption =
-  | 'mode'
-  | 'playable'
-  | 'variant'
-  | 'holes'
-  | 'south'
-  | 'north'
-  | 'level'
-  | 'thinkMs'
-  | 'orientation'
-  | 'speed'
-  | 'rounds'
-  | 'theme'
-  | 'tablebases'
-  | 'tablebaseSeeds';
-
-const PARSERS: Record<CheckedOption, (value: unknown) => Result<unknown, HoyitoError>> = {
-  mode: parseMode,
-  playable: parsePlayable,
-  variant: parseVariant,
-  holes: parseHoles,
-  south: parsePlayer('S'),
-  north: parsePlayer('N'),
-  level: parseLevel,
-  thinkMs: parseThinkMs,
-  orientation: parseOrientation,
-  speed: parseSpeed,
-  rounds: parseRounds,
-  theme: parseTheme,
-  tablebases: parseTablebases,
-  tablebaseSeeds: parseTablebaseSeeds,
-};
-
-/** Changing one of these starts a new game (in external mode: shows another position). */
-const GAME_SETUP = ['mode', 'variant', 'holes', 'position', 'rounds'] as const;
-
-/** Boolean attributes: on when present, whatever their value. */
-const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
-
-/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
-const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
@@ -527,7 +464,7 @@ export class HoyitoBoard extends LitElement {
    * draws the result (on the first update every input has changed).
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
-    for (const option of Object.keys(PARSERS) as CheckedOption[]) {
+    for (const option of Object.keys(INPUT_PARSERS) as CheckedInput[]) {
       if (changed.has(option)) this.checkOption(option);
     }
     for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
@@ -564,7 +501,7 @@ export class HoyitoBoard extends LitElement {
     const problems: HoyitoError[] = [];
     const parsed = this.position === null ? ok(startPosition(this.variantInput, this.holesInput)) : parsePosition(this.position);
     if (parsed.ok) this.externalPosition = parsed.value;
-    else problems.push(new HoyitoError(parsed.error.kind, `position: ${parsed.error.message}`, 'position'));
+    else problems.push(badPositionInput(this.position!, parsed.error));
     const { holesPerRow, variant } = this.externalPosition;
     this.playedVariant = variant === this.variantInput ? null : variant;
     this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
@@ -588,11 +525,11 @@ export class HoyitoBoard extends LitElement {
   }
 
   /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
-  private checkOption(option: CheckedOption): void {
+  private checkOption(option: CheckedInput): void {
     const value: unknown = this[option];
-    const parsed = value === null || value === undefined ? null : PARSERS[option](value);
+    const parsed = value === null || value === undefined ? null : INPUT_PARSERS[option](value);
     this.inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
-    if (!parsed?.ok) (this as Record<CheckedOption, unknown>)[option] = DEFAULTS[option];
+    if (!parsed?.ok) (this as Record<CheckedInput, unknown>)[option] = DEFAULTS[option];
   }
 
   // ---- what the game controller reports ----
@@ -737,7 +674,9 @@ export class HoyitoBoard extends LitElement {
 
     return html`<div class="frame" style="--holes:${n}">
       <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-        <div part="status" class="status">${reviewPly === null ? this.statusText(language, view) : this.reviewer.statusText()}</div>
+        <div part="status" class="status">
+          ${reviewPly === null ? statusLine(language, view, this.statusState()) : this.reviewer.statusText()}
+        </div>
         ${view.external ? nothing : html`<div part="last-turn" class="last-turn">${describeTurnPlayed(language, view.lastTurn)}</div>`}
         ${this.refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, this.game.position)}
         ${score(topSide)}
@@ -761,32 +700,14 @@ export class HoyitoBoard extends LitElement {
       ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}`;
   }
 
-  private statusText(language: Language, view: BoardView): string {
-    const { position, result, listed } = view;
-    if (result) return describeResult(language, result, listed.at(-1));
-    const text = BOARD_TEXT[language];
-    const side = position.turn;
-    if (view.external) return describeTurn(language, side, 'human', false);
-    const { frame, shownPlies, thinking } = this.gameController;
-    const animated = frame ? this.game.outcomes[shownPlies] : undefined;
-    if (frame && animated) return describeSowing(language, animated, frame);
-    const last = listed.at(-1);
-    return [
-      last?.move === 'pass' ? text.passed(text.sides[opposite(side)]) : '',
-      describeTurn(language, side, this.playerOf(side), last?.extraTurn ?? false),
-      thinking ? text.thinking : '',
-      this.exactHintText(language, side),
-    ]
-      .filter(Boolean)
-      .join(' ');
-  }
-
-  /** A hint's value once it is exact (the endgame databases, or a search that proved it): the final margin with best play. */
-  private exactHintText(language: Language, side: Side): string {
-    const result: SearchResult | null = this.gameController.hintResult;
-    if (!result?.exact) return '';
-    const text = BOARD_TEXT[language];
-    return text.exactHint(result.bestMove, text.sides[side], result.score);
+  private statusState(): StatusState {
+    const { frame, shownPlies, thinking, hintResult } = this.gameController;
+    return {
+      sowing: frame ? this.game.outcomes[shownPlies] : undefined,
+      thinking,
+      hint: hintResult,
+      playerOf: side => this.playerOf(side),
+    };
   }
 
   /** The match's score; the next round is the result panel's to offer (and the controls'). */

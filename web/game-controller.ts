@@ -8,7 +8,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
-import { describeInput, makePosition } from '../host/notation.js';
+import { makePosition } from '../host/notation.js';
 import {
   type MoveOutcome,
   type SearchResult,
@@ -26,7 +26,7 @@ import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } f
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
-import { type BoardMode, type Player, tablebaseSize } from './options.js';
+import { type BoardMode, type Player, badPositionInput, tablebaseSize } from './options.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 
@@ -188,14 +188,7 @@ export class GameController implements ReactiveController {
     const { position, rounds, variant, holes } = this.host;
     const problems: HoyitoError[] = [];
     const start = position ? Game.fromPosition(position) : null;
-    if (start && !start.ok)
-      problems.push(
-        new HoyitoError(
-          start.error.kind,
-          `position: ${describeInput(position)} is not a position: ${withoutField('position', start.error)}`,
-          'position',
-        ),
-      );
+    if (start && !start.ok) problems.push(badPositionInput(position!, start.error));
     const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
       if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, played from the start, not from a set position`, 'rounds'));
@@ -555,7 +548,3 @@ export class GameController implements ReactiveController {
     this.host.dispatchEvent(boardEvent(type, detail));
   }
 }
-
-/** An error's message without its leading `field: `, for a message that names that field already. */
-const withoutField = (field: string, error: HoyitoError): string =>
-  error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;

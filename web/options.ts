@@ -114,6 +114,63 @@ export const parseTablebases = (value: unknown): Result<string, HoyitoError> => 
   }
 };
 
+/** The `position` input's error: its value quoted once, then why it is no position (its own field named once). */
+export const badPositionInput = (text: string, error: HoyitoError): HoyitoError => {
+  const why = error.message.startsWith('position: ') ? error.message.slice('position: '.length) : error.message;
+  return new HoyitoError(error.kind, `position: ${describeInput(text)} is not a position: ${why}`, 'position');
+};
+
 /** The size of the databases a board asks its worker for. */
 export const tablebaseSize = (seeds: number | null, folder: string | null): number =>
   seeds ?? (folder === null ? BUILT_TABLEBASE_SEEDS : FILE_TABLEBASE_SEEDS);
+
+// ---- the board's inputs as a whole ----
+
+/** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
+export const numberOrText = {
+  fromAttribute: (value: string | null): number | string | null =>
+    value === null || value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value),
+};
+
+/** The inputs checked when they change, each by its parser. */
+export type CheckedInput =
+  | 'mode'
+  | 'playable'
+  | 'variant'
+  | 'holes'
+  | 'south'
+  | 'north'
+  | 'level'
+  | 'thinkMs'
+  | 'orientation'
+  | 'speed'
+  | 'rounds'
+  | 'theme'
+  | 'tablebases'
+  | 'tablebaseSeeds';
+
+export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unknown, HoyitoError>> = {
+  mode: parseMode,
+  playable: parsePlayable,
+  variant: parseVariant,
+  holes: parseHoles,
+  south: parsePlayer('S'),
+  north: parsePlayer('N'),
+  level: parseLevel,
+  thinkMs: parseThinkMs,
+  orientation: parseOrientation,
+  speed: parseSpeed,
+  rounds: parseRounds,
+  theme: parseTheme,
+  tablebases: parseTablebases,
+  tablebaseSeeds: parseTablebaseSeeds,
+};
+
+/** Changing one of these starts a new game (in external mode: shows another position). */
+export const GAME_SETUP = ['mode', 'variant', 'holes', 'position', 'rounds'] as const;
+
+/** Boolean attributes: on when present, whatever their value. */
+export const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
+
+/** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
+export const TURN_SETUP = ['south', 'north', 'hints', 'analysis'] as const;

@@ -1,0 +1,39 @@
+/**
+ * The status line over the board: the result; else the sowing being shown; else who is to move,
+ * after a pass, while the AI thinks, and a hint's exact value once it is proven.
+ */
+import type { MoveOutcome, SearchResult, Side } from '../host/types.js';
+import type { BoardView } from './board-view.js';
+import { BOARD_TEXT, describeResult, describeSowing, describeTurn } from './describe.js';
+import type { Language } from './i18n.js';
+import type { Player } from './options.js';
+
+/** What the line tells of the live game besides the view. */
+export interface StatusState {
+  /** The move being sown, while it is. */
+  readonly sowing: MoveOutcome | undefined;
+  readonly thinking: boolean;
+  /** The hint shown, with its value. */
+  readonly hint: SearchResult | null;
+  playerOf(side: Side): Player;
+}
+
+export const statusLine = (language: Language, view: BoardView, state: StatusState): string => {
+  const { position, result, listed, frame } = view;
+  if (result) return describeResult(language, result, listed.at(-1));
+  if (frame && state.sowing) return describeSowing(language, state.sowing, frame);
+  const text = BOARD_TEXT[language];
+  const side = position.turn;
+  if (view.external) return describeTurn(language, side, 'human', false);
+  const last = listed.at(-1);
+  // A hint's value once it is exact (the endgame databases, or a search that proved it): the final margin with best play.
+  const exact = state.hint?.exact ? text.exactHint(state.hint.bestMove, text.sides[side], state.hint.score) : '';
+  return [
+    last?.move === 'pass' ? text.passed(text.sides[side === 'S' ? 'N' : 'S']) : '',
+    describeTurn(language, side, state.playerOf(side), last?.extraTurn ?? false),
+    state.thinking ? text.thinking : '',
+    exact,
+  ]
+    .filter(Boolean)
+    .join(' ');
+};
