@@ -35,7 +35,7 @@ import {
 } from './types.js';
 import { describeInput, isHolesPerRow, parseMove, parsePosition, positionError, startPosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
-import { makeRecord, numberMoveError, parseRecord } from './record.js';
+import { type Decision, makeRecord, numberMoveError, parseRecord } from './record.js';
 import { badOption, checkOptionsObject, rulesEngineError } from './arguments.js';
 
 export interface GameResult {
@@ -144,9 +144,13 @@ export class Game {
   static fromRecord(record: string, engine: RulesEngine = referenceEngine): Result<Game, HoyitoError> {
     const parsed = parseRecord(record, engine); // checks the engine
     if (!parsed.ok) return parsed;
-    const game = new Game(parsed.value.start, engine);
-    const played = game.playAll(parsed.value.moves);
-    return played.ok ? ok(game) : played;
+    const { start, moves, decision } = parsed.value;
+    const game = new Game(start, engine);
+    const played = game.playAll(moves);
+    if (!played.ok) return played;
+    const decided = decision && (decision.reason === 'resign' ? game.resign(decision.side) : game.agreeToShare());
+    if (decided && !decided.ok) return err(new HoyitoError(decided.error.kind, `record: ${decided.error.message}`, 'record'));
+    return ok(game);
   }
 
   get startPosition(): Position {
@@ -260,9 +264,16 @@ export class Game {
     return since.reverse();
   }
 
-  /** The record of this game: start position and the moves played (see record.ts). */
+  /** The players' decision that ended the game (resign, agreement), null when they decided nothing or took it back. */
+  get decision(): Decision | null {
+    const result = this.decided?.plies === this.played.length ? this.decided.result : null;
+    if (result?.reason === 'resign') return { reason: 'resign', side: result.resigned! };
+    return result?.reason === 'agreement' ? { reason: 'agreement' } : null;
+  }
+
+  /** The record of this game: start position, the moves played and the players' decision (see record.ts). */
   record(): string {
-    return makeRecord(this.start, this.moves);
+    return makeRecord(this.start, this.moves, this.decision ?? undefined);
   }
 
   /**

@@ -3,7 +3,7 @@ export * from './types.js';
 export { describeInput, makeMove, makePosition, parseMove, parsePosition, startPosition } from './notation.js';
 export { Game, type EndReason, type GameOptions, type GameResult } from './game.js';
 export { Match, roundLastFour, roundStarter, type MatchOptions, type MatchResult, type MatchScore, type RoundResult } from './match.js';
-export { type GameRecord, makeRecord, parseRecord } from './record.js';
+export { type Decision, type GameRecord, makeRecord, parseRecord } from './record.js';
 export { LEVELS, type Level, type PickOptions, levelOf, pickMove } from './levels.js';
 export {
   DEFAULT_TABLE_BITS,

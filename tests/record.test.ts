@@ -67,3 +67,53 @@ describe.each(engines)('parseRecord on the $kind engine', engine => {
     expect(Game.fromRecord('ii 1,1/0,0 S 3-4 : 1 1 1', engine).ok).toBe(false);
   });
 });
+
+describe('a decision of the players ends the record', () => {
+  it('is written after the moves, and read back into the same ended game, undo taking it back with the last move', () => {
+    for (const decide of [(game: Game) => game.resign('N'), (game: Game) => game.agreeToShare()]) {
+      const game = Game.start({ variant: 'ii', holesPerRow: 6 });
+      for (let ply = 0; ply < 3; ply++) unwrap(game.play(game.legalMoves().moves[0]!));
+      const moves = game.moves.join(' ');
+      const result = unwrap(decide(game));
+      const record = game.record();
+      expect(record).toBe(`${START} : ${moves} ${result.reason === 'resign' ? 'resign N' : 'agreement'}`);
+      const replayed = unwrap(Game.fromRecord(record));
+      expect(replayed.result).toEqual(result);
+      expect(replayed.decision).toEqual(game.decision);
+      expect(replayed.record()).toBe(record);
+      unwrap(replayed.undo());
+      expect(replayed.decision).toBeNull();
+      expect(replayed.record()).toBe(`${START} : ${game.moves.slice(0, 2).join(' ')}`);
+    }
+  });
+
+  it('may be the whole list: a resignation before any move', () => {
+    const game = Game.start();
+    unwrap(game.resign('S'));
+    expect(game.record()).toBe(`${START} : resign S`);
+    expect(unwrap(Game.fromRecord(game.record())).result).toMatchObject({ winner: 'N', reason: 'resign', resigned: 'S' });
+  });
+
+  it('is refused by name when it is not one, does not end the record, or comes after the game was over', () => {
+    const refusal = (text: string) => {
+      const parsed = Game.fromRecord(text);
+      return parsed.ok ? null : parsed.error.message;
+    };
+    expect(refusal(`${START} : 3 resign`)).toBe("record: resign is followed by the side that resigned, S or N, not ''");
+    expect(refusal(`${START} : 3 resign X`)).toBe("record: resign is followed by the side that resigned, S or N, not 'X'");
+    expect(refusal(`${START} : resign S 3`)).toBe("record: '3' after resign S: a decision ends the record");
+    expect(refusal(`${START} : agreement 3`)).toBe("record: '3' after agreement: a decision ends the record");
+    // 3 seeds on the board, South to move: hole 3 sows into North 1 (3 -> 4), a capture that empties the board.
+    const over = Game.fromPosition('ii 0,0,1/3,0,0 S 20-24');
+    const ended = unwrap(over);
+    unwrap(ended.play(3));
+    expect(ended.isOver).toBe(true);
+    expect(refusal(`${ended.record()} agreement`)).toMatch(/^record: agreement: the game is over \(/);
+  });
+
+  it('is checked when written', () => {
+    expect(() => makeRecord(startPosition(), [], { reason: 'resign', side: 'X' } as never)).toThrow(
+      /^decision: .* is not \{ reason: 'resign', side \}/,
+    );
+  });
+});

@@ -33,9 +33,6 @@ import type { SowingFrame } from './sowing.js';
 /** How long the engine thinks for a hint. */
 const HINT_MS = 400;
 
-/** How long the AI weighs an offer to share the seeds left. */
-const SHARE_MS = 300;
-
 /** What the other side said to an offer to end the game and share the seeds left. */
 export type ShareAnswer = 'accepted' | 'declined';
 
@@ -314,7 +311,8 @@ export class GameController implements ReactiveController {
     if (this.playerOf(other) === 'ai') {
       this.stopThinking();
       const position = game.position;
-      const answer = await this.aiClient().search({ position, history: game.repetitionHistory(), limits: { timeMs: SHARE_MS } });
+      // Weighed as the AI weighs its moves: its level, its think time.
+      const answer = await this.aiClient().search(this.aiRequest(game));
       if (!answer.ok) this.report(answer.error);
       const stale = !answer.ok || !answer.value || this.game !== game || game.position !== position || game.isOver;
       const aiScore = answer.ok && answer.value ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
@@ -438,8 +436,7 @@ export class GameController implements ReactiveController {
     this.thinkingAbout = position;
     this.host.requestUpdate();
     this.emit('thinking', { ...about, state: 'started' });
-    const limits = this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {};
-    const ask = { position, history: game.repetitionHistory(), level: this.host.level, limits };
+    const ask = this.aiRequest(game);
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
       if (this.host.analysis) this.liveAnalysis.report('ai', position, result, false);
@@ -458,6 +455,12 @@ export class GameController implements ReactiveController {
       // Whoever cancelled (a move, undo, new game, removal) has moved on already.
       this.emit('thinking', { ...about, state: 'cancelled' });
     }
+  }
+
+  /** The AI's search of `game`'s position: at the board's level, for `think-ms` when set. */
+  private aiRequest(game: Game) {
+    const limits = this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {};
+    return { position: game.position, history: game.repetitionHistory(), level: this.host.level, limits };
   }
 
   /** Drops the animations still queued (their events with them) and shows the game as it is. */

@@ -7,16 +7,15 @@
  * a blocked origin) costs a console warning and nothing else; an entry that does not replay is dropped.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Game, type GameResult } from '../host/game.js';
+import { Game } from '../host/game.js';
 import { Match } from '../host/match.js';
-import type { Move, Side } from '../host/types.js';
+import type { Decision } from '../host/record.js';
+import type { Move } from '../host/types.js';
 import type { Orientation, Player } from './options.js';
 
 export const STORAGE_PREFIX = 'hoyito-board:';
 
-/** An end the players decided, which the moves alone do not replay. */
-type Decision = { readonly reason: 'resign'; readonly side: Side } | { readonly reason: 'agreement' };
-
+/** A round's moves, and an end the players decided, which the moves alone do not replay. */
 interface SavedGame {
   readonly moves: readonly Move[];
   readonly decision?: Decision;
@@ -27,9 +26,8 @@ interface Saved {
   readonly south: Player;
   readonly north: Player;
   readonly orientation: Orientation;
-  /** A single game's record (its start and moves), or a match's rounds. */
+  /** A single game's record (its start, moves and decision), or a match's rounds. */
   readonly record?: string;
-  readonly decision?: Decision;
   readonly match?: { readonly rounds: number; readonly holesPerRow: number; readonly games: readonly SavedGame[] };
 }
 
@@ -44,19 +42,12 @@ export interface PersistHost extends ReactiveControllerHost {
   orientation: Orientation;
 }
 
-const decisionOf = (result: GameResult | null): Decision | undefined =>
-  result?.reason === 'resign'
-    ? { reason: 'resign', side: result.resigned! }
-    : result?.reason === 'agreement'
-      ? { reason: 'agreement' }
-      : undefined;
-
 /** Applies a saved decision; false when it does not fit the game (then the entry is not trusted). */
 const decide = (game: Game, decision: Decision | undefined): boolean =>
   !decision || (decision.reason === 'resign' ? game.resign(decision.side) : game.agreeToShare()).ok;
 
 const savedGame = (game: Game): SavedGame => {
-  const decision = decisionOf(game.result);
+  const decision = game.decision;
   return decision ? { moves: game.moves, decision } : { moves: game.moves };
 };
 
@@ -134,8 +125,7 @@ export class Persistence implements ReactiveController {
         match: { rounds: match.rounds, holesPerRow: game.startPosition.holesPerRow, games },
       } satisfies Saved);
     }
-    const decision = decisionOf(game.result);
-    return JSON.stringify({ ...base, record: game.record(), ...(decision ? { decision } : {}) } satisfies Saved);
+    return JSON.stringify({ ...base, record: game.record() } satisfies Saved);
   }
 
   /** A round that ended and was followed by the next leaves its game here, for the entry to replay. */
@@ -162,7 +152,7 @@ export class Persistence implements ReactiveController {
   private replay(saved: Saved): Game | Match | null {
     if (typeof saved.record === 'string') {
       const game = Game.fromRecord(saved.record);
-      return game.ok && decide(game.value, saved.decision) ? game.value : null;
+      return game.ok ? game.value : null;
     }
     const kept = saved.match;
     if (!kept?.games.length) return null; // moves that are not a list are refused by playAll

@@ -144,7 +144,10 @@ export class ResultPanel {
       <h2 id="result-heading" part="result-heading" class="result-heading">${heading}</h2>
       <div id="result-body">
         <p part="result-score" class="result-score">
-          ${text.score(sideName(language, 'S'), S, sideName(language, 'N'), N)} · ${text.margin(Math.abs(S - N))}
+          ${text.score(sideName(language, 'S'), S, sideName(language, 'N'), N)}${
+            // After a resignation the seeds are those taken so far: the winner may have fewer, so there is no margin to give.
+            result.reason === 'resign' ? '' : ` · ${text.margin(Math.abs(S - N))}`
+          }
         </p>
         <p part="result-reason" class="result-reason">
           ${text.reason(result.reason, sideName(language, result.resigned ?? lastFourTo ?? 'S'))}

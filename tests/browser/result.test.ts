@@ -50,7 +50,9 @@ const clickMoves = async (board: HoyitoBoard, moves: readonly Move[]): Promise<v
 const expectPanelOf = (board: HoyitoBoard, result: GameResult): void => {
   const { S, N } = result.seeds;
   expect(shownText(board, '.result-heading')).toBe(result.winner ? TEXT.won(result.winner === 'S' ? 'South' : 'North') : TEXT.drawn);
-  expect(shownText(board, '.result-score')).toBe(`${TEXT.score('South', S, 'North', N)} · ${TEXT.margin(Math.abs(S - N))}`);
+  // After a resignation, the seeds taken so far and no margin: the winner may have fewer.
+  const margin = result.reason === 'resign' ? '' : ` · ${TEXT.margin(Math.abs(S - N))}`;
+  expect(shownText(board, '.result-score')).toBe(`${TEXT.score('South', S, 'North', N)}${margin}`);
   // The side the reason names: who resigned, or who received the last seeds (the game's last move).
   const named = result.resigned ?? board.game.outcomes.at(-1)?.lastFour?.to ?? 'S';
   expect(shownText(board, '.result-reason')).toBe(TEXT.reason(result.reason, named === 'N' ? 'North' : 'South'));
@@ -93,6 +95,8 @@ describe('the result panel on each end', () => {
     expect((await over).detail).toEqual(expected);
     await board.updateComplete;
     expectPanelOf(board, expected);
+    // North wins with 10 seeds to South's 30: the panel gives no margin "by 20 seeds".
+    expect(shownText(board, '.result-score')).not.toMatch(/\d+ seeds/);
   });
 
   test('agreement between two humans: the seeds left shared, the panels showing the totals', async () => {
