@@ -78,9 +78,13 @@ export class PreviewCache {
 export const previewStates = (preview: Preview, index: number): string[] => {
   if (preview.kind === 'endless') return [];
   const { outcome, lapStarts, sown } = preview;
+  const n = outcome.position.holesPerRow;
+  // A row's last hole leads into the other row's first: the arrow of that turn is lit when it is sown.
+  const turnSown = (index === n - 1 && sown.has(n)) || (index === 2 * n - 1 && sown.has(0));
   return [
     lapStarts.has(index) ? 'preview-lap' : '',
     sown.has(index) ? 'preview-sown' : '',
+    turnSown ? 'preview-turn' : '',
     outcome.laps.at(-1)!.to === index ? 'preview-end' : '',
     outcome.captured.includes(index) ? 'preview-capture' : '',
   ].filter(Boolean);

@@ -206,7 +206,7 @@ export class MovePreviewController implements ReactiveController {
   }
 }
 
-/** The preview's look: a hole's states `preview-lap`, `preview-sown`, `preview-end`, `preview-capture`, lap numbers, the preview line. */
+/** The preview's look: a hole's states `preview-lap`, `preview-sown`, `preview-turn` (the next row's first hole sown), `preview-end`, `preview-capture`, lap numbers, the preview line. */
 export const previewStyles = css`
   :host {
     --_preview: var(--hoyito-preview-color, #7b2fbe);
@@ -253,7 +253,7 @@ export const previewStyles = css`
   /* The direction arrows (skip.ts) along the path: an arrow is lit when the hole it leads into is sown. */
   .row.bottom .hole.preview-sown::after,
   .row.top .hole.preview-sown + .hole::after,
-  .rows:has(.row.top .hole.preview-sown:last-child) .row.bottom .hole:last-child::before {
+  .row.bottom .hole.preview-turn:last-child::before {
     width: 1.15em;
     line-height: 1.1em;
     text-align: center;

@@ -36,13 +36,14 @@ const shownPreview = (board: HoyitoBoard) => {
     text: shownText(board, '.preview'),
     laps: indices('preview-lap'),
     sown: indices('preview-sown'),
+    turn: indices('preview-turn'),
     end: indices('preview-end'),
     captured: indices('preview-capture'),
     lapNumbers,
   };
 };
 
-const NOTHING_SHOWN = { text: '', laps: [], sown: [], end: [], captured: [], lapNumbers: {} };
+const NOTHING_SHOWN = { text: '', laps: [], sown: [], turn: [], end: [], captured: [], lapNumbers: {} };
 
 /** The hole's accessible description: the text of the elements its aria-describedby names. */
 const description = (board: HoyitoBoard, index: number): string =>
@@ -72,6 +73,8 @@ const expectedPreview = (outcome: MoveOutcome, holesPerRow: number) => {
   return {
     laps: sorted(lapsFrom.keys()),
     sown: sorted(sown),
+    // A row's last hole, when the next row's first is sown (South n leads to North 1, North n to South 1).
+    turn: [holesPerRow - 1, size - 1].filter(index => sown.has((index + 1) % size)),
     end: [end],
     captured: sorted(outcome.captured),
     lapNumbers: Object.fromEntries(
@@ -183,6 +186,23 @@ describe('showing the preview', () => {
     holeButton(board, 1).blur();
     await board.updateComplete;
     expect(shownPreview(board)).toEqual(NOTHING_SHOWN);
+  });
+
+  test('the arrows along the path are lit, the turn from the bottom row into the top row too', async () => {
+    // South 6 sows N1 and N2, South 1 sows S2 and S3; each ends in an empty hole.
+    const board = await mountBoard({ ...HUMANS, position: 'ii 2,0,0,0,0,2/0,0,0,0,0,0 S 22-22' });
+    const arrowBackground = (index: number, pseudo: '::before' | '::after'): string =>
+      getComputedStyle(holeButton(board, index), pseudo).backgroundColor;
+    const unlit = arrowBackground(5, '::before');
+    holeButton(board, holeIndex(6, 'S', 6)).focus();
+    await board.updateComplete;
+    expect(shownPreview(board)).toMatchObject({ sown: [6, 7], turn: [5] });
+    expect(arrowBackground(5, '::before')).not.toBe(unlit); // the bottom row's last hole: the turn into N1
+    holeButton(board, holeIndex(6, 'S', 1)).focus();
+    await board.updateComplete;
+    expect(shownPreview(board)).toMatchObject({ sown: [1, 2], turn: [] });
+    expect(arrowBackground(5, '::before')).toBe(unlit);
+    expect(arrowBackground(1, '::after')).not.toBe(unlit); // the arrow into S2
   });
 
   test('a long press on a touch screen shows the preview and does not play; a tap plays', async () => {
