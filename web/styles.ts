@@ -102,7 +102,6 @@ export const boardStyles = css`
     color: var(--_count);
     font: inherit;
     cursor: default;
-    transition: box-shadow 120ms;
   }
   .hole.playable {
     cursor: pointer;
@@ -110,7 +109,12 @@ export const boardStyles = css`
       inset 0 3px 8px rgb(0 0 0 / 0.55),
       0 0 0 2px var(--_accent);
   }
+  /*
+   * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
+   * would restyle and repaint the board on the main thread for every frame of the easing.
+   */
   .hole.playable:hover {
+    transition: box-shadow 120ms;
     box-shadow:
       inset 0 3px 8px rgb(0 0 0 / 0.55),
       0 0 0 3px var(--_accent);
