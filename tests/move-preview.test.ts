@@ -57,7 +57,7 @@ describe.each(engines)('move preview on the $kind engine', engine => {
       [7, [2]],
     ]);
     expect(statesByIndex(preview, 12)).toEqual({
-      5: ['preview-lap'],
+      5: ['preview-lap', 'preview-turn'], // S6 leads into N1, which is sown: the turn's arrow is lit
       6: ['preview-sown'],
       7: ['preview-lap', 'preview-sown'],
       8: ['preview-sown'],
