@@ -14,6 +14,7 @@ import {
   type Position,
   type RulesEngine,
   type SearchLimits,
+  type SearchOptions,
   type SearchResult,
   type Searcher,
   unwrap,
@@ -62,7 +63,7 @@ export interface ServiceSearch {
 export interface ServiceAnswer {
   /** The move to play: the last completed iteration's best, or the level's choice from it. */
   readonly result: SearchResult;
-  /** Every completed iteration, in order (one, exact, for a root the databases hold). */
+  /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
   readonly iterations: readonly SearchResult[];
   /** The databases searched with, if any (the deepest of the position's game). */
   readonly tablebase: Tablebase | null;
@@ -116,6 +117,25 @@ const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits =>
     ...(timeMs === undefined || untimed ? {} : { timeMs }),
     ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
     ...(limits.signal === undefined ? {} : { signal: limits.signal }),
+  };
+};
+
+/** The deepest search of each value-keeping move when the request sets no time or node limit (an untimed request). */
+const PRACTICAL_MAX_DEPTH = 12;
+
+/** Each of `moves` searches for its share of the request's time and nodes, one ply shallower than the root would. */
+const practicalLimits = (options: SearchOptions, moves: number): SearchLimits => {
+  const share = (budget: number | undefined) => (budget === undefined ? undefined : Math.max(1, Math.floor(budget / moves)));
+  const unlimited = options.timeMs === undefined && options.nodes === undefined;
+  const timeMs = share(options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined));
+  const depth =
+    options.depth === undefined ? undefined : Math.max(1, Math.min(options.depth - 1, unlimited ? PRACTICAL_MAX_DEPTH : MAX_DEPTH));
+  const nodes = share(options.nodes);
+  return {
+    ...(depth === undefined ? {} : { depth }),
+    ...(timeMs === undefined ? {} : { timeMs }),
+    ...(nodes === undefined ? {} : { nodes }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
 };
 
@@ -246,11 +266,11 @@ export class SearchService {
     checkOptionalFunction(random, 'random');
     checkOptionalFunction(onIteration, 'onIteration');
     const tablebase = this.tablebaseFor(position);
-    const iterations = this.searcher(tablebase).iterate(position, {
-      ...levelLimits(level, limits),
-      history,
-      analysis: analysis || (level !== null && level.tolerance > 0),
-    });
+    const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
+    const iterations =
+      tablebase && covers(tablebase, position)
+        ? this.practicalIterations(position, tablebase, options)
+        : this.searcher(tablebase).iterate(position, options);
     const completed: SearchResult[] = [];
     return {
       iterations,
@@ -263,6 +283,36 @@ export class SearchService {
         return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase };
       },
     };
+  }
+
+  /**
+   * A root the databases hold: their exact answer, then, when several moves keep the value, the
+   * practical one among them: the one the search without the databases likes best, as the engine
+   * would play without them. Every such move wins the same against perfect play; the search's
+   * favourite (the most seeds soon, the opponent's worst prospects) is the one that gives a
+   * fallible opponent most chances to go wrong, where the first in hole order sets no trap.
+   */
+  private *practicalIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+    const exact = this.searcher(tablebase).search(position, options);
+    yield exact;
+    const keeping = exact.moveScores.filter(move => move.score === exact.score).map(move => move.move);
+    if (keeping.length < 2) return;
+    const plain = this.searcher(null);
+    const limits = practicalLimits(options, keeping.length);
+    let chosen = keeping[0]!;
+    let chosenScore = -Infinity;
+    for (const move of keeping) {
+      const outcome = unwrap(this.rules.play(position, move));
+      const after = outcome.position;
+      // The game's end is its own exact value; otherwise the search's estimate, for the side to move at the root.
+      const score = outcome.gameOver
+        ? exact.score
+        : (after.turn === position.turn ? 1 : -1) *
+          plain.search(after, { ...limits, history: [...(options.history ?? []), position] }).score;
+      if (score > chosenScore) [chosen, chosenScore] = [move, score];
+    }
+    const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
+    yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
   }
 
   /** A solution from the databases at once, or the iterations of a search to prove one. */

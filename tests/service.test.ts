@@ -10,7 +10,7 @@ import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type Tablebase, covers, makeTablebaseFile, parseTablebaseFile, positionValue, solveMoves } from '../host/engines/tablebase.js';
-import { HoyitoError, type EngineKind, type Position, type SearchResult, unwrap } from '../host/types.js';
+import { HoyitoError, type EngineKind, type Move, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { startPosition } from '../host/notation.js';
 import { LEVELS } from '../host/levels.js';
 import { seededRandom } from '../host/random.js';
@@ -162,7 +162,11 @@ describe.each(['wasm', 'reference'] as const)('%s service: endgame databases', e
     expect(covers(base, covered)).toBe(true);
     const answer = services[engine].searchNow({ position: covered, limits: { depth: 20 } });
     expect(answer.tablebase).toBe(base);
-    expect(answer.iterations).toHaveLength(1);
+    // The exact answer, then (two moves keep the value here) the practical choice among them.
+    expect(answer.iterations[0]!.exact).toBe(true);
+    expect(answer.iterations.length).toBe(
+      solveMoves(base, referenceEngine, covered).filter(move => move.value === answer.result.score).length > 1 ? 2 : 1,
+    );
     expect(answer.result.exact).toBe(true);
     expect(answer.result.score).toBe(positionValue(base, covered));
   });
@@ -186,6 +190,53 @@ describe.each(['wasm', 'reference'] as const)('%s service: endgame databases', e
     expect(solution.value).toBe(small.taken.S - small.taken.N + minimaxValue(small));
     expect(solution.bestMoves.length).toBeGreaterThan(0);
     services[engine].setTablebases([base]);
+  });
+});
+
+describe.each(['wasm', 'reference'] as const)('%s service: practical play among the moves that keep the value', engine => {
+  let base: Tablebase;
+  beforeAll(() => {
+    base = buildReferenceTablebase('ii', 3, 10);
+  });
+  /** A random 2x3 position of 2 to 10 seeds that the databases hold, with a move to choose. */
+  const randomCovered = (random: () => number): Position | null => {
+    const seeds = 2 + Math.floor(random() * 9);
+    const board = [0, 0, 0, 0, 0, 0];
+    for (let seed = 0; seed < seeds; seed++) board[Math.floor(random() * 6)]!++;
+    const south = Math.floor(random() * 20);
+    const text = `ii ${board.slice(0, 3).join(',')}/${board.slice(3).join(',')} ${random() < 0.5 ? 'S' : 'N'} ${south}-${20 - south}`;
+    const candidate = position(text);
+    const moves = referenceEngine.legalMoves(candidate).moves;
+    return covers(base, candidate) && moves.length > 1 && moves[0] !== 'pass' ? candidate : null;
+  };
+
+  it('never gives up value, and among the moves that keep it plays one the search without the databases likes best, not the first in hole order', () => {
+    const random = seededRandom(5);
+    const tied: { readonly root: Position; readonly keeping: readonly Move[]; readonly chosen: Move }[] = [];
+    services[engine].setTablebases([base]);
+    for (let tries = 0; tries < 400 && tied.length < 40; tries++) {
+      const root = randomCovered(random);
+      if (!root) continue;
+      const answer = services[engine].searchNow({ position: root, limits: { depth: 4 } });
+      const values = solveMoves(base, referenceEngine, root);
+      const keeping = values.filter(move => move.value === values[0]!.value).map(move => move.move);
+      expect(answer.result).toMatchObject({ exact: true, score: values[0]!.value });
+      expect(keeping).toContain(answer.result.bestMove);
+      if (keeping.length > 1) tied.push({ root, keeping, chosen: answer.result.bestMove });
+    }
+    expect(tied.length).toBeGreaterThan(10);
+    // Without the databases, each kept move searched one ply less, as the root's search would see it.
+    services[engine].setTablebases([]);
+    const liked = (root: Position, move: Move): number => {
+      const outcome = unwrap(referenceEngine.play(root, move));
+      if (outcome.gameOver) return outcome.position.taken[root.turn] - outcome.position.taken[root.turn === 'S' ? 'N' : 'S'];
+      const score = services[engine].searchNow({ position: outcome.position, history: [root], limits: { depth: 3 } }).result.score;
+      return outcome.position.turn === root.turn ? score : -score;
+    };
+    for (const { root, keeping, chosen } of tied) expect(liked(root, chosen)).toBe(Math.max(...keeping.map(move => liked(root, move))));
+    expect(tied.filter(({ keeping, chosen }) => chosen !== [...keeping].sort((a, b) => Number(a) - Number(b))[0]).length).toBeGreaterThan(
+      0,
+    );
   });
 });
 
