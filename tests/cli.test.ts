@@ -259,8 +259,16 @@ describe('tablebase build and solve', () => {
     expect(built.out).toEqual([expect.stringMatching(/^built the chain of layers 1, 5 in [\d.]+ s$/), `wrote ${path}`]);
     const file = readFileSync(path);
     expect(file[13]).toBe(1); // compressed
-    expect(unwrap(parseTablebaseFile(file, zlibCodec))).toEqual(buildReferenceTablebase('ii', 6, 5, false, chainLayers(5)));
+    const chain = buildReferenceTablebase('ii', 6, 5, false, chainLayers(5));
+    expect(unwrap(parseTablebaseFile(file, zlibCodec))).toEqual(chain);
     expect(existsSync(checkpointPath(path))).toBe(false);
+    // solve answers from the chain file where it holds the layer (5 seeds), and searches where it does not (4).
+    const endgame = 'ii 0,1,0,2,0,0/0,0,1,0,1,0 N 20-22';
+    const solved = await run('solve', endgame, '--tablebases', own);
+    const expected = solveMoves(chain, referenceEngine, unwrap(parsePosition(endgame)));
+    expect(solved.last).toBe(`value ${expected[0]!.value} bestmove ${expected[0]!.move}`);
+    const notHeld = await run('bestmove', 'ii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', own, '--depth', '3');
+    expect(notHeld.last).toMatch(/ depth 3 /);
   });
 
   it('--resume goes on from the checkpoint beside the file (a build interrupted after its 3rd pass of layer 9), to the same bytes', async () => {
