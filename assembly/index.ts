@@ -77,8 +77,10 @@ export function searchRootMoveCount(): i32 { return rootMoveCount; }
 
 // Endgame databases (assembly/tablebase.ts): the host starts a build for the configured game, then
 // runs each layer's passes until one changes nothing, and reads the layers where they lie.
-export function tablebaseStart(fixedSide: bool, maxSeeds: i32, building: bool): bool { return startTablebase(fixedSide, maxSeeds, building); }
-export function tablebaseStartLayer(seeds: i32): void { startLayer(seeds); }
+export function tablebaseStart(fixedSide: bool, layers: u32, building: bool, cacheBytes: f64): bool {
+  return startTablebase(fixedSide, layers, building, cacheBytes);
+}
+export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(seeds, clear); }
 export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
 export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
 export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }

@@ -4,12 +4,21 @@
 // one signed byte each, the margin of those seeds the mover can force. Captures lead to smaller
 // layers (built first); within a layer the values are iterated to a fixed point from 0.
 //
-// Speed: the moves of a position do not change from pass to pass, only the values of the positions
-// they reach. So a layer is prepared once (`startLayer`): every board's moves are played, the best
-// move that leaves the layer (a capture) is kept as its exit value, and the ranks of the boards its
-// quiet moves reach as its children. Each pass is then a few loads a position. Passes update the
-// values in place (Gauss-Seidel), which reaches the same fixed point as the reference's Jacobi
-// passes in far fewer passes (the tests compare the two byte for byte).
+// Layers: a build holds any set of layers (a mask); the usual one is the chain K, K-4, ..., K mod 4,
+// the layers a game with K seeds can reach (a capture takes 4 seeds a hole), or every layer 0..K.
+// A capture from a held layer must lead to a held layer (the chain is closed: tested).
+//
+// Memory: the held layers, one exit value a board of the largest (a byte a table), and a cache of
+// a size the host chooses. A layer's exits are found once (`startLayer`): the best move that leaves
+// the layer (a capture or a game end, whose values are final). A pass needs each board's quiet
+// children: for the first boards of the layer, as many as the cache holds, `startLayer` keeps
+// their ranks (a stream in rank order, each board's list ended by NO_CHILD: 4 bytes a child and
+// 4 more a board, 16 on average); every other board plays its quiet moves again in every pass.
+// So a build's memory is its layers, that byte and the cache, however large the layer (an
+// earlier version kept 26 bytes a board of the largest layer: 11 GB at 24 seeds); with a cache
+// large enough for the layer, passes are a few loads a board, as then. Passes update the values
+// in place (Gauss-Seidel), which reaches the same fixed point as the reference's Jacobi passes in
+// far fewer passes (the tests compare the two byte for byte).
 //
 // Tables: the capturer rule (`C`) alone, or for a fixed last-four side the pair `mover` (the mover
 // receives the last four) and `opponent`, which refer to each other across a quiet move.
@@ -22,8 +31,11 @@ import { MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, playInline, 
 export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
-/** The deepest layer a build may ask for: C(k + 11, 11) bytes a 2x6 layer, 2.2 GB for all layers to 24 in two tables. */
-export const MAX_TABLEBASE_SEEDS: i32 = 24;
+/**
+ * The deepest layer a build may ask for: C(k + 11, 11) bytes a 2x6 layer. Ranks fit an u32 and the
+ * layer bits an u32 mask up to 31 (the chain to 28 is 2.2 GB, its largest layer's exits 1.7 GB more).
+ */
+export const MAX_TABLEBASE_SEEDS: i32 = 28;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
 export const MAX_TABLEBASE_HOLES: i32 = 6;
 
@@ -50,51 +62,75 @@ export function layerSize(holes: i32, seeds: i32): u32 {
   return binomial(seeds + holes - 1, holes - 1);
 }
 
-// The build in progress: its settings, and where each table's layers and the next pass's values are.
+// The build in progress: its settings, and where each table's layers and the exit values are.
 let fixedSide: bool = false;
-let builtSeeds: i32 = -1;
+/** Bit k: layer k is held (room made for it). */
+let heldLayers: u32 = 0;
+/** Bit k: layer k is finished (built or written), so the search may probe it. */
+let builtLayers: u32 = 0;
 /** The game the databases are for: what the core was configured for when they were started. */
 let builtHolesPerRow: i32 = 0;
 let builtChainCapture: bool = false;
 /** Per table (C, mover, opponent) and layer: the layer's address. */
 const LAYER_ADDRESSES: usize = memory.data(3 * (MAX_TABLEBASE_SEEDS + 1) * 4, 4);
-/** Per board of the layer being built: CHILD_SLOTS ranks of quiet children (NO_CHILD when fewer); apart, two exit values (capturer or mover, opponent). */
-let childRanks: usize = 0;
+/** Per board of the layer being built: its exit value, a byte a table (capturer, or mover then opponent apart). */
 let exitValues: usize = 0;
+/** Bytes between the two tables' exit values (the largest layer's size). */
+let exitStride: usize = 0;
+/** The cache of quiet children: where it starts, its end, and how many boards of the layer being built it holds (a prefix in rank order). */
+let childStream: usize = 0;
+let childStreamEnd: usize = 0;
+let cachedBoards: u32 = 0;
+/** A board's children in the stream: at most one quiet move a hole (or the pass), then NO_CHILD. */
+const MAX_STREAM_BOARD: usize = (MAX_TABLEBASE_HOLES + 1) * 4;
+/** The end of a board's children in the stream. */
+const NO_CHILD: u32 = 0xffffffff;
 let allocatedBytes: usize = 0;
 let regionAddress: usize = 0;
 
-/** A board has at most one quiet move a hole, or the one pass. */
-const CHILD_SLOTS: i32 = MAX_TABLEBASE_HOLES;
-/** An unused child slot: a board's children fill its first slots. */
-const NO_CHILD: u32 = 0xffffffff;
 /** The exit value of a board with no move that leaves the layer. */
 const NO_EXIT: i32 = -128;
 
 const BOARD: usize = memory.data(POSITION_SIZE, 16);
 const CHILD: usize = memory.data(POSITION_SIZE, 16);
+/** The first board the cache does not hold: where a pass starts playing moves again. */
+const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
 
 @inline function layerAddress(table: i32, seeds: i32): usize {
   return <usize>load<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2));
 }
 
 /**
- * Makes room for layers 0..maxSeeds of the tables of a rule (the game's holes and variant are the
- * core's configuration, with the last four to the capturer), and for building them when `building`,
- * and forgets any earlier build. Returns false when memory cannot grow that far.
+ * Makes room for the layers of `layers` (bit k: layer k) of the tables of a rule (the game's holes
+ * and variant are the core's configuration, with the last four to the capturer), and for building
+ * them when `building` (an exit byte a board of the largest, a table, and a cache of children of
+ * up to `cacheBytes`, no more than the largest layer can fill), and forgets any earlier build.
+ * Returns false when memory cannot grow that far.
  */
-export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool {
-  if (maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) unreachable();
+export function startTablebase(fixed: bool, layers: u32, building: bool, cacheBytes: f64): bool {
+  if (layers == 0 || layers >> <u32>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   const holes = boardSize;
-  if (holesPerRow > CHILD_SLOTS) unreachable();
+  if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   const tables = fixed ? 2 : 1;
-  // A build prepares one layer at a time (children and exits); layers written by the host need no room for it.
-  const largest = building ? <usize>layerSize(holes, maxSeeds) : 0;
-  let bytes: usize = largest * <usize>(CHILD_SLOTS * 4 + 2);
-  for (let seeds = 0; seeds <= maxSeeds; seeds++) bytes += <usize>layerSize(holes, seeds) * <usize>tables;
-  if (bytes > allocatedBytes) {
-    const pages = <i32>((bytes + 0xffff) >> 16);
-    const first = memory.grow(pages);
+  let largest: u64 = 0;
+  let bytes: u64 = 0;
+  for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
+    if ((layers >> <u32>seeds) & 1) {
+      largest = <u64>layerSize(holes, seeds);
+      bytes += largest * <u64>tables;
+    }
+  }
+  // A build finds one layer's exits at a time; layers written by the host need no room for them.
+  let cache: u64 = 0;
+  if (building) {
+    bytes += largest * <u64>tables;
+    cache = min(<u64>max(cacheBytes, 0), largest * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
+    bytes += cache;
+  }
+  if (bytes > <u64>allocatedBytes) {
+    const pages = (bytes + 0xffff) >> 16;
+    if (pages + <u64>memory.size() > 65536) return false;
+    const first = memory.grow(<i32>pages);
     if (first < 0) return false;
     regionAddress = <usize>first << 16;
     allocatedBytes = <usize>pages << 16;
@@ -102,15 +138,20 @@ export function startTablebase(fixed: bool, maxSeeds: i32, building: bool): bool
   let at = regionAddress;
   for (let table = 0; table < 3; table++) {
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
-    for (let seeds = 0; seeds <= maxSeeds; seeds++) {
-      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used ? <u32>at : 0);
-      if (used) at += <usize>layerSize(holes, seeds);
+    for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
+      const held = used && ((layers >> <u32>seeds) & 1) != 0;
+      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), held ? <u32>at : 0);
+      if (held) at += <usize>layerSize(holes, seeds);
     }
   }
-  childRanks = at;
-  exitValues = at + largest * <usize>(CHILD_SLOTS * 4);
+  exitValues = at;
+  exitStride = <usize>largest;
+  childStream = at + <usize>largest * <usize>tables;
+  childStreamEnd = childStream + <usize>cache;
+  cachedBoards = 0;
   fixedSide = fixed;
-  builtSeeds = -1;
+  heldLayers = layers;
+  builtLayers = 0;
   builtHolesPerRow = holesPerRow;
   builtChainCapture = chainCapture;
   return true;
@@ -197,16 +238,23 @@ function firstBoard(pos: usize, seeds: i32): void {
   return table == TABLE_CAPTURER ? TABLE_CAPTURER : (table == TABLE_MOVER ? TABLE_OPPONENT : TABLE_MOVER);
 }
 
+/** The value of the position after a capture: its layer (held: the chain is closed) of `table`, at the child's rank. */
+@inline function afterCapture(table: i32, later: i32, rank: usize): i32 {
+  const layer = layerAddress(table, later);
+  if (layer == 0) unreachable(); // a capture into a layer the build does not hold
+  return <i32>load<i8>(layer + rank);
+}
+
 /**
  * Plays every move of the board at BOARD (rank `rank` of layer `seeds`): keeps the best exit value
- * for each table and the ranks its quiet moves (or its pass) reach, with the rows swapped.
+ * for each table, and when `stream` is not 0 the ranks of its quiet children there (rows swapped;
+ * the board itself, rows swapped, when it has no legal move and passes), then NO_CHILD. Returns
+ * where the stream goes on.
  */
-function prepareBoard(rank: u32, seeds: i32): void {
-  const children = childRanks + (<usize>rank) * <usize>(CHILD_SLOTS * 4);
+function boardExits(rank: u32, seeds: i32, stream: usize): usize {
   let exitCapturer = NO_EXIT; // also the `mover` table's: the core gives the last four to the capturer
   let exitOpponent = NO_EXIT;
-  let count = 0;
-  let anyMove = seeds == 0; // an empty board: the game is over, its value 0 (no child, no exit)
+  let anyMove = false;
   for (let index = 0; index < holesPerRow; index++) {
     const code = playInline(BOARD, CHILD, index, false);
     if (code == MOVE_EMPTY || code == MOVE_ENDLESS) continue;
@@ -219,95 +267,126 @@ function prepareBoard(rank: u32, seeds: i32): void {
       const gained = takenBy(CHILD, SOUTH);
       const rankAfter = <usize>rankOf(CHILD, false);
       const later = seeds - gained;
-      exitCapturer = max(exitCapturer, gained + <i32>load<i8>(layerAddress(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later) + rankAfter));
-      if (fixedSide) exitOpponent = max(exitOpponent, gained + <i32>load<i8>(layerAddress(TABLE_OPPONENT, later) + rankAfter));
-    } else {
-      store<u32>(children + <usize>(count << 2), rankOf(CHILD, true));
-      count++;
+      exitCapturer = max(exitCapturer, gained + afterCapture(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later, rankAfter));
+      if (fixedSide) exitOpponent = max(exitOpponent, gained + afterCapture(TABLE_OPPONENT, later, rankAfter));
+    } else if (stream != 0) {
+      store<u32>(stream, rankOf(CHILD, true));
+      stream += 4;
     }
   }
-  // No legal move on a board that still holds seeds: the pass hands the turn over.
-  if (!anyMove) store<u32>(children + <usize>(count++ << 2), rankOf(BOARD, true));
-  for (; count < CHILD_SLOTS; count++) store<u32>(children + <usize>(count << 2), NO_CHILD);
-  store<i8>(exitValues + (<usize>rank << 1), <i8>exitCapturer);
-  store<i8>(exitValues + (<usize>rank << 1) + 1, <i8>exitOpponent);
+  store<i8>(exitValues + <usize>rank, <i8>exitCapturer);
+  if (fixedSide) store<i8>(exitValues + exitStride + <usize>rank, <i8>exitOpponent);
+  if (stream == 0) return 0;
+  // An empty board has no move and no child: its game is over.
+  if (!anyMove && seeds > 0) {
+    store<u32>(stream, rankOf(BOARD, true));
+    stream += 4;
+  }
+  store<u32>(stream, NO_CHILD);
+  return stream + 4;
 }
 
-/** Prepares layer `seeds` (every board's exits and children) and empties its values: the fixed point is sought from 0. */
-export function startLayer(seeds: i32): void {
-  if (seeds != builtSeeds + 1 || layerAddress(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, seeds) == 0) unreachable();
+/**
+ * Finds the exits of layer `seeds` (every held layer below it finished), and empties its values
+ * when `clear` (the fixed point is sought from 0); a resumed build keeps the values it wrote.
+ */
+export function startLayer(seeds: i32, clear: bool): void {
+  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u32>seeds) & 1) == 0) unreachable();
+  if ((builtLayers >> <u32>seeds) & 1 || (heldLayers & ((<u32>1 << <u32>seeds) - 1)) != builtLayers) unreachable();
   const size = layerSize(boardSize, seeds);
-  for (let table = 0; table < 3; table++) {
-    const at = layerAddress(table, seeds);
-    if (at != 0) memory.fill(at, 0, <usize>size);
+  if (clear) {
+    for (let table = 0; table < 3; table++) {
+      const at = layerAddress(table, seeds);
+      if (at != 0) memory.fill(at, 0, <usize>size);
+    }
   }
   firstBoard(BOARD, seeds);
+  let stream = childStream;
+  cachedBoards = 0;
   for (let rank: u32 = 0; rank < size; rank++) {
-    prepareBoard(rank, seeds);
+    const caching = stream != 0 && stream + MAX_STREAM_BOARD <= childStreamEnd;
+    if (!caching && stream != 0) {
+      memory.copy(FIRST_UNCACHED, BOARD, <usize>POSITION_SIZE); // a pass plays the moves again from here
+      stream = 0;
+    }
+    stream = boardExits(rank, seeds, caching ? stream : 0);
+    if (caching) cachedBoards = rank + 1;
     if (rank + 1 < size) nextBoard(BOARD);
   }
 }
 
+
 /**
- * The best of `best` (a board's exit value) and its quiet moves' values from the values so far
- * (`other`: the layer its children are in). The six slots are read unrolled, each behind a branch
- * that stops at the first unused one, as the C build's loop compiles: the pass's inner loop, where
- * the build spends half its time. (Reading all six without a branch, an unused slot pointing at a
- * sentinel value, is slower in V8: twice the loads, and more live values than registers.)
+ * The best of `best` (the board at BOARD's exit value) and its quiet moves' values from the values
+ * so far in `other` (the layer its children are in, as the opponent sees them: rows swapped). A
+ * board with seeds and no legal move passes: its one child is itself, rows swapped.
  */
-@inline function childrenBest(best: i32, children: usize, other: usize): i32 {
-  let child = load<u32>(children);
-  if (child == NO_CHILD) return best;
-  best = max(best, -<i32>load<i8>(other + <usize>child));
-  child = load<u32>(children, 4);
-  if (child == NO_CHILD) return best;
-  best = max(best, -<i32>load<i8>(other + <usize>child));
-  child = load<u32>(children, 8);
-  if (child == NO_CHILD) return best;
-  best = max(best, -<i32>load<i8>(other + <usize>child));
-  child = load<u32>(children, 12);
-  if (child == NO_CHILD) return best;
-  best = max(best, -<i32>load<i8>(other + <usize>child));
-  child = load<u32>(children, 16);
-  if (child == NO_CHILD) return best;
-  best = max(best, -<i32>load<i8>(other + <usize>child));
-  child = load<u32>(children, 20);
-  if (child == NO_CHILD) return best;
-  return max(best, -<i32>load<i8>(other + <usize>child));
+@inline function quietBest(best: i32, other: usize): i32 {
+  let anyMove = false;
+  for (let index = 0; index < holesPerRow; index++) {
+    const code = playInline(BOARD, CHILD, index, false);
+    if (code == MOVE_EMPTY || code == MOVE_ENDLESS) continue;
+    anyMove = true;
+    if (code != MOVE_GAME_OVER && code != MOVE_EXTRA_TURN) best = max(best, -<i32>load<i8>(other + <usize>rankOf(CHILD, true)));
+  }
+  if (!anyMove) best = max(best, -<i32>load<i8>(other + <usize>rankOf(BOARD, true)));
+  return best;
 }
 
 /** One pass over layer `seeds` of every table of the build, in place; how many values changed (0: the layer is done). */
 export function layerPass(seeds: i32): u32 {
-  const size = <usize>layerSize(boardSize, seeds);
+  const size = layerSize(boardSize, seeds);
   let changed: u32 = 0;
   for (let table = 0; table < 3; table++) {
     const layer = layerAddress(table, seeds);
     if (layer == 0) continue;
     const other = layerAddress(otherTable(table), seeds);
-    // Walked by pointer, from locals: V8 reloads a global at every use.
-    let children = childRanks;
-    let exit = exitValues + (table == TABLE_OPPONENT ? 1 : 0);
-    const end = layer + size;
-    for (let at = layer; at < end; at++) {
-      const best = childrenBest(<i32>load<i8>(exit), children, other);
-      // No exit and no child: only the empty board, whose game is over.
-      const value = <i8>(best == NO_EXIT ? 0 : best);
+    const exits = exitValues + (table == TABLE_OPPONENT ? exitStride : 0);
+    if (seeds == 0) {
+      store<i8>(layer, 0); // the empty board: the game is over, no exit and no move
+      continue;
+    }
+    // The boards the cache holds: their children read from it (walked by pointer, from locals: V8 reloads a global at every use).
+    let children = childStream;
+    const cached = cachedBoards;
+    for (let rank: u32 = 0; rank < cached; rank++) {
+      let best = <i32>load<i8>(exits + <usize>rank);
+      let child = load<u32>(children);
+      while (child != NO_CHILD) {
+        best = max(best, -<i32>load<i8>(other + <usize>child));
+        children += 4;
+        child = load<u32>(children);
+      }
+      children += 4;
+      const at = layer + <usize>rank;
+      const value = <i8>best;
       if (load<i8>(at) != value) {
         store<i8>(at, value);
         changed++;
       }
-      children += <usize>(CHILD_SLOTS * 4);
-      exit += 2;
+    }
+    // The others: their quiet moves played again.
+    if (cached >= size) continue;
+    if (cached == 0) firstBoard(BOARD, seeds);
+    else memory.copy(BOARD, FIRST_UNCACHED, <usize>POSITION_SIZE);
+    for (let rank: u32 = cached; rank < size; rank++) {
+      const at = layer + <usize>rank;
+      const value = <i8>quietBest(<i32>load<i8>(exits + <usize>rank), other);
+      if (load<i8>(at) != value) {
+        store<i8>(at, value);
+        changed++;
+      }
+      if (rank + 1 < size) nextBoard(BOARD);
     }
   }
-  if (changed == 0) builtSeeds = seeds;
+  if (changed == 0) builtLayers |= <u32>1 << <u32>seeds;
   return changed;
 }
 
-/** Layers 0..seeds were written by the host (loaded from a file) rather than built here. */
+/** Layer `seeds` was written by the host (loaded from a file, or a finished layer of a resumed build) rather than built here. */
 export function markBuilt(seeds: i32): void {
-  if (seeds < 0 || layerAddress(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, seeds) == 0) unreachable();
-  builtSeeds = seeds;
+  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u32>seeds) & 1) == 0) unreachable();
+  builtLayers |= <u32>1 << <u32>seeds;
 }
 
 /** Where layer `seeds` of `table` is (0 when the build has no such table or layer). */
@@ -322,11 +401,11 @@ export const NOT_IN_TABLES: i32 = -1 << 30;
 /**
  * The margin of the seeds on the board that the mover of `pos` can force, from the databases, or
  * NOT_IN_TABLES: another game (as the core is configured now), another kind of last-four rule, or
- * more seeds than were built.
+ * a layer not built (more seeds, or a layer outside the chain built: a clean miss).
  */
 export function probe(pos: usize): i32 {
   const seeds = boardSeeds(pos);
-  if (seeds > builtSeeds || holesPerRow != builtHolesPerRow || chainCapture != builtChainCapture) return NOT_IN_TABLES;
+  if (seeds > MAX_TABLEBASE_SEEDS || ((builtLayers >> <u32>seeds) & 1) == 0 || holesPerRow != builtHolesPerRow || chainCapture != builtChainCapture) return NOT_IN_TABLES;
   if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
   const mover = sideToMove(pos);
   const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);

@@ -86,15 +86,17 @@ const wasmWorker = async (settings: BuildSettings, out: string): Promise<void> =
   const otherMs: number[] = [];
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  if (!core.startTablebase({ variant: settings.variant, holesPerRow: HOLES_PER_ROW }, settings.fixed, settings.seeds)) {
+  const everyLayer = 2 ** (settings.seeds + 1) - 1;
+  if (!core.startTablebase({ variant: settings.variant, holesPerRow: HOLES_PER_ROW }, settings.fixed, everyLayer)) {
     throw new Error('the core cannot grow its memory to that many layers');
   }
   for (let k = 0; k <= settings.seeds; k++) {
     const layerStart = performance.now();
-    let changed = core.tablebasePass(k, true);
+    core.tablebaseStartLayer(k, true);
+    let changed = core.tablebasePass(k);
     const firstEnd = performance.now();
     let count = 1;
-    for (; changed !== 0; count++) changed = core.tablebasePass(k, false);
+    for (; changed !== 0; count++) changed = core.tablebasePass(k);
     passes.push(count);
     firstMs.push(firstEnd - layerStart);
     otherMs.push(performance.now() - firstEnd);

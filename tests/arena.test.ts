@@ -113,7 +113,7 @@ describe('arena', () => {
       [['--b', 'engine:0'], 'b'],
       [['--balanced', '-1'], 'balanced'],
       [['--balanced', '2.5'], 'balanced'],
-      [['--tablebase-seeds', '25'], 'tablebase-seeds'],
+      [['--tablebase-seeds', '29'], 'tablebase-seeds'],
       [['--tablebase-seeds', '-1'], 'tablebase-seeds'],
       [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
       // Databases are built for boards up to 2x6.

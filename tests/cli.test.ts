@@ -12,7 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, makeTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers, makeTablebaseFile, parseTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { checkpointPath, writeCheckpoint } from '../tools/tablebase-files.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
@@ -226,12 +230,88 @@ describe('tablebase build and solve', () => {
   };
 
   it("builds the layers into a file whose bytes are the reference builder's, with a progress line per layer", async () => {
-    const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', folder);
+    const built = await runWithProgress(
+      'tablebase',
+      'build',
+      '--variant',
+      'iii',
+      '--seeds',
+      '4',
+      '--layers',
+      'all',
+      '--compress',
+      'none',
+      '--out',
+      folder,
+    );
     expect(built.code).toBe(0);
     const path = join(folder, 'iii-2x6-capturer-4.hoyitotb');
     expect(built.last).toBe(`wrote ${path}`);
     expect(readFileSync(path)).toEqual(Buffer.from(makeTablebaseFile(reference)));
     expect(progress.some(line => /\] 100% layer 4\/4 pass \d+, 0:00 left$/.test(line))).toBe(true);
+  });
+
+  it('by default builds the chain (K, K-4, ..., K mod 4) into a compressed file, which reads back as the reference chain', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-chain-'));
+    const built = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '5', '--out', own);
+    expect(built.code).toBe(0);
+    const path = join(own, 'ii-2x6-capturer-chain-5.hoyitotb');
+    expect(built.out).toEqual([expect.stringMatching(/^built the chain of layers 1, 5 in [\d.]+ s$/), `wrote ${path}`]);
+    const file = readFileSync(path);
+    expect(file[13]).toBe(1); // compressed
+    const chain = buildReferenceTablebase('ii', 6, 5, false, chainLayers(5));
+    expect(unwrap(parseTablebaseFile(file, zlibCodec))).toEqual(chain);
+    expect(existsSync(checkpointPath(path))).toBe(false);
+    // solve answers from the chain file where it holds the layer (5 seeds), and searches where it does not (4).
+    const endgame = 'ii 0,1,0,2,0,0/0,0,1,0,1,0 N 20-22';
+    const solved = await run('solve', endgame, '--tablebases', own);
+    const expected = solveMoves(chain, referenceEngine, unwrap(parsePosition(endgame)));
+    expect(solved.last).toBe(`value ${expected[0]!.value} bestmove ${expected[0]!.move}`);
+    const notHeld = await run('bestmove', 'ii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', own, '--depth', '3');
+    expect(notHeld.last).toMatch(/ depth 3 /);
+  });
+
+  it('--resume goes on from the checkpoint beside the file (a build interrupted after its 3rd pass of layer 9), to the same bytes', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-resume-'));
+    const path = join(own, 'ii-2x6-capturer-chain-9.hoyitotb');
+    const core = await loadWasmCore();
+    const interrupted = new Error('interrupted');
+    expect(() =>
+      buildWasmTablebase(
+        core,
+        { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' },
+        ({ seeds, pass }) => {
+          if (seeds === 9 && pass === 4) throw interrupted;
+        },
+        { checkpointEveryMs: 0, onCheckpoint: (header, pieces) => unwrap(writeCheckpoint(checkpointPath(path), header, pieces)) },
+      ),
+    ).toThrow(interrupted);
+    const resumed = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--out', own, '--resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.error).toBe(`resuming from ${checkpointPath(path)}: 2 layers finished, layer 9 after 3 passes`);
+    const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
+    await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--out', fresh);
+    expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'ii-2x6-capturer-chain-9.hoyitotb')));
+    expect(existsSync(checkpointPath(path))).toBe(false);
+  });
+
+  it.each([
+    ['another build', ['--seeds', '5'], /the checkpoint is for maxSeeds 9, this build for 5/],
+    ['a damaged one', [], /\.checkpoint: checkpoint: checksum mismatch: the file is damaged/],
+  ])('--resume refuses a checkpoint of %s, saying why', async (what, argv, message) => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-resume-bad-'));
+    const path = join(own, what === 'another build' ? 'ii-2x6-capturer-chain-5.hoyitotb' : 'ii-2x6-capturer-chain-9.hoyitotb');
+    const core = await loadWasmCore();
+    buildWasmTablebase(core, { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' }, undefined, {
+      onCheckpoint: (header, pieces) => {
+        const copy = pieces.map(piece => piece.slice());
+        if (what === 'a damaged one') copy[0]![0]! ^= 1;
+        unwrap(writeCheckpoint(checkpointPath(path), header, copy));
+      },
+    });
+    const result = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', ...argv, '--out', own, '--resume');
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(message);
   });
 
   describe('a --out that cannot take the file is refused before the build starts, naming it', () => {
@@ -270,7 +350,7 @@ describe('tablebase build and solve', () => {
     ])('%s', async (_, make, out, message) => {
       make();
       progress.length = 0;
-      const result = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--out', out());
+      const result = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--seeds', '4', '--layers', 'all', '--out', out());
       expect(result).toMatchObject({ code: 1, out: [], error: `hoyito tablebase: ${message()}` });
       expect(progress).toEqual([]);
     });
@@ -305,7 +385,9 @@ describe('tablebase build and solve', () => {
 
   it.each([
     ['another action', ['tablebase', 'probe'], /the only action is build/],
-    ['too many seeds', ['tablebase', 'build', '--seeds', '25'], /--seeds '25'/],
+    ['too many seeds', ['tablebase', 'build', '--seeds', '29'], /--seeds '29'/],
+    ['an unknown layer set', ['tablebase', 'build', '--layers', 'some'], /--layers 'some'/],
+    ['a value for --resume', ['tablebase', 'build', '--resume=yes'], /--resume takes no value/],
     ['an unknown rule', ['tablebase', 'build', '--rule', 'south'], /--rule 'south'/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);

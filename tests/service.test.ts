@@ -258,7 +258,7 @@ describe('the library functions', () => {
     for (const rule of ['mover', 'opponent'] as const) {
       parsed.tables[rule]!.forEach((layer, seeds) => {
         const inCore = loaded.tables[rule]![seeds]!;
-        expect([...inCore]).toEqual([...layer]);
+        expect([...inCore]).toEqual([...layer!]);
         // A view of the core's memory, not a buffer of its own.
         expect(inCore.buffer.byteLength).toBeGreaterThan(file.byteLength);
       });

@@ -15,10 +15,15 @@ import {
   moverBoard,
   parseTablebaseFile,
   positionValue,
+  readTablebaseHeader,
   solveMoves,
   tableRules,
+  TablebaseFileReader,
+  tablebaseFileName,
 } from '../host/engines/tablebase.js';
-import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { buildWasmTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import fc from 'fast-check';
 import { MAX_TABLEBASE_HOLES, MIN_TABLEBASE_HOLES } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
@@ -157,9 +162,9 @@ describe('files', () => {
     [
       'a later format',
       (bytes: Uint8Array) => {
-        bytes[8] = 2;
+        bytes[8] = 3;
       },
-      /format version 2/,
+      /format version 3/,
     ],
     [
       'an unknown variant',
@@ -194,6 +199,112 @@ describe('files', () => {
   });
 });
 
+/** A version 1 file, as the library wrote before files said which layers they hold: every layer 0..maxSeeds. */
+const versionOneFile = (base: Tablebase): Uint8Array => {
+  const data = tableRules(base.fixedSide).flatMap(rule => base.tables[rule]!.map(layer => [...new Uint8Array(layer!.buffer)]).flat());
+  const file = new Uint8Array(24 + data.length);
+  file.set(new TextEncoder().encode('HOYITOTB'));
+  file.set([1, base.variant === 'ii' ? 0 : 1, base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0], 8);
+  file.set(data, 24);
+  let hash = 0x811c9dc5;
+  for (const byte of data) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  new DataView(file.buffer).setUint32(16, hash, true);
+  new DataView(file.buffer).setUint32(20, data.length, true);
+  return file;
+};
+
+describe('files of version 2: the layers they hold, compressed in blocks', () => {
+  let chain: Tablebase;
+  let compressed: Uint8Array;
+  beforeAll(() => {
+    chain = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' });
+    compressed = makeTablebaseFile(chain, zlibCodec);
+  });
+
+  it('a version 1 file still reads, as every layer 0..maxSeeds', () => {
+    const base = buildReferenceTablebase('iii', 2, 5, true);
+    expect(unwrap(parseTablebaseFile(versionOneFile(base)))).toEqual(base);
+  });
+
+  it('a chain reads back as written, plain or compressed (blocks of 64 KiB: layer 9 of 2x6 is 168k boards, 3 blocks)', () => {
+    expect(unwrap(parseTablebaseFile(makeTablebaseFile(chain)))).toEqual(chain);
+    expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(chain);
+    const header = unwrap(readTablebaseHeader(compressed));
+    expect(header).toMatchObject({ version: 2, layers: [1, 5, 9], compressed: true });
+    expect(header.blockOffsets!.length - 1).toBe(1 + 1 + 3);
+    expect(compressed.length).toBeLessThan(makeTablebaseFile(chain).length / 2);
+    expect(tablebaseFileName(chain)).toBe('ii-2x6-capturer-chain-9.hoyitotb');
+  });
+
+  it('a probe of a compressed file inflates one block: every board of the chain reads its value, a layer it lacks is undefined', () => {
+    const reader = unwrap(TablebaseFileReader.open(compressed, zlibCodec));
+    fc.assert(
+      fc.property(fc.constantFrom(1, 5, 9), fc.nat(), fc.constantFrom<'S' | 'N'>('S', 'N'), (seeds, pick, turn) => {
+        const rank = pick % layerSize(12, seeds);
+        const board = boardOfRank(rank, 12, seeds);
+        const at = { ...tablePosition('ii', turn === 'S' ? board : [...board.slice(6), ...board.slice(0, 6)], 'C'), turn };
+        expect(unwrap(reader.boardValue(at))).toBe(chain.tables.C![seeds]![rank]);
+      }),
+      { numRuns: 500 },
+    );
+    expect(unwrap(reader.boardValue(position('ii 1,0,2,0,3,1/0,1,0,0,0,0 N 20-18')))).toBeUndefined(); // 8 seeds
+    expect(unwrap(reader.boardValue(position('iii 1,0,2,0,3,1/0,2,0,0,0,0 N 20-18')))).toBeUndefined(); // another game
+  });
+
+  it.each([
+    [
+      'a damaged block (its checksum too, so that only the block tells)',
+      (bytes: Uint8Array) => {
+        const header = unwrap(readTablebaseHeader(bytes));
+        const start = header.blockOffsets![3]!;
+        bytes.fill(0xff, start, start + 8);
+        let hash = 0x811c9dc5;
+        for (const byte of bytes.subarray(32)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+        new DataView(bytes.buffer).setUint32(20, hash, true);
+      },
+      /block 1 of layer 9 \(table C\) cannot be inflated/,
+    ],
+    ['a truncated file', (bytes: Uint8Array) => bytes.subarray(0, bytes.length - 10), /truncated or damaged/],
+    ['a cut header', (bytes: Uint8Array) => bytes.subarray(0, 28), /shorter than the header of 32/],
+    [
+      'a damaged byte',
+      (bytes: Uint8Array) => {
+        bytes[bytes.length - 5]! ^= 4;
+      },
+      /checksum mismatch/,
+    ],
+    [
+      'a layer mask that is not closed',
+      (bytes: Uint8Array) => {
+        bytes[16] = 0b1000100000 & 0xff;
+        bytes[17] = 0b10;
+      },
+      /layer 5 without layer 1/,
+    ],
+    [
+      'an unknown compression',
+      (bytes: Uint8Array) => {
+        bytes[13] = 9;
+      },
+      /compression code 9/,
+    ],
+  ])('refuses %s as BadTablebase, saying which', (_, damage, message) => {
+    const copy = compressed.slice();
+    const damaged = damage(copy) ?? copy;
+    const parsed = parseTablebaseFile(damaged, zlibCodec);
+    expect(parsed).toMatchObject({ ok: false, error: { kind: 'BadTablebase', message: expect.stringMatching(message) } });
+    const loaded = loadTablebaseFile(wasmEngine.core, damaged, zlibCodec);
+    expect(loaded).toMatchObject({ ok: false, error: { kind: 'BadTablebase', message: expect.stringMatching(message) } });
+  });
+
+  it('a compressed file without a codec is refused by name; with one it loads into the core, which probes it', () => {
+    expect(parseTablebaseFile(compressed)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/compressed/) } });
+    const loaded = unwrap(loadTablebaseFile(wasmEngine.core, compressed, zlibCodec));
+    expect(loaded.layers).toEqual([1, 5, 9]);
+    expect(loaded.tables.C!.map(layer => layer && [...layer])).toEqual(chain.tables.C!.map(layer => layer && [...layer]));
+  });
+});
+
 describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES} holes a row`, () => {
   it.each([MIN_TABLEBASE_HOLES - 1, MAX_TABLEBASE_HOLES + 1])('refuses %i with BadOption naming holesPerRow', holesPerRow => {
     expect(() => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds: 1 })).toThrow(
@@ -203,7 +314,7 @@ describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MA
 
   it(`builds ${MAX_TABLEBASE_HOLES}`, () => {
     const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: 1 });
-    expect(base.tables.C!.map(layer => layer.length)).toEqual([1, 2 * MAX_TABLEBASE_HOLES]);
+    expect(base.tables.C!.map(layer => layer!.length)).toEqual([1, 2 * MAX_TABLEBASE_HOLES]);
   });
 });
 
@@ -224,7 +335,7 @@ describe('searches that probe the databases', () => {
   beforeAll(() => {
     base = buildWasmTablebase(wasmEngine.core, { variant: 'iii', holesPerRow: 6, maxSeeds: 9 });
     // The same databases, cut at fewer seeds.
-    const upTo8: Tablebase = { ...base, maxSeeds: 8, tables: { C: base.tables.C!.slice(0, 9) } };
+    const upTo8: Tablebase = { ...base, maxSeeds: 8, layers: base.layers.slice(0, 9), tables: { C: base.tables.C!.slice(0, 9) } };
     wasm = wasmSearcher(wasmEngine.core, 16, upTo8);
     reference = createReferenceSearcher(16, upTo8);
     endgames = randomEndgames();

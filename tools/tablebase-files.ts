@@ -1,8 +1,10 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
-import { statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { lstat, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Tablebase, makeTablebaseFile, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 export { tablebaseFor } from '../host/engines/tablebase.js';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 import { badPath, fileProblem, writableFolder } from './options.js';
@@ -31,10 +33,10 @@ export const tablebaseDestination = (
   return there && !there.isFile() ? badPath(name, dir, `${path} is not a file`) : ok(path);
 };
 
-/** Writes `base` to `path` (from `tablebaseDestination`); the path, or an error naming it. */
-export const writeTablebase = async (path: string, base: Tablebase): Promise<Result<string, HoyitoError>> => {
+/** Writes `base` to `path` (from `tablebaseDestination`), its layers compressed in blocks unless `compress` is false; the path, or an error naming it. */
+export const writeTablebase = async (path: string, base: Tablebase, compress = true): Promise<Result<string, HoyitoError>> => {
   try {
-    await writeFile(path, makeTablebaseFile(base));
+    await writeFile(path, makeTablebaseFile(base, compress ? zlibCodec : undefined));
     return ok(path);
   } catch (error) {
     return err(new HoyitoError('BadOption', `${path}: cannot be written (${fileProblem(error)})`, 'out'));
@@ -78,9 +80,51 @@ export const readTablebases = async (dir: string): Promise<Result<Tablebase[], H
     const path = join(dir, name);
     const file = await readDatabaseFile(path);
     if (!file.ok) return badTablebase(path, file.error);
-    const parsed = parseTablebaseFile(file.value);
+    const parsed = parseTablebaseFile(file.value, zlibCodec);
     if (!parsed.ok) return badTablebase(path, parsed.error.message);
     bases.push(parsed.value);
   }
   return ok(bases);
 };
+
+/** Where a build writing `path` keeps its checkpoint: next to it. */
+export const checkpointPath = (path: string): string => `${path}.checkpoint`;
+
+/**
+ * Writes a checkpoint (its header and the bytes after it) to `path` in full or not at all: into a
+ * file beside it, then renamed over it. An error names the path.
+ */
+export const writeCheckpoint = (path: string, header: Uint8Array, pieces: readonly Uint8Array[]): Result<string, HoyitoError> => {
+  const partial = `${path}.partial`;
+  try {
+    const file = openSync(partial, 'w');
+    try {
+      for (const piece of [header, ...pieces]) {
+        for (let at = 0; at < piece.length;) at += writeSync(file, piece, at, Math.min(piece.length - at, 1 << 30));
+      }
+      fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    renameSync(partial, path);
+    return ok(path);
+  } catch (error) {
+    return err(new HoyitoError('BadOption', `${path}: the checkpoint cannot be written (${fileProblem(error)})`, 'out'));
+  }
+};
+
+/** The checkpoint at `path`: none (undefined) when there is no file; a file that is no checkpoint, truncated or damaged is a `BadTablebase` error naming it. */
+export const readCheckpoint = (path: string): Result<Checkpoint | undefined, HoyitoError> => {
+  if (!statSync(path, { throwIfNoEntry: false })) return ok(undefined);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    return badTablebase(path, `cannot be read: ${fileProblem(error)}`);
+  }
+  const parsed = parseCheckpoint(bytes);
+  return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
+};
+
+/** Removes a finished build's checkpoint. */
+export const removeCheckpoint = (path: string): void => rmSync(path, { force: true });

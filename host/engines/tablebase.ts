@@ -26,16 +26,64 @@ import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '.
  */
 export type TableRule = 'C' | 'mover' | 'opponent';
 
-/** One game's databases: layers 0..maxSeeds of each table its rule needs. */
+/** One game's databases: some layers up to maxSeeds (the chain, or all of them) of each table its rule needs. */
 export interface Tablebase {
   readonly variant: Variant;
   readonly holesPerRow: number;
   readonly maxSeeds: number;
   /** Tables for a fixed last-four side (`mover` and `opponent`), or for the capturer (`C`). */
   readonly fixedSide: boolean;
-  /** Per table, layer k: every board with k seeds in rank order, the mover's margin of those seeds. */
-  readonly tables: Partial<Record<TableRule, Int8Array[]>>;
+  /** The layers held (seeds on the board), ascending, the last maxSeeds: `chainLayers` or `allLayers` as built. */
+  readonly layers: readonly number[];
+  /**
+   * Per table, layer k: every board with k seeds in rank order, the mover's margin of those seeds;
+   * undefined for a layer not held (indexed by seeds, 0..maxSeeds).
+   */
+  readonly tables: Partial<Record<TableRule, readonly (Int8Array | undefined)[]>>;
 }
+
+/** Which layers a build makes: the chain a game from maxSeeds seeds can reach, or every layer 0..maxSeeds. */
+export type LayerSet = 'chain' | 'all';
+
+/**
+ * The layers a game with `maxSeeds` seeds on the board can reach: a capture takes 4 seeds a hole
+ * and a quiet move (or a pass) none, so maxSeeds, maxSeeds - 4, ..., maxSeeds mod 4 (ascending).
+ */
+export const chainLayers = (maxSeeds: number): number[] =>
+  Array.from({ length: Math.floor(maxSeeds / 4) + 1 }, (_, i) => (maxSeeds % 4) + 4 * i);
+
+/** Every layer 0..maxSeeds. */
+export const allLayers = (maxSeeds: number): number[] => Array.from({ length: maxSeeds + 1 }, (_, seeds) => seeds);
+
+export const layersOf = (set: LayerSet, maxSeeds: number): number[] => (set === 'chain' ? chainLayers(maxSeeds) : allLayers(maxSeeds));
+
+/** Bit k set: layer k held (how the core and the file header say it). */
+export const layerMask = (layers: readonly number[]): number => layers.reduce((mask, seeds) => (mask | (1 << seeds)) >>> 0, 0);
+
+const sameLayers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((seeds, i) => seeds === b[i]);
+
+/**
+ * A set of layers a build can make: ascending, distinct, 0..MAX_TABLEBASE_SEEDS, and closed: with
+ * layer k it holds every k - 4j >= 0, where a capture from k may lead. Null when it is one, else why not.
+ */
+export const layersProblem = (layers: readonly number[]): string | null => {
+  if (layers.length === 0) return 'no layer';
+  for (const [i, seeds] of layers.entries()) {
+    if (!Number.isInteger(seeds) || seeds < 0 || seeds > MAX_TABLEBASE_SEEDS)
+      return `layer ${seeds} is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`;
+    if (i > 0 && seeds <= layers[i - 1]!) return 'the layers are not in ascending order';
+  }
+  const held = new Set(layers);
+  for (const seeds of layers) {
+    for (let later = seeds - 4; later >= 0; later -= 4) {
+      if (!held.has(later)) return `layer ${seeds} without layer ${later}, where a capture from it may lead`;
+    }
+  }
+  return null;
+};
+
+/** The base holds layer `seeds`. */
+export const holdsLayer = (base: Pick<Tablebase, 'layers'>, seeds: number): boolean => base.layers.includes(seeds);
 
 /** A board size databases are built for: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES holes a row. */
 export const isTablebaseHoles = (holesPerRow: number): boolean =>
@@ -115,12 +163,13 @@ export const moverBoard = (position: Pick<Position, 'board' | 'holesPerRow' | 't
 
 const seedsOn = (board: readonly number[]): number => board.reduce((sum, seeds) => sum + seeds, 0);
 
-/** The databases hold this position's value: same game, same kind of last-four rule, few enough seeds. */
+/** The databases are for the game of `position`: variant, board, kind of last-four rule. */
+const sameGame = (base: Tablebase, position: Position): boolean =>
+  base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C');
+
+/** The databases hold this position's value: same game, same kind of last-four rule, a layer they hold. */
 export const covers = (base: Tablebase, position: Position): boolean =>
-  base.variant === position.variant &&
-  base.holesPerRow === position.holesPerRow &&
-  base.fixedSide === (position.lastFour !== 'C') &&
-  seedsOn(position.board) <= base.maxSeeds;
+  sameGame(base, position) && holdsLayer(base, seedsOn(position.board));
 
 /** The margin of the seeds still on the board that the mover of `position` can force (a covered position). */
 export const boardValue = (base: Tablebase, position: Position): number => {
@@ -153,107 +202,337 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 
 // ---- files ------------------------------------------------------------------------------------
 //
-//   0  8 bytes  "HOYITOTB"            16  u32 FNV-1a checksum of the data (little-endian)
-//   8  u8 format version (1)          20  u32 length of the data in bytes
-//   9  u8 variant (0 ii, 1 iii)       24  the data: each table (C; or mover, then opponent),
-//  10  u8 holes per row                   layers 0..maxSeeds one after another, a byte a board
-//  11  u8 maxSeeds                        (the value as a signed byte)
-//  12  u8 rule (0 capturer, 1 fixed side); 13..15 zero
+// Version 2 (written):                         Version 1 (read only):
+//   0  8 bytes  "HOYITOTB"                        0  "HOYITOTB"       16  u32 checksum
+//   8  u8 format version (2)                      8  u8 version (1)   20  u32 data length
+//   9  u8 variant (0 ii, 1 iii)                   9..12 as version 2  24  the data: layers 0..maxSeeds
+//  10  u8 holes per row                          13..15 zero
+//  11  u8 maxSeeds
+//  12  u8 rule (0 capturer, 1 fixed side)
+//  13  u8 compression (0 none, 1 deflate-raw blocks); 14..15 zero
+//  16  u32 layer mask: bit k set, layer k held (little-endian, as every number here)
+//  20  u32 FNV-1a checksum of the data (every byte after the header)
+//  24  u64 length of the data in bytes
+//  32  the data. Uncompressed: each table (C; or mover, then opponent), the held layers in
+//      ascending order one after another, a byte a board (the value as a signed byte). Compressed:
+//      the same bytes cut into blocks, each layer on its own into BLOCK_SIZE bytes a block (the
+//      last one of a layer shorter); first the block index (the compressed length of every block,
+//      a u32 each, in order), then the blocks, each compressed on its own (raw deflate): a probe
+//      inflates the one block that holds its board.
 
 const MAGIC = 'HOYITOTB';
-const FORMAT_VERSION = 1;
-const HEADER_SIZE = 24;
+const FORMAT_VERSION = 2;
+const HEADER_SIZE = 32;
+const V1_HEADER_SIZE = 24;
+/** Bytes of a layer a compressed block holds (before compression). */
+export const BLOCK_SIZE = 1 << 16;
+
+/** Raw deflate, block by block: node's zlib on the host (`zlibCodec` in ./tablebase-zlib.ts); none is built in here, for the browser's sake. */
+export interface BlockCodec {
+  readonly deflate: (block: Uint8Array) => Uint8Array;
+  /** Inflates a block of `size` bytes; throws when it is damaged. */
+  readonly inflate: (block: Uint8Array, size: number) => Uint8Array;
+}
 
 /** FNV-1a, 32 bits: enough to catch a truncated or damaged file. */
 const checksum = (bytes: Uint8Array): number => {
   let hash = 0x811c9dc5;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193) >>> 0;
   return hash;
 };
 
-/** The file name a database is written under and looked for. */
-export const tablebaseFileName = (base: Pick<Tablebase, 'variant' | 'holesPerRow' | 'fixedSide' | 'maxSeeds'>): string =>
-  `${base.variant}-2x${base.holesPerRow}-${base.fixedSide ? 'fixed' : 'capturer'}-${base.maxSeeds}.hoyitotb`;
+/** The file name a database is written under and looked for: `-chain-` for the chain, the set's layers for another but every one. */
+export const tablebaseFileName = (
+  base: Pick<Tablebase, 'variant' | 'holesPerRow' | 'fixedSide' | 'maxSeeds'> & { readonly layers?: readonly number[] },
+): string => {
+  const game = `${base.variant}-2x${base.holesPerRow}-${base.fixedSide ? 'fixed' : 'capturer'}`;
+  const layers = base.layers ?? allLayers(base.maxSeeds);
+  if (sameLayers(layers, allLayers(base.maxSeeds))) return `${game}-${base.maxSeeds}.hoyitotb`;
+  if (sameLayers(layers, chainLayers(base.maxSeeds))) return `${game}-chain-${base.maxSeeds}.hoyitotb`;
+  return `${game}-layers-${layers.join('.')}.hoyitotb`;
+};
 
-export const makeTablebaseFile = (base: Tablebase): Uint8Array => {
-  const layers = tableRules(base.fixedSide).flatMap(rule => base.tables[rule]!);
-  const dataLength = layers.reduce((sum, layer) => sum + layer.length, 0);
+/** Where one table's layer is in the data (uncompressed: its bytes; compressed: its blocks). */
+export interface FileLayer {
+  readonly rule: TableRule;
+  readonly seeds: number;
+  /** Boards in the layer. */
+  readonly size: number;
+  /** Uncompressed: the layer's offset in the file. Compressed: its first block's index. */
+  readonly offset: number;
+}
+
+/** What a file's header says it holds, checked against its length and checksum. */
+export interface TablebaseFileHeader {
+  readonly version: number;
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly maxSeeds: number;
+  readonly fixedSide: boolean;
+  readonly layers: readonly number[];
+  readonly compressed: boolean;
+  /** Each table's layers in the file, per table (in `tableRules` order), layer by layer. */
+  readonly fileLayers: readonly FileLayer[];
+  /** Compressed: every block's offset in the file, and one more past the last (so block i is blockOffsets[i]..blockOffsets[i + 1]). */
+  readonly blockOffsets?: Float64Array;
+}
+
+type Game = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
+
+/** The layers of `game`'s tables in file order. */
+const fileOrder = ({ fixedSide, layers, holesPerRow }: Game): { rule: TableRule; seeds: number; size: number }[] =>
+  tableRules(fixedSide).flatMap(rule => layers.map(seeds => ({ rule, seeds, size: layerSize(2 * holesPerRow, seeds) })));
+
+const blocksIn = (size: number): number => Math.ceil(size / BLOCK_SIZE);
+
+/** A database file (version 2); its layers compressed in blocks when `codec` is given. */
+export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => {
+  const order = fileOrder(base);
+  const pieces: Uint8Array[] = [];
+  for (const { rule, seeds } of order) {
+    const layer = base.tables[rule]![seeds]!;
+    const bytes = new Uint8Array(layer.buffer, layer.byteOffset, layer.length);
+    if (!codec) pieces.push(bytes);
+    else for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE) pieces.push(codec.deflate(bytes.subarray(at, at + BLOCK_SIZE)));
+  }
+  const index = codec ? new Uint8Array(4 * pieces.length) : new Uint8Array(0);
+  const indexView = new DataView(index.buffer);
+  pieces.forEach((piece, i) => codec && indexView.setUint32(4 * i, piece.length, true));
+  const dataLength = index.length + pieces.reduce((sum, piece) => sum + piece.length, 0);
   const file = new Uint8Array(HEADER_SIZE + dataLength);
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode(MAGIC));
-  file.set([FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0], 8);
+  file.set([FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, codec ? 1 : 0], 8);
   let at = HEADER_SIZE;
-  for (const layer of layers) {
-    file.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), at);
-    at += layer.length;
+  file.set(index, at);
+  at += index.length;
+  for (const piece of pieces) {
+    file.set(piece, at);
+    at += piece.length;
   }
-  view.setUint32(16, checksum(file.subarray(HEADER_SIZE)), true);
-  view.setUint32(20, dataLength, true);
+  view.setUint32(16, layerMask(base.layers), true);
+  view.setUint32(20, checksum(file.subarray(HEADER_SIZE)), true);
+  view.setBigUint64(24, BigInt(dataLength), true);
   return file;
 };
 
 const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tablebase file: ${message}`, 'tablebase'));
 
-/** What a file's header says it holds, checked against its length and checksum. */
-export interface TablebaseFileHeader {
-  readonly variant: Variant;
-  readonly holesPerRow: number;
-  readonly maxSeeds: number;
-  readonly fixedSide: boolean;
-  /** Where each table's layers start in the file: per table (in `tableRules` order), layer by layer. */
-  readonly layers: readonly { readonly rule: TableRule; readonly seeds: number; readonly offset: number; readonly size: number }[];
-}
+const layersOfMask = (mask: number): number[] => allLayers(31).filter(seeds => (mask >>> seeds) & 1);
 
-/** Checks a file written by `makeTablebaseFile` and reads its header; the error names what is wrong with it. */
+/** Checks a file written by `makeTablebaseFile` (or a version 1 file) and reads its header; the error names what is wrong with it. */
 export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
   if (!(file instanceof Uint8Array)) return badFile(`${typeof file} is not the bytes of a file`);
-  if (file.length < HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
+  if (file.length < V1_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const [version, variantCode, holesPerRow, maxSeeds, ruleCode] = file.subarray(8, 13);
-  if (version !== FORMAT_VERSION) return badFile(`format version ${version}, this library reads ${FORMAT_VERSION}`);
+  const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression] = file.subarray(8, 14);
+  if (version !== 1 && version !== FORMAT_VERSION) return badFile(`format version ${version}, this library reads 1 and ${FORMAT_VERSION}`);
+  const headerSize = version === 1 ? V1_HEADER_SIZE : HEADER_SIZE;
+  if (file.length < headerSize) return badFile(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
   if (!variant) return badFile(`variant code ${variantCode} is not 0 (ii) or 1 (iii)`);
   if (ruleCode !== 0 && ruleCode !== 1) return badFile(`rule code ${ruleCode} is not 0 (capturer) or 1 (fixed side)`);
   if (!isTablebaseHoles(holesPerRow!)) return badFile(`${holesPerRow} holes per row; ${TABLEBASE_HOLES_BUILT}`);
   if (maxSeeds! > MAX_TABLEBASE_SEEDS) return badFile(`layers up to ${maxSeeds} seeds; databases hold at most ${MAX_TABLEBASE_SEEDS}`);
-  const fixedSide = ruleCode === 1;
-  const layers: TablebaseFileHeader['layers'][number][] = [];
-  let offset = HEADER_SIZE;
-  for (const rule of tableRules(fixedSide)) {
-    for (let seeds = 0; seeds <= maxSeeds!; seeds++) {
-      const size = layerSize(2 * holesPerRow!, seeds);
-      layers.push({ rule, seeds, offset, size });
-      offset += size;
+  const compressed = version !== 1 && compression === 1;
+  if (version !== 1 && compression !== 0 && compression !== 1)
+    return badFile(`compression code ${compression} is not 0 (none) or 1 (deflate-raw blocks)`);
+  const layers = version === 1 ? allLayers(maxSeeds!) : layersOfMask(view.getUint32(16, true));
+  if (version !== 1) {
+    const problem = layersProblem(layers);
+    if (problem) return badFile(`layer mask ${view.getUint32(16, true).toString(16)}: ${problem}`);
+    if (layers.at(-1) !== maxSeeds)
+      return badFile(`layer mask ${view.getUint32(16, true).toString(16)}: its deepest layer is not maxSeeds ${maxSeeds}`);
+  }
+  const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
+  const dataLength = version === 1 ? view.getUint32(20, true) : Number(view.getBigUint64(24, true));
+  const stored = file.length - headerSize;
+  const truncated = (expected: number) =>
+    badFile(`${stored} bytes of data, ${expected} expected for layers ${layers.join(', ')}: the file is truncated or damaged`);
+  const fileLayers: FileLayer[] = [];
+  let blockOffsets: Float64Array | undefined;
+  if (!compressed) {
+    let offset = headerSize;
+    for (const layer of fileOrder(game)) {
+      fileLayers.push({ ...layer, offset });
+      offset += layer.size;
     }
+    if (dataLength !== offset - headerSize || stored !== offset - headerSize) return truncated(offset - headerSize);
+  } else {
+    let blocks = 0;
+    for (const layer of fileOrder(game)) {
+      fileLayers.push({ ...layer, offset: blocks });
+      blocks += Math.max(1, blocksIn(layer.size));
+    }
+    if (stored < 4 * blocks || dataLength < 4 * blocks) return truncated(4 * blocks);
+    blockOffsets = new Float64Array(blocks + 1);
+    let at = headerSize + 4 * blocks;
+    for (let i = 0; i < blocks; i++) {
+      blockOffsets[i] = at;
+      at += view.getUint32(headerSize + 4 * i, true);
+    }
+    blockOffsets[blocks] = at;
+    if (dataLength !== at - headerSize || stored !== at - headerSize) return truncated(at - headerSize);
   }
-  const dataLength = offset - HEADER_SIZE;
-  if (view.getUint32(20, true) !== dataLength || file.length !== offset) {
-    return badFile(
-      `${file.length - HEADER_SIZE} bytes of data, ${dataLength} expected for layers 0..${maxSeeds}: the file is truncated or damaged`,
-    );
-  }
-  if (checksum(file.subarray(HEADER_SIZE)) !== view.getUint32(16, true)) return badFile('checksum mismatch: the file is damaged');
-  return ok({ variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide, layers });
+  const sum = version === 1 ? view.getUint32(16, true) : view.getUint32(20, true);
+  if (checksum(file.subarray(headerSize)) !== sum) return badFile('checksum mismatch: the file is damaged');
+  return ok({ version: version, ...game, compressed, fileLayers, ...(blockOffsets && { blockOffsets }) });
 };
 
-/** Reads a file written by `makeTablebaseFile` into memory of its own; the error names what is wrong with it. */
-export const parseTablebaseFile = (file: Uint8Array): Result<Tablebase, HoyitoError> => {
+/**
+ * The bytes of one layer of a checked file, block by block (`write(bytes, at)`: `at` the offset in
+ * the layer); a compressed file needs `codec`. The error names the block that cannot be inflated.
+ */
+export const readFileLayer = (
+  file: Uint8Array,
+  header: TablebaseFileHeader,
+  layer: FileLayer,
+  write: (bytes: Uint8Array, at: number) => void,
+  codec?: BlockCodec,
+): Result<void, HoyitoError> => {
+  if (!header.compressed) {
+    write(file.subarray(layer.offset, layer.offset + layer.size), 0);
+    return ok(undefined);
+  }
+  for (let block = 0; block * BLOCK_SIZE < layer.size; block++) {
+    const bytes = readBlock(file, header, layer, block, codec);
+    if (!bytes.ok) return bytes;
+    write(bytes.value, block * BLOCK_SIZE);
+  }
+  return ok(undefined);
+};
+
+/** Block `block` of a compressed layer, inflated. */
+const readBlock = (
+  file: Uint8Array,
+  header: TablebaseFileHeader,
+  layer: FileLayer,
+  block: number,
+  codec: BlockCodec | undefined,
+): Result<Uint8Array, HoyitoError> => {
+  if (!codec) return badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
+  const index = layer.offset + block;
+  const size = Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE);
+  const named = `block ${block} of layer ${layer.seeds} (table ${layer.rule})`;
+  let bytes: Uint8Array;
+  try {
+    bytes = codec.inflate(file.subarray(header.blockOffsets![index], header.blockOffsets![index + 1]), size);
+  } catch (error) {
+    return badFile(`${named} cannot be inflated (${(error as Error).message}): the file is damaged`);
+  }
+  if (bytes.length !== size) return badFile(`${named} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
+  return ok(bytes);
+};
+
+/** The layers of a file's tables, each from `layerFor` (to write into), filled from the file. */
+const readLayers = (
+  file: Uint8Array,
+  header: TablebaseFileHeader,
+  layerFor: (layer: FileLayer) => Uint8Array,
+  codec?: BlockCodec,
+): Result<void, HoyitoError> => {
+  for (const layer of header.fileLayers) {
+    const target = layerFor(layer);
+    const read = readFileLayer(file, header, layer, (bytes, at) => target.set(bytes, at), codec);
+    if (!read.ok) return read;
+  }
+  return ok(undefined);
+};
+export { readLayers as readTablebaseLayers };
+
+/** Reads a file written by `makeTablebaseFile` (or a version 1 file) into memory of its own; the error names what is wrong with it. */
+export const parseTablebaseFile = (file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
   const header = readTablebaseHeader(file);
   if (!header.ok) return header;
-  const { layers, ...game } = header.value;
-  const tables: Partial<Record<TableRule, Int8Array[]>> = {};
-  for (const { rule, offset, size } of layers) {
-    (tables[rule] ??= []).push(new Int8Array(file.buffer.slice(file.byteOffset + offset, file.byteOffset + offset + size)));
-  }
-  return ok({ ...game, tables });
+  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
+  const tables: Partial<Record<TableRule, (Int8Array | undefined)[]>> = {};
+  for (const rule of tableRules(fixedSide)) tables[rule] = allLayers(maxSeeds).map(() => undefined);
+  const read = readLayers(
+    file,
+    header.value,
+    ({ rule, seeds, size }) => {
+      const layer = new Int8Array(size);
+      tables[rule]![seeds] = layer;
+      return new Uint8Array(layer.buffer);
+    },
+    codec,
+  );
+  if (!read.ok) return read;
+  return ok({ variant, holesPerRow, maxSeeds, fixedSide, layers, tables });
 };
 
-/** The deepest of `bases` for the game of `position` (variant, board, kind of last-four rule), if any. */
-export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined =>
-  bases
-    .filter(
-      base =>
-        base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C'),
-    )
-    .reduce<Tablebase | undefined>((deepest, base) => (deepest && deepest.maxSeeds >= base.maxSeeds ? deepest : base), undefined);
+/**
+ * Probes a database file without reading it all: the value of one board, inflating only the block
+ * that holds it (the last few blocks kept). For a position that is not in the file: undefined.
+ */
+export class TablebaseFileReader {
+  private readonly cache = new Map<number, Uint8Array>();
+  private static readonly CACHED_BLOCKS = 8;
+
+  private constructor(
+    private readonly file: Uint8Array,
+    readonly header: TablebaseFileHeader,
+    private readonly codec: BlockCodec | undefined,
+  ) {}
+
+  /** Checks the file (header, length, checksum) and opens it for probes. */
+  static open(file: Uint8Array, codec?: BlockCodec): Result<TablebaseFileReader, HoyitoError> {
+    const header = readTablebaseHeader(file);
+    if (!header.ok) return header;
+    if (header.value.compressed && !codec) return readBlock(file, header.value, header.value.fileLayers[0]!, 0, codec) as never;
+    return ok(new TablebaseFileReader(file, header.value, codec));
+  }
+
+  /** The margin the mover of `position` can force of the seeds on the board, if the file holds it. */
+  boardValue(position: Position): Result<number | undefined, HoyitoError> {
+    const { variant, holesPerRow, fixedSide } = this.header;
+    if (variant !== position.variant || holesPerRow !== position.holesPerRow || fixedSide !== (position.lastFour !== 'C'))
+      return ok(undefined);
+    const board = moverBoard(position);
+    const layer = this.header.fileLayers.find(({ rule, seeds }) => rule === tableRuleOf(position) && seeds === seedsOn(board));
+    if (!layer) return ok(undefined);
+    const rank = boardRank(board);
+    if (!this.header.compressed) return ok((this.file[layer.offset + rank]! << 24) >> 24);
+    const block = Math.floor(rank / BLOCK_SIZE);
+    const index = layer.offset + block;
+    let bytes = this.cache.get(index);
+    if (!bytes) {
+      const read = readBlock(this.file, this.header, layer, block, this.codec);
+      if (!read.ok) return read;
+      bytes = read.value;
+      if (this.cache.size >= TablebaseFileReader.CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(index, bytes);
+    }
+    return ok((bytes[rank % BLOCK_SIZE]! << 24) >> 24);
+  }
+}
+
+/**
+ * The deepest layer of `base` a game from `position` can reach: its own seeds, or fewer by a
+ * multiple of 4 (captures); -1 when none.
+ */
+const reachableLayer = (base: Tablebase, position: Position): number => {
+  for (let seeds = seedsOn(position.board); seeds >= 0; seeds -= 4) if (holdsLayer(base, seeds)) return seeds;
+  return -1;
+};
+
+/**
+ * The best of `bases` for `position`: of its game (variant, board, kind of last-four rule), the one
+ * whose deepest layer a game from it can reach is deepest (the position's own layer when held),
+ * then the deepest; if none. A chain of 24 seeds is no help to a position of 23, a file of layers
+ * 0..12 is (it holds 11).
+ */
+export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined => {
+  let best: Tablebase | undefined;
+  let bestLayer = -1;
+  for (const base of bases) {
+    if (!sameGame(base, position)) continue;
+    const layer = reachableLayer(base, position);
+    if (!best || layer > bestLayer || (layer === bestLayer && base.maxSeeds > best.maxSeeds)) {
+      best = base;
+      bestLayer = layer;
+    }
+  }
+  return best;
+};

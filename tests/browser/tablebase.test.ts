@@ -57,7 +57,7 @@ const mountWithFolder = (folder: string) =>
 
 beforeAll(() => {
   reference = buildReferenceTablebase('ii', 6, SEEDS);
-  negated = { ...reference, tables: { C: reference.tables.C!.map(layer => layer.map(value => -value)) } };
+  negated = { ...reference, tables: { C: reference.tables.C!.map(layer => layer!.map(value => -value)) } };
   // The tests below rely on these: the true and the negated databases disagree on the best move.
   const truth = bestOf(reference, SOUTH_TO_MOVE).moves;
   expect(bestOf(negated, SOUTH_TO_MOVE).moves.filter(move => truth.includes(move))).toEqual([]);

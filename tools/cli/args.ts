@@ -10,7 +10,7 @@ import { type Command, type CommandArgs } from './command.js';
 import { describeResult } from './render.js';
 import { DEFAULT_TABLEBASE_DIR, readTablebases } from '../tablebase-files.js';
 
-/** Splits `--name value` / `--name=value` options (only those the command accepts) from positionals. */
+/** Splits `--name value` / `--name=value` options and `--flag`s (only those the command accepts) from positionals. */
 export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
   const positional: string[] = [];
   const options = new Map<string, string>();
@@ -21,6 +21,11 @@ export const parseArgs = (argv: readonly string[], command: Command, name: strin
       continue;
     }
     const [option, inlineValue] = arg.slice(2).split(/=(.*)/s, 2) as [string, string?];
+    if (command.flags?.includes(option)) {
+      if (inlineValue !== undefined) return badOption(option, `--${option} takes no value`);
+      options.set(option, 'yes');
+      continue;
+    }
     if (!command.options.includes(option)) return badOption(option, `unknown option ${quote(`--${option}`)}`);
     const value = inlineValue ?? argv[++i];
     if (value === undefined) return badOption(option, `option --${option} needs a value`);

@@ -30,6 +30,8 @@ export interface Command {
   readonly arity: { readonly min: number; readonly max: number };
   /** Names of the `--options` it accepts (each takes a value). */
   readonly options: readonly string[];
+  /** Names of the `--flags` it accepts: options without a value (present: the value `yes`). */
+  readonly flags?: readonly string[];
   /** The lines to print; `output` is for progress on the way (stderr). */
   run(args: CommandArgs, output: Output): CommandResult | Promise<CommandResult>;
 }

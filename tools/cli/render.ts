@@ -63,9 +63,9 @@ const duration = (ms: number): string => {
 
 const PROGRESS_WIDTH = 30;
 
-/** `[######......]  40% layer 14 pass 12, 0:23 left`: the share of boards in finished layers, the time left at that pace. */
-export const progressLine = ({ seeds, pass, done, elapsedMs }: BuildProgress, maxSeeds: number): string => {
+/** `[######......]  40% layer 14 pass 12, 0:23 left`: the share of the build's work done and the time left, as the builder estimates them. */
+export const progressLine = ({ seeds, pass, done, leftMs }: BuildProgress, maxSeeds: number): string => {
   const filled = Math.round(done * PROGRESS_WIDTH);
-  const left = done > 0 ? duration((elapsedMs * (1 - done)) / done) : '?';
+  const left = done >= 1 ? duration(0) : done > 0 ? duration(leftMs) : '?';
   return `[${'#'.repeat(filled)}${'.'.repeat(PROGRESS_WIDTH - filled)}] ${String(Math.round(done * 100)).padStart(3)}% layer ${seeds}/${maxSeeds} pass ${pass}, ${left} left`;
 };

@@ -14,15 +14,29 @@
  * value of a repetition under the equal-share rule.
  */
 import type { LastFour, Position, Variant } from '../../types.js';
-import { type TableRule, type Tablebase, boardOfRank, boardRank, layerSize, rotateRows, tableRules } from '../tablebase.js';
+import {
+  type TableRule,
+  type Tablebase,
+  allLayers,
+  boardOfRank,
+  boardRank,
+  layerSize,
+  layersProblem,
+  rotateRows,
+  tableRules,
+} from '../tablebase.js';
 import { legalMoves, playMove } from './rules.js';
 
 /** The table after the turn passes to the other side. */
 const afterTurnPasses = (rule: TableRule): TableRule => (rule === 'C' ? 'C' : rule === 'mover' ? 'opponent' : 'mover');
 
-/** The value of a (normalised) board in a built layer of `rule`'s table. */
-const valueIn = (base: Tablebase, rule: TableRule, board: readonly number[]): number =>
-  base.tables[rule]![board.reduce((sum, count) => sum + count, 0)]![boardRank(board)]!;
+/** The value of a (normalised) board in a built layer of `rule`'s table (held: the set of layers is closed). */
+const valueIn = (base: Tablebase, rule: TableRule, board: readonly number[]): number => {
+  const seeds = board.reduce((sum, count) => sum + count, 0);
+  const layer = base.tables[rule]![seeds];
+  if (!layer) throw new Error(`a capture into layer ${seeds}, which the build does not hold`);
+  return layer[boardRank(board)]!;
+};
 
 /** The normalised position of `board` with the mover first, as the rules engine takes it, the last four as `rule` stands for. */
 export const tablePosition = (variant: Variant, board: readonly number[], rule: TableRule): Position => ({
@@ -66,17 +80,27 @@ const positionValue = (base: Tablebase, rule: TableRule, board: readonly number[
 const MAX_PASSES = 10_000;
 
 /**
- * Builds the databases of `variant` on 2 x `holesPerRow` holes for layers 0..maxSeeds, for the
- * last four to the capturer (`fixedSide` false) or to a fixed side (the `mover`/`opponent` pair).
+ * Builds the databases of `variant` on 2 x `holesPerRow` holes for `layers` (every layer 0..maxSeeds
+ * unless told; `chainLayers(maxSeeds)` for the chain), for the last four to the capturer
+ * (`fixedSide` false) or to a fixed side (the `mover`/`opponent` pair).
  */
-export const buildReferenceTablebase = (variant: Variant, holesPerRow: number, maxSeeds: number, fixedSide = false): Tablebase => {
+export const buildReferenceTablebase = (
+  variant: Variant,
+  holesPerRow: number,
+  maxSeeds: number,
+  fixedSide = false,
+  layers: readonly number[] = allLayers(maxSeeds),
+): Tablebase => {
+  const problem = layersProblem(layers);
+  if (problem || layers.at(-1) !== maxSeeds) throw new Error(`layers ${layers.join(', ')}: ${problem ?? `the deepest is not ${maxSeeds}`}`);
   const rules = tableRules(fixedSide);
   const holes = 2 * holesPerRow;
-  const base: Tablebase = { variant, holesPerRow, maxSeeds, fixedSide, tables: Object.fromEntries(rules.map(rule => [rule, []])) };
-  for (let seeds = 0; seeds <= maxSeeds; seeds++) {
+  const tables = Object.fromEntries(rules.map(rule => [rule, allLayers(maxSeeds).map((): Int8Array | undefined => undefined)]));
+  const base: Tablebase = { variant, holesPerRow, maxSeeds, fixedSide, layers: [...layers], tables };
+  for (const seeds of layers) {
     const size = layerSize(holes, seeds);
     const boards = Array.from({ length: size }, (_, rank) => boardOfRank(rank, holes, seeds));
-    for (const rule of rules) base.tables[rule]!.push(new Int8Array(size));
+    for (const rule of rules) tables[rule]![seeds] = new Int8Array(size);
     // Jacobi iteration: every pass computes each value from the previous pass's values.
     for (let pass = 1; ; pass++) {
       if (pass > MAX_PASSES) throw new Error(`layer ${seeds}: no fixed point after ${MAX_PASSES} passes`);

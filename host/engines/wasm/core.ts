@@ -71,8 +71,8 @@ interface CoreFunctions {
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
-  tablebaseStart(fixedSide: boolean, maxSeeds: number, building: boolean): number;
-  tablebaseStartLayer(seeds: number): void;
+  tablebaseStart(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number): number;
+  tablebaseStartLayer(seeds: number, clear: boolean): void;
   tablebasePass(seeds: number): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
@@ -364,15 +364,22 @@ export class WasmCore {
   // ---- endgame databases ----------------------------------------------------------------------
 
   /**
-   * Makes room for layers 0..maxSeeds of one game's databases (see assembly/tablebase.ts), and for
-   * building them unless `building` is false (the host writes them), and forgets any earlier ones.
+   * Makes room for the layers of one game's databases (`layerMask`: bit k, layer k; see
+   * assembly/tablebase.ts), and for building them unless `building` is false (the host writes
+   * them), with a cache of quiet children of up to `cacheBytes`, and forgets any earlier ones.
    * False when the core's memory cannot grow that far.
    */
-  startTablebase(settings: Pick<Position, 'variant' | 'holesPerRow'>, fixedSide: boolean, maxSeeds: number, building = true): boolean {
+  startTablebase(
+    settings: Pick<Position, 'variant' | 'holesPerRow'>,
+    fixedSide: boolean,
+    layerMask: number,
+    building = true,
+    cacheBytes = 0,
+  ): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.heldTablebase = null;
-    return this.exports.tablebaseStart(fixedSide, maxSeeds, building) !== 0;
+    return this.exports.tablebaseStart(fixedSide, layerMask, building, cacheBytes) !== 0;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
@@ -384,10 +391,15 @@ export class WasmCore {
     return this.heldTablebase === base;
   }
 
-  /** One Jacobi pass over layer `seeds` (after `startTablebaseLayer`); how many values changed, 0 when done. */
-  tablebasePass(seeds: number, first: boolean): number {
+  /** Finds the exits of layer `seeds` (every held layer below it finished), and empties its values when `clear` (a resumed build writes them). */
+  tablebaseStartLayer(seeds: number, clear: boolean): void {
     this.configureFor(this.tablebaseSettings!);
-    if (first) this.exports.tablebaseStartLayer(seeds);
+    this.exports.tablebaseStartLayer(seeds, clear);
+  }
+
+  /** One pass over layer `seeds` (after `tablebaseStartLayer`), in place; how many values changed, 0 when done. */
+  tablebasePass(seeds: number): number {
+    this.configureFor(this.tablebaseSettings!);
     return this.exports.tablebasePass(seeds);
   }
 
@@ -412,15 +424,18 @@ export class WasmCore {
     this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.exports.tablebaseLayerAddress(table, seeds));
   }
 
-  /** Marks layers 0..maxSeeds written: the search may probe them. */
-  markTablebaseBuilt(maxSeeds: number): void {
-    this.exports.tablebaseMarkBuilt(maxSeeds);
+  /** Marks layer `seeds` written (finished): the search may probe it. */
+  markTablebaseBuilt(seeds: number): void {
+    this.exports.tablebaseMarkBuilt(seeds);
   }
 
-  /** Writes layers 0..layers.length-1 of `table` and marks them built. */
-  writeTablebaseLayers(table: number, layers: readonly Int8Array[]): void {
-    layers.forEach((layer, seeds) => this.writeTablebaseLayer(table, seeds, layer));
-    this.markTablebaseBuilt(layers.length - 1);
+  /** Writes the held layers of `table` (`layers[seeds]`, undefined for a layer not held) and marks them built. */
+  writeTablebaseLayers(table: number, layers: readonly (Int8Array | undefined)[]): void {
+    layers.forEach((layer, seeds) => {
+      if (!layer) return;
+      this.writeTablebaseLayer(table, seeds, layer);
+      this.markTablebaseBuilt(seeds);
+    });
   }
 }
 

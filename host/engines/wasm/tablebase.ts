@@ -4,14 +4,21 @@
  */
 import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
 import {
+  type BlockCodec,
+  type LayerSet,
   TABLEBASE_HOLES_BUILT,
   type TableRule,
   type Tablebase,
+  allLayers,
   isTablebaseHoles,
+  layerMask,
   layerSize,
+  layersOf,
   readTablebaseHeader,
+  readTablebaseLayers,
   tableRules,
 } from '../tablebase.js';
+import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 import { badOption, checkOptionalFunction, checkOptionsObject } from '../../arguments.js';
@@ -24,15 +31,53 @@ export interface TablebaseBuild {
   readonly fixedSide?: boolean;
 }
 
+/** A build, with which layers it makes: every layer 0..maxSeeds unless told (`chain`: maxSeeds, maxSeeds - 4, ..., maxSeeds mod 4). */
+export interface TablebaseBuildLayers extends TablebaseBuild {
+  readonly layers?: LayerSet;
+  /**
+   * The most memory (MB, 2^20 bytes) for the cache of quiet children (16 bytes a board on average):
+   * the first boards of each layer, as many as fit, keep them; the others play their moves again
+   * in every pass (several times slower). Default DEFAULT_CACHE_MB; 0 plays every board's moves
+   * in every pass. The build's memory is its layers, a byte a board of the largest and the cache.
+   */
+  readonly cacheMb?: number;
+}
+
+/** Enough for every board of 2x6 layers up to 20 seeds (84.7 M boards: 1.4 GB); 24 seeds would need 7 GB. */
+export const DEFAULT_CACHE_MB = 1536;
+
 /** Where a build stands, after each pass. */
 export interface BuildProgress {
   readonly seeds: number;
   readonly pass: number;
   /** Values that changed in this pass: 0 ends the layer. */
   readonly changed: number;
-  /** Boards of the finished layers over boards of all layers (a layer's boards count once it is done). */
+  /**
+   * The share of the build's work done, estimated: a layer's exits and each of its passes cost one
+   * visit of its boards; a layer not finished yet is assumed to take as many passes as the finished
+   * ones of 5 seeds and more took on average (PASSES_GUESS before any), or one more than it has.
+   */
   readonly done: number;
+  /** The time left at the pace of the latest layer's passes (ms), estimated as `done`. */
+  readonly leftMs: number;
   readonly elapsedMs: number;
+}
+
+/** Passes a layer is assumed to take before any layer of 5 seeds or more is finished (they took 22 to 56 on 2x6). */
+const PASSES_GUESS = 35;
+
+/** What else a build does: go on from a checkpoint, and write checkpoints. */
+export interface BuildControl {
+  /** A checkpoint of the same build (`parseCheckpoint`): its finished layers and passes are not done again. */
+  readonly resume?: Checkpoint;
+  /**
+   * Called with a checkpoint after every finished layer, and after a pass once `checkpointEveryMs`
+   * have passed since the last one: its header and the bytes that follow it, which are views of the
+   * core's memory, valid only during the call (write them out at once).
+   */
+  readonly onCheckpoint?: (header: Uint8Array, pieces: readonly Uint8Array[]) => void;
+  /** Default 60 s; 0 after every pass. */
+  readonly checkpointEveryMs?: number;
 }
 
 const tableCode = (core: WasmCore, rule: TableRule): number =>
@@ -47,48 +92,133 @@ const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
   }
 };
 
-const startIn = (core: WasmCore, build: TablebaseBuild, building: boolean): void => {
+const layerList = (layers: readonly number[]): string =>
+  layers.length > 2 && layers.every((seeds, i) => i === 0 || seeds === layers[i - 1]! + 1)
+    ? `layers ${layers[0]}..${layers.at(-1)}`
+    : `layers ${layers.join(', ')}`;
+
+const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
   checkBuild(build);
-  if (!core.startTablebase(build, build.fixedSide ?? false, build.maxSeeds, building)) {
-    throw new HoyitoError('BadOption', `tablebase: not enough memory for layers 0..${build.maxSeeds}`, 'seeds');
+  if (!core.startTablebase(build, build.fixedSide ?? false, layerMask(layers), building, cacheMb * 2 ** 20)) {
+    const bytes = layers.reduce((sum, seeds) => sum + layerSize(2 * build.holesPerRow, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
+    throw new HoyitoError(
+      'BadOption',
+      `tablebase: not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and the largest layer again for its exits, and a cache of up to ${cacheMb} MB` : ''})`,
+      'seeds',
+    );
   }
 };
 
+const badResume = (words: string) => new HoyitoError('BadOption', `tablebase: the checkpoint ${words}`, 'resume');
+
+/** The checkpoint is for this build, or an error saying how it differs. */
+const checkResume = (checkpoint: Checkpoint, game: CheckpointGame): void => {
+  const them = checkpoint.game;
+  for (const field of ['variant', 'holesPerRow', 'maxSeeds', 'fixedSide'] as const) {
+    if (them[field] !== game[field]) throw badResume(`is for ${field} ${String(them[field])}, this build for ${String(game[field])}`);
+  }
+  if (layerMask(them.layers) !== layerMask(game.layers))
+    throw badResume(`holds ${layerList(them.layers)}, this build makes ${layerList(game.layers)}`);
+};
+
 /**
- * Builds layers 0..maxSeeds in the core, which keeps them for its search, and returns a copy.
- * @throws HoyitoError `BadOption` for a board or seed count outside what is built, or too little memory.
+ * Builds the layers of `build` (every layer 0..maxSeeds unless `layers` is `chain`) in the core,
+ * which keeps them for its search, and returns a copy; from a checkpoint when `control.resume`.
+ * @throws HoyitoError `BadOption` for a board or seed count outside what is built, too little memory, or a checkpoint of another build.
  */
-export const buildWasmTablebase = (core: WasmCore, build: TablebaseBuild, onProgress?: (progress: BuildProgress) => void): Tablebase => {
-  startIn(core, build, true);
-  const holes = 2 * build.holesPerRow;
-  const sizes = Array.from({ length: build.maxSeeds + 1 }, (_, seeds) => layerSize(holes, seeds));
-  const total = sizes.reduce((sum, size) => sum + size, 0);
+export const buildWasmTablebase = (
+  core: WasmCore,
+  build: TablebaseBuildLayers,
+  onProgress?: (progress: BuildProgress) => void,
+  control: BuildControl = {},
+): Tablebase => {
+  checkBuild(build);
+  const fixedSide = build.fixedSide ?? false;
+  const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+  const game: CheckpointGame = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, layers };
+  const { resume, onCheckpoint, checkpointEveryMs = 60_000 } = control;
+  if (resume) checkResume(resume, game);
+  const { cacheMb = DEFAULT_CACHE_MB } = build;
+  if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
+  startIn(core, build, layers, true, cacheMb);
+  const rules = tableRules(fixedSide);
+  const size = (seeds: number): number => layerSize(2 * build.holesPerRow, seeds);
+  const finished: number[] = [];
+  // A resumed build: its finished layers and the layer in progress written back where they were.
+  for (const { rule, seeds, bytes } of resume?.data ?? []) core.writeTablebaseLayer(tableCode(core, rule), seeds, bytes);
+  for (const seeds of resume?.finished ?? []) {
+    core.markTablebaseBuilt(seeds);
+    finished.push(seeds);
+  }
+  const checkpoint = (state: CheckpointState): void => {
+    if (!onCheckpoint) return;
+    const pieces = checkpointLayers(game, state).map(({ rule, seeds }) => {
+      const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
+      return new Uint8Array(view.buffer, view.byteOffset, view.length);
+    });
+    onCheckpoint(checkpointHeader(game, state, pieces), pieces);
+  };
+
+  // The estimate: visits of boards (a layer's exits, then each pass, one visit of its boards).
+  const passesSeen: number[] = [];
+  const guessPasses = (): number =>
+    passesSeen.length > 0 ? passesSeen.reduce((sum, passes) => sum + passes, 0) / passesSeen.length : PASSES_GUESS;
   const started = performance.now();
-  let finished = 0;
-  for (let seeds = 0; seeds <= build.maxSeeds; seeds++) {
-    for (let pass = 1; ; pass++) {
-      const changed = core.tablebasePass(seeds, pass === 1);
-      if (changed === 0) finished += sizes[seeds]!;
-      onProgress?.({ seeds, pass, changed, done: finished / total, elapsedMs: performance.now() - started });
+  let visitsDone = 0;
+  let pace: number; // ms a visit of a board, in the latest layer
+  let lastCheckpoint = started;
+  for (const seeds of layers) {
+    if (finished.includes(seeds)) continue;
+    const going = resume?.current?.seeds === seeds ? resume.current.passes : 0;
+    const layerStarted = performance.now();
+    core.tablebaseStartLayer(seeds, going === 0);
+    for (let pass = going + 1; ; pass++) {
+      const changed = core.tablebasePass(seeds);
+      const now = performance.now();
+      visitsDone += size(seeds) * (pass === going + 1 ? 2 : 1);
+      pace = (now - layerStarted) / (size(seeds) * (pass - going + 1));
+      if (changed === 0) {
+        finished.push(seeds);
+        if (seeds >= 5) passesSeen.push(pass);
+      }
+      const guess = guessPasses();
+      const visitsLeft = layers
+        .filter(k => !finished.includes(k))
+        .reduce((sum, k) => sum + size(k) * (k === seeds ? Math.max(guess - pass, 1) : guess + 1), 0);
+      onProgress?.({
+        seeds,
+        pass,
+        changed,
+        done: visitsDone / (visitsDone + visitsLeft),
+        leftMs: visitsLeft * pace,
+        elapsedMs: now - started,
+      });
+      const last = changed === 0 && seeds === layers.at(-1);
+      if (!last && (changed === 0 || now - lastCheckpoint >= checkpointEveryMs)) {
+        checkpoint({ finished, current: changed === 0 ? null : { seeds, passes: pass } });
+        lastCheckpoint = performance.now();
+      }
       if (changed === 0) break;
     }
   }
-  const fixedSide = build.fixedSide ?? false;
   const tables = Object.fromEntries(
-    tableRules(fixedSide).map(rule => [rule, sizes.map((_, seeds) => core.readTablebaseLayer(tableCode(core, rule), seeds))]),
+    rules.map(rule => [
+      rule,
+      allLayers(build.maxSeeds).map(seeds => (layers.includes(seeds) ? core.readTablebaseLayer(tableCode(core, rule), seeds) : undefined)),
+    ]),
   );
-  const base: Tablebase = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, tables };
+  const base: Tablebase = { ...game, tables };
   core.holdTablebase(base);
   return base;
 };
 
-export interface BuildTablebaseOptions extends TablebaseBuild {
+export interface BuildTablebaseOptions extends TablebaseBuildLayers {
   /** The core to build in (it keeps the layers for its search); a new one when absent. */
   readonly core?: WasmCore;
 }
 
 /**
- * Builds the endgame databases of one game, layers 0..maxSeeds, reporting after every pass.
+ * Builds the endgame databases of one game (every layer 0..maxSeeds, or the chain), reporting after every pass.
  * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, or too little memory.
  */
 export const buildTablebase = async (
@@ -105,7 +235,7 @@ export const buildTablebase = async (
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
 export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
   if (core.holdsTablebase(base)) return;
-  startIn(core, base, false);
+  startIn(core, base, base.layers, false);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
   core.holdTablebase(base);
 };
@@ -122,6 +252,7 @@ class CoreTablebase implements Tablebase {
     readonly holesPerRow: number,
     readonly maxSeeds: number,
     readonly fixedSide: boolean,
+    readonly layers: readonly number[],
   ) {}
 
   get tables(): Tablebase['tables'] {
@@ -129,7 +260,9 @@ class CoreTablebase implements Tablebase {
     return Object.fromEntries(
       tableRules(this.fixedSide).map(rule => [
         rule,
-        Array.from({ length: this.maxSeeds + 1 }, (_, seeds) => this.core.tablebaseLayerView(tableCode(this.core, rule), seeds)),
+        allLayers(this.maxSeeds).map(seeds =>
+          this.layers.includes(seeds) ? this.core.tablebaseLayerView(tableCode(this.core, rule), seeds) : undefined,
+        ),
       ]),
     );
   }
@@ -137,7 +270,7 @@ class CoreTablebase implements Tablebase {
   replaced(): HoyitoError {
     return new HoyitoError(
       'BadTablebase',
-      `tablebase: the ${this.variant} 2x${this.holesPerRow} databases (layers 0..${this.maxSeeds}) were replaced in their core by others; load them again`,
+      `tablebase: the ${this.variant} 2x${this.holesPerRow} databases (${layerList(this.layers)}) were replaced in their core by others; load them again`,
       'tablebase',
     );
   }
@@ -146,21 +279,30 @@ class CoreTablebase implements Tablebase {
 /**
  * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its
  * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
- * held once. The databases returned read the core's memory (see `CoreTablebase`).
+ * held once. A compressed file is inflated block by block into the core (with `codec`: the core
+ * probes plain layers). The databases returned read the core's memory (see `CoreTablebase`).
  */
-export const loadTablebaseFile = (core: WasmCore, file: Uint8Array): Result<Tablebase, HoyitoError> => {
+export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
   const header = readTablebaseHeader(file);
   if (!header.ok) return header;
-  const { layers, ...game } = header.value;
+  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
   try {
-    startIn(core, game, false);
+    startIn(core, { variant, holesPerRow, maxSeeds, fixedSide }, layers, false);
   } catch (error) {
     return err(error as HoyitoError);
   }
-  for (const { rule, seeds, offset, size } of layers)
-    core.writeTablebaseLayer(tableCode(core, rule), seeds, file.subarray(offset, offset + size));
-  core.markTablebaseBuilt(game.maxSeeds);
-  const base = new CoreTablebase(core, game.variant, game.holesPerRow, game.maxSeeds, game.fixedSide);
+  const read = readTablebaseLayers(
+    file,
+    header.value,
+    ({ rule, seeds }) => {
+      const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
+      return new Uint8Array(view.buffer, view.byteOffset, view.length);
+    },
+    codec,
+  );
+  if (!read.ok) return read;
+  for (const seeds of layers) core.markTablebaseBuilt(seeds);
+  const base = new CoreTablebase(core, variant, holesPerRow, maxSeeds, fixedSide, layers);
   core.holdTablebase(base);
   return ok(base);
 };

@@ -1,41 +1,105 @@
 /** `hoyito tablebase build`: endgame databases of the largest board they are built for (2x6), into a file (docs/endgames.md). */
-import { ok } from '../../../host/types.js';
+import { type HoyitoError, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../../../host/engines/limits.js';
-import { buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
+import { type Checkpoint } from '../../../host/engines/tablebase-checkpoint.js';
+import { layersOf } from '../../../host/engines/tablebase.js';
+import { DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
-import { DEFAULT_TABLEBASE_DIR, DEFAULT_TABLEBASE_SEEDS, tablebaseDestination, writeTablebase } from '../../tablebase-files.js';
+import {
+  DEFAULT_TABLEBASE_DIR,
+  DEFAULT_TABLEBASE_SEEDS,
+  checkpointPath,
+  readCheckpoint,
+  removeCheckpoint,
+  tablebaseDestination,
+  writeCheckpoint,
+  writeTablebase,
+} from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote } from '../../options.js';
-import { type Command } from '../command.js';
+import { type Command, attempt } from '../command.js';
 import { progressLine } from '../render.js';
 
+/** A checkpoint is written after every layer, and after a pass once this long has passed since the last one. */
+const CHECKPOINT_EVERY_MS = 60_000;
+
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--rule capturer|fixed] [--out DIR]`,
-  summary: `build the 2x${MAX_TABLEBASE_HOLES} endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/)`,
+  usage: `build [--variant ii|iii] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--out DIR] [--resume]`,
+  summary:
+    `build the 2x${MAX_TABLEBASE_HOLES} endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
+    'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
+    `(default ${DEFAULT_CACHE_MB}); --resume goes on from the checkpoint beside the file`,
   arity: { min: 1, max: 1 },
-  options: ['variant', 'seeds', 'rule', 'out'],
+  options: ['variant', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'out'],
+  flags: ['resume'],
   run: async (args, output) => {
     if (args.positional[0] !== 'build') return badOption('arguments', `tablebase ${quote(args.positional[0]!)}: the only action is build`);
     const variant = oneOf(args.options.get('variant') ?? 'ii', '--variant', ['ii', 'iii'] as const);
     if (!variant.ok) return variant;
     const rule = oneOf(args.options.get('rule') ?? 'capturer', '--rule', ['capturer', 'fixed'] as const);
     if (!rule.ok) return rule;
+    const layers = oneOf(args.options.get('layers') ?? 'chain', '--layers', ['chain', 'all'] as const);
+    if (!layers.ok) return layers;
+    const compress = oneOf(args.options.get('compress') ?? 'deflate', '--compress', ['deflate', 'none'] as const);
+    if (!compress.ok) return compress;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
     if (!seeds.ok) return seeds;
-    const build = { variant: variant.value, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: seeds.value, fixedSide: rule.value === 'fixed' };
-    const destination = tablebaseDestination(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, build, '--out');
+    const cacheMb = optionalWholeNumber(args.options.get('cache-mb'), '--cache-mb', 0, 4096, DEFAULT_CACHE_MB);
+    if (!cacheMb.ok) return cacheMb;
+    const build = {
+      cacheMb: cacheMb.value,
+      variant: variant.value,
+      holesPerRow: MAX_TABLEBASE_HOLES,
+      maxSeeds: seeds.value,
+      fixedSide: rule.value === 'fixed',
+      layers: layers.value,
+    };
+    const named = { ...build, layers: layersOf(build.layers, build.maxSeeds) };
+    const destination = tablebaseDestination(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, named, '--out');
     if (!destination.ok) return destination;
+    const checkpointFile = checkpointPath(destination.value);
+    let resume: Checkpoint | undefined;
+    if (args.options.has('resume')) {
+      const read = readCheckpoint(checkpointFile);
+      if (!read.ok) return read;
+      resume = read.value;
+      output.err(
+        resume
+          ? `resuming from ${checkpointFile}: ${resume.finished.length} layers finished` +
+              (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
+          : `no checkpoint at ${checkpointFile}: building from the start`,
+      );
+    }
     const core = await loadWasmCore();
     const started = performance.now();
     let shown = -1;
-    const base = buildWasmTablebase(core, build, progress => {
-      const layerDone = progress.changed === 0;
-      const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
-      if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
-      shown = progress.elapsedMs;
-      output.progress?.(progressLine(progress, build.maxSeeds), kind);
-    });
-    const written = await writeTablebase(destination.value, base);
+    let checkpointError: HoyitoError | undefined;
+    const base = await attempt(() =>
+      buildWasmTablebase(
+        core,
+        build,
+        progress => {
+          const layerDone = progress.changed === 0;
+          const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
+          if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
+          shown = progress.elapsedMs;
+          output.progress?.(progressLine(progress, build.maxSeeds), kind);
+        },
+        {
+          ...(resume && { resume }),
+          checkpointEveryMs: CHECKPOINT_EVERY_MS,
+          onCheckpoint: (header, pieces) => {
+            const written = writeCheckpoint(checkpointFile, header, pieces);
+            if (!written.ok) checkpointError ??= written.error;
+          },
+        },
+      ),
+    );
+    if (!base.ok) return base;
+    if (checkpointError) return err(checkpointError);
+    const written = await writeTablebase(destination.value, base.value, compress.value === 'deflate');
     if (!written.ok) return written;
-    return ok([`built layers 0..${build.maxSeeds} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${written.value}`]);
+    removeCheckpoint(checkpointFile);
+    const which = build.layers === 'chain' ? `the chain of layers ${base.value.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
+    return ok([`built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${written.value}`]);
   },
 };

@@ -1,0 +1,102 @@
+/**
+ * A build's checkpoint: where an interrupted build stands (its finished layers, and the values of
+ * the layer in progress after its last finished pass), so that `--resume` goes on from there and
+ * ends with the same bytes. Passes are Gauss-Seidel in rank order: the next pass depends only on
+ * the values so far and the layer's exits, which the resumed build finds again from the finished
+ * layers.
+ *
+ *   0  8 bytes "HOYITOCK"                    16  u32 layer mask (held)
+ *   8  u8 version (1)                         20  u32 finished layers' mask
+ *   9  u8 variant (0 ii, 1 iii)               24  u32 passes done in the layer in progress
+ *  10  u8 holes per row                       28  u32 FNV-1a checksum of the data
+ *  11  u8 maxSeeds                            32  the data: each table (C; or mover, then opponent),
+ *  12  u8 rule (0 capturer, 1 fixed side)         its finished layers ascending, then the layer in
+ *  13  u8 the layer in progress (255: none)       progress, a byte a board
+ *  14..15 zero
+ */
+import { HoyitoError, type Result, VARIANTS, err, ok } from '../types.js';
+import { type TableRule, type Tablebase, isTablebaseHoles, layerMask, layerSize, tableRules } from './tablebase.js';
+import { MAX_TABLEBASE_SEEDS } from './limits.js';
+
+const MAGIC = 'HOYITOCK';
+const VERSION = 1;
+export const CHECKPOINT_HEADER_SIZE = 32;
+const NONE = 255;
+
+/** The build a checkpoint is for. */
+export type CheckpointGame = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
+
+/** Where a build stands: its finished layers and the layer in progress with its passes done. */
+export interface CheckpointState {
+  readonly finished: readonly number[];
+  /** The layer in progress and the passes done in it, or null between layers. */
+  readonly current: { readonly seeds: number; readonly passes: number } | null;
+}
+
+/** The layers whose bytes a checkpoint holds, in order: per table, the finished ones then the one in progress. */
+export const checkpointLayers = (game: CheckpointGame, state: CheckpointState): { rule: TableRule; seeds: number; size: number }[] => {
+  const seeds = [...state.finished, ...(state.current ? [state.current.seeds] : [])];
+  return tableRules(game.fixedSide).flatMap(rule => seeds.map(k => ({ rule, seeds: k, size: layerSize(2 * game.holesPerRow, k) })));
+};
+
+const fnv = (hash: number, bytes: Uint8Array): number => {
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193) >>> 0;
+  return hash;
+};
+
+/** The header of a checkpoint whose data is `pieces` (the layers of `checkpointLayers`, in order). */
+export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, pieces: readonly Uint8Array[]): Uint8Array => {
+  const header = new Uint8Array(CHECKPOINT_HEADER_SIZE);
+  const view = new DataView(header.buffer);
+  header.set(new TextEncoder().encode(MAGIC));
+  header.set(
+    [VERSION, VARIANTS.indexOf(game.variant), game.holesPerRow, game.maxSeeds, game.fixedSide ? 1 : 0, state.current?.seeds ?? NONE],
+    8,
+  );
+  view.setUint32(16, layerMask(game.layers), true);
+  view.setUint32(20, layerMask(state.finished), true);
+  view.setUint32(24, state.current?.passes ?? 0, true);
+  view.setUint32(28, pieces.reduce(fnv, 0x811c9dc5), true);
+  return header;
+};
+
+export interface Checkpoint extends CheckpointState {
+  readonly game: CheckpointGame;
+  /** The layers' bytes, as `checkpointLayers` lists them. */
+  readonly data: readonly { readonly rule: TableRule; readonly seeds: number; readonly bytes: Uint8Array }[];
+}
+
+const bad = (words: string) => err(new HoyitoError('BadTablebase', `checkpoint: ${words}`, 'resume'));
+
+const maskLayers = (mask: number): number[] => Array.from({ length: 32 }, (_, k) => k).filter(k => (mask >>> k) & 1);
+
+/** Reads a checkpoint file; a file that is none, truncated or damaged is a `BadTablebase` error saying which. */
+export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoError> => {
+  if (file.length < CHECKPOINT_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
+    return bad('not a hoyito build checkpoint (no HOYITOCK header)');
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const [version, variantCode, holesPerRow, maxSeeds, ruleCode, current] = file.subarray(8, 14);
+  if (version !== VERSION) return bad(`version ${version}, this library reads ${VERSION}`);
+  const variant = VARIANTS[variantCode!];
+  if (!variant || (ruleCode !== 0 && ruleCode !== 1) || !isTablebaseHoles(holesPerRow!) || maxSeeds! > MAX_TABLEBASE_SEEDS)
+    return bad('its header names no game databases are built for: the file is damaged');
+  const layers = maskLayers(view.getUint32(16, true));
+  const finished = maskLayers(view.getUint32(20, true));
+  if (finished.some(k => !layers.includes(k)) || (current !== NONE && (!layers.includes(current!) || finished.includes(current!))))
+    return bad('its layers do not agree with each other: the file is damaged');
+  const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
+  const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes: view.getUint32(24, true) } };
+  const data: { rule: TableRule; seeds: number; bytes: Uint8Array }[] = [];
+  let at = CHECKPOINT_HEADER_SIZE;
+  for (const { rule, seeds, size } of checkpointLayers(game, state)) {
+    data.push({ rule, seeds, bytes: file.subarray(at, at + size) });
+    at += size;
+  }
+  if (file.length !== at)
+    return bad(
+      `${file.length - CHECKPOINT_HEADER_SIZE} bytes of data, ${at - CHECKPOINT_HEADER_SIZE} expected: the file is truncated or damaged`,
+    );
+  if (fnv(0x811c9dc5, file.subarray(CHECKPOINT_HEADER_SIZE)) !== view.getUint32(28, true))
+    return bad('checksum mismatch: the file is damaged');
+  return ok({ game, ...state, data });
+};
