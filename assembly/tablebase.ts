@@ -32,10 +32,11 @@ export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
 /**
- * The deepest layer a build may ask for: C(k + 11, 11) bytes a 2x6 layer. Ranks fit an u32 and the
- * layer bits an u32 mask up to 31 (the chain to 28 is 2.2 GB, its largest layer's exits 1.7 GB more).
+ * The deepest layer a build may ask for: C(k + 2n - 1, 2n - 1) bytes a 2xn layer. Ranks fit an u32 and the
+ * layer bits an u32 mask up to 31; 30 is 3 seeds a hole on 2x5 (the 2x6 chain to 28 is already 2.2 GB,
+ * its largest layer's exits 1.7 GB more).
  */
-export const MAX_TABLEBASE_SEEDS: i32 = 28;
+export const MAX_TABLEBASE_SEEDS: i32 = 30;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
 export const MAX_TABLEBASE_HOLES: i32 = 6;
 

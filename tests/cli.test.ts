@@ -12,7 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, chainLayers, makeTablebaseFile, parseTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
+import {
+  type Tablebase,
+  chainLayers,
+  makeTablebaseFile,
+  parseTablebaseFile,
+  positionValue,
+  solveMoves,
+} from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
@@ -251,6 +258,18 @@ describe('tablebase build and solve', () => {
     expect(progress.some(line => /\] 100% layer 4\/4 pass \d+, 0:00 left$/.test(line))).toBe(true);
   });
 
+  it('--holes builds a shorter board, which solve then answers from: 2x3 with 2 seeds a hole, as the reference chain values it', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-holes-'));
+    const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', own);
+    expect(built.code).toBe(0);
+    expect(built.out.at(-1)).toBe(`wrote ${join(own, 'iii-2x3-capturer-chain-12.hoyitotb')}`);
+    const start = unwrap(parsePosition('iii 2,2,2/2,2,2 S 0-0'));
+    const reference = buildReferenceTablebase('iii', 3, 12, false, chainLayers(12));
+    const solved = await run('solve', 'iii 2,2,2/2,2,2 S 0-0', '--tablebases', own);
+    expect(solved.code).toBe(0);
+    expect(solved.last).toBe(`value ${positionValue(reference, start)} bestmove ${solveMoves(reference, referenceEngine, start)[0]!.move}`);
+  });
+
   it('by default builds the chain (K, K-4, ..., K mod 4) into a compressed file, which reads back as the reference chain', async () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-chain-'));
     const built = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '5', '--out', own);
@@ -385,7 +404,9 @@ describe('tablebase build and solve', () => {
 
   it.each([
     ['another action', ['tablebase', 'probe'], /the only action is build/],
-    ['too many seeds', ['tablebase', 'build', '--seeds', '29'], /--seeds '29'/],
+    ['too many seeds', ['tablebase', 'build', '--seeds', '31'], /--seeds '31'/],
+    ['a board too long', ['tablebase', 'build', '--holes', '7'], /--holes '7'/],
+    ['a board too short', ['tablebase', 'build', '--holes', '1'], /--holes '1'/],
     ['an unknown layer set', ['tablebase', 'build', '--layers', 'some'], /--layers 'some'/],
     ['a value for --resume', ['tablebase', 'build', '--resume=yes'], /--resume takes no value/],
     ['an unknown rule', ['tablebase', 'build', '--rule', 'south'], /--rule 'south'/],

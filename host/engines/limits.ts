@@ -27,7 +27,7 @@ export const MAX_TABLE_ITERATION = 255;
 export const INFINITE_SCORE = 1 << 21;
 
 /** The deepest endgame-database layer a build may ask for (seeds on the board). */
-export const MAX_TABLEBASE_SEEDS = 28;
+export const MAX_TABLEBASE_SEEDS = 30;
 /** The board sizes endgame databases are built for, in holes a row: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES. */
 export const MIN_TABLEBASE_HOLES = MIN_HOLES;
 export const MAX_TABLEBASE_HOLES = 6;

@@ -1,6 +1,6 @@
-/** `hoyito tablebase build`: endgame databases of the largest board they are built for (2x6), into a file (docs/endgames.md). */
+/** `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are built for), into a file (docs/endgames.md). */
 import { type HoyitoError, err, ok } from '../../../host/types.js';
-import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../../../host/engines/limits.js';
+import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
 import { type Checkpoint } from '../../../host/engines/tablebase-checkpoint.js';
 import { layersOf } from '../../../host/engines/tablebase.js';
 import { DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
@@ -23,13 +23,13 @@ import { progressLine } from '../render.js';
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--out DIR] [--resume]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--out DIR] [--resume]`,
   summary:
-    `build the 2x${MAX_TABLEBASE_HOLES} endgame databases up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
+    `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
     `(default ${DEFAULT_CACHE_MB}); --resume goes on from the checkpoint beside the file`,
   arity: { min: 1, max: 1 },
-  options: ['variant', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'out'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'out'],
   flags: ['resume'],
   run: async (args, output) => {
     if (args.positional[0] !== 'build') return badOption('arguments', `tablebase ${quote(args.positional[0]!)}: the only action is build`);
@@ -41,6 +41,8 @@ export const tablebase: Command = {
     if (!layers.ok) return layers;
     const compress = oneOf(args.options.get('compress') ?? 'deflate', '--compress', ['deflate', 'none'] as const);
     if (!compress.ok) return compress;
+    const holes = optionalWholeNumber(args.options.get('holes'), '--holes', MIN_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES);
+    if (!holes.ok) return holes;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
     if (!seeds.ok) return seeds;
     const cacheMb = optionalWholeNumber(args.options.get('cache-mb'), '--cache-mb', 0, 4096, DEFAULT_CACHE_MB);
@@ -48,7 +50,7 @@ export const tablebase: Command = {
     const build = {
       cacheMb: cacheMb.value,
       variant: variant.value,
-      holesPerRow: MAX_TABLEBASE_HOLES,
+      holesPerRow: holes.value,
       maxSeeds: seeds.value,
       fixedSide: rule.value === 'fixed',
       layers: layers.value,
