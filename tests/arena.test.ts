@@ -19,6 +19,7 @@ import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
 import { covers, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -113,7 +114,7 @@ describe('arena', () => {
       [['--b', 'engine:0'], 'b'],
       [['--balanced', '-1'], 'balanced'],
       [['--balanced', '2.5'], 'balanced'],
-      [['--tablebase-seeds', '29'], 'tablebase-seeds'],
+      [['--tablebase-seeds', String(MAX_TABLEBASE_SEEDS + 1)], 'tablebase-seeds'],
       [['--tablebase-seeds', '-1'], 'tablebase-seeds'],
       [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
       // Databases are built for boards up to 2x6.
