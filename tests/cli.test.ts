@@ -314,6 +314,36 @@ describe('tablebase build and solve', () => {
     expect(existsSync(checkpointPath(path))).toBe(false);
   });
 
+  it('a checkpoint that is slow to write is written less often: between passes, at most a tenth of the time goes to them', async () => {
+    const core = await loadWasmCore();
+    const writes: { readonly start: number; readonly end: number; readonly midLayer: boolean }[] = [];
+    let passes = 0;
+    let lastChanged = 0;
+    buildWasmTablebase(
+      core,
+      { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' },
+      ({ changed }) => {
+        lastChanged = changed;
+        if (changed > 0) passes++;
+      },
+      {
+        checkpointEveryMs: 1,
+        onCheckpoint: () => {
+          const start = performance.now();
+          while (performance.now() - start < 5); // a slow disk
+          writes.push({ start, end: performance.now(), midLayer: lastChanged > 0 });
+        },
+      },
+    );
+    const midLayer = writes.filter(write => write.midLayer);
+    expect(midLayer.length).toBeGreaterThan(0);
+    expect(midLayer.length).toBeLessThan(passes); // without the rule, one after every pass (1 ms had always passed)
+    for (const [index, write] of writes.entries()) {
+      const before = writes[index - 1];
+      if (write.midLayer && before) expect(write.start - before.end).toBeGreaterThanOrEqual(10 * (before.end - before.start));
+    }
+  });
+
   it.each([
     ['another build', ['--seeds', '5'], /the checkpoint is for maxSeeds 9, this build for 5/],
     ['a damaged one', [], /\.checkpoint: checkpoint: checksum mismatch: the file is damaged/],

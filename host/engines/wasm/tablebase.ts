@@ -76,9 +76,12 @@ export interface BuildControl {
    * core's memory, valid only during the call (write them out at once).
    */
   readonly onCheckpoint?: (header: Uint8Array, pieces: readonly Uint8Array[]) => void;
-  /** Default 60 s; 0 after every pass. */
+  /** Default 60 s, or ten times as long as the last checkpoint took to write if that is longer; 0 after every pass. */
   readonly checkpointEveryMs?: number;
 }
+
+/** The most of a build's time that checkpoints between passes may take. */
+const CHECKPOINT_SHARE = 0.1;
 
 const tableCode = (core: WasmCore, rule: TableRule): number =>
   rule === 'C' ? core.constants.TABLE_CAPTURER : rule === 'mover' ? core.constants.TABLE_MOVER : core.constants.TABLE_OPPONENT;
@@ -167,6 +170,7 @@ export const buildWasmTablebase = (
   let visitsDone = 0;
   let pace: number; // ms a visit of a board, in the latest layer
   let lastCheckpoint = started;
+  let lastWriteMs = 0;
   for (const seeds of layers) {
     if (finished.includes(seeds)) continue;
     const going = resume?.current?.seeds === seeds ? resume.current.passes : 0;
@@ -194,9 +198,13 @@ export const buildWasmTablebase = (
         elapsedMs: now - started,
       });
       const last = changed === 0 && seeds === layers.at(-1);
-      if (!last && (changed === 0 || now - lastCheckpoint >= checkpointEveryMs)) {
+      // Between passes at most CHECKPOINT_SHARE of the time goes to checkpoints: a big layer's (516 MB at 24 seeds) is written less often.
+      const due = checkpointEveryMs === 0 || now - lastCheckpoint >= Math.max(checkpointEveryMs, lastWriteMs / CHECKPOINT_SHARE);
+      if (!last && (changed === 0 || due)) {
+        const writing = performance.now();
         checkpoint({ finished, current: changed === 0 ? null : { seeds, passes: pass } });
         lastCheckpoint = performance.now();
+        lastWriteMs = lastCheckpoint - writing;
       }
       if (changed === 0) break;
     }
