@@ -148,7 +148,7 @@ export class Game {
     const game = new Game(start, engine);
     const played = game.playAll(moves);
     if (!played.ok) return played;
-    const decided = decision && (decision.reason === 'resign' ? game.resign(decision.side) : game.agreeToShare());
+    const decided = decision && game.endBy(decision);
     if (decided && !decided.ok) return err(new HoyitoError(decided.error.kind, `record: ${decided.error.message}`, 'record'));
     return ok(game);
   }
@@ -183,6 +183,11 @@ export class Game {
   /** Both players end the game now, sharing the seeds left on the board as a repetition does. Refused once the game is over. */
   agreeToShare(): Result<GameResult, HoyitoError> {
     return this.decide(endOf(seedsWithBoardShared(this.position), 'agreement'));
+  }
+
+  /** The players' `decision` (a record's, a saved game's): `resign` for its side, or `agreeToShare`. */
+  endBy(decision: Decision): Result<GameResult, HoyitoError> {
+    return decision.reason === 'resign' ? this.resign(decision.side) : this.agreeToShare();
   }
 
   private decide(result: GameResult): Result<GameResult, HoyitoError> {

@@ -129,7 +129,7 @@ const practicalLimits = (options: SearchOptions, moves: number): SearchLimits =>
   const unlimited = options.timeMs === undefined && options.nodes === undefined;
   const timeMs = share(options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined));
   const depth =
-    options.depth === undefined ? undefined : Math.max(1, Math.min(options.depth - 1, unlimited ? PRACTICAL_MAX_DEPTH : MAX_DEPTH));
+    options.depth === undefined ? undefined : Math.max(1, unlimited ? Math.min(options.depth - 1, PRACTICAL_MAX_DEPTH) : options.depth - 1);
   const nodes = share(options.nodes);
   return {
     ...(depth === undefined ? {} : { depth }),

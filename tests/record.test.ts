@@ -87,6 +87,11 @@ describe('a decision of the players ends the record', () => {
     }
   });
 
+  it('Game.endBy applies a decision as resign and agreeToShare do', () => {
+    expect(unwrap(Game.start().endBy({ reason: 'resign', side: 'N' }))).toEqual(unwrap(Game.start().resign('N')));
+    expect(unwrap(Game.start().endBy({ reason: 'agreement' }))).toEqual(unwrap(Game.start().agreeToShare()));
+  });
+
   it('may be the whole list: a resignation before any move', () => {
     const game = Game.start();
     unwrap(game.resign('S'));

@@ -51,12 +51,12 @@ export class HoleKeys implements ReactiveController {
   /** Makes `index` the tab stop and focuses it once drawn. */
   focus(index: number): void {
     this.tabStop = index;
-    void this.host.updateComplete.then(() => this.renderRoot().querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+    void this.host.updateComplete.then(() => this.host.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
   }
 
   /** Moves the tab stop to `index`, and the focus with it when a hole has the focus (a keyboard player follows the turn). */
   follow(index: number): void {
-    const root = this.renderRoot();
+    const root = this.host.renderRoot;
     const focused = root instanceof ShadowRoot ? root.activeElement : document.activeElement;
     if (focused?.matches('.hole')) this.focus(index);
     else this.tabStop = index;
@@ -85,17 +85,13 @@ export class HoleKeys implements ReactiveController {
     }
   };
 
-  private renderRoot(): HTMLElement | DocumentFragment {
-    return this.host.renderRoot;
-  }
-
   /**
    * The hole drawn just above (-1) or below (+1) hole `index`: in the nearest line of holes that
    * way, the one nearest in column; `index` itself at the edge. Read from the layout, so that it
    * holds when a narrow board wraps each row into two lines.
    */
   private holeDrawnNext(index: number, direction: -1 | 1): number {
-    const centres = [...this.renderRoot().querySelectorAll<HTMLElement>('.hole')].map(hole => {
+    const centres = [...this.host.renderRoot.querySelectorAll<HTMLElement>('.hole')].map(hole => {
       const box = hole.getBoundingClientRect();
       return { index: Number(hole.dataset['index']), x: box.left + box.width / 2, y: box.top + box.height / 2, height: box.height };
     });

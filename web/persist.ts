@@ -43,8 +43,7 @@ export interface PersistHost extends ReactiveControllerHost {
 }
 
 /** Applies a saved decision; false when it does not fit the game (then the entry is not trusted). */
-const decide = (game: Game, decision: Decision | undefined): boolean =>
-  !decision || (decision.reason === 'resign' ? game.resign(decision.side) : game.agreeToShare()).ok;
+const decide = (game: Game, decision: Decision | undefined): boolean => !decision || game.endBy(decision).ok;
 
 const savedGame = (game: Game): SavedGame => {
   const decision = game.decision;
