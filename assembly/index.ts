@@ -5,7 +5,7 @@ import {
   INPUT_POSITION, MAX_PERFT_DEPTH, OUTPUT_POSITION, PERFT_ROOT, boardSize, configure, copyPosition,
 } from './board';
 import { perftFrom } from './perft';
-import { layerPass, layerSize, markBuilt, startLayer, startTablebase, tableLayerAddress } from './tablebase';
+import { joinTablebase, layerPass, layerSize, markBuilt, startLayer, startRange, startTablebase, tableLayerAddress, tablebaseCache, tablebaseRegion } from './tablebase';
 import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
 import {
   aborted, addHistory, clearHistory, lastResolved, nodes, pvLength, rootMoveCount, runIteration, startSearch,
@@ -81,7 +81,19 @@ export function tablebaseStart(fixedSide: bool, layers: u32, building: bool, cac
   return startTablebase(fixedSide, layers, building, cacheBytes);
 }
 export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(seeds, clear); }
+// With threads: every other thread's instance joins the build where the first made room, and each builds a range of a layer.
+export function tablebaseJoin(fixedSide: bool, layers: u32, building: bool, cacheBytes: f64, region: usize): void {
+  joinTablebase(fixedSide, layers, building, cacheBytes, region);
+}
+export function tablebaseRegionAddress(): usize { return tablebaseRegion(); }
+export function tablebaseCacheBytes(): f64 { return <f64>tablebaseCache(); }
+export function tablebaseStartRange(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
+  startRange(seeds, clear, first, end, cacheFrom, cacheTo);
+}
 export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
 export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
 export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }
 export function tablebaseMarkBuilt(seeds: i32): void { markBuilt(seeds); }
+
+/** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */
+export function staticsEnd(): usize { return __heap_base; }

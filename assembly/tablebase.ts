@@ -20,6 +20,12 @@
 // in place (Gauss-Seidel), which reaches the same fixed point as the reference's Jacobi passes in
 // far fewer passes (the tests compare the two byte for byte).
 //
+// Threads: on a memory shared between threads, one instance a thread (each with its own statics:
+// the core is built once a thread, at its own memory base), every instance visits a range of the
+// layer (`startRange`) with its own part of the cache, and the passes run at once. A board may
+// then read a child's value of this pass or the last, as in any order of Gauss-Seidel updates:
+// the fixed point is the same (tested byte for byte against one thread and the reference).
+//
 // Tables: the capturer rule (`C`) alone, or for a fixed last-four side the pair `mover` (the mover
 // receives the last four) and `opponent`, which refer to each other across a quiet move.
 import {
@@ -78,10 +84,16 @@ const LAYER_ADDRESSES: usize = memory.data(3 * (MAX_TABLEBASE_SEEDS + 1) * 4, 4)
 let exitValues: usize = 0;
 /** Bytes between the two tables' exit values (the largest layer's size). */
 let exitStride: usize = 0;
-/** The cache of quiet children: where it starts, its end, and how many boards of the layer being built it holds (a prefix in rank order). */
+/** The cache of quiet children: where it starts and its end. */
 let childStream: usize = 0;
 let childStreamEnd: usize = 0;
-let cachedBoards: u32 = 0;
+// The boards of the layer being built that this instance visits: ranks [rangeFirst, rangeEnd), the
+// whole layer for a build on one thread; with threads, each thread's instance has its own range
+// and its own part of the cache, which holds the children of a prefix of its range, up to cachedEnd.
+let rangeFirst: u32 = 0;
+let rangeEnd: u32 = 0;
+let rangeStream: usize = 0;
+let cachedEnd: u32 = 0;
 /** A board's children in the stream: at most one quiet move a hole (or the pass), then NO_CHILD. */
 const MAX_STREAM_BOARD: usize = (MAX_TABLEBASE_HOLES + 1) * 4;
 /** The end of a board's children in the stream. */
@@ -109,25 +121,7 @@ const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
  * Returns false when memory cannot grow that far.
  */
 export function startTablebase(fixed: bool, layers: u32, building: bool, cacheBytes: f64): bool {
-  if (layers == 0 || layers >> <u32>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
-  const holes = boardSize;
-  if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
-  const tables = fixed ? 2 : 1;
-  let largest: u64 = 0;
-  let bytes: u64 = 0;
-  for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
-    if ((layers >> <u32>seeds) & 1) {
-      largest = <u64>layerSize(holes, seeds);
-      bytes += largest * <u64>tables;
-    }
-  }
-  // A build finds one layer's exits at a time; layers written by the host need no room for them.
-  let cache: u64 = 0;
-  if (building) {
-    bytes += largest * <u64>tables;
-    cache = min(<u64>max(cacheBytes, 0), largest * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
-    bytes += cache;
-  }
+  const bytes = tablebaseBytes(fixed, layers, building, cacheBytes);
   if (bytes > <u64>allocatedBytes) {
     const pages = (bytes + 0xffff) >> 16;
     if (pages + <u64>memory.size() > 65536) return false;
@@ -136,26 +130,78 @@ export function startTablebase(fixed: bool, layers: u32, building: bool, cacheBy
     regionAddress = <usize>first << 16;
     allocatedBytes = <usize>pages << 16;
   }
-  let at = regionAddress;
+  layOut(fixed, layers, building, cacheBytes, regionAddress);
+  return true;
+}
+
+/**
+ * The same build as another instance's `startTablebase` on a memory shared between threads, whose
+ * room for it starts at `region`: this instance then builds ranges of its layers (`startRange`).
+ */
+export function joinTablebase(fixed: bool, layers: u32, building: bool, cacheBytes: f64, region: usize): void {
+  regionAddress = region;
+  allocatedBytes = 0; // the room is the other instance's: never reused here
+  layOut(fixed, layers, building, cacheBytes, region);
+}
+
+/** Where `startTablebase` made room (for `joinTablebase`). */
+export function tablebaseRegion(): usize {
+  return regionAddress;
+}
+
+/** The bytes of the cache (for the host to share it among threads). */
+export function tablebaseCache(): usize {
+  return childStreamEnd - childStream;
+}
+
+/** The most bytes a largest layer's cache can use: every board's children. */
+@inline function cacheSize(largest: u64, cacheBytes: f64): u64 {
+  return min(<u64>max(cacheBytes, 0), largest * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
+}
+
+/** The layers of `layers`, and when `building` the largest one's exits and the cache. */
+function tablebaseBytes(fixed: bool, layers: u32, building: bool, cacheBytes: f64): u64 {
+  if (layers == 0 || layers >> <u32>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
+  if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
+  const tables: u64 = fixed ? 2 : 1;
+  let largest: u64 = 0;
+  let bytes: u64 = 0;
+  for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
+    if ((layers >> <u32>seeds) & 1) {
+      largest = <u64>layerSize(boardSize, seeds);
+      bytes += largest * tables;
+    }
+  }
+  // A build finds one layer's exits at a time; layers written by the host need no room for them.
+  return building ? bytes + largest * tables + cacheSize(largest, cacheBytes) : bytes;
+}
+
+/** Places the layers, exits and cache of a build from `at` on. */
+function layOut(fixed: bool, layers: u32, building: bool, cacheBytes: f64, at: usize): void {
+  const holes = boardSize;
+  const tables = fixed ? 2 : 1;
+  let largest: usize = 0;
   for (let table = 0; table < 3; table++) {
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
-      const held = used && ((layers >> <u32>seeds) & 1) != 0;
-      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), held ? <u32>at : 0);
-      if (held) at += <usize>layerSize(holes, seeds);
+      const held = ((layers >> <u32>seeds) & 1) != 0;
+      if (held) largest = <usize>layerSize(holes, seeds);
+      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used && held ? <u32>at : 0);
+      if (used && held) at += largest;
     }
   }
   exitValues = at;
-  exitStride = <usize>largest;
-  childStream = at + <usize>largest * <usize>tables;
-  childStreamEnd = childStream + <usize>cache;
-  cachedBoards = 0;
+  exitStride = largest;
+  childStream = at + largest * <usize>tables;
+  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes) : 0);
+  rangeFirst = 0;
+  rangeEnd = 0;
+  cachedEnd = 0;
   fixedSide = fixed;
   heldLayers = layers;
   builtLayers = 0;
   builtHolesPerRow = holesPerRow;
   builtChainCapture = chainCapture;
-  return true;
 }
 
 /** Bar j's term of a rank: C(p_j, j), p_j = `before` + j - 1 with `before` seeds in the holes before the bar. */
@@ -229,10 +275,23 @@ export function boardRank(pos: usize): u32 {
   setSeeds(pos, j, seedsAt(pos, j) - 1);
 }
 
-/** The first board of a layer in rank order: every seed in the last hole. */
-function firstBoard(pos: usize, seeds: i32): void {
+/** The board of rank `rank` in layer `seeds` (see boardOfRank in host/engines/tablebase.ts), into `pos`. */
+function boardOfRank(pos: usize, seeds: i32, rank: u32): void {
+  const holes = boardSize;
   memory.fill(pos, 0, <usize>POSITION_SIZE);
-  setSeeds(pos, boardSize - 1, seeds);
+  let left = rank;
+  let bar = seeds + holes - 2;
+  // Bars from the last: bar j stands after p_j - (j - 1) seeds; each hole holds the seeds between two bars.
+  let after = seeds;
+  for (let j = holes - 1; j >= 1; j--) {
+    while (binomial(bar, j) > left) bar--;
+    left -= binomial(bar, j);
+    const before = bar - (j - 1);
+    setSeeds(pos, j, after - before);
+    after = before;
+    bar--;
+  }
+  setSeeds(pos, 0, after);
 }
 
 @inline function otherTable(table: i32): i32 {
@@ -294,28 +353,42 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
 export function startLayer(seeds: i32, clear: bool): void {
   if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u32>seeds) & 1) == 0) unreachable();
   if ((builtLayers >> <u32>seeds) & 1 || (heldLayers & ((<u32>1 << <u32>seeds) - 1)) != builtLayers) unreachable();
+  startRange(seeds, clear, 0, layerSize(boardSize, seeds), 0, <f64>(childStreamEnd - childStream));
+}
+
+/**
+ * `startLayer` for the boards of ranks [first, end) alone, their children cached in bytes
+ * [cacheFrom, cacheTo) of the cache: one thread's share of a layer, the others' being built by
+ * other instances on the same memory at the same time (the host has checked the layers below).
+ */
+export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
   const size = layerSize(boardSize, seeds);
+  if (((heldLayers >> <u32>seeds) & 1) == 0 || first > end || end > size) unreachable();
+  if (cacheFrom < 0 || cacheFrom > cacheTo || childStream + <usize>cacheTo > childStreamEnd) unreachable();
   if (clear) {
     for (let table = 0; table < 3; table++) {
       const at = layerAddress(table, seeds);
-      if (at != 0) memory.fill(at, 0, <usize>size);
+      if (at != 0) memory.fill(at + <usize>first, 0, <usize>(end - first));
     }
   }
-  firstBoard(BOARD, seeds);
-  let stream = childStream;
-  cachedBoards = 0;
-  for (let rank: u32 = 0; rank < size; rank++) {
-    const caching = stream != 0 && stream + MAX_STREAM_BOARD <= childStreamEnd;
+  rangeFirst = first;
+  rangeEnd = end;
+  rangeStream = childStream + <usize>cacheFrom;
+  const streamEnd = childStream + <usize>cacheTo;
+  boardOfRank(BOARD, seeds, first);
+  let stream = rangeStream;
+  cachedEnd = first;
+  for (let rank = first; rank < end; rank++) {
+    const caching = stream != 0 && stream + MAX_STREAM_BOARD <= streamEnd;
     if (!caching && stream != 0) {
       memory.copy(FIRST_UNCACHED, BOARD, <usize>POSITION_SIZE); // a pass plays the moves again from here
       stream = 0;
     }
     stream = boardExits(rank, seeds, caching ? stream : 0);
-    if (caching) cachedBoards = rank + 1;
-    if (rank + 1 < size) nextBoard(BOARD);
+    if (caching) cachedEnd = rank + 1;
+    if (rank + 1 < end) nextBoard(BOARD);
   }
 }
-
 
 /**
  * The best of `best` (the board at BOARD's exit value) and its quiet moves' values from the values
@@ -334,9 +407,12 @@ export function startLayer(seeds: i32, clear: bool): void {
   return best;
 }
 
-/** One pass over layer `seeds` of every table of the build, in place; how many values changed (0: the layer is done). */
+/**
+ * One pass over this instance's range of layer `seeds` (the whole layer after `startLayer`), of
+ * every table of the build, in place; how many values changed. A pass of the whole layer that
+ * changes nothing finishes it; with threads, the host sums the passes and marks the layer built.
+ */
 export function layerPass(seeds: i32): u32 {
-  const size = layerSize(boardSize, seeds);
   let changed: u32 = 0;
   for (let table = 0; table < 3; table++) {
     const layer = layerAddress(table, seeds);
@@ -348,9 +424,9 @@ export function layerPass(seeds: i32): u32 {
       continue;
     }
     // The boards the cache holds: their children read from it (walked by pointer, from locals: V8 reloads a global at every use).
-    let children = childStream;
-    const cached = cachedBoards;
-    for (let rank: u32 = 0; rank < cached; rank++) {
+    let children = rangeStream;
+    const cached = cachedEnd;
+    for (let rank = rangeFirst; rank < cached; rank++) {
       let best = <i32>load<i8>(exits + <usize>rank);
       let child = load<u32>(children);
       while (child != NO_CHILD) {
@@ -367,20 +443,20 @@ export function layerPass(seeds: i32): u32 {
       }
     }
     // The others: their quiet moves played again.
-    if (cached >= size) continue;
-    if (cached == 0) firstBoard(BOARD, seeds);
-    else memory.copy(BOARD, FIRST_UNCACHED, <usize>POSITION_SIZE);
-    for (let rank: u32 = cached; rank < size; rank++) {
+    const end = rangeEnd;
+    if (cached >= end) continue;
+    memory.copy(BOARD, FIRST_UNCACHED, <usize>POSITION_SIZE);
+    for (let rank = cached; rank < end; rank++) {
       const at = layer + <usize>rank;
       const value = <i8>quietBest(<i32>load<i8>(exits + <usize>rank), other);
       if (load<i8>(at) != value) {
         store<i8>(at, value);
         changed++;
       }
-      if (rank + 1 < size) nextBoard(BOARD);
+      if (rank + 1 < end) nextBoard(BOARD);
     }
   }
-  if (changed == 0) builtLayers |= <u32>1 << <u32>seeds;
+  if (changed == 0 && rangeFirst == 0 && rangeEnd == layerSize(boardSize, seeds)) builtLayers |= <u32>1 << <u32>seeds;
   return changed;
 }
 

@@ -275,7 +275,10 @@ describe('tablebase build and solve', () => {
     const built = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '5', '--out', own);
     expect(built.code).toBe(0);
     const path = join(own, 'ii-2x6-capturer-chain-5.hoyitotb');
-    expect(built.out).toEqual([expect.stringMatching(/^built the chain of layers 1, 5 in [\d.]+ s$/), `wrote ${path}`]);
+    expect(built.out).toEqual([
+      expect.stringMatching(/^built the chain of layers 1, 5 in [\d.]+ s on (one thread|\d threads)$/),
+      `wrote ${path}`,
+    ]);
     const file = readFileSync(path);
     expect(file[13]).toBe(1); // compressed
     const chain = buildReferenceTablebase('ii', 6, 5, false, chainLayers(5));
@@ -290,7 +293,7 @@ describe('tablebase build and solve', () => {
     expect(notHeld.last).toMatch(/ depth 3 /);
   });
 
-  it('--resume goes on from the checkpoint beside the file (a build interrupted after its 3rd pass of layer 9), to the same bytes', async () => {
+  it('--resume goes on from the checkpoint beside the file (a build on one thread interrupted after its 3rd pass of layer 9), on 2 threads, to the bytes of one thread', async () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-resume-'));
     const path = join(own, 'ii-2x6-capturer-chain-9.hoyitotb');
     const core = await loadWasmCore();
@@ -305,11 +308,23 @@ describe('tablebase build and solve', () => {
         { checkpointEveryMs: 0, onCheckpoint: (header, pieces) => unwrap(writeCheckpoint(checkpointPath(path), header, pieces)) },
       ),
     ).toThrow(interrupted);
-    const resumed = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--out', own, '--resume');
+    const resumed = await runWithProgress(
+      'tablebase',
+      'build',
+      '--variant',
+      'ii',
+      '--seeds',
+      '9',
+      '--threads',
+      '2',
+      '--out',
+      own,
+      '--resume',
+    );
     expect(resumed.code).toBe(0);
     expect(resumed.error).toBe(`resuming from ${checkpointPath(path)}: 2 layers finished, layer 9 after 3 passes`);
     const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
-    await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--out', fresh);
+    await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--threads', '1', '--out', fresh);
     expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'ii-2x6-capturer-chain-9.hoyitotb')));
     expect(existsSync(checkpointPath(path))).toBe(false);
   });
@@ -440,6 +455,8 @@ describe('tablebase build and solve', () => {
     ['an unknown layer set', ['tablebase', 'build', '--layers', 'some'], /--layers 'some'/],
     ['a value for --resume', ['tablebase', 'build', '--resume=yes'], /--resume takes no value/],
     ['an unknown rule', ['tablebase', 'build', '--rule', 'south'], /--rule 'south'/],
+    ['no threads', ['tablebase', 'build', '--threads', '0'], /--threads '0'/],
+    ['more threads than the core has images for', ['tablebase', 'build', '--threads', '9'], /--threads '9'/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(1);

@@ -4,10 +4,10 @@
  * `isready` and the rest are answered while it thinks.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
 import { type HoyitoError, type Position, type Result, isBoardEmpty } from '../host/types.js';
 import { MAX_TIME_MS, existingFolder, quote, wholeNumber } from './options.js';
@@ -19,6 +19,7 @@ import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
 import { StopFlag } from '../host/stop.js';
 import type { GoLimits, WorkerReply, WorkerRequest } from './engine-worker.js';
 import { describeResult } from './cli/render.js';
+import { siblingModule, startNodeThread } from '../host/engines/node-thread.js';
 
 /** The version in the package.json of the package this module belongs to (tools/ or lib/tools/). */
 export const packageVersion = (): string => {
@@ -94,9 +95,6 @@ const parseGo = (tokens: readonly string[]): GoLimits => {
   return limits;
 };
 
-/** The worker module next to this one: engine-worker.ts under tsx, engine-worker.js when compiled. */
-const workerUrl = (): URL => new URL(`./engine-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-
 interface Search {
   readonly infinite: boolean;
   /** The best move once the worker has finished (an infinite search holds it until stop). */
@@ -144,15 +142,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
   };
 
   const startWorker = () => {
-    const url = workerUrl();
-    // Run from the sources (tsx), the worker must register tsx's loader itself: Node 20 does not
-    // apply the parent's module hooks to a worker's entry module.
-    worker = url.pathname.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(api => { api.register(); return import(${JSON.stringify(url.href)}); })`,
-          { eval: true, workerData: { stop: stopFlag.buffer } },
-        )
-      : new Worker(url, { workerData: { stop: stopFlag.buffer } });
+    worker = startNodeThread(siblingModule('engine-worker', import.meta.url), { stop: stopFlag.buffer });
     worker.on('message', onReply);
     worker.on('error', failure => {
       error(`the search thread failed (${failure.message}); it is restarted`);

@@ -25,12 +25,22 @@ export type { Output } from './command.js';
 /** The commands by name, in the order the usage lists them. */
 const commands: Record<string, Command> = { start, show, moves, play, perft, bestmove, analyze, bench, tablebase, solve, engine, arena };
 
+/** A progress bar written to a file or a pipe (a long build's log) is a line at most this often, and at every step. */
+const LOGGED_PROGRESS_MS = 30_000;
+let progressLogged = -Infinity;
+
 const processOutput: Output = {
   out: line => process.stdout.write(`${line}\n`),
   err: line => process.stderr.write(`${line}\n`),
   progress: (line, kind) => {
-    if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K${kind === 'last' ? '\n' : ''}`);
-    else if (kind !== 'update') process.stderr.write(`${line}\n`);
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line}\u001b[K${kind === 'last' ? '\n' : ''}`);
+      return;
+    }
+    const now = performance.now();
+    if (kind === 'update' && now - progressLogged < LOGGED_PROGRESS_MS) return;
+    progressLogged = now;
+    process.stderr.write(`${line}\n`);
   },
 };
 

@@ -10,7 +10,7 @@
  * over: the first one's next iteration then fails with `SearchInterrupted` instead of answering
  * from a table and history that are no longer its own.
  */
-import { type Imports, instantiate } from '@assemblyscript/loader';
+import { instantiate } from '@assemblyscript/loader';
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
 import { checkPosition } from '../../notation.js';
@@ -73,6 +73,10 @@ interface CoreFunctions {
   searchRootMoveCount(): number;
   tablebaseStart(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number): number;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
+  tablebaseJoin(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number, region: number): void;
+  tablebaseRegionAddress(): number;
+  tablebaseCacheBytes(): number;
+  tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
@@ -165,8 +169,11 @@ export class WasmCore {
     this.words = new DataView(exports.memory.buffer);
   }
 
-  /** Instantiates the core. `url` defaults to the release build next to this module's package. */
-  static async load(url: URL = defaultWasmUrl()): Promise<WasmCore> {
+  /**
+   * Instantiates the core. `url` defaults to the release build next to this module's package; a
+   * core for threads (threads.ts) is one of the thread images, on a `memory` shared between them.
+   */
+  static async load(url: URL = defaultWasmUrl(), memory?: WebAssembly.Memory): Promise<WasmCore> {
     const stopWatch: StopWatch = { flag: null, raise: () => {} };
     // The core reads the clock on every check of its limits: the moment to pass on a stop that
     // another thread set in the running search's flag (the core's memory is its own).
@@ -174,8 +181,8 @@ export class WasmCore {
       if (stopWatch.flag?.stopped) stopWatch.raise();
       return performance.now();
     };
-    // The loader's Imports type lists only its own env functions; ours (the clock) is extra.
-    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), { env: { nowMs } } as Imports);
+    const env = memory ? { nowMs, memory } : { nowMs };
+    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), { env });
     const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
     stopWatch.raise = () => core.setStopFlag(1);
     return core;
@@ -183,9 +190,9 @@ export class WasmCore {
 
   // ---- memory ---------------------------------------------------------------------------------
 
-  /** Makes the views afresh when the memory grew (a table was allocated), and only then. */
+  /** Makes the views afresh when the memory grew (a table was allocated), and only then (a shared memory's buffer is a new object each time it grew). */
   private refreshViews(): void {
-    if (this.bytes.buffer !== this.exports.memory.buffer) {
+    if (this.bytes.byteLength !== this.exports.memory.buffer.byteLength) {
       this.bytes = new Uint8Array(this.exports.memory.buffer);
       this.words = new DataView(this.exports.memory.buffer);
     }
@@ -397,7 +404,41 @@ export class WasmCore {
     this.exports.tablebaseStartLayer(seeds, clear);
   }
 
-  /** One pass over layer `seeds` (after `tablebaseStartLayer`), in place; how many values changed, 0 when done. */
+  /**
+   * On a memory shared between threads, builds the same databases as the core that started them
+   * (`startTablebase` with the same arguments), whose room begins at `region` (its `tablebaseRegion`).
+   */
+  joinTablebase(
+    settings: Pick<Position, 'variant' | 'holesPerRow'>,
+    fixedSide: boolean,
+    layerMask: number,
+    building: boolean,
+    cacheBytes: number,
+    region: number,
+  ): void {
+    this.configureFor({ ...settings, lastFour: 'C' });
+    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.heldTablebase = null;
+    this.exports.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
+  }
+
+  /** Where the databases' room begins (for the threads that join the build). */
+  get tablebaseRegion(): number {
+    return this.exports.tablebaseRegionAddress() >>> 0;
+  }
+
+  /** The bytes of the build's cache of quiet children (shared out among threads). */
+  get tablebaseCacheBytes(): number {
+    return this.exports.tablebaseCacheBytes();
+  }
+
+  /** `tablebaseStartLayer` for ranks [first, end) alone, their children cached in bytes [cacheFrom, cacheTo) of the cache: one thread's share. */
+  tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void {
+    this.configureFor(this.tablebaseSettings!);
+    this.exports.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
+  }
+
+  /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
     this.configureFor(this.tablebaseSettings!);
     return this.exports.tablebasePass(seeds);
@@ -407,21 +448,26 @@ export class WasmCore {
     return this.exports.tablebaseLayerSize(seeds);
   }
 
+  /** Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32). */
+  private layerAddress(table: number, seeds: number): number {
+    return this.exports.tablebaseLayerAddress(table, seeds) >>> 0;
+  }
+
   /** A copy of layer `seeds` of `table` (a TABLE_* code). */
   readTablebaseLayer(table: number, seeds: number): Int8Array {
-    const at = this.exports.tablebaseLayerAddress(table, seeds);
+    const at = this.layerAddress(table, seeds);
     const size = this.exports.tablebaseLayerSize(seeds);
     return new Int8Array(this.memory.buffer.slice(at, at + size));
   }
 
   /** Layer `seeds` of `table` where the core holds it (a view: valid until the memory grows). */
   tablebaseLayerView(table: number, seeds: number): Int8Array {
-    return new Int8Array(this.memory.buffer, this.exports.tablebaseLayerAddress(table, seeds), this.exports.tablebaseLayerSize(seeds));
+    return new Int8Array(this.memory.buffer, this.layerAddress(table, seeds), this.exports.tablebaseLayerSize(seeds));
   }
 
   /** Writes layer `seeds` of `table` (from a file, or built elsewhere). */
   writeTablebaseLayer(table: number, seeds: number, layer: Uint8Array | Int8Array): void {
-    this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.exports.tablebaseLayerAddress(table, seeds));
+    this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.layerAddress(table, seeds));
   }
 
   /** Marks layer `seeds` written (finished): the search may probe it. */

@@ -124,6 +124,13 @@ const checkResume = (checkpoint: Checkpoint, game: CheckpointGame): void => {
     throw badResume(`holds ${layerList(them.layers)}, this build makes ${layerList(game.layers)}`);
 };
 
+/** A build's work, one step at a time, which its driver runs on one core (`buildWasmTablebase`) or shares among threads (tablebase-threads.ts). */
+export type BuildStep =
+  /** Find the exits of layer `seeds`, and empty its values when `clear`. */
+  | { readonly kind: 'start'; readonly seeds: number; readonly clear: boolean }
+  /** One pass over layer `seeds`: the driver answers how many values changed. */
+  | { readonly kind: 'pass'; readonly seeds: number };
+
 /**
  * Builds the layers of `build` (every layer 0..maxSeeds unless `layers` is `chain`) in the core,
  * which keeps them for its search, and returns a copy; from a checkpoint when `control.resume`.
@@ -135,6 +142,28 @@ export const buildWasmTablebase = (
   onProgress?: (progress: BuildProgress) => void,
   control: BuildControl = {},
 ): Tablebase => {
+  const steps = buildSteps(core, build, onProgress, control);
+  for (let next = steps.next(0); ;) {
+    if (next.done) return next.value;
+    const step = next.value;
+    if (step.kind === 'start') {
+      core.tablebaseStartLayer(step.seeds, step.clear);
+      next = steps.next(0);
+    } else next = steps.next(core.tablebasePass(step.seeds));
+  }
+};
+
+/**
+ * The build of `buildWasmTablebase`, as steps: the core (which keeps the layers and returns the
+ * copy) is made ready before the first step, which its driver then runs; each pass's step is
+ * answered with the values it changed.
+ */
+export function* buildSteps(
+  core: WasmCore,
+  build: TablebaseBuildLayers,
+  onProgress?: (progress: BuildProgress) => void,
+  control: BuildControl = {},
+): Generator<BuildStep, Tablebase, number> {
   checkBuild(build);
   const fixedSide = build.fixedSide ?? false;
   const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
@@ -175,13 +204,14 @@ export const buildWasmTablebase = (
     if (finished.includes(seeds)) continue;
     const going = resume?.current?.seeds === seeds ? resume.current.passes : 0;
     const layerStarted = performance.now();
-    core.tablebaseStartLayer(seeds, going === 0);
+    yield { kind: 'start', seeds, clear: going === 0 };
     for (let pass = going + 1; ; pass++) {
-      const changed = core.tablebasePass(seeds);
+      const changed = yield { kind: 'pass', seeds };
       const now = performance.now();
       visitsDone += size(seeds) * (pass === going + 1 ? 2 : 1);
       pace = (now - layerStarted) / (size(seeds) * (pass - going + 1));
       if (changed === 0) {
+        core.markTablebaseBuilt(seeds);
         finished.push(seeds);
         if (seeds >= 5) passesSeen.push(pass);
       }
@@ -218,7 +248,7 @@ export const buildWasmTablebase = (
   const base: Tablebase = { ...game, tables };
   core.holdTablebase(base);
   return base;
-};
+}
 
 export interface BuildTablebaseOptions extends TablebaseBuildLayers {
   /** The core to build in (it keeps the layers for its search); a new one when absent. */

@@ -3,8 +3,11 @@ import { type HoyitoError, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
 import { type Checkpoint } from '../../../host/engines/tablebase-checkpoint.js';
 import { layersOf } from '../../../host/engines/tablebase.js';
-import { DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
+import { type BuildProgress, DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
+import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-threads.js';
+import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
+import { availableParallelism } from 'node:os';
 import {
   DEFAULT_TABLEBASE_DIR,
   DEFAULT_TABLEBASE_SEEDS,
@@ -23,13 +26,13 @@ import { progressLine } from '../render.js';
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--out DIR] [--resume]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume]`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --resume goes on from the checkpoint beside the file`,
+    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file`,
   arity: { min: 1, max: 1 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'out'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out'],
   flags: ['resume'],
   run: async (args, output) => {
     if (args.positional[0] !== 'build') return badOption('arguments', `tablebase ${quote(args.positional[0]!)}: the only action is build`);
@@ -47,6 +50,14 @@ export const tablebase: Command = {
     if (!seeds.ok) return seeds;
     const cacheMb = optionalWholeNumber(args.options.get('cache-mb'), '--cache-mb', 0, 4096, DEFAULT_CACHE_MB);
     if (!cacheMb.ok) return cacheMb;
+    const threads = optionalWholeNumber(
+      args.options.get('threads'),
+      '--threads',
+      1,
+      MAX_THREADS,
+      Math.min(availableParallelism(), MAX_THREADS),
+    );
+    if (!threads.ok) return threads;
     const build = {
       cacheMb: cacheMb.value,
       variant: variant.value,
@@ -71,30 +82,28 @@ export const tablebase: Command = {
           : `no checkpoint at ${checkpointFile}: building from the start`,
       );
     }
-    const core = await loadWasmCore();
     const started = performance.now();
     let shown = -1;
     let checkpointError: HoyitoError | undefined;
-    const base = await attempt(() =>
-      buildWasmTablebase(
-        core,
-        build,
-        progress => {
-          const layerDone = progress.changed === 0;
-          const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
-          if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
-          shown = progress.elapsedMs;
-          output.progress?.(progressLine(progress, build.maxSeeds), kind);
-        },
-        {
-          ...(resume && { resume }),
-          checkpointEveryMs: CHECKPOINT_EVERY_MS,
-          onCheckpoint: (header, pieces) => {
-            const written = writeCheckpoint(checkpointFile, header, pieces);
-            if (!written.ok) checkpointError ??= written.error;
-          },
-        },
-      ),
+    const onProgress = (progress: BuildProgress) => {
+      const layerDone = progress.changed === 0;
+      const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
+      if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
+      shown = progress.elapsedMs;
+      output.progress?.(progressLine(progress, build.maxSeeds), kind);
+    };
+    const control = {
+      ...(resume && { resume }),
+      checkpointEveryMs: CHECKPOINT_EVERY_MS,
+      onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
+        const written = writeCheckpoint(checkpointFile, header, pieces);
+        if (!written.ok) checkpointError ??= written.error;
+      },
+    };
+    const base = await attempt(async () =>
+      threads.value === 1
+        ? buildWasmTablebase(await loadWasmCore(), build, onProgress, control)
+        : (await buildTablebaseThreads(threads.value, build, onProgress, control)).base,
     );
     if (!base.ok) return base;
     if (checkpointError) return err(checkpointError);
@@ -102,6 +111,7 @@ export const tablebase: Command = {
     if (!written.ok) return written;
     removeCheckpoint(checkpointFile);
     const which = build.layers === 'chain' ? `the chain of layers ${base.value.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
-    return ok([`built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s`, `wrote ${written.value}`]);
+    const on = threads.value === 1 ? 'one thread' : `${threads.value} threads`;
+    return ok([`built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s on ${on}`, `wrote ${written.value}`]);
   },
 };

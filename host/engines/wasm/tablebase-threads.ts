@@ -1,0 +1,149 @@
+/**
+ * A database build shared among Node worker threads over one shared memory (threads.ts): each
+ * layer's boards are split into one range a thread, and the cache of quiet children into as many
+ * parts; the threads find their range's exits and run their passes at once, and a layer is
+ * finished when a pass changed nothing in any range. The bytes are those of one thread (tested).
+ */
+import type { Worker } from 'node:worker_threads';
+import { HoyitoError, type Variant } from '../../types.js';
+import { type Tablebase, layerMask, layerSize, layersOf } from '../tablebase.js';
+import { siblingModule, startNodeThread } from '../node-thread.js';
+import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps } from './tablebase.js';
+import { MAX_THREADS, loadThreadCore, sharedCoreMemory } from './threads.js';
+import type { WasmCore } from './core.js';
+
+/** What the build asks of a thread. */
+export type ThreadRequest =
+  | {
+      readonly kind: 'join';
+      readonly settings: { readonly variant: Variant; readonly holesPerRow: number };
+      readonly fixedSide: boolean;
+      readonly layerMask: number;
+      readonly cacheBytes: number;
+      readonly region: number;
+    }
+  | {
+      readonly kind: 'start';
+      readonly seeds: number;
+      readonly clear: boolean;
+      readonly first: number;
+      readonly end: number;
+      readonly cacheFrom: number;
+      readonly cacheTo: number;
+    }
+  | { readonly kind: 'pass'; readonly seeds: number };
+
+/** A thread's answer: the values its pass changed (0 for the other requests), or what failed. */
+export type ThreadReply = { readonly changed: number } | { readonly error: string };
+
+/** One worker thread with its core, asked one thing at a time. */
+class BuildThread {
+  private answer: ((reply: ThreadReply) => void) | null = null;
+  private failure: Error | null = null;
+  private readonly ready: Promise<ThreadReply>;
+
+  constructor(private readonly worker: Worker) {
+    this.ready = this.next();
+    worker.on('message', (reply: ThreadReply) => this.answer?.(reply));
+    worker.on('error', error => this.fail(error));
+    worker.on('exit', code => this.fail(new Error(`a build thread stopped (exit code ${code})`)));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.answer?.({ error: this.failure.message });
+  }
+
+  private next(): Promise<ThreadReply> {
+    return new Promise(resolve => {
+      this.answer = reply => {
+        this.answer = null;
+        resolve(reply);
+      };
+      if (this.failure) this.answer({ error: this.failure.message });
+    });
+  }
+
+  async ask(request: ThreadRequest): Promise<number> {
+    await this.ready;
+    const reply = this.next();
+    this.worker.postMessage(request);
+    const answered = await reply;
+    if ('error' in answered) throw new Error(`tablebase: a build thread failed: ${answered.error}`);
+    return answered.changed;
+  }
+
+  stop(): Promise<number> {
+    this.worker.removeAllListeners('exit');
+    return this.worker.terminate();
+  }
+}
+
+/** The threads a build may use: a whole number from 1 to MAX_THREADS. */
+export const checkThreads = (threads: number): void => {
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
+    throw new HoyitoError('BadOption', `tablebase: ${threads} threads is not a whole number from 1 to ${MAX_THREADS}`, 'threads');
+};
+
+/** Parts [from, to) of `total` for `count` threads: as even as whole numbers (multiples of `unit`) allow. */
+const shares = (total: number, count: number, unit = 1): [number, number][] =>
+  Array.from({ length: count }, (_, i) => [
+    Math.floor((total * i) / count / unit) * unit,
+    i + 1 === count ? total : Math.floor((total * (i + 1)) / count / unit) * unit,
+  ]);
+
+/**
+ * `buildWasmTablebase` on `threads` worker threads. Returns the databases, and the core that holds
+ * them (image 0 on the build's shared memory) for its search to probe.
+ * @throws HoyitoError `BadOption` as `buildWasmTablebase`, or for a thread count outside 1..MAX_THREADS.
+ */
+export const buildTablebaseThreads = async (
+  threads: number,
+  build: TablebaseBuildLayers,
+  onProgress?: (progress: BuildProgress) => void,
+  control: BuildControl = {},
+): Promise<{ core: WasmCore; base: Tablebase }> => {
+  checkThreads(threads);
+  const memory = sharedCoreMemory();
+  const core = await loadThreadCore(memory, 0);
+  const steps = buildSteps(core, build, onProgress, control);
+  let next = steps.next(0); // the core made ready (its room, any resumed layers) before the threads join it
+  const url = siblingModule('tablebase-thread', import.meta.url);
+  const workers = Array.from({ length: threads }, (_, i) => new BuildThread(startNodeThread(url, { memory, image: i + 1 })));
+  const all = (request: (thread: number) => ThreadRequest): Promise<number[]> =>
+    Promise.all(workers.map((worker, thread) => worker.ask(request(thread))));
+  try {
+    if (!next.done) {
+      const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+      const { variant, holesPerRow, fixedSide = false } = build;
+      const cacheBytes = core.tablebaseCacheBytes;
+      await all(() => ({
+        kind: 'join',
+        settings: { variant, holesPerRow },
+        fixedSide,
+        layerMask: layerMask(layers),
+        cacheBytes,
+        region: core.tablebaseRegion,
+      }));
+      const cacheParts = shares(cacheBytes, threads, 4);
+      while (!next.done) {
+        const step = next.value;
+        if (step.kind === 'start') {
+          const ranges = shares(layerSize(2 * holesPerRow, step.seeds), threads);
+          await all(thread => {
+            const [first, end] = ranges[thread]!;
+            const [cacheFrom, cacheTo] = cacheParts[thread]!;
+            return { kind: 'start', seeds: step.seeds, clear: step.clear, first, end, cacheFrom, cacheTo };
+          });
+          next = steps.next(0);
+        } else {
+          const changed = await all(() => ({ kind: 'pass', seeds: step.seeds }));
+          next = steps.next(changed.reduce((sum, count) => sum + count, 0));
+        }
+      }
+    }
+    return { core, base: next.value };
+  } finally {
+    await Promise.all(workers.map(worker => worker.stop()));
+  }
+};

@@ -1,0 +1,86 @@
+/**
+ * The threaded build (host/engines/wasm/tablebase-threads.ts): worker threads, each with its own
+ * image of the core on one shared memory, build the same bytes as one thread and the reference,
+ * whatever the thread count, cache and rule; and the images' statics do not overlap.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { type Tablebase, tableRules } from '../host/engines/tablebase.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
+import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
+import { HoyitoError, VARIANTS } from '../host/types.js';
+import { wasmEngine } from './helpers/engines.js';
+import { PREPARED_BUILD_HASHES } from './helpers/prepared-build-hashes.js';
+
+const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
+
+const hashOf = (layer: Int8Array): string =>
+  createHash('sha256')
+    .update(new Uint8Array(layer.buffer, layer.byteOffset, layer.length))
+    .digest('hex')
+    .slice(0, 16);
+
+/** The layers as plain bytes (a threaded build's are copies out of a shared memory). */
+const bytesOf = (base: Tablebase) => ({
+  ...base,
+  tables: Object.fromEntries(Object.entries(base.tables).map(([rule, layers]) => [rule, layers.map(layer => layer && Array.from(layer))])),
+});
+
+describe('the thread images', () => {
+  it(`images 0..${MAX_THREADS} each keep their statics below the next one's base`, () => {
+    const memory = new WebAssembly.Memory({ initial: 64, maximum: 65536, shared: true });
+    const ranges: [number, number][] = [];
+    for (let image = 0; image <= MAX_THREADS; image++) {
+      const module = new WebAssembly.Module(readFileSync(threadImageUrl(image)));
+      const instance = new WebAssembly.Instance(module, { env: { memory, nowMs: () => 0, abort: () => {} } });
+      const exports = instance.exports as { staticsEnd: () => number; INPUT_POSITION: WebAssembly.Global };
+      ranges.push([Number(exports.INPUT_POSITION.value), exports.staticsEnd()]);
+    }
+    ranges.forEach(([start, end], image) => {
+      expect(end).toBeGreaterThan(start);
+      if (image > 0) expect(start).toBeGreaterThanOrEqual(ranges[image - 1]![1]);
+    });
+  });
+});
+
+describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (variant, fixedSide) => {
+  it.each([
+    [2, 9],
+    [3, 7],
+    [4, 8],
+  ])(
+    'on 2x%i up to %i seeds: the reference byte for byte with 2, 3 and 5 threads, all, part or none cached',
+    async (holesPerRow, maxSeeds) => {
+      const expected = bytesOf(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
+      for (const [threads, cache] of [
+        [2, {}],
+        [3, { cacheMb: 0.002 }],
+        [5, { cacheMb: 0 }],
+      ] as const) {
+        const { base } = await buildTablebaseThreads(threads, { variant, holesPerRow, maxSeeds, fixedSide, ...cache });
+        expect(bytesOf(base)).toEqual(expected);
+      }
+    },
+  );
+
+  it('the chain of 12 on 2x6 with 2 threads, part of it cached: the bytes of one thread and of the build before the lean passes', async () => {
+    const build = { variant, holesPerRow: 6, maxSeeds: 12, fixedSide, layers: 'chain', cacheMb: 8 } as const;
+    const { base } = await buildTablebaseThreads(2, build);
+    expect(bytesOf(base)).toEqual(bytesOf(buildWasmTablebase(wasmEngine.core, build)));
+    const prepared = PREPARED_BUILD_HASHES[`${variant} ${fixedSide ? 'fixed' : 'capturer'}`]!;
+    for (const rule of tableRules(fixedSide)) {
+      for (const seeds of base.layers) expect(hashOf(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
+    }
+  });
+});
+
+describe('a threaded build refuses', () => {
+  it.each([0, MAX_THREADS + 1, 1.5, Number.NaN])('%s threads, by name', async threads => {
+    const refused = buildTablebaseThreads(threads, { variant: 'ii', holesPerRow: 2, maxSeeds: 4 });
+    await expect(refused).rejects.toThrow(HoyitoError);
+    await expect(refused).rejects.toMatchObject({ kind: 'BadOption', field: 'threads' });
+  });
+});
