@@ -8,8 +8,10 @@ import { perftFrom } from './perft';
 import { joinTablebase, layerPass, layerSize, markBuilt, startLayer, startRange, startTablebase, tableLayerAddress, tablebaseCache, tablebaseRegion } from './tablebase';
 import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
 import {
-  aborted, addHistory, clearHistory, lastResolved, nodes, pvLength, rootMoveCount, runIteration, startSearch,
+  aborted, addHistory, clearHistory, joinSearch, lastResolved, nextIteration, nodes, pvLength, rootMoveCount, runHelperIteration,
+  runIteration, startSearch,
 } from './search';
+import { tableStart } from './tt';
 
 // The boundary's constants, each defined once in the module that uses it.
 export {
@@ -70,6 +72,14 @@ export function searchIteration(depth: i32, deadline: f64, maxNodes: f64, analys
   return runIteration(depth, deadline, <u64>maxNodes, analysis, alpha, beta);
 }
 export function searchAborted(): bool { return aborted; }
+// With threads (Lazy SMP): each helper thread's instance searches the root written into its input
+// position on the main instance's table, an iteration at a time, until its stop flag is set.
+export function searchTableAddress(): usize { return tableStart(); }
+export function searchNextIteration(): i32 { return nextIteration(); }
+export function searchJoin(tableAddress: usize, tableBits: i32, probeTables: bool): void {
+  joinSearch(INPUT_POSITION, tableAddress, tableBits, probeTables);
+}
+export function searchHelperIteration(depth: i32, number: i32): void { runHelperIteration(depth, number); }
 export function searchResolved(): bool { return lastResolved; }
 export function searchNodes(): f64 { return <f64>nodes; }
 export function searchPvLength(): i32 { return pvLength(); }

@@ -17,8 +17,8 @@ import { evaluate, gameEndMargin, takenMargin } from './evaluate';
 import { NOT_IN_TABLES, probe } from './tablebase';
 import { placeKey, southTakenKey } from './zobrist';
 import {
-  BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
-  entryDepth, entryIteration, entryMove, entryScore, forgetEntry, holdsKey, resetTable, slotOf, storeEntry,
+  BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
+  entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry, tableData,
 } from './tt';
 
 @external("env", "nowMs") declare function nowMs(): f64;
@@ -116,13 +116,51 @@ export function addHistory(pos: usize): void {
 
 /** A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move scores; endgame databases probed or not. */
 export function startSearch(pos: usize, tableBits: i32, probeTables: bool): void {
+  setRoot(pos, probeTables);
+  resetTable(tableBits);
+  iteration = 0;
+}
+
+/**
+ * A helper thread's search of the position at `pos` (Lazy SMP: host/engines/wasm/search-threads.ts),
+ * on the table of the main thread's instance (2^bits entries at `address` of the shared memory) as
+ * it stands; its own stack, line and quiet-move scores.
+ */
+export function joinSearch(pos: usize, address: usize, bits: i32, probeTables: bool): void {
+  setRoot(pos, probeTables);
+  shareTable(address, bits);
+}
+
+function setRoot(pos: usize, probeTables: bool): void {
   copyPosition(pos, ROOT);
   probing = probeTables;
   rootTakenSouth = takenBy(ROOT, SOUTH);
-  resetTable(tableBits);
   memory.fill(QUIET_MOVE_SCORES, 0, 2 * 16 * 4);
   nodes = 0;
-  iteration = 0;
+}
+
+/** The number the next `runIteration` gives the entries it stores. */
+export function nextIteration(): i32 {
+  return iteration >= MAX_TABLE_ITERATION ? 1 : iteration + 1;
+}
+
+/**
+ * A helper's iteration to `depth` with a full window until the stop flag is set, its entries
+ * numbered `number`: the main thread's iteration that is to trust them (see `trusts`).
+ */
+export function runHelperIteration(depth: i32, number: i32): void {
+  if (depth < 1 || depth > MAX_SEARCH_DEPTH || number < 1 || number > MAX_TABLE_ITERATION) unreachable();
+  iteration = number;
+  startIteration(0, 0, false);
+  negamax(ROOT, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
+}
+
+@inline function startIteration(stopAt: f64, maxNodes: u64, fullWindowAtRoot: bool): void {
+  deadline = stopAt;
+  nodeLimit = maxNodes;
+  analysis = fullWindowAtRoot;
+  aborted = false;
+  rootMoveCount = 0;
 }
 
 /**
@@ -137,11 +175,7 @@ export function runIteration(depth: i32, stopAt: f64, maxNodes: u64, fullWindowA
     ageEntries();
     iteration = 1;
   }
-  deadline = stopAt;
-  nodeLimit = maxNodes;
-  analysis = fullWindowAtRoot;
-  aborted = false;
-  rootMoveCount = 0;
+  startIteration(stopAt, maxNodes, fullWindowAtRoot);
   return negamax(ROOT, depth, alpha, beta, 0, 0);
 }
 
@@ -182,13 +216,13 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   }
 
   const key = place ^ southTakenKey(takenBy(node, SOUTH) - rootTakenSouth);
-  const slot = slotOf(key);
+  const entry = tableData(slotOf(key), key);
   let tableMove = NO_MOVE;
-  if (holdsKey(slot, key)) {
-    tableMove = entryMove(slot);
-    if (ply > 0 && entryDepth(slot) >= depth && trusts(slot, repetitionFrom < keyIndex) && cutsOff(slot, alpha, beta)) {
-      lastResolved = entryDepth(slot) == RESOLVED_DEPTH;
-      return entryScore(slot);
+  if (entryBound(entry) != BOUND_NONE) {
+    tableMove = entryMove(entry);
+    if (ply > 0 && entryDepth(entry) >= depth && trusts(entry, repetitionFrom < keyIndex) && cutsOff(entry, alpha, beta)) {
+      lastResolved = entryDepth(entry) == RESOLVED_DEPTH;
+      return entryScore(entry);
     }
   }
 
@@ -244,13 +278,13 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
 }
 
 /** As `trusts` in host/engines/reference/search.ts: proven scores outside quiet stretches, estimates of this iteration. */
-@inline function trusts(slot: usize, quietBefore: bool): bool {
-  return entryDepth(slot) == RESOLVED_DEPTH ? !quietBefore : entryIteration(slot) == iteration;
+@inline function trusts(entry: u64, quietBefore: bool): bool {
+  return entryDepth(entry) == RESOLVED_DEPTH ? !quietBefore : entryIteration(entry) == iteration;
 }
 
-@inline function cutsOff(slot: usize, alpha: i32, beta: i32): bool {
-  const bound = entryBound(slot);
-  const score = entryScore(slot);
+@inline function cutsOff(entry: u64, alpha: i32, beta: i32): bool {
+  const bound = entryBound(entry);
+  const score = entryScore(entry);
   return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
 }
 

@@ -1,10 +1,17 @@
 // The transposition table: 2^bits entries of 16 bytes in memory grown past everything else.
-//   0  u32 key high half   4  u32 key low half   8  i32 score
-//   12 u8 depth            13 u8 bound           14 u8 best move   15 u8 iteration that stored it
+//   0  u64 the key XOR the data word      8  u64 the data word:
+//                                             bits 0-31 i32 score, 32-39 depth, 40-47 bound,
+//                                             48-55 best move, 56-63 iteration that stored it
 // One entry a slot, picked by the low bits of the key. A later iteration always replaces; within
 // an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same).
 // Only "stored in this iteration or not" is ever asked of an entry's iteration, so when the byte
 // would wrap, every entry is marked as older (`ageEntries`) and the count starts again at 1.
+//
+// Lockless, as Stockfish's and Hyatt's: the threads of a search (threads.ts on the host) share one
+// table with no lock, and one thread may read a slot while another writes it, so an entry read
+// may be half of one write and half of another. The key is stored XOR the data, and a reader
+// takes the data word once (`tableData`) and checks the key against it: a torn entry fails the
+// check (as a miss), unless a 64-bit key collides. On one thread nothing changes but the layout.
 
 export const BOUND_NONE: i32 = 0;
 export const BOUND_UPPER: i32 = 1;
@@ -20,8 +27,8 @@ export const MAX_TABLE_BITS: i32 = 24;
 export const MAX_TABLE_ITERATION: i32 = 255;
 
 const ENTRY_SIZE: i32 = 16;
-const ITERATION_OFFSET: usize = 15;
 const PAGE_BITS: i32 = 16;
+const ITERATION_SHIFT: u64 = 56;
 
 let tableAddress: usize = 0;
 let allocatedBits: i32 = 0;
@@ -41,40 +48,57 @@ export function resetTable(bits: i32): void {
   memory.fill(tableAddress, 0, <usize>(ENTRY_SIZE << bits));
 }
 
+/** Searches on the table of another thread's instance (on a shared memory): its 2^bits entries at `address`, as they are. */
+export function shareTable(address: usize, bits: i32): void {
+  if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();
+  tableAddress = address;
+  allocatedBits = 0; // the room is the other instance's: a later resetTable here makes its own
+  slotMask = (1 << bits) - 1;
+}
+
+export function tableStart(): usize {
+  return tableAddress;
+}
+
 /** Marks every entry as stored by an iteration before any to come (iteration 0, as an empty entry). */
 export function ageEntries(): void {
   const end = tableAddress + (<usize>(slotMask + 1) << 4);
-  for (let slot = tableAddress; slot < end; slot += <usize>ENTRY_SIZE) store<u8>(slot, 0, ITERATION_OFFSET);
+  for (let slot = tableAddress; slot < end; slot += <usize>ENTRY_SIZE) {
+    const data = load<u64>(slot, 8);
+    const aged = data & ~(<u64>0xff << ITERATION_SHIFT);
+    store<u64>(slot, load<u64>(slot) ^ data ^ aged);
+    store<u64>(slot, aged, 8);
+  }
 }
 
 @inline export function slotOf(key: u64): usize {
   return tableAddress + (<usize>(<u32>key & slotMask) << 4);
 }
 
-/** The slot holds this key's entry. */
-@inline export function holdsKey(slot: usize, key: u64): bool {
-  return load<u8>(slot, 13) != BOUND_NONE && load<u32>(slot) == <u32>(key >> 32) && load<u32>(slot, 4) == <u32>key;
+/** The data word of this key's entry in its slot, read once; 0 (no bound) when the slot holds another key, nothing, or a torn entry. */
+@inline export function tableData(slot: usize, key: u64): u64 {
+  const data = load<u64>(slot, 8);
+  return (load<u64>(slot) ^ data) == key ? data : 0;
 }
 
-@inline export function entryScore(slot: usize): i32 { return load<i32>(slot, 8); }
-@inline export function entryDepth(slot: usize): i32 { return <i32>load<u8>(slot, 12); }
-@inline export function entryBound(slot: usize): i32 { return <i32>load<u8>(slot, 13); }
-@inline export function entryMove(slot: usize): i32 { return <i32>load<u8>(slot, 14); }
-@inline export function entryIteration(slot: usize): i32 { return <i32>load<u8>(slot, ITERATION_OFFSET); }
+@inline export function entryScore(data: u64): i32 { return <i32>data; }
+@inline export function entryDepth(data: u64): i32 { return <i32>(data >> 32) & 0xff; }
+@inline export function entryBound(data: u64): i32 { return <i32>(data >> 40) & 0xff; }
+@inline export function entryMove(data: u64): i32 { return <i32>(data >> 48) & 0xff; }
+@inline export function entryIteration(data: u64): i32 { return <i32>(data >> ITERATION_SHIFT); }
 
 export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32): void {
   const slot = slotOf(key);
-  if (entryIteration(slot) == iteration && depth < entryDepth(slot)) return;
-  store<u32>(slot, <u32>(key >> 32));
-  store<u32>(slot, <u32>key, 4);
-  store<i32>(slot, score, 8);
-  store<u8>(slot, <u8>depth, 12);
-  store<u8>(slot, <u8>bound, 13);
-  store<u8>(slot, <u8>move, 14);
-  store<u8>(slot, <u8>iteration, ITERATION_OFFSET);
+  const stored = load<u64>(slot, 8);
+  if (entryIteration(stored) == iteration && depth < entryDepth(stored)) return;
+  const data = <u64><u32>score | (<u64>depth << 32) | (<u64>bound << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
+  store<u64>(slot, key ^ data);
+  store<u64>(slot, data, 8);
 }
 
+/** The entry of `key` is held no more: its bound goes (and with it the key check); its iteration and depth stay, as the replacement rule reads them. */
 export function forgetEntry(key: u64): void {
   const slot = slotOf(key);
-  if (holdsKey(slot, key)) store<u8>(slot, <u8>BOUND_NONE, 13);
+  const data = tableData(slot, key);
+  if (entryBound(data) != BOUND_NONE) store<u64>(slot, data & ~(<u64>0xff << 40), 8);
 }

@@ -28,6 +28,14 @@ import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tabl
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
+import { MAX_THREADS, type ThreadSpawner, loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
+import { SearchHelpers } from './engines/wasm/search-threads.js';
+
+/** Node's helper threads, imported only when asked for (a page gives its own `spawnThread`). */
+const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
+  const module = './engines/node-thread.js';
+  return ((await import(/* @vite-ignore */ module)) as typeof import('./engines/node-thread.js')).spawnNodeSearchThread;
+};
 
 export interface SearchServiceOptions {
   /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
@@ -38,6 +46,15 @@ export interface SearchServiceOptions {
   readonly tableBits?: number;
   /** Endgame databases the searches may use: for each position, the deepest one of its game. */
   readonly tablebases?: readonly Tablebase[];
+  /**
+   * Threads that search (Lazy SMP, docs/search.md), 1 to MAX_THREADS: 1 (the default) searches
+   * exactly as ever; more search on a core of their own over a shared memory (Node, or a
+   * cross-origin isolated page) with engine `wasm`. Only the main thread's iterations and nodes
+   * are reported, and a node limit counts its nodes. `close()` ends the threads.
+   */
+  readonly threads?: number;
+  /** Starts one helper thread (a browser `Worker` running host/engines/wasm/search-thread.js); in Node, worker threads by default. */
+  readonly spawnThread?: ThreadSpawner;
 }
 
 /** One search: a position, its repetition history, when to stop, and how to choose the move. */
@@ -151,6 +168,7 @@ export class SearchService {
     private readonly makeSearcher: SearcherMaker,
     private readonly tableBits: number,
     tablebases: readonly Tablebase[],
+    private helpers?: SearchHelpers,
   ) {
     this.bases = tablebases;
   }
@@ -161,8 +179,11 @@ export class SearchService {
    */
   static async create(options: SearchServiceOptions = {}): Promise<SearchService> {
     checkOptionsObject(options);
-    const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [] } = options;
+    const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
     if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
+    if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
+      throw badOption('threads', threads, `expected a whole number from 1 to ${MAX_THREADS}`);
+    if (threads > 1 && engine !== 'wasm') throw badOption('threads', threads, 'the reference searches on one thread');
     unwrap(validateTableBits(tableBits));
     checkTablebases(tablebases);
     if (engine === 'reference') {
@@ -174,9 +195,30 @@ export class SearchService {
       ]);
       return new SearchService(engine, referenceEngine, createReferenceSearcher, tableBits, tablebases);
     }
+    if (threads > 1) {
+      if (options.core) throw badOption('core', 'a core', `a service with ${threads} threads makes its own, on a shared memory`);
+      checkOptionalFunction(options.spawnThread, 'spawnThread');
+      const memory = sharedCoreMemory();
+      const core = await loadThreadCore(memory, 0);
+      const spawn = options.spawnThread ?? (await nodeSearchThreads());
+      const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
+      const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base, helpers);
+      return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, helpers);
+    }
     const core = options.core ?? (await loadWasmCore());
     const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base);
     return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases);
+  }
+
+  /** Threads that search: 1, or 1 and the helpers. */
+  get threads(): number {
+    return 1 + (this.helpers?.count ?? 0);
+  }
+
+  /** Ends the service's helper threads (a service with one thread has none); searching after it searches on one. */
+  close(): void {
+    this.helpers?.close();
+    this.helpers = undefined;
   }
 
   /** The endgame databases searches may use. */

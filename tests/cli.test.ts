@@ -640,3 +640,25 @@ describe('bin/hoyito.js', () => {
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe('--threads', () => {
+  it('--threads 2: bestmove, analyze and solve answer as on one thread where the answer is proven', async () => {
+    for (const command of ['bestmove', 'analyze']) {
+      const one = await run(command, 'ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0', '--depth', '1', '--engine', 'wasm');
+      const two = await run(command, 'ii 4,3,3,3,3,0/1,1,1,1,1,1 S 0-0', '--depth', '1', '--threads', '2', '--engine', 'wasm');
+      expect(two.code).toBe(0);
+      expect(two.out.filter(line => !line.startsWith('info '))).toEqual(one.out.filter(line => !line.startsWith('info ')));
+    }
+    const solved = await run('solve', 'ii 2,2/2,2 S 0-0', '--threads', '2');
+    expect(solved.last).toBe((await run('solve', 'ii 2,2/2,2 S 0-0')).last);
+  });
+
+  it.each([
+    ['more threads than there are images', ['bestmove', START, '--threads', '9'], /--threads '9'/],
+    ['threads on the reference', ['bestmove', START, '--engine', 'reference', '--threads', '2'], /reference searches on one thread/],
+  ])('refuses %s', async (_, argv, message) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(1);
+    expect(result.error).toMatch(message);
+  });
+});

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../host/game.js';
-import { makePosition, startPosition } from '../host/notation.js';
+import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
@@ -18,6 +18,7 @@ import { makeTablebaseFile } from '../host/engines/tablebase.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 import { SearchService } from '../host/service.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { MAX_THREADS } from '../host/engines/wasm/threads.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -84,6 +85,7 @@ describe('hoyito engine', () => {
       expect.stringMatching(/^id version \d+\.\d+\.\d+/),
       'option name Level type spin default 10 min 1 max 10',
       expect.stringMatching(/^option name Hash type spin default \d+ min \d+ max \d+$/),
+      `option name Threads type spin default 1 min 1 max ${MAX_THREADS}`,
       'option name Tablebases type string default <empty>',
       'hoyitook',
       'readyok',
@@ -182,6 +184,8 @@ describe('hoyito engine', () => {
       'setoption',
       'setoption name Level value 11',
       'setoption name Hash value 3',
+      'setoption name Threads value 0',
+      `setoption name Threads value ${MAX_THREADS + 1}`,
       'setoption name Nope value 1',
       'setoption name Tablebases value /no/such/folder',
       '\u0000\u00ff garbage \u{1f600}',
@@ -197,6 +201,26 @@ describe('hoyito engine', () => {
     engine.send('go depth 3');
     expect(await engine.until(/^bestmove /)).toBe('bestmove 6');
     engine.send('go depth 1', 'go depth 1');
+    await engine.until(/^bestmove /);
+  });
+
+  it('Threads 2: a Lazy SMP search that answers a legal move, stops at once on stop, and back at Threads 1 the one-thread search node for node', async () => {
+    const engine = startEngine();
+    const depth8 = /^info depth 8 .* nodes (\d+) /;
+    engine.send(`position ${START_2X12}`, 'go depth 8');
+    const oneThread = depth8.exec(await engine.until(depth8))![1];
+    await engine.until(/^bestmove /);
+    engine.send('setoption name Threads value 2', `position ${START_2X12}`, 'go depth 8');
+    await engine.until(depth8);
+    const best = await engine.until(/^bestmove /);
+    const legal = referenceEngine.legalMoves(unwrap(parsePosition(START_2X12))).moves.map(String);
+    expect(legal).toContain(best.slice('bestmove '.length));
+    engine.send('go infinite');
+    await engine.until(/^info depth 6 /);
+    engine.send('stop');
+    expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
+    engine.send('setoption name Threads value 1', `position ${START_2X12}`, 'go depth 8');
+    expect(depth8.exec(await engine.until(depth8))![1]).toBe(oneThread);
     await engine.until(/^bestmove /);
   });
 

@@ -34,6 +34,7 @@ export type WorkerRequest =
       readonly limits: GoLimits;
       readonly level: number;
       readonly tableBits: number;
+      readonly threads: number;
     }
   | { readonly type: 'tablebases'; readonly dir: string };
 
@@ -47,14 +48,19 @@ const stop = new StopFlag((workerData as { stop: SharedArrayBuffer }).stop);
 // Loaded at once, so that the first go does not wait for it.
 const corePromise: Promise<WasmCore> = loadWasmCore();
 let tablebases: readonly Tablebase[] = [];
-/** One service per table size (the Hash option). */
-const services = new Map<number, SearchService>();
+/** The service of the Hash and Threads options last asked for (a new one when they change). */
+let current: { readonly tableBits: number; readonly threads: number; readonly service: SearchService } | null = null;
 
 const post = (reply: WorkerReply) => parentPort!.postMessage(reply);
 
-const serviceFor = async (tableBits: number): Promise<SearchService> => {
-  let service = services.get(tableBits);
-  if (!service) services.set(tableBits, (service = await SearchService.create({ core: await corePromise, tableBits, tablebases })));
+const serviceFor = async (tableBits: number, threads: number): Promise<SearchService> => {
+  if (current?.tableBits === tableBits && current.threads === threads) return current.service;
+  current?.service.close();
+  current = null;
+  const service = await SearchService.create(
+    threads > 1 ? { threads, tableBits, tablebases } : { core: await corePromise, tableBits, tablebases },
+  );
+  current = { tableBits, threads, service };
   return service;
 };
 
@@ -67,8 +73,8 @@ const serviceLimits = ({ depth, timeMs, nodes, infinite }: GoLimits): SearchLimi
     ? { depth: depth ?? MAX_DEPTH, timeMs: timeMs ?? Infinity, ...(nodes === undefined ? {} : { nodes }), signal: stop }
     : { signal: stop };
 
-const go = async ({ position, history, limits, level, tableBits }: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
-  const service = await serviceFor(tableBits);
+const go = async ({ position, history, limits, level, tableBits, threads }: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
+  const service = await serviceFor(tableBits, threads);
   const answer = service.searchNow({
     position,
     history,
@@ -84,7 +90,7 @@ const loadTablebases = async (dir: string): Promise<void> => {
   const read = dir === '' ? ok([]) : await readTablebases(dir);
   if (!read.ok) throw read.error;
   tablebases = read.value;
-  for (const service of services.values()) service.setTablebases(tablebases);
+  current?.service.setTablebases(tablebases);
   post({ type: 'loaded', count: tablebases.length });
 };
 

@@ -20,6 +20,7 @@ import { StopFlag } from '../host/stop.js';
 import type { GoLimits, WorkerReply, WorkerRequest } from './engine-worker.js';
 import { describeResult } from './cli/render.js';
 import { siblingModule, startNodeThread } from '../host/engines/node-thread.js';
+import { MAX_THREADS } from '../host/engines/wasm/threads.js';
 
 /** The version in the package.json of the package this module belongs to (tools/ or lib/tools/). */
 export const packageVersion = (): string => {
@@ -42,12 +43,14 @@ const MAX_NODES = Number.MAX_SAFE_INTEGER;
 interface Options {
   level: number;
   hash: number;
+  threads: number;
   tablebases: string;
 }
 
 const OPTION_LINES = [
   `option name Level type spin default ${MAX_LEVEL} min ${MIN_LEVEL} max ${MAX_LEVEL}`,
   `option name Hash type spin default ${DEFAULT_TABLE_BITS} min ${MIN_TABLE_BITS} max ${MAX_TABLE_BITS}`,
+  `option name Threads type spin default 1 min 1 max ${MAX_THREADS}`,
   'option name Tablebases type string default <empty>',
 ];
 
@@ -112,7 +115,7 @@ interface Search {
 export const runEngine = (input: Readable, write: (line: string) => void): Promise<number> => {
   // Set on stop, cleared before each go; the worker's search reads it (its buffer is shared).
   const stopFlag = new StopFlag();
-  const options: Options = { level: MAX_LEVEL, hash: DEFAULT_TABLE_BITS, tablebases: '' };
+  const options: Options = { level: MAX_LEVEL, hash: DEFAULT_TABLE_BITS, threads: 1, tablebases: '' };
   let game = parsePositionCommand('startpos');
   let search: Search | null = null;
   let loading: ((reply: Extract<WorkerReply, { type: 'loaded' }>) => void) | null = null;
@@ -184,6 +187,9 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
       case 'hash':
         options.hash = checked(wholeNumber(value, 'setoption Hash', MIN_TABLE_BITS, MAX_TABLE_BITS));
         return;
+      case 'threads':
+        options.threads = checked(wholeNumber(value, 'setoption Threads', 1, MAX_THREADS));
+        return;
       case 'tablebases': {
         const given = value.trim();
         // <empty> (the default the option line shows) or nothing unloads the databases.
@@ -198,7 +204,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
         return;
       }
       default:
-        throw new ProtocolError(`setoption: unknown option ${quote(name!)} (options: Level, Hash, Tablebases)`);
+        throw new ProtocolError(`setoption: unknown option ${quote(name!)} (options: Level, Hash, Threads, Tablebases)`);
     }
   };
 
@@ -221,6 +227,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
       history: game.repetitionHistory(),
       level: options.level,
       tableBits: options.hash,
+      threads: options.threads,
       limits,
     });
   };

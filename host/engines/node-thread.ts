@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ThreadPort } from './wasm/threads.js';
 
 /** The module `name` (no extension) beside `from` (an `import.meta.url`), as the caller runs: `.ts` under tsx, `.js` compiled. */
 export const siblingModule = (name: string, from: string): URL => new URL(`./${name}${extname(fileURLToPath(from))}`, from);
@@ -17,3 +18,17 @@ export const startNodeThread = (url: URL, workerData: unknown): Worker =>
         { eval: true, workerData },
       )
     : new Worker(url, { workerData });
+
+/** A helper thread of a threaded search (host/engines/wasm/search-thread.ts) as a Node worker thread, which does not keep the process alive. */
+export const spawnNodeSearchThread = (): ThreadPort => {
+  const worker = startNodeThread(siblingModule('wasm/search-thread', import.meta.url), undefined);
+  worker.unref();
+  return {
+    postMessage: message => worker.postMessage(message),
+    onMessage: listener => {
+      worker.removeAllListeners('message');
+      worker.on('message', listener);
+    },
+    terminate: () => void worker.terminate(),
+  };
+};

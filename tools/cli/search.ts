@@ -5,22 +5,47 @@ import { type Tablebase } from '../../host/engines/tablebase.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService } from '../../host/service.js';
+import { MAX_THREADS } from '../../host/engines/wasm/threads.js';
 import { MAX_TIME_MS, badOption, optionalWholeNumber } from '../options.js';
 import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
 import { type Command, type CommandArgs, attempt } from './command.js';
 import { bestMoveLine, infoLine } from './render.js';
 
-/** The search service over the engine of `--engine`, with `tablebases` (none unless given). */
+/** The search service over the engine of `--engine` on `--threads` threads (default 1), with `tablebases` (none unless given); close it when done. */
 export const serviceOption = async (
   args: CommandArgs,
   tablebases: readonly Tablebase[] = [],
 ): Promise<Result<SearchService, HoyitoError>> => {
+  const threads = optionalWholeNumber(args.options.get('threads'), '--threads', 1, MAX_THREADS, 1);
+  if (!threads.ok) return threads;
   const engine = await engineOption(args);
   if (!engine.ok) return engine;
   const { value } = engine;
+  if (threads.value > 1 && !(value instanceof WasmEngine)) return badOption('threads', '--threads: the reference searches on one thread');
   return attempt(() =>
-    SearchService.create(value instanceof WasmEngine ? { core: value.core, tablebases } : { engine: 'reference', tablebases }),
+    SearchService.create(
+      threads.value > 1
+        ? { threads: threads.value, tablebases }
+        : value instanceof WasmEngine
+          ? { core: value.core, tablebases }
+          : { engine: 'reference', tablebases },
+    ),
   );
+};
+
+/** Runs `use` on the service of `serviceOption`, and closes it after (its threads end). */
+export const withService = async <T>(
+  args: CommandArgs,
+  tablebases: readonly Tablebase[],
+  use: (service: SearchService) => Promise<Result<T, HoyitoError>>,
+): Promise<Result<T, HoyitoError>> => {
+  const service = await serviceOption(args, tablebases);
+  if (!service.ok) return service;
+  try {
+    return await use(service.value);
+  } finally {
+    service.value.close();
+  }
 };
 
 /**
@@ -46,19 +71,19 @@ const searchArgs = async (
     return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
   const tablebases = await tablebasesOption(args);
   if (!tablebases.ok) return tablebases;
-  const service = await serviceOption(args, tablebases.value);
-  if (!service.ok) return service;
-  return attempt(() =>
-    service.value.searchNow({
-      position: game.value.position,
-      history: game.value.repetitionHistory(),
-      analysis,
-      limits: {
-        ...(depth.value === undefined ? {} : { depth: depth.value }),
-        ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
-      },
-      ...(level.value === undefined ? {} : { level: level.value }),
-    }),
+  return withService(args, tablebases.value, service =>
+    attempt(() =>
+      service.searchNow({
+        position: game.value.position,
+        history: game.value.repetitionHistory(),
+        analysis,
+        limits: {
+          ...(depth.value === undefined ? {} : { depth: depth.value }),
+          ...(timeMs.value === undefined ? {} : { timeMs: timeMs.value }),
+        },
+        ...(level.value === undefined ? {} : { level: level.value }),
+      }),
+    ),
   );
 };
 
@@ -67,10 +92,10 @@ const searchArgs = async (
  * then `moreLines` of the move chosen, then its `bestmove` line.
  */
 export const searchCommand = (summary: string, analysis: boolean, moreLines: (result: SearchResult) => string[] = () => []): Command => ({
-  usage: '"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--tablebases DIR]',
+  usage: `"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--threads 1-${MAX_THREADS}] [--tablebases DIR]`,
   summary,
   arity: { min: 1, max: 1 },
-  options: ['depth', 'time-ms', 'level', 'engine', 'tablebases'],
+  options: ['depth', 'time-ms', 'level', 'engine', 'threads', 'tablebases'],
   run: async args => {
     const search = await searchArgs(args, analysis);
     if (!search.ok) return search;

@@ -67,6 +67,10 @@ interface CoreFunctions {
   searchStart(tableBits: number, probeTables: boolean): void;
   searchIteration(depth: number, deadline: number, maxNodes: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
+  searchTableAddress(): number;
+  searchNextIteration(): number;
+  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
+  searchHelperIteration(depth: number, number: number): void;
   searchResolved(): number;
   searchNodes(): number;
   searchPvLength(): number;
@@ -335,6 +339,31 @@ export class WasmCore {
     } finally {
       this.stopWatch.flag = null;
     }
+  }
+
+  // ---- a helper thread's search (Lazy SMP: search-threads.ts) ---------------------------------
+
+  /** Where the search's table is, and the number the next iteration gives its entries: what helper threads need to share it. */
+  get searchTable(): { readonly address: number; readonly nextIteration: number } {
+    return { address: this.exports.searchTableAddress() >>> 0, nextIteration: this.exports.searchNextIteration() };
+  }
+
+  /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
+  joinSearch(root: Position, history: readonly Position[], tableAddress: number, tableBits: number, probeTables: boolean): void {
+    this.searchOwner = null;
+    this.exports.searchClearHistory();
+    for (const earlier of history) {
+      this.loadInput(earlier);
+      this.exports.searchAddHistory();
+    }
+    this.loadInput(root);
+    this.exports.searchJoin(tableAddress, tableBits, probeTables);
+  }
+
+  /** A helper's iteration to `depth`, its entries numbered `number`, until the stop flag is set; true when it finished rather than stopped. */
+  helperIteration(depth: number, number: number): boolean {
+    this.exports.searchHelperIteration(depth, number);
+    return this.exports.searchAborted() === 0;
   }
 
   /** The core's stop flag, read by the search every 4096 nodes. */

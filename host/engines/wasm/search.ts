@@ -10,6 +10,7 @@ import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
 import { WasmEngine } from './rules.js';
 import { loadWasmTablebase } from './tablebase.js';
 import type { Tablebase } from '../tablebase.js';
+import type { SearchHelpers } from './search-threads.js';
 
 const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 
@@ -21,10 +22,13 @@ class WasmSession implements SearchSession {
     root: Position,
     history: readonly Position[],
     tableBits: number,
-    probeTables: boolean,
+    tablebase: Tablebase | undefined,
+    /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
+    private readonly helpers?: SearchHelpers,
   ) {
     this.claim = { root };
-    core.startSearch(this.claim, history, tableBits, probeTables);
+    core.startSearch(this.claim, history, tableBits, tablebase !== undefined);
+    helpers?.start(core, root, history, tableBits, tablebase);
   }
 
   get nodes(): number {
@@ -33,7 +37,13 @@ class WasmSession implements SearchSession {
 
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.core;
-    const score = core.searchIteration(this.claim, depth, limits, analysis, alpha, beta);
+    this.helpers?.go(core, depth);
+    let score: number | null;
+    try {
+      score = core.searchIteration(this.claim, depth, limits, analysis, alpha, beta);
+    } finally {
+      this.helpers?.halt();
+    }
     if (score === null) return null;
     return {
       score,
@@ -50,18 +60,19 @@ export const startWasmSession = (
   root: Position,
   history: readonly Position[],
   tableBits = DEFAULT_TABLE_BITS,
-): SearchSession => new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), false);
+): SearchSession => new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), undefined);
 
 /**
  * The searcher of a loaded core, with a table of 2^tableBits entries of 16 bytes, probing
- * `tablebase` where it holds a position (the databases are written into the core's memory).
+ * `tablebase` where it holds a position (the databases are written into the core's memory); with
+ * `helpers`, threads that search beside it on the core's shared memory (the core is image 0 there).
  */
-export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase): Searcher => {
+export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
   const start = (position: Position, history: readonly Position[]) => {
     // Another build or load on this core since the last search replaced the databases: write them back.
     if (tablebase) loadWasmTablebase(core, tablebase);
-    return new WasmSession(core, position, history, bits, tablebase !== undefined);
+    return new WasmSession(core, position, history, bits, tablebase, helpers);
   };
   return makeSearcher('wasm', start, tablebase && { base: tablebase, rules: new WasmEngine(core) });
 };

@@ -22,3 +22,19 @@ export const sharedCoreMemory = (): WebAssembly.Memory =>
 /** The core of image `image` on `memory`. */
 export const loadThreadCore = (memory: WebAssembly.Memory, image: number): Promise<WasmCore> =>
   WasmCore.load(threadImageUrl(image), memory);
+
+// The first KiB of a shared memory lies below every image's statics: the threads' own words.
+/** Bumped whenever the helpers' work changes: a helper runs a request only of the generation current when it starts. */
+export const GENERATION_WORD = 16;
+/** Per image: 1 while its helper searches (the owner waits for 0 before the table is reused). */
+export const busyWord = (image: number): number => 32 + image;
+
+/** A thread as its owner sees it: Node's worker_threads and browsers' Worker both fit. */
+export interface ThreadPort {
+  postMessage(message: unknown): void;
+  onMessage(listener: (message: unknown) => void): void;
+  terminate(): void;
+}
+
+/** Starts a thread running host/engines/wasm/search-thread.ts (its first message then gives it its memory and image). */
+export type ThreadSpawner = () => ThreadPort;

@@ -8,15 +8,16 @@ import { MAX_TIME_MS, optionalWholeNumber } from '../../options.js';
 import { gameOver, tablebasesOption } from '../args.js';
 import { type Command, attempt } from '../command.js';
 import { solvedLines } from '../render.js';
-import { serviceOption } from '../search.js';
+import { withService } from '../search.js';
+import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
 
 export const solve: Command = {
-  usage: `"<position>" [--tablebases DIR] [--time-ms T]`,
+  usage: `"<position>" [--tablebases DIR] [--time-ms T] [--threads 1-${MAX_THREADS}]`,
   summary:
     'the exact value (final margin for the side to move) and best moves, from the endgame databases in DIR ' +
     `(default ${DEFAULT_TABLEBASE_DIR}/) or else a search that must prove it within T ms (default ${DEFAULT_TIME_MS}); the last line is value <v> bestmove <m>`,
   arity: { min: 1, max: 1 },
-  options: ['tablebases', 'time-ms'],
+  options: ['tablebases', 'time-ms', 'threads'],
   run: async args => {
     const game = Game.fromRecord(args.positional[0]!, referenceEngine);
     if (!game.ok) return game;
@@ -26,10 +27,10 @@ export const solve: Command = {
     if (!timeMs.ok) return timeMs;
     const tablebases = await tablebasesOption(args);
     if (!tablebases.ok) return tablebases;
-    const service = await serviceOption(args, tablebases.value);
-    if (!service.ok) return service;
     const history = game.value.repetitionHistory();
-    const solution = await attempt(() => service.value.solveNow(game.value.position, { history, timeMs: timeMs.value }));
+    const solution = await withService(args, tablebases.value, service =>
+      attempt(() => service.solveNow(game.value.position, { history, timeMs: timeMs.value })),
+    );
     if (!solution.ok) return solution;
     if (!solution.value.exact) {
       return err(

@@ -1,0 +1,74 @@
+/**
+ * A helper thread of a Lazy SMP search (search-threads.ts): a Node worker thread or a browser
+ * Worker. Its first message gives it the shared memory and its core image; then it takes each
+ * search's root and searches beside the main thread whenever asked, until its stop flag is set.
+ */
+import type { HelperReady, HelperRequest } from './search-threads.js';
+import { GENERATION_WORD, busyWord, loadThreadCore } from './threads.js';
+import type { WasmCore } from './core.js';
+import { layerMask } from '../tablebase.js';
+import { MAX_DEPTH } from '../limits.js';
+
+interface Port {
+  postMessage(message: unknown): void;
+  on(listener: (message: unknown) => void): void;
+}
+
+/** The channel to the owner: a browser worker's global scope, or Node's parentPort. */
+const ownerPort = async (): Promise<Port> => {
+  if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined') {
+    const scope = globalThis as unknown as {
+      postMessage(message: unknown): void;
+      addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+    };
+    return {
+      postMessage: message => scope.postMessage(message),
+      on: listener => scope.addEventListener('message', event => listener(event.data)),
+    };
+  }
+  const threads = 'node:worker_threads';
+  const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
+  return { postMessage: message => parentPort!.postMessage(message), on: listener => parentPort!.on('message', listener) };
+};
+
+const port = await ownerPort();
+let core: WasmCore | null = null;
+let words: Int32Array;
+let stopFlag = 0;
+let image = 0;
+
+/** Searches deeper and deeper from `depth` until stopped, unless a newer request came first. */
+const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
+  Atomics.store(words, busyWord(image), 1);
+  Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
+  if (Atomics.load(words, GENERATION_WORD) === request.generation) {
+    let number = request.number;
+    for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++)
+      number = number >= 255 ? 1 : number + 1;
+  }
+  Atomics.store(words, busyWord(image), 0);
+  Atomics.notify(words, busyWord(image));
+};
+
+const handle = async (request: HelperRequest): Promise<void> => {
+  if (request.kind === 'init') {
+    image = request.image;
+    core = await loadThreadCore(request.memory, image);
+    words = new Int32Array(request.memory.buffer, 0, 256);
+    stopFlag = core.constants.STOP_FLAG;
+    port.postMessage({ kind: 'ready', stopFlag } satisfies HelperReady);
+  } else if (request.kind === 'start') {
+    const { root, history, tableAddress, tableBits, tablebase } = request;
+    if (tablebase) {
+      core!.joinTablebase(tablebase.settings, tablebase.fixedSide, layerMask(tablebase.layers), false, 0, tablebase.region);
+      for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
+    }
+    core!.joinSearch(root, history, tableAddress, tableBits, tablebase !== null);
+  } else search(request);
+};
+
+port.on(message => {
+  handle(message as HelperRequest).catch((error: unknown) =>
+    port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+});

@@ -1,0 +1,133 @@
+/**
+ * Lazy SMP: helper threads that search the same root as the main thread's search, on its table,
+ * each on its own core image of one shared memory (threads.ts), so that the main thread finds
+ * more of its tree already searched. Only the main thread's iterations are reported. A helper
+ * searches an iteration ahead of the main one when its number is odd (depth + 1, its entries
+ * numbered for the main thread's next iteration, which trusts them), the same iteration when
+ * even; the main thread's table entries are lockless (assembly/tt.ts).
+ *
+ * Between the main thread's iterations the helpers stand still (`halt` waits until each has
+ * stopped), so nothing writes the table once the main thread's search ends.
+ */
+import type { Position } from '../../types.js';
+import type { Tablebase } from '../tablebase.js';
+import type { WasmCore } from './core.js';
+import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord } from './threads.js';
+
+/** What a helper is asked. */
+export type HelperRequest =
+  | { readonly kind: 'init'; readonly memory: WebAssembly.Memory; readonly image: number }
+  | {
+      readonly kind: 'start';
+      readonly root: Position;
+      readonly history: readonly Position[];
+      readonly tableAddress: number;
+      readonly tableBits: number;
+      /** The databases the main thread probes, where they are in the shared memory. */
+      readonly tablebase: {
+        readonly settings: Pick<Position, 'variant' | 'holesPerRow'>;
+        readonly fixedSide: boolean;
+        readonly layers: readonly number[];
+        readonly region: number;
+      } | null;
+    }
+  | { readonly kind: 'go'; readonly generation: number; readonly depth: number; readonly number: number };
+
+/** A helper's first message: where its stop flag is. */
+export interface HelperReady {
+  readonly kind: 'ready';
+  readonly stopFlag: number;
+}
+
+/** How long `halt` waits at a time for a helper to see its stop flag (it checks every 4096 nodes: well under a millisecond). */
+const HALT_WAIT_MS = 20;
+
+export class SearchHelpers {
+  private readonly words: Int32Array;
+  private constructor(
+    private readonly memory: WebAssembly.Memory,
+    private readonly ports: readonly ThreadPort[],
+    private readonly stopFlags: readonly number[],
+  ) {
+    this.words = new Int32Array(memory.buffer, 0, 256);
+  }
+
+  /** Starts `count` helpers (images 1..count) on `memory`; resolves once each has loaded its core. */
+  static async start(memory: WebAssembly.Memory, count: number, spawn: ThreadSpawner): Promise<SearchHelpers> {
+    if (!Number.isInteger(count) || count < 0 || count > MAX_THREADS - 1) throw new RangeError(`${count} helper threads`);
+    const ports = Array.from({ length: count }, () => spawn());
+    const stopFlags = await Promise.all(
+      ports.map(
+        (port, i) =>
+          new Promise<number>((resolve, reject) => {
+            port.onMessage(message => {
+              const reply = message as HelperReady | { kind: 'error'; message: string };
+              if (reply.kind === 'ready') resolve(reply.stopFlag);
+              else reject(new Error(`a search thread failed: ${reply.message}`));
+            });
+            port.postMessage({ kind: 'init', memory, image: i + 1 } satisfies HelperRequest);
+          }),
+      ),
+    );
+    return new SearchHelpers(memory, ports, stopFlags);
+  }
+
+  get count(): number {
+    return this.ports.length;
+  }
+
+  /** A new search of `root` on the main core's table: each helper takes the root, history and the databases the main core probes. */
+  start(core: WasmCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
+    this.halt();
+    const request: HelperRequest = {
+      kind: 'start',
+      root,
+      history,
+      tableAddress: core.searchTable.address,
+      tableBits,
+      tablebase: tablebase
+        ? {
+            settings: { variant: tablebase.variant, holesPerRow: tablebase.holesPerRow },
+            fixedSide: tablebase.fixedSide,
+            layers: tablebase.layers,
+            region: core.tablebaseRegion,
+          }
+        : null,
+    };
+    for (const port of this.ports) port.postMessage(request);
+  }
+
+  /** The main thread is about to search to `depth`: the helpers search beside it (see the module's comment). */
+  go(core: WasmCore, depth: number): void {
+    const generation = this.bump();
+    const { nextIteration } = core.searchTable;
+    this.ports.forEach((port, i) => {
+      const ahead = (i + 1) % 2;
+      const number = ahead === 1 && nextIteration >= 255 ? 1 : nextIteration + ahead;
+      port.postMessage({ kind: 'go', generation, depth: depth + ahead, number } satisfies HelperRequest);
+    });
+  }
+
+  /** Stops every helper and waits until each has (its last entries written). */
+  halt(): void {
+    this.bump();
+    for (const address of this.stopFlags) Atomics.store(this.flagView, address >> 2, 1);
+    this.ports.forEach((_, i) => {
+      while (Atomics.load(this.words, busyWord(i + 1)) === 1) Atomics.wait(this.words, busyWord(i + 1), 1, HALT_WAIT_MS);
+    });
+  }
+
+  close(): void {
+    this.halt();
+    for (const port of this.ports) port.terminate();
+  }
+
+  private bump(): number {
+    return Atomics.add(this.words, GENERATION_WORD, 1) + 1;
+  }
+
+  /** The memory as 32-bit words (made afresh: the memory may have grown since). */
+  private get flagView(): Int32Array {
+    return new Int32Array(this.memory.buffer);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The threaded search (Lazy SMP: host/engines/wasm/search-threads.ts) through the search service:
+ * a legal, sensible move; the exact values one thread proves; a stop, a node limit and a clock
+ * obeyed at once; and nothing of one thread's search changed by threads having run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchService } from '../host/service.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { wasmSearcher } from '../host/engines/wasm/search.js';
+import { MAX_THREADS, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
+import { SearchHelpers } from '../host/engines/wasm/search-threads.js';
+import { spawnNodeSearchThread } from '../host/engines/node-thread.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { parsePosition, startPosition } from '../host/notation.js';
+import { StopFlag } from '../host/stop.js';
+import { type Position, type SearchResult, unwrap } from '../host/types.js';
+import { FINGERPRINT_SEARCHES, searchFingerprint } from '../tools/fingerprint.js';
+
+/** The core checks its limits every this many nodes. */
+const CHECK_NODES = 4096;
+
+let threaded: SearchService;
+let single: SearchService;
+beforeAll(async () => {
+  threaded = await SearchService.create({ threads: 2 });
+  single = await SearchService.create();
+});
+afterAll(() => threaded.close());
+
+const positions: Position[] = [
+  startPosition('ii', 6),
+  startPosition('iii', 12),
+  ...FINGERPRINT_SEARCHES.map(({ position }) => unwrap(parsePosition(position))),
+];
+
+/** The line is playable from `position`: every move legal in turn. */
+const playsLegally = (position: Position, line: SearchResult['principalVariation']): boolean => {
+  let at = position;
+  for (const move of line) {
+    const played = referenceEngine.play(at, move);
+    if (!played.ok) return false;
+    at = played.value.position;
+  }
+  return true;
+};
+
+describe('a search on 2 threads', () => {
+  it('reports 2 threads, and searches each position to the depth asked with a legal move and a legal line', () => {
+    expect(threaded.threads).toBe(2);
+    for (const position of positions) {
+      const { result } = threaded.searchNow({ position, limits: { depth: 8 } });
+      expect(result.depth).toBe(8);
+      expect(referenceEngine.legalMoves(position).moves).toContain(result.bestMove);
+      expect(playsLegally(position, result.principalVariation)).toBe(true);
+      expect(Math.abs(result.score)).toBeLessThanOrEqual(48);
+    }
+  });
+
+  it('proves the values one thread proves (small games the search resolves)', () => {
+    for (const endgame of ['ii 2,2/2,2 S 0-0', 'ii 4,4/4,4 S 0-0', 'iii 1,2,1/2,1,1 S 0-0', 'iii 2,0,3/1,2,0 N 0-0']) {
+      const position = unwrap(parsePosition(endgame));
+      const one = single.solveNow(position, { timeMs: 10_000 });
+      const two = threaded.solveNow(position, { timeMs: 10_000 });
+      expect(one.exact).toBe(true);
+      expect(two).toMatchObject({ exact: true, value: one.value });
+      expect(two.bestMoves).toEqual(one.bestMoves);
+    }
+  });
+
+  it('a stop set after an iteration ends the search there: no later iteration completes', () => {
+    const stop = new StopFlag();
+    const answer = threaded.searchNow({
+      position: startPosition('ii', 12),
+      limits: { signal: stop, timeMs: 60_000 },
+      onIteration: result => result.depth === 5 && stop.stop(),
+    });
+    expect(answer.iterations.map(result => result.depth)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a node limit counts the main thread’s nodes: it stops within one check of it', () => {
+    const { result } = threaded.searchNow({ position: startPosition('ii', 12), limits: { nodes: 100_000, depth: 40 } });
+    expect(result.nodes).toBeLessThanOrEqual(100_000 + CHECK_NODES);
+    expect(result.depth).toBeLessThan(40);
+  });
+
+  it('a time limit: the search returns having stopped short of an unreachable depth', () => {
+    const { result } = threaded.searchNow({ position: startPosition('iii', 12), limits: { timeMs: 100, depth: 60 } });
+    expect(result.depth).toBeLessThan(60);
+    expect(referenceEngine.legalMoves(startPosition('iii', 12)).moves).toContain(result.bestMove);
+  });
+
+  it('one thread on the shared core after its helpers searched: the fingerprint searches visit the nodes of a core of its own', async () => {
+    const memory = sharedCoreMemory();
+    const core = await loadThreadCore(memory, 0);
+    const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
+    try {
+      searchFingerprint(wasmSearcher(core, 16, undefined, helpers));
+      expect(searchFingerprint(wasmSearcher(core, 16))).toEqual(searchFingerprint(wasmSearcher(await loadWasmCore(), 16)));
+    } finally {
+      helpers.close();
+    }
+  });
+});
+
+describe('a threaded service refuses', () => {
+  it.each([0, MAX_THREADS + 1, 1.5, '2'])('%s threads, by name', async threads => {
+    await expect(SearchService.create({ threads: threads as number })).rejects.toMatchObject({ kind: 'BadOption', field: 'threads' });
+  });
+
+  it('threads on the reference, and threads with a core of its own', async () => {
+    await expect(SearchService.create({ engine: 'reference', threads: 2 })).rejects.toMatchObject({ kind: 'BadOption', field: 'threads' });
+    await expect(SearchService.create({ core: await loadWasmCore(), threads: 2 })).rejects.toMatchObject({
+      kind: 'BadOption',
+      field: 'core',
+    });
+  });
+});
