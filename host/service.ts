@@ -30,11 +30,12 @@ import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
 import { MAX_THREADS, type ThreadSpawner, loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
 import { SearchHelpers } from './engines/wasm/search-threads.js';
+import type * as NodeThread from './engines/node-thread.js';
 
 /** Node's helper threads, imported only when asked for (a page gives its own `spawnThread`). */
 const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
   const module = './engines/node-thread.js';
-  return ((await import(/* @vite-ignore */ module)) as typeof import('./engines/node-thread.js')).spawnNodeSearchThread;
+  return ((await import(/* @vite-ignore */ module)) as typeof NodeThread).spawnNodeSearchThread;
 };
 
 export interface SearchServiceOptions {

@@ -6,6 +6,7 @@
 import type { HelperReady, HelperRequest } from './search-threads.js';
 import { GENERATION_WORD, busyWord, loadThreadCore } from './threads.js';
 import type { WasmCore } from './core.js';
+import type * as WorkerThreads from 'node:worker_threads';
 import { layerMask } from '../tablebase.js';
 import { MAX_DEPTH } from '../limits.js';
 
@@ -27,7 +28,7 @@ const ownerPort = async (): Promise<Port> => {
     };
   }
   const threads = 'node:worker_threads';
-  const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof import('node:worker_threads');
+  const { parentPort } = (await import(/* @vite-ignore */ threads)) as typeof WorkerThreads;
   return { postMessage: message => parentPort!.postMessage(message), on: listener => parentPort!.on('message', listener) };
 };
 
