@@ -16,6 +16,7 @@ import { Game } from '../host/game.js';
 import { type Move, type Position, opposite, unwrap } from '../host/types.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { MAX_THREADS } from '../host/engines/wasm/threads.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
 import { covers, layerSize, solveMoves } from '../host/engines/tablebase.js';
@@ -48,6 +49,8 @@ describe('arena', () => {
       'random',
       'engine+tb:100',
       'depth+tb:3',
+      'engine-t2:100',
+      `depth-t${MAX_THREADS}:3`,
     ]) {
       const player = parsePlayer(text);
       expect(player.ok && makePlayer(player.value)).toBe(text);
@@ -55,6 +58,8 @@ describe('arena', () => {
     expect(parsePlayer('engine+tb:250')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 250, tablebase: true } });
     expect(parsePlayer('depth:5')).toEqual({ ok: true, value: { kind: 'depth', depth: 5 } });
     expect(parsePlayer('level:9@25')).toEqual({ ok: true, value: { kind: 'level', level: 9, timeMs: 25 } });
+    expect(parsePlayer('engine-t2:100')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 100, threads: 2 } });
+    expect(parsePlayer('engine-t1:100')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 100 } });
     // Only the WASM searches probe databases.
     for (const text of [
       'engine',
@@ -77,6 +82,13 @@ describe('arena', () => {
       'level:10@',
       'greedy+tb',
       'tb:100',
+      // Threads only for the WASM searches, 1 to MAX_THREADS, and not with databases (a +tb player's core is its own).
+      'engine-t0:100',
+      `engine-t${MAX_THREADS + 1}:100`,
+      'level-t2:3',
+      'alphabeta-t2:6',
+      'engine+tb-t2:100',
+      'engine-t:100',
     ]) {
       const player = parsePlayer(text);
       expect(!player.ok && player.error.kind).toBe('BadOption');
@@ -245,6 +257,18 @@ describe('arena', () => {
     expect(report.games.every(({ plies, capped }) => plies <= 200 && capped === (plies === 200))).toBe(true);
     expect(formatReport(report)).toContain('depth:2 vs random: 4 games');
     // Each game's record replays to its end.
+    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+  });
+
+  it('plays a threaded player against a one-thread one: every game finished or capped, its records legal', async () => {
+    const report = await playMatch(wasmEngine, {
+      a: { kind: 'depth', depth: 5, threads: 2 },
+      b: { kind: 'depth', depth: 5 },
+      games: 2,
+      moveCap: 60,
+      seed: 5,
+    });
+    expect(formatReport(report)).toContain('depth-t2:5 vs depth:5: 2 games');
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
   });
 

@@ -11,7 +11,16 @@ import { type WasmCore, loadWasmCore } from '../../host/engines/wasm/core.js';
 import { buildTablebase } from '../../host/engines/wasm/tablebase.js';
 import { covers, layerSize } from '../../host/engines/tablebase.js';
 import { seededRandom } from '../../host/random.js';
-import { type Player, type PlayerSearch, type PlayerSpec, makePlayer, makePlayerFor, makePlayerTools, usesTablebase } from './players.js';
+import {
+  type Player,
+  type PlayerSearch,
+  type PlayerSpec,
+  makePlayer,
+  makePlayerFor,
+  makePlayerTools,
+  threadsOf,
+  usesTablebase,
+} from './players.js';
 import { drawOpening } from './openings.js';
 import { type GameReport, type MatchReport, type TablebaseBuildReport, summarize } from './report.js';
 
@@ -133,21 +142,36 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
       options.onTablebase?.(build);
     });
   }
-  const players = { a: makePlayerFor(a, tools, tablebasePlayers.a), b: makePlayerFor(b, tools, tablebasePlayers.b) };
-  const reports: GameReport[] = [];
-  for (let pair = 0; reports.length < games; pair++) {
-    const variant = variants[pair % variants.length]!;
-    const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
-    const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
-    // Databases are built before the game, not on a player's clock.
-    for (const player of Object.values(tablebasePlayers)) await player.prepare(variant, holesPerRow);
-    for (const aSide of ['S', 'N'] as const) {
-      const report = playGame(engine, opening, players, aSide, moveCap);
-      reports.push(report);
-      options.onGame?.(report);
-    }
+  // A threaded player searches on a service of its own (its threads on a shared memory), closed after the match.
+  const threaded: Partial<Record<'a' | 'b', PlayerSearch>> = {};
+  for (const [side, spec] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    if (threadsOf(spec) > 1) threaded[side] = { service: await SearchService.create({ threads: threadsOf(spec) }) };
   }
-  const summary = summarize(makePlayer(a), makePlayer(b), reports);
-  const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered }) => ({ player: side, moves, answered }));
-  return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
+  const players = {
+    a: makePlayerFor(a, tools, tablebasePlayers.a ?? threaded.a),
+    b: makePlayerFor(b, tools, tablebasePlayers.b ?? threaded.b),
+  };
+  try {
+    const reports: GameReport[] = [];
+    for (let pair = 0; reports.length < games; pair++) {
+      const variant = variants[pair % variants.length]!;
+      const holesPerRow = sizes[Math.floor(pair / variants.length) % sizes.length]!;
+      const opening = drawOpening(tools, { variant, holesPerRow, plies: openingPlies, balanced });
+      // Databases are built before the game, not on a player's clock.
+      for (const player of Object.values(tablebasePlayers)) await player.prepare(variant, holesPerRow);
+      for (const aSide of ['S', 'N'] as const) {
+        const report = playGame(engine, opening, players, aSide, moveCap);
+        reports.push(report);
+        options.onGame?.(report);
+      }
+    }
+    const summary = summarize(makePlayer(a), makePlayer(b), reports);
+    const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered }) => ({ player: side, moves, answered }));
+    return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
+  } finally {
+    for (const own of Object.values(threaded)) own.service.close();
+  }
 };

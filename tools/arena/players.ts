@@ -11,10 +11,12 @@ import type { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { pickAtRandom } from '../../host/random.js';
 import { alphaBeta } from '../alphabeta.js';
 import { badOption, quote } from '../options.js';
+import { MAX_THREADS } from '../../host/engines/wasm/threads.js';
 
 export type PlayerSpec =
-  | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean }
-  | { readonly kind: 'depth'; readonly depth: number; readonly tablebase?: boolean }
+  /** `threads`: a Lazy SMP search on that many threads (engine-t2:100), on a service of its own. */
+  | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean; readonly threads?: number }
+  | { readonly kind: 'depth'; readonly depth: number; readonly tablebase?: boolean; readonly threads?: number }
   /** `timeMs` replaces a clocked level's think time (the ladder scales levels 9 and 10 down). */
   | { readonly kind: 'level'; readonly level: number; readonly timeMs?: number }
   | { readonly kind: 'reference'; readonly depth: number }
@@ -22,7 +24,7 @@ export type PlayerSpec =
   | { readonly kind: 'greedy' }
   | { readonly kind: 'random' };
 
-const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?:(\d+)$/;
+const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?(?:-t(\d+))?:(\d+)$/;
 /** level:<n>@<ms>: a level on the clock with its think time replaced. */
 const TIMED_LEVEL_ARGUMENT = /^level:(\d+)@(\d+)$/;
 
@@ -33,7 +35,7 @@ export const parsePlayer = (text: string, name = 'player'): Result<PlayerSpec, H
     ? ok(spec)
     : badOption(
         name.replace(/^-+/, ''),
-        `${name} ${quote(text)}: expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
+        `${name} ${quote(text)}: expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>; or on 2-${MAX_THREADS} threads: engine-t2:<ms>, depth-t2:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
       );
 };
 
@@ -46,16 +48,18 @@ const specOf = (text: string): PlayerSpec | null => {
     const clocked = level >= MIN_LEVEL && level <= MAX_LEVEL && LEVELS[level - 1]!.timeMs !== undefined;
     return clocked && timeMs > 0 ? { kind: 'level', level, timeMs } : null;
   }
-  const [, kind, tb, digits] = PLAYER_ARGUMENT.exec(text) ?? [];
+  const [, kind, tb, threadDigits, digits] = PLAYER_ARGUMENT.exec(text) ?? [];
   const value = Number(digits);
-  // Only the WASM searches probe the databases.
-  if (tb !== undefined && kind !== 'engine' && kind !== 'depth') return null;
-  const withTablebase = tb === undefined ? {} : { tablebase: true };
+  const threads = threadDigits === undefined ? 1 : Number(threadDigits);
+  // Only the WASM searches probe the databases or have threads; a +tb player's core is its own, of one thread.
+  if ((tb !== undefined || threadDigits !== undefined) && kind !== 'engine' && kind !== 'depth') return null;
+  if (threads < 1 || threads > MAX_THREADS || (tb !== undefined && threads > 1)) return null;
+  const options = { ...(tb === undefined ? {} : { tablebase: true }), ...(threads > 1 ? { threads } : {}) };
   switch (kind) {
     case 'engine':
-      return value > 0 ? { kind, timeMs: value, ...withTablebase } : null;
+      return value > 0 ? { kind, timeMs: value, ...options } : null;
     case 'depth':
-      return value > 0 ? { kind, depth: value, ...withTablebase } : null;
+      return value > 0 ? { kind, depth: value, ...options } : null;
     case 'reference':
     case 'alphabeta':
       return value > 0 ? { kind, depth: value } : null;
@@ -69,8 +73,11 @@ const specOf = (text: string): PlayerSpec | null => {
 /** The player probes the endgame databases. */
 export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engine' || spec.kind === 'depth') && spec.tablebase === true;
 
+/** Threads of the player's search: 1 but for a threaded engine or depth player. */
+export const threadsOf = (spec: PlayerSpec): number => ((spec.kind === 'engine' || spec.kind === 'depth') && spec.threads) || 1;
+
 export const makePlayer = (spec: PlayerSpec): string => {
-  const tb = usesTablebase(spec) ? '+tb' : '';
+  const tb = `${usesTablebase(spec) ? '+tb' : ''}${threadsOf(spec) > 1 ? `-t${threadsOf(spec)}` : ''}`;
   switch (spec.kind) {
     case 'engine':
       return `engine${tb}:${spec.timeMs}`;
