@@ -22,14 +22,14 @@ import {
 import { checkPosition } from './notation.js';
 import { badOption, checkObject, checkOptionalFunction, checkOptionsObject } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
-import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
+import { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_THREADS } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
 import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tablebase.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
-import { MAX_THREADS, type ThreadSpawner, loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
-import { SearchHelpers } from './engines/wasm/search-threads.js';
+import type { ThreadSpawner } from './engines/wasm/threads.js';
+import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
 
 /** Node's helper threads, imported only when asked for (a page gives its own `spawnThread`). */
@@ -199,6 +199,11 @@ export class SearchService {
     if (threads > 1) {
       if (options.core) throw badOption('core', 'a core', `a service with ${threads} threads makes its own, on a shared memory`);
       checkOptionalFunction(options.spawnThread, 'spawnThread');
+      // Imported only when asked for: a program on one thread carries none of it.
+      const [{ loadThreadCore, sharedCoreMemory }, { SearchHelpers }] = await Promise.all([
+        import('./engines/wasm/threads.js'),
+        import('./engines/wasm/search-threads.js'),
+      ]);
       const memory = sharedCoreMemory();
       const core = await loadThreadCore(memory, 0);
       const spawn = options.spawnThread ?? (await nodeSearchThreads());

@@ -35,6 +35,11 @@ export interface SearchRequest extends AiSearch {
    * between iterations.
    */
   readonly stopBuffer?: SharedArrayBuffer;
+  /**
+   * Threads to search with (Lazy SMP, docs/search.md), which need a shared memory: on a cross-origin
+   * isolated page, this many (at most MAX_THREADS), or every core when absent; elsewhere always one.
+   */
+  readonly threads?: number;
 }
 
 /**
@@ -67,6 +72,8 @@ export interface SearchAnswer {
   readonly type: 'answer';
   readonly id: number;
   readonly result: SearchResult | null;
+  /** Threads that searched (absent when no search ran). */
+  readonly threads?: number;
   /** Set when the worker could not search (e.g. the WASM failed to load). */
   readonly error?: string;
 }

@@ -10,6 +10,8 @@
  * the last completed iteration.
  */
 import { loadWasmCore } from '../host/engines/wasm/core.js';
+import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
+import { MAX_THREADS } from '../host/engines/limits.js';
 import { SearchService } from '../host/service.js';
 import { StopFlag } from '../host/stop.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
@@ -18,7 +20,30 @@ import { WorkerTablebases } from './worker-tablebases.js';
 const send = (message: FromWorker): void => postMessage(message);
 
 const core = loadWasmCore();
-const service = core.then(loaded => SearchService.create({ core: loaded }));
+/** The service of each thread count asked for: one thread on the core the databases live in; more on a shared memory of their own. */
+const services = new Map<number, Promise<SearchService>>([[1, core.then(loaded => SearchService.create({ core: loaded }))]]);
+
+/** A helper thread of a threaded search: a worker of its own (host/engines/wasm/search-thread.ts). */
+const spawnThread: ThreadSpawner = () => {
+  const worker = new Worker(new URL('../host/engines/wasm/search-thread.js', import.meta.url), { type: 'module', name: 'hoyito-search' });
+  return {
+    postMessage: message => worker.postMessage(message),
+    onMessage: listener => {
+      worker.onmessage = event => listener(event.data);
+    },
+    terminate: () => worker.terminate(),
+  };
+};
+
+/** Threads a request searches with: one unless the page is cross-origin isolated (a shared memory needs it), where it asks for them or has the cores. */
+const threadsFor = (asked: number | undefined): number =>
+  crossOriginIsolated ? Math.max(1, Math.min(asked ?? navigator.hardwareConcurrency ?? 1, MAX_THREADS)) : 1;
+
+const serviceFor = (threads: number): Promise<SearchService> => {
+  let service = services.get(threads);
+  if (!service) services.set(threads, (service = SearchService.create({ threads, spawnThread })));
+  return service;
+};
 
 /** Requests, and a database build after a file failed, one at a time. */
 let queue: Promise<void> = Promise.resolve();
@@ -35,11 +60,12 @@ let running: { readonly id: number; readonly flag: StopFlag } | null = null;
 
 const answer = async (request: SearchRequest): Promise<void> => {
   const { id, position, history, level, analysis, limits } = request;
+  const threads = threadsFor(request.threads);
   const flag = new StopFlag(request.stopBuffer);
   const stopped = (): boolean => id <= stoppedThrough || flag.stopped;
   try {
     if (stopped()) return send({ type: 'answer', id, result: null });
-    const searches = await service;
+    const searches = await serviceFor(threads);
     const base = await tablebases.forSearch(position, request.tablebases);
     if (stopped()) return send({ type: 'answer', id, result: null });
     searches.setTablebases(base ? [base] : []);
@@ -52,7 +78,7 @@ const answer = async (request: SearchRequest): Promise<void> => {
       limits: { ...limits, signal: flag },
       onIteration: progress => send({ type: 'progress', id, result: progress }),
     });
-    send({ type: 'answer', id, result });
+    send({ type: 'answer', id, result, threads });
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });
   } finally {

@@ -32,6 +32,9 @@ export const MAX_TABLEBASE_SEEDS = 30;
 export const MIN_TABLEBASE_HOLES = MIN_HOLES;
 export const MAX_TABLEBASE_HOLES = 6;
 
+/** The most threads that work in one shared memory: a search's helpers, a database build's workers (host/engines/wasm/threads.ts). */
+export const MAX_THREADS = 8;
+
 /** The seed of the Zobrist key stream (see `zobristStream`). */
 export const ZOBRIST_SEED = 0x2545f491;
 /** A pass in move codes (lines, table entries); a hole move is its hole number. */

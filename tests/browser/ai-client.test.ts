@@ -162,6 +162,15 @@ describe('the real worker', () => {
     await client.dispose();
   }, 40_000);
 
+  test('without cross-origin isolation a request for 2 threads searches on one, without an error', async () => {
+    const worker = startAiWorker();
+    const position = startPosition('ii', 6);
+    const run = await runRequest(worker, { type: 'search', id: 1, position, history: [], limits: { depth: 6 }, threads: 2 });
+    expect(run.answer).toMatchObject({ threads: 1, result: { depth: 6 } });
+    expect(run.answer.error).toBeUndefined();
+    worker.terminate();
+  });
+
   test('without cross-origin isolation a stop ends a long analysis between iterations, answering with the last completed one', async () => {
     expect(crossOriginIsolated).toBe(false); // this project's pages are served without the headers
     const worker = startAiWorker();

@@ -5,9 +5,9 @@
  * it and holds what is built there); images 1..MAX_THREADS are the threads that work in it.
  */
 import { WasmCore } from './core.js';
+import { MAX_THREADS } from '../limits.js';
 
-/** The most threads that work in one shared memory (images 1..MAX_THREADS). */
-export const MAX_THREADS = 8;
+export { MAX_THREADS };
 /** Pages the shared memory starts with: room for every image's statics (tools/wasm/build-threads.ts). */
 const INITIAL_PAGES = ((MAX_THREADS + 1) * 0x40000) >> 16;
 /** A 32-bit WebAssembly memory's most pages (4 GB). */

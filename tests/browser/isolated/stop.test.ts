@@ -76,6 +76,7 @@ describe('the real worker on an isolated page', () => {
         analysis: true,
         limits: { timeMs: 30_000 },
         stopBuffer: flag.buffer as SharedArrayBuffer,
+        threads: 1, // its nodes are compared with a second run's: one thread searches the same nodes each time
       },
       result => {
         const iterationMs = result.timeMs - previousMs;
@@ -106,6 +107,7 @@ describe('the real worker on an isolated page', () => {
       history: [],
       analysis: true,
       limits: { depth: stoppedDepth + 1 },
+      threads: 1,
     });
     const [before, dropped] = full.progress.slice(-2);
     expect(before).toMatchObject({ depth: stoppedDepth, nodes: stoppedAfter!.nodes, moveScores: stoppedAfter!.moveScores });

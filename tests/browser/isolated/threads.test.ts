@@ -1,0 +1,53 @@
+/**
+ * Threads on a cross-origin isolated page (vitest.config.ts serves this project's pages with COOP
+ * and COEP): the AI worker searches with helper workers on a shared memory (Lazy SMP), answers a
+ * legal move, and a stop flag ends a threaded search at once.
+ */
+import { expect, test } from 'vitest';
+import { startPosition } from '../../../host/notation.js';
+import { referenceEngine } from '../../../host/engines/reference/rules.js';
+import { StopFlag } from '../../../host/stop.js';
+import type { SearchResult } from '../../../host/types.js';
+import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
+import { startAiWorker } from '../../../web/ai-client.js';
+import { runRequest } from '../ai-workers.js';
+
+test('the worker searches on the threads asked for (every core by default, at most MAX_THREADS), with a legal move', async () => {
+  const worker = startAiWorker();
+  const position = startPosition('ii', 6);
+  const legal = referenceEngine.legalMoves(position).moves;
+  const two = await runRequest(worker, { type: 'search', id: 1, position, history: [], limits: { depth: 10 }, threads: 2 });
+  expect(two.answer).toMatchObject({ threads: 2, result: { depth: 10 } });
+  expect(legal).toContain(two.answer.result!.bestMove);
+  const byDefault = await runRequest(worker, { type: 'search', id: 2, position, history: [], limits: { depth: 6 } });
+  expect(byDefault.answer.threads).toBe(Math.min(navigator.hardwareConcurrency, MAX_THREADS));
+  const one = await runRequest(worker, { type: 'search', id: 3, position, history: [], limits: { depth: 6 }, threads: 1 });
+  expect(one.answer.threads).toBe(1);
+  worker.terminate();
+});
+
+test('a stop flag ends a threaded search inside its iteration: the answer is the last completed one', async () => {
+  const worker = startAiWorker();
+  const flag = new StopFlag();
+  const position = startPosition('ii', 12);
+  // Stopped once an iteration took this long: the next takes longer, and the flag is set well inside it.
+  const slowIterationMs = 100;
+  let stoppedAfter: SearchResult | null = null;
+  let previousMs = 0;
+  const run = await runRequest(
+    worker,
+    { type: 'search', id: 1, position, history: [], limits: { timeMs: 60_000 }, stopBuffer: flag.buffer as SharedArrayBuffer, threads: 2 },
+    result => {
+      const iterationMs = result.timeMs - previousMs;
+      previousMs = result.timeMs;
+      if (stoppedAfter || iterationMs < slowIterationMs) return;
+      stoppedAfter = result;
+      flag.stop();
+    },
+  );
+  expect(run.answer.threads).toBe(2);
+  expect(stoppedAfter).not.toBeNull();
+  expect(run.answer.result).toEqual(stoppedAfter);
+  expect(run.progress.at(-1)).toEqual(stoppedAfter);
+  worker.terminate();
+});
