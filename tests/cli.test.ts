@@ -15,6 +15,7 @@ import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js'
 import {
   type Tablebase,
   chainLayers,
+  layerSize,
   makeTablebaseFile,
   parseTablebaseFile,
   positionValue,
@@ -23,7 +24,7 @@ import {
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
-import { checkpointPath, writeCheckpoint } from '../tools/tablebase-files.js';
+import { checkpointPath, readCheckpoint, writeCheckpoint } from '../tools/tablebase-files.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
@@ -308,6 +309,10 @@ describe('tablebase build and solve', () => {
         { checkpointEveryMs: 0, onCheckpoint: (header, pieces) => unwrap(writeCheckpoint(checkpointPath(path), header, pieces)) },
       ),
     ).toThrow(interrupted);
+    // The checkpoint's bytes are handed over once, then let go: layers 1 and 5 finished, 9 in progress.
+    const checkpoint = unwrap(readCheckpoint(checkpointPath(path)))!;
+    expect(checkpoint.takeData().map(({ seeds, bytes }) => [seeds, bytes.length])).toEqual([1, 5, 9].map(k => [k, layerSize(12, k)]));
+    expect(checkpoint.takeData()).toEqual([]);
     const resumed = await runWithProgress(
       'tablebase',
       'build',

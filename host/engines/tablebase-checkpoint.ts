@@ -60,10 +60,20 @@ export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, p
   return header;
 };
 
+/** A layer's bytes in a checkpoint. */
+export interface CheckpointLayer {
+  readonly rule: TableRule;
+  readonly seeds: number;
+  readonly bytes: Uint8Array;
+}
+
 export interface Checkpoint extends CheckpointState {
   readonly game: CheckpointGame;
-  /** The layers' bytes, as `checkpointLayers` lists them. */
-  readonly data: readonly { readonly rule: TableRule; readonly seeds: number; readonly bytes: Uint8Array }[];
+  /**
+   * The layers' bytes, as `checkpointLayers` lists them, handed over once: views of the file,
+   * which the checkpoint then lets go (516 MB at 24 seeds, which would stay for the whole build).
+   */
+  takeData(): readonly CheckpointLayer[];
 }
 
 const bad = (words: string) => err(new HoyitoError('BadTablebase', `checkpoint: ${words}`, 'resume'));
@@ -86,7 +96,7 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     return bad('its layers do not agree with each other: the file is damaged');
   const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
   const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes: view.getUint32(24, true) } };
-  const data: { rule: TableRule; seeds: number; bytes: Uint8Array }[] = [];
+  let data: CheckpointLayer[] | null = [];
   let at = CHECKPOINT_HEADER_SIZE;
   for (const { rule, seeds, size } of checkpointLayers(game, state)) {
     data.push({ rule, seeds, bytes: file.subarray(at, at + size) });
@@ -98,5 +108,10 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     );
   if (fnv(0x811c9dc5, file.subarray(CHECKPOINT_HEADER_SIZE)) !== view.getUint32(28, true))
     return bad('checksum mismatch: the file is damaged');
-  return ok({ game, ...state, data });
+  const takeData = (): readonly CheckpointLayer[] => {
+    const taken = data ?? [];
+    data = null;
+    return taken;
+  };
+  return ok({ game, ...state, takeData });
 };

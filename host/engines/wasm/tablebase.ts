@@ -177,7 +177,7 @@ export function* buildSteps(
   const size = (seeds: number): number => layerSize(2 * build.holesPerRow, seeds);
   const finished: number[] = [];
   // A resumed build: its finished layers and the layer in progress written back where they were.
-  for (const { rule, seeds, bytes } of resume?.data ?? []) core.writeTablebaseLayer(tableCode(core, rule), seeds, bytes);
+  for (const { rule, seeds, bytes } of resume?.takeData() ?? []) core.writeTablebaseLayer(tableCode(core, rule), seeds, bytes);
   for (const seeds of resume?.finished ?? []) {
     core.markTablebaseBuilt(seeds);
     finished.push(seeds);
