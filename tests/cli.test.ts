@@ -334,6 +334,52 @@ describe('tablebase build and solve', () => {
     expect(existsSync(checkpointPath(path))).toBe(false);
   });
 
+  it('--from starts from the layers of a smaller chain file of the same game: the bytes of a build from nothing', async () => {
+    const small = mkdtempSync(join(tmpdir(), 'hoyito-from-'));
+    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--out', small);
+    const smallFile = join(small, 'iii-2x3-capturer-chain-8.hoyitotb');
+    const grown = mkdtempSync(join(tmpdir(), 'hoyito-grown-'));
+    const built = await runWithProgress(
+      'tablebase',
+      'build',
+      '--variant',
+      'iii',
+      '--holes',
+      '3',
+      '--seeds',
+      '12',
+      '--from',
+      smallFile,
+      '--out',
+      grown,
+    );
+    expect(built.code).toBe(0);
+    expect(built.error).toBe(`starting from ${smallFile}: layers 0, 4, 8 finished`);
+    const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
+    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', fresh);
+    const name = 'iii-2x3-capturer-chain-12.hoyitotb';
+    expect(readFileSync(join(grown, name))).toEqual(readFileSync(join(fresh, name)));
+    // Another game, a file without a layer the build holds, and --resume beside it: refused by name.
+    const refusals: [string[], RegExp][] = [
+      [['--variant', 'ii', '--holes', '3', '--seeds', '12'], /are for variant iii, this build for ii/],
+      [['--variant', 'iii', '--holes', '3', '--seeds', '12', '--layers', 'all'], /lack layer 1, 2, 3, 5, 6, 7, which this build holds/],
+      [['--variant', 'iii', '--holes', '3', '--seeds', '12', '--resume'], /--resume and --from cannot be combined/],
+    ];
+    for (const [argv, message] of refusals) {
+      const refused = await runWithProgress(
+        'tablebase',
+        'build',
+        ...argv,
+        '--from',
+        smallFile,
+        '--out',
+        mkdtempSync(join(tmpdir(), 'hoyito-no-')),
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.error).toMatch(message);
+    }
+  });
+
   it('a checkpoint that is slow to write is written less often: between passes, at most a tenth of the time goes to them', async () => {
     const core = await loadWasmCore();
     const writes: { readonly start: number; readonly end: number; readonly midLayer: boolean }[] = [];

@@ -67,6 +67,14 @@ const readDatabaseFile = async (path: string): Promise<Result<Uint8Array, string
   }
 };
 
+/** The database file at `path`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
+export const readTablebaseFile = async (path: string): Promise<Result<Tablebase, HoyitoError>> => {
+  const file = await readDatabaseFile(path);
+  if (!file.ok) return badTablebase(path, file.error);
+  const parsed = parseTablebaseFile(file.value, zlibCodec);
+  return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
+};
+
 /** Every database file in the folder `dir`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
 export const readTablebases = async (dir: string): Promise<Result<Tablebase[], HoyitoError>> => {
   let names: string[];
@@ -77,12 +85,9 @@ export const readTablebases = async (dir: string): Promise<Result<Tablebase[], H
   }
   const bases: Tablebase[] = [];
   for (const name of names) {
-    const path = join(dir, name);
-    const file = await readDatabaseFile(path);
-    if (!file.ok) return badTablebase(path, file.error);
-    const parsed = parseTablebaseFile(file.value, zlibCodec);
-    if (!parsed.ok) return badTablebase(path, parsed.error.message);
-    bases.push(parsed.value);
+    const read = await readTablebaseFile(join(dir, name));
+    if (!read.ok) return read;
+    bases.push(read.value);
   }
   return ok(bases);
 };

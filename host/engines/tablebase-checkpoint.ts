@@ -76,6 +76,16 @@ export interface Checkpoint extends CheckpointState {
   takeData(): readonly CheckpointLayer[];
 }
 
+/** `layers`, given once: the second call has none (the caller's bytes are let go). */
+const handOver = (layers: CheckpointLayer[]): (() => readonly CheckpointLayer[]) => {
+  let held: CheckpointLayer[] | null = layers;
+  return () => {
+    const taken = held ?? [];
+    held = null;
+    return taken;
+  };
+};
+
 const bad = (words: string) => err(new HoyitoError('BadTablebase', `checkpoint: ${words}`, 'resume'));
 
 const maskLayers = (mask: number): number[] => Array.from({ length: 32 }, (_, k) => k).filter(k => (mask >>> k) & 1);
@@ -96,7 +106,7 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     return bad('its layers do not agree with each other: the file is damaged');
   const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
   const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes: view.getUint32(24, true) } };
-  let data: CheckpointLayer[] | null = [];
+  const data: CheckpointLayer[] = [];
   let at = CHECKPOINT_HEADER_SIZE;
   for (const { rule, seeds, size } of checkpointLayers(game, state)) {
     data.push({ rule, seeds, bytes: file.subarray(at, at + size) });
@@ -108,10 +118,28 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     );
   if (fnv(0x811c9dc5, file.subarray(CHECKPOINT_HEADER_SIZE)) !== view.getUint32(28, true))
     return bad('checksum mismatch: the file is damaged');
-  const takeData = (): readonly CheckpointLayer[] => {
-    const taken = data ?? [];
-    data = null;
-    return taken;
-  };
-  return ok({ game, ...state, takeData });
+  return ok({ game, ...state, takeData: handOver(data) });
+};
+
+/**
+ * Where a build of `game` stands when the databases `base` (a file of the same game and rule built
+ * to fewer seeds, e.g. the chain of 24 for the chain of 28) give its lower layers: those finished,
+ * none in progress. An error names how `base` does not fit: another game, or a layer of the build
+ * below its deepest that it lacks.
+ */
+export const checkpointFrom = (base: Tablebase, game: CheckpointGame): Result<Checkpoint, HoyitoError> => {
+  const unfit = (words: string) => err(new HoyitoError('BadOption', `tablebase: the databases to start from ${words}`, 'from'));
+  for (const field of ['variant', 'holesPerRow', 'fixedSide'] as const) {
+    if (base[field] !== game[field]) return unfit(`are for ${field} ${String(base[field])}, this build for ${String(game[field])}`);
+  }
+  const below = game.layers.filter(seeds => seeds <= base.maxSeeds);
+  const missing = below.filter(seeds => !base.layers.includes(seeds));
+  if (missing.length > 0) return unfit(`lack layer ${missing.join(', ')}, which this build holds`);
+  const data = tableRules(game.fixedSide).flatMap(rule =>
+    below.map(seeds => {
+      const layer = base.tables[rule]![seeds]!;
+      return { rule, seeds, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) };
+    }),
+  );
+  return ok({ game, finished: below, current: null, takeData: handOver(data) });
 };

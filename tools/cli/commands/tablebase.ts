@@ -1,7 +1,7 @@
 /** `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are built for), into a file (docs/endgames.md). */
 import { type HoyitoError, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
-import { type Checkpoint } from '../../../host/engines/tablebase-checkpoint.js';
+import { type Checkpoint, checkpointFrom } from '../../../host/engines/tablebase-checkpoint.js';
 import { layersOf } from '../../../host/engines/tablebase.js';
 import { type BuildProgress, DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
@@ -13,6 +13,7 @@ import {
   DEFAULT_TABLEBASE_SEEDS,
   checkpointPath,
   readCheckpoint,
+  readTablebaseFile,
   removeCheckpoint,
   tablebaseDestination,
   writeCheckpoint,
@@ -26,13 +27,13 @@ import { progressLine } from '../render.js';
 const CHECKPOINT_EVERY_MS = 60_000;
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE]`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file`,
+    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28)`,
   arity: { min: 1, max: 1 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out', 'from'],
   flags: ['resume'],
   run: async (args, output) => {
     if (args.positional[0] !== 'build') return badOption('arguments', `tablebase ${quote(args.positional[0]!)}: the only action is build`);
@@ -71,7 +72,17 @@ export const tablebase: Command = {
     if (!destination.ok) return destination;
     const checkpointFile = checkpointPath(destination.value);
     let resume: Checkpoint | undefined;
-    if (args.options.has('resume')) {
+    const from = args.options.get('from');
+    if (from !== undefined) {
+      if (args.options.has('resume'))
+        return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
+      const base = await readTablebaseFile(from);
+      if (!base.ok) return base;
+      const started = checkpointFrom(base.value, named);
+      if (!started.ok) return started;
+      resume = started.value;
+      output.err(`starting from ${from}: layers ${resume.finished.join(', ')} finished`);
+    } else if (args.options.has('resume')) {
       const read = readCheckpoint(checkpointFile);
       if (!read.ok) return read;
       resume = read.value;
