@@ -78,6 +78,12 @@ export interface BuildControl {
   readonly onCheckpoint?: (header: Uint8Array, pieces: readonly Uint8Array[]) => void;
   /** Default 60 s, or ten times as long as the last checkpoint took to write if that is longer; 0 after every pass. */
   readonly checkpointEveryMs?: number;
+  /**
+   * The layers returned are views of the core's memory (valid until it builds or loads other
+   * databases), not copies: for a file written at once, which then needs no second copy (516 MB at
+   * 24 seeds).
+   */
+  readonly views?: boolean;
 }
 
 /** The most of a build's time that checkpoints between passes may take. */
@@ -242,7 +248,12 @@ export function* buildSteps(
   const tables = Object.fromEntries(
     rules.map(rule => [
       rule,
-      allLayers(build.maxSeeds).map(seeds => (layers.includes(seeds) ? core.readTablebaseLayer(tableCode(core, rule), seeds) : undefined)),
+      allLayers(build.maxSeeds).map(seeds => {
+        if (!layers.includes(seeds)) return undefined;
+        return control.views
+          ? core.tablebaseLayerView(tableCode(core, rule), seeds)
+          : core.readTablebaseLayer(tableCode(core, rule), seeds);
+      }),
     ]),
   );
   const base: Tablebase = { ...game, tables };

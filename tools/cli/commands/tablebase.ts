@@ -106,6 +106,7 @@ export const tablebase: Command = {
     const control = {
       ...(resume && { resume }),
       checkpointEveryMs: CHECKPOINT_EVERY_MS,
+      views: true, // the file is written at once, from the core's memory
       onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
         const written = writeCheckpoint(checkpointFile, header, pieces);
         if (!written.ok) checkpointError ??= written.error;
