@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:accuracy -- --tablebases DIR`: how often the engine's move keeps the game value,
+ * judged by the deepest endgame databases in DIR (the 24-seed chain: layers 24 and 20 are the
+ * ones from 17 to 24 seeds that a game from the usual start reaches). Games of the engine against
+ * itself at `--play-depth` from random openings give the positions: every one with 17 to the
+ * databases' seeds on the board. At each, the databases give every move's exact value; the
+ * engine then moves at `--time-ms` (default 100) without the databases and with them, and a move
+ * keeps the value when its exact value is the best one. Prints the share, the seeds lost by the
+ * moves that did not keep it, and writes the "Accuracy" section of bench/RESULTS.md.
+ *
+ * Options: `--games N` (default 40), `--variant ii|iii`, `--seed S`.
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Game } from '../host/game.js';
+import { startPosition } from '../host/notation.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
+import { SearchService } from '../host/service.js';
+import { type Position, boardSeeds, unwrap } from '../host/types.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { covers } from '../host/engines/tablebase.js';
+import { readTablebases } from '../tools/tablebase-files.js';
+import { markdownTable, textTable } from './report.js';
+import { writeResultsSection } from './results-file.js';
+
+const { values } = parseArgs({
+  options: {
+    tablebases: { type: 'string' },
+    games: { type: 'string', default: '40' },
+    variant: { type: 'string', default: 'ii' },
+    'time-ms': { type: 'string', default: '100' },
+    'play-depth': { type: 'string', default: '6' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+if (!values.tablebases) throw new Error('--tablebases DIR: the folder of the databases that judge');
+const games = Number(values.games);
+const timeMs = Number(values['time-ms']);
+const playDepth = Number(values['play-depth']);
+const variant = values.variant === 'iii' ? 'iii' : 'ii';
+const random = seededRandom(Number(values.seed));
+
+const bases = unwrap(await readTablebases(values.tablebases)).filter(
+  base => base.variant === variant && base.holesPerRow === 6 && !base.fixedSide,
+);
+const judge = bases.sort((a, b) => b.maxSeeds - a.maxSeeds)[0];
+if (!judge) throw new Error(`${values.tablebases}: no ${variant} 2x6 capturer databases`);
+const load = loadavg()[0]!;
+const withDatabases = await SearchService.create({ tablebases: [judge] });
+const plain = await SearchService.create();
+
+/** Positions from 17 seeds to the judge's deepest layer, along games of the engine against itself. */
+const positions: { readonly position: Position; readonly history: readonly Position[] }[] = [];
+for (let g = 0; g < games; g++) {
+  const game = unwrap(Game.fromPosition(startPosition(variant, 6), referenceEngine));
+  for (let ply = 0; ply < 4 && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+  while (!game.isOver && boardSeeds(game.position.board) > 16) {
+    const { position } = game;
+    if (covers(judge, position)) positions.push({ position, history: game.repetitionHistory() });
+    unwrap(game.play(plain.searchNow({ position, history: game.repetitionHistory(), limits: { depth: playDepth } }).result.bestMove));
+  }
+}
+
+interface Tally {
+  kept: number;
+  lost: number;
+  seedsLost: number;
+}
+const tallies: Record<'plain' | 'databases', Tally> = {
+  plain: { kept: 0, lost: 0, seedsLost: 0 },
+  databases: { kept: 0, lost: 0, seedsLost: 0 },
+};
+for (const { position, history } of positions) {
+  const exact = withDatabases.solveNow(position, { history });
+  const best = exact.value;
+  for (const [name, service] of [
+    ['plain', plain],
+    ['databases', withDatabases],
+  ] as const) {
+    const move = service.searchNow({ position, history, limits: { timeMs } }).result.bestMove;
+    const value = exact.moves.find(scored => scored.move === move)!.value;
+    const tally = tallies[name];
+    if (value === best) tally.kept++;
+    else {
+      tally.lost++;
+      tally.seedsLost += best - value;
+    }
+  }
+}
+
+const headers = ['engine at ' + timeMs + ' ms', 'positions', 'moves that keep the value', 'moves that lose it', 'seeds lost'];
+const rows = (['plain', 'databases'] as const).map(name => {
+  const { kept, lost, seedsLost } = tallies[name];
+  return [
+    name === 'plain' ? 'without databases' : `with the ${judge.maxSeeds}-seed chain`,
+    String(kept + lost),
+    `${kept} (${((100 * kept) / (kept + lost)).toFixed(1)}%)`,
+    String(lost),
+    String(seedsLost),
+  ];
+});
+console.log(textTable(headers, rows));
+await writeResultsSection(
+  [
+    '## Accuracy',
+    '',
+    `Measured by \`npm run bench:accuracy -- --tablebases DIR --games ${games} --variant ${variant}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version} (1-minute load average ${load.toFixed(2)} at the start).`,
+    `Every position of 17 to ${judge.maxSeeds} seeds along ${games} ${variant} 2x6 games of the engine against itself (depth ${playDepth}, 4 random opening plies), judged by the ${judge.maxSeeds}-seed chain: a move keeps the value when its exact value is the position's.`,
+    '',
+    markdownTable(headers, rows),
+    '',
+  ].join('\n'),
+);
