@@ -3,7 +3,8 @@
 //                                             bits 0-31 i32 score, 32-39 depth, 40-47 bound,
 //                                             48-55 best move, 56-63 iteration that stored it
 // One entry a slot, picked by the low bits of the key. A later iteration always replaces; within
-// an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same).
+// an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same;
+// with threads, an entry a helper stored for the next iteration stays too).
 // Only "stored in this iteration or not" is ever asked of an entry's iteration, so when the byte
 // would wrap, every entry is marked as older (`ageEntries`) and the count starts again at 1.
 //
@@ -87,10 +88,17 @@ export function ageEntries(): void {
 @inline export function entryMove(data: u64): i32 { return <i32>(data >> 48) & 0xff; }
 @inline export function entryIteration(data: u64): i32 { return <i32>(data >> ITERATION_SHIFT); }
 
+/**
+ * Stores an entry unless the slot holds a deeper one of the same iteration, or one of the next
+ * iteration: a helper thread searching ahead (search-threads.ts) stored it for the main thread's
+ * next iteration, which trusts it. On one thread no entry is ever of a later iteration.
+ */
 export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32): void {
   const slot = slotOf(key);
   const stored = load<u64>(slot, 8);
-  if (entryIteration(stored) == iteration && depth < entryDepth(stored)) return;
+  const storedIteration = entryIteration(stored);
+  if (storedIteration == iteration && depth < entryDepth(stored)) return;
+  if (storedIteration == (iteration >= MAX_TABLE_ITERATION ? 1 : iteration + 1)) return;
   const data = <u64><u32>score | (<u64>depth << 32) | (<u64>bound << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
   store<u64>(slot, key ^ data);
   store<u64>(slot, data, 8);
