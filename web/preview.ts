@@ -229,22 +229,23 @@ export const previewStyles = css`
     user-select: none;
   }
   .hole.preview-lap {
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px var(--_preview);
+    box-shadow: 0 0 0 3px var(--_preview);
   }
   .hole.preview-end {
+    --_rim: none;
     box-shadow:
       inset 0 0 0 4px var(--_preview),
       0 0 0 3px var(--_preview),
       0 0 16px var(--_preview);
   }
   .hole.preview-capture {
+    --_rim: none;
     box-shadow:
       inset 0 0 0 5px var(--_capture),
       0 0 14px var(--_capture);
   }
   .hole.preview-end.preview-capture {
+    --_rim: none;
     box-shadow:
       inset 0 0 0 5px var(--_capture),
       0 0 0 3px var(--_preview),

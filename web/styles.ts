@@ -97,17 +97,28 @@ export const boardStyles = css`
     padding: 0;
     border: none;
     border-radius: 50%;
-    background: radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
-    box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55);
+    /*
+     * The shadow under the rim, drawn as a gradient over the bowl: what an inset box-shadow of
+     * 0 3px 8px rgb(0 0 0 / 0.55) draws (the stops follow its blur, a Gaussian of 4 px, from the
+     * rim shifted 3 px down), without a blur, which software rendering redoes for every hole a
+     * move repaints. The states that ring a hole inside (sowing, captures, the preview's end) have none.
+     */
+    --_rim: radial-gradient(
+      circle closest-side at 50% calc(50% + 3px),
+      rgb(0 0 0 / 0) calc(100% - 9px),
+      rgb(0 0 0 / 0.0125) calc(100% - 5px),
+      rgb(0 0 0 / 0.087) calc(100% - 1px),
+      rgb(0 0 0 / 0.275) calc(100% + 3px),
+      rgb(0 0 0 / 0.42) calc(100% + 6px)
+    );
+    background: var(--_rim), radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
     color: var(--_count);
     font: inherit;
     cursor: default;
   }
   .hole.playable {
     cursor: pointer;
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 2px var(--_accent);
+    box-shadow: 0 0 0 2px var(--_accent);
   }
   /*
    * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
@@ -115,29 +126,28 @@ export const boardStyles = css`
    */
   .hole.playable:hover {
     transition: box-shadow 120ms;
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px var(--_accent);
+    box-shadow: 0 0 0 3px var(--_accent);
   }
   .hole:focus-visible {
     outline: 3px solid var(--_accent);
     outline-offset: 3px;
   }
   .hole.last-move {
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
   }
   .hole.active {
+    --_rim: none;
     box-shadow: inset 0 0 0 3px var(--_relay);
   }
   .hole.relay {
+    --_rim: none;
     box-shadow:
       inset 0 0 0 5px var(--_relay),
       0 0 12px var(--_relay);
   }
   .hole.captured,
   .hole.last-capture {
+    --_rim: none;
     box-shadow:
       inset 0 0 0 4px var(--_capture),
       0 0 14px var(--_capture);
@@ -148,7 +158,8 @@ export const boardStyles = css`
   }
   .hole.endless {
     cursor: not-allowed;
-    background: repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
+    background:
+      var(--_rim), repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
   }
 
   .seeds {
