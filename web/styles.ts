@@ -117,14 +117,16 @@ export const boardStyles = css`
     cursor: default;
   }
   .hole.playable {
-    cursor: pointer;
     box-shadow: 0 0 0 2px var(--_accent);
   }
   /*
    * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
-   * would restyle and repaint the board on the main thread for every frame of the easing.
+   * would restyle and repaint the board on the main thread for every frame of the easing. The
+   * cursor too is the hovered hole's alone: an inherited property, set on every playable hole it
+   * would restyle everything inside each hole whose state a move changes.
    */
   .hole.playable:hover {
+    cursor: pointer;
     transition: box-shadow 120ms;
     box-shadow: 0 0 0 3px var(--_accent);
   }
@@ -156,8 +158,10 @@ export const boardStyles = css`
     outline: 3px dashed var(--_hint);
     outline-offset: 3px;
   }
-  .hole.endless {
+  .hole.endless:hover {
     cursor: not-allowed;
+  }
+  .hole.endless {
     background:
       var(--_rim), repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
   }
