@@ -653,6 +653,7 @@ export class HoyitoBoard extends LitElement {
           this.choose(index);
         }}
       >
+        <span class="ring"></span><span part="bowl" class="bowl"></span>
         <span class="seeds" aria-hidden="true"
           >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
         >

@@ -228,28 +228,43 @@ export const previewStyles = css`
     -webkit-touch-callout: none;
     user-select: none;
   }
-  .hole.preview-lap {
+  /* Each state's rings: those around the hole drawn under its bowl, the one inside over it (styles.ts). */
+  .hole.preview-lap .ring {
     box-shadow: 0 0 0 3px var(--_preview);
+  }
+  .hole.preview-lap .seeds {
+    box-shadow: none;
   }
   .hole.preview-end {
     --_rim: none;
+  }
+  .hole.preview-end .ring {
     box-shadow:
-      inset 0 0 0 4px var(--_preview),
       0 0 0 3px var(--_preview),
       0 0 16px var(--_preview);
   }
+  .hole.preview-end .seeds {
+    box-shadow: inset 0 0 0 4px var(--_preview);
+  }
   .hole.preview-capture {
     --_rim: none;
-    box-shadow:
-      inset 0 0 0 5px var(--_capture),
-      0 0 14px var(--_capture);
+  }
+  .hole.preview-capture .ring {
+    box-shadow: 0 0 14px var(--_capture);
+  }
+  .hole.preview-capture .seeds {
+    box-shadow: inset 0 0 0 5px var(--_capture);
   }
   .hole.preview-end.preview-capture {
     --_rim: none;
+  }
+  .hole.preview-end.preview-capture .ring {
     box-shadow:
-      inset 0 0 0 5px var(--_capture),
       0 0 0 3px var(--_preview),
       0 0 16px var(--_capture);
+  }
+  .hole.preview-end.preview-capture .seeds {
+    box-shadow: inset 0 0 0 5px var(--_capture);
   }
   /* The direction arrows (skip.ts) along the path: an arrow is lit when the hole it leads into is sown. */
   .row.bottom .hole.preview-sown::after,

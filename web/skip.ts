@@ -104,11 +104,13 @@ export const sowingStyles = css`
   }
 
   /* The hole a seed is falling into (or being lifted): ring, glow and a larger count. */
-  .hole.active {
+  .hole.active .ring {
     box-shadow:
-      inset 0 0 0 4px var(--_relay),
       0 0 0 3px var(--_relay),
       0 0 18px 6px var(--_relay);
+  }
+  .hole.active .seeds {
+    box-shadow: inset 0 0 0 4px var(--_relay);
   }
   .hole.active .count,
   .hole.relay .count {

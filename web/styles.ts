@@ -111,13 +111,33 @@ export const boardStyles = css`
       rgb(0 0 0 / 0.275) calc(100% + 3px),
       rgb(0 0 0 / 0.42) calc(100% + 6px)
     );
-    background: var(--_rim), radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
+    background: none;
     color: var(--_count);
     font: inherit;
     cursor: default;
   }
-  .hole.playable {
+  /*
+   * A hole is drawn in three parts, so that what a move changes is cheap to draw again (in software
+   * rendering, redrawing the holes was most of what a move cost): the rings and glows around it
+   * (.ring: a move changes them on every hole), its bowl (.bowl), and over the bowl the rings some
+   * states draw inside the hole, the seeds and the texts (.seeds and the rest). The ring and the
+   * bowl are layers of their own (will-change), drawn again only when they change, not with
+   * everything under and over them; the seeds and texts of a hole are drawn again when they change.
+   * Each state's rings are two rules, around (.ring) and inside (.seeds), so that the states win
+   * over each other in the same order for both.
+   */
+  .ring {
+    position: absolute;
+    inset: 0;
+    border-radius: 50%;
+    pointer-events: none;
+    will-change: transform;
+  }
+  .hole.playable .ring {
     box-shadow: 0 0 0 2px var(--_accent);
+  }
+  .hole.playable .seeds {
+    box-shadow: none;
   }
   /*
    * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
@@ -127,32 +147,53 @@ export const boardStyles = css`
    */
   .hole.playable:hover {
     cursor: pointer;
+  }
+  .hole.playable:hover .ring {
     transition: box-shadow 120ms;
     box-shadow: 0 0 0 3px var(--_accent);
+  }
+  .hole.playable:hover .seeds {
+    box-shadow: none;
   }
   .hole:focus-visible {
     outline: 3px solid var(--_accent);
     outline-offset: 3px;
   }
-  .hole.last-move {
+  .hole.last-move .ring {
     box-shadow: 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
+  }
+  .hole.last-move .seeds {
+    box-shadow: none;
   }
   .hole.active {
     --_rim: none;
+  }
+  .hole.active .ring {
+    box-shadow: none;
+  }
+  .hole.active .seeds {
     box-shadow: inset 0 0 0 3px var(--_relay);
   }
   .hole.relay {
     --_rim: none;
-    box-shadow:
-      inset 0 0 0 5px var(--_relay),
-      0 0 12px var(--_relay);
+  }
+  .hole.relay .ring {
+    box-shadow: 0 0 12px var(--_relay);
+  }
+  .hole.relay .seeds {
+    box-shadow: inset 0 0 0 5px var(--_relay);
   }
   .hole.captured,
   .hole.last-capture {
     --_rim: none;
-    box-shadow:
-      inset 0 0 0 4px var(--_capture),
-      0 0 14px var(--_capture);
+  }
+  .hole.captured .ring,
+  .hole.last-capture .ring {
+    box-shadow: 0 0 14px var(--_capture);
+  }
+  .hole.captured .seeds,
+  .hole.last-capture .seeds {
+    box-shadow: inset 0 0 0 4px var(--_capture);
   }
   .hole.hint {
     outline: 3px dashed var(--_hint);
@@ -161,14 +202,23 @@ export const boardStyles = css`
   .hole.endless:hover {
     cursor: not-allowed;
   }
-  .hole.endless {
+  .bowl {
+    position: absolute;
+    inset: 0;
+    border-radius: 50%;
+    background: var(--_rim), radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
+    will-change: transform;
+  }
+  .hole.endless .bowl {
     background:
       var(--_rim), repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
   }
 
+  /* Over the bowl: the rings some states draw inside the hole, and the seeds. */
   .seeds {
     position: absolute;
     inset: 0;
+    border-radius: 50%;
     pointer-events: none;
   }
   .seed {
