@@ -124,30 +124,36 @@ export const boardStyles = css`
    * bowl are layers of their own (will-change), drawn again only when they change, not with
    * everything under and over them; the seeds and texts of a hole are drawn again when they change.
    * Each state's rings are two rules, around (.ring) and inside (.seeds), so that the states win
-   * over each other in the same order for both.
+   * over each other in the same order for both; a state without a ring inside that no later state
+   * with one can meet on a hole has no rule for it (playable and last-move, which a move changes
+   * on many holes: each rule is a restyle there).
+   *
+   * The ring is also what a pointer is over (nothing else in a hole takes the pointer), so that it
+   * carries the cursor: on the hole, an inherited property that a move changes on many holes would
+   * restyle everything inside them, and a rule on the hole for its state would restyle the hole
+   * and its arrows (skip.ts).
    */
-  .ring {
+  .hole > * {
+    pointer-events: none;
+  }
+  .hole > .ring {
     position: absolute;
     inset: 0;
     border-radius: 50%;
-    pointer-events: none;
+    pointer-events: auto;
     will-change: transform;
   }
   .hole.playable .ring {
+    cursor: pointer;
     box-shadow: 0 0 0 2px var(--_accent);
   }
-  .hole.playable .seeds {
-    box-shadow: none;
+  .hole.endless .ring {
+    cursor: not-allowed;
   }
   /*
    * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
-   * would restyle and repaint the board on the main thread for every frame of the easing. The
-   * cursor too is the hovered hole's alone: an inherited property, set on every playable hole it
-   * would restyle everything inside each hole whose state a move changes.
+   * would restyle and repaint the board on the main thread for every frame of the easing.
    */
-  .hole.playable:hover {
-    cursor: pointer;
-  }
   .hole.playable:hover .ring {
     transition: box-shadow 120ms;
     box-shadow: 0 0 0 3px var(--_accent);
@@ -161,9 +167,6 @@ export const boardStyles = css`
   }
   .hole.last-move .ring {
     box-shadow: 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
-  }
-  .hole.last-move .seeds {
-    box-shadow: none;
   }
   .hole.active {
     --_rim: none;
@@ -199,9 +202,6 @@ export const boardStyles = css`
     outline: 3px dashed var(--_hint);
     outline-offset: 3px;
   }
-  .hole.endless:hover {
-    cursor: not-allowed;
-  }
   .bowl {
     position: absolute;
     inset: 0;
@@ -219,7 +219,6 @@ export const boardStyles = css`
     position: absolute;
     inset: 0;
     border-radius: 50%;
-    pointer-events: none;
   }
   .seed {
     position: absolute;
