@@ -270,9 +270,6 @@ export const previewStyles = css`
   .row.bottom .hole.preview-sown::after,
   .row.top .hole.preview-sown + .hole::after,
   .row.bottom .hole.preview-turn:last-child::before {
-    width: 1.15em;
-    line-height: 1.1em;
-    text-align: center;
     border-radius: 50%;
     background: var(--_preview);
     color: var(--_preview-text);

@@ -220,12 +220,13 @@ export const boardStyles = css`
     inset: 0;
     border-radius: 50%;
   }
+  /* Centred on its spot by margins (a percentage of the hole's width, as its size is), not a translate: a transform each is work on every frame. */
   .seed {
     position: absolute;
     width: 19%;
     aspect-ratio: 1;
+    margin: -9.5% 0 0 -9.5%;
     border-radius: 50%;
-    translate: -50% -50%;
     background: radial-gradient(
       circle at 35% 30%,
       color-mix(in srgb, var(--_seed) 40%, white),
