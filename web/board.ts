@@ -5,6 +5,7 @@
  * GameController runs the game, the AI (in a Web Worker, see ai-client.ts) and the animation.
  */
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
@@ -655,7 +656,9 @@ export class HoyitoBoard extends LitElement {
       >
         <span class="ring"></span><span part="bowl" class="bowl"></span>
         <span class="seeds" aria-hidden="true"
-          >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
+          >${guard([seeds], () =>
+            seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`),
+          )}</span
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
