@@ -20,39 +20,40 @@ export interface SkipHost extends ReactiveControllerHost {
 }
 
 export class SkipController implements ReactiveController {
-  private listening: AbortController | null = null;
+  #listening: AbortController | null = null;
+  readonly #host: SkipHost;
+  readonly #source: SkipSource;
 
-  constructor(
-    private readonly host: SkipHost,
-    private readonly source: SkipSource,
-  ) {
+  constructor(host: SkipHost, source: SkipSource) {
+    this.#host = host;
+    this.#source = source;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.listening = new AbortController();
-    const root = this.host.renderRoot;
+    this.#listening = new AbortController();
+    const root = this.#host.renderRoot;
     // Caught on the way down: the click only skips, it does not also reach the hole it landed on.
-    root.addEventListener('click', event => this.skip(event), { capture: true, signal: this.listening.signal });
+    root.addEventListener('click', event => this.#skip(event), { capture: true, signal: this.#listening.signal });
     root.addEventListener(
       'keydown',
       event => {
-        if ((event as KeyboardEvent).key === 'Escape') this.skip(event);
+        if ((event as KeyboardEvent).key === 'Escape') this.#skip(event);
       },
-      { signal: this.listening.signal },
+      { signal: this.#listening.signal },
     );
   }
 
   hostDisconnected(): void {
-    this.listening?.abort();
-    this.listening = null;
+    this.#listening?.abort();
+    this.#listening = null;
   }
 
-  private skip(event: Event): void {
-    if (!this.source.skippable) return;
+  #skip(event: Event): void {
+    if (!this.#source.skippable) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    this.source.skipTurn();
+    this.#source.skipTurn();
   }
 }
 
