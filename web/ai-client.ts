@@ -46,68 +46,69 @@ const sharedStopFlag = (): StopFlag | null => {
 };
 
 export class AiClient {
-  private nextId = 1;
-  private inFlight: Pending | null = null;
+  #nextId = 1;
+  #inFlight: Pending | null = null;
   /** Set once `stop` was sent for the request in flight: its answer is then dropped. */
-  private inFlightCancelled = false;
-  private waiting: Pending | null = null;
+  #inFlightCancelled = false;
+  #waiting: Pending | null = null;
   /** Resolvers of `dispose` calls waiting for the last answer. */
-  private readonly idle: (() => void)[] = [];
+  readonly #idle: (() => void)[] = [];
   /** The endgame databases the worker may use, sent with every request from the next one on. */
   tablebases: TablebaseSettings | null = null;
   /** Set when the worker failed: every request from then on gets this error at once. */
-  private failure: HoyitoError | null = null;
+  #failure: HoyitoError | null = null;
+  readonly #worker: AiWorker;
+  readonly #onTablebase: ((status: TablebaseStatus) => void) | undefined;
 
   /** `onTablebase` hears what becomes of the worker's endgame databases, whichever request set it off. */
-  constructor(
-    private readonly worker: AiWorker = startAiWorker(),
-    private readonly onTablebase?: (status: TablebaseStatus) => void,
-  ) {
-    worker.addEventListener('message', event => this.receive(event.data));
-    worker.addEventListener('error', event => this.fail(event));
+  constructor(worker: AiWorker = startAiWorker(), onTablebase?: (status: TablebaseStatus) => void) {
+    this.#worker = worker;
+    this.#onTablebase = onTablebase;
+    worker.addEventListener('message', event => this.#receive(event.data));
+    worker.addEventListener('error', event => this.#fail(event));
   }
 
   /** Asks for a search; any earlier request still open is cancelled (its promise gives `ok(null)`). */
   search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
     this.cancel();
-    if (this.failure) return Promise.resolve(err(this.failure));
+    if (this.#failure) return Promise.resolve(err(this.#failure));
     return new Promise(resolve => {
       const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
       const stop = sharedStopFlag();
       const stopBuffer = stop ? { stopBuffer: stop.buffer as SharedArrayBuffer } : {};
       const pending = {
-        request: { type: 'search', id: this.nextId++, ...ask, ...tablebases, ...stopBuffer } as const,
+        request: { type: 'search', id: this.#nextId++, ...ask, ...tablebases, ...stopBuffer } as const,
         stop,
         resolve,
         onProgress,
       };
-      if (this.inFlight) this.waiting = pending;
-      else this.send(pending);
+      if (this.#inFlight) this.#waiting = pending;
+      else this.#send(pending);
     });
   }
 
   /** Stops the search in flight and drops the one waiting; both promises give `ok(null)`. */
   cancel(): void {
-    this.waiting?.resolve(CANCELLED);
-    this.waiting = null;
-    if (this.inFlight && !this.inFlightCancelled) {
-      this.inFlightCancelled = true;
-      this.inFlight.stop?.stop();
-      this.worker.postMessage({ type: 'stop', id: this.inFlight.request.id });
+    this.#waiting?.resolve(CANCELLED);
+    this.#waiting = null;
+    if (this.#inFlight && !this.#inFlightCancelled) {
+      this.#inFlightCancelled = true;
+      this.#inFlight.stop?.stop();
+      this.#worker.postMessage({ type: 'stop', id: this.#inFlight.request.id });
     }
   }
 
   /** Cancels everything, waits for the worker's last answer, then ends the worker. */
   async dispose(): Promise<void> {
     this.cancel();
-    if (this.inFlight) await new Promise<void>(resolve => this.idle.push(resolve));
-    this.worker.terminate();
+    if (this.#inFlight) await new Promise<void>(resolve => this.#idle.push(resolve));
+    this.#worker.terminate();
   }
 
-  private send(pending: Pending): void {
-    this.inFlight = pending;
-    this.inFlightCancelled = false;
-    this.worker.postMessage(pending.request);
+  #send(pending: Pending): void {
+    this.#inFlight = pending;
+    this.#inFlightCancelled = false;
+    this.#worker.postMessage(pending.request);
   }
 
   /**
@@ -115,42 +116,43 @@ export class AiClient {
    * not load or start (the usual cause: its file is not beside the board's module, or comes from
    * another origin). Nothing it was asked will be answered: each request gets the error instead.
    */
-  private fail(event: Event): void {
+  #fail(event: Event): void {
     const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
     // An isolated page's worker must be served with the page's COEP header too, or Chromium will not start it.
     const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
-    this.failure = new HoyitoError(
+    this.#failure = new HoyitoError(
       'AiFailed',
       `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
       'ai',
     );
-    const { inFlight, waiting } = this;
-    this.inFlight = this.waiting = null;
-    inFlight?.resolve(this.inFlightCancelled ? CANCELLED : err(this.failure));
-    waiting?.resolve(err(this.failure));
-    this.idle.splice(0).forEach(resolve => resolve());
-    this.worker.terminate();
+    const inFlight = this.#inFlight;
+    const waiting = this.#waiting;
+    this.#inFlight = this.#waiting = null;
+    inFlight?.resolve(this.#inFlightCancelled ? CANCELLED : err(this.#failure));
+    waiting?.resolve(err(this.#failure));
+    this.#idle.splice(0).forEach(resolve => resolve());
+    this.#worker.terminate();
   }
 
-  private receive(message: FromWorker): void {
-    if (message.type === 'tablebase') return this.onTablebase?.(message);
-    const current = this.inFlight;
+  #receive(message: FromWorker): void {
+    if (message.type === 'tablebase') return this.#onTablebase?.(message);
+    const current = this.#inFlight;
     if (!current || message.id !== current.request.id) return;
     if (message.type === 'progress') {
-      if (!this.inFlightCancelled) current.onProgress?.(message.result);
+      if (!this.#inFlightCancelled) current.onProgress?.(message.result);
       return;
     }
-    this.inFlight = null;
-    if (this.inFlightCancelled) {
+    this.#inFlight = null;
+    if (this.#inFlightCancelled) {
       current.resolve(CANCELLED);
     } else if (message.error !== undefined || message.result === null) {
       current.resolve(err(new HoyitoError('AiFailed', `the AI could not answer: ${message.error ?? 'no move found'}`, 'ai')));
     } else {
       current.resolve(ok(message.result));
     }
-    const next = this.waiting;
-    this.waiting = null;
-    if (next) this.send(next);
-    else this.idle.splice(0).forEach(resolve => resolve());
+    const next = this.#waiting;
+    this.#waiting = null;
+    if (next) this.#send(next);
+    else this.#idle.splice(0).forEach(resolve => resolve());
   }
 }

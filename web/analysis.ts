@@ -44,10 +44,12 @@ interface Evaluation {
 
 /** The element's side of the analysis: the latest evaluation, its event, and a redraw per frame. */
 export class LiveAnalysis implements ReactiveController {
-  private latest: Evaluation | null = null;
-  private frameRequest = 0;
+  #latest: Evaluation | null = null;
+  #frameRequest = 0;
+  readonly #host: ReactiveControllerHost & EventTarget;
 
-  constructor(private readonly host: ReactiveControllerHost & EventTarget) {
+  constructor(host: ReactiveControllerHost & EventTarget) {
+    this.#host = host;
     host.addController(this);
   }
 
@@ -57,30 +59,30 @@ export class LiveAnalysis implements ReactiveController {
    */
   report(source: AnalysisDetail['source'], position: Position, result: SearchResult, final: boolean): void {
     const detail: AnalysisDetail = { source, position: makePosition(position), side: position.turn, result, final };
-    this.latest = { detail, position };
-    this.host.dispatchEvent(boardEvent('analysis', detail));
-    if (final) this.host.requestUpdate();
+    this.#latest = { detail, position };
+    this.#host.dispatchEvent(boardEvent('analysis', detail));
+    if (final) this.#host.requestUpdate();
     else
-      this.frameRequest ||= requestAnimationFrame(() => {
-        this.frameRequest = 0;
-        this.host.requestUpdate();
+      this.#frameRequest ||= requestAnimationFrame(() => {
+        this.#frameRequest = 0;
+        this.#host.requestUpdate();
       });
   }
 
   /** Nothing to show: a new game, undo/redo, or `analysis` turned off. */
   clear(): void {
-    if (!this.latest) return;
-    this.latest = null;
-    this.host.requestUpdate();
+    if (!this.#latest) return;
+    this.#latest = null;
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
-    cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    cancelAnimationFrame(this.#frameRequest);
+    this.#frameRequest = 0;
   }
 
   /** The evaluation and the position it is of, for drawing. */
   get evaluation(): Evaluation | null {
-    return this.latest;
+    return this.#latest;
   }
 }

@@ -23,20 +23,23 @@ export const stepMs = (outcome: MoveOutcome, speed: number, reducedMotion: boole
 };
 
 export class MoveAnimator {
-  private generation = 0;
-  private queued = 0;
-  private chain: Promise<void> = Promise.resolve();
+  #generation = 0;
+  #queued = 0;
+  #chain: Promise<void> = Promise.resolve();
   /** The move being shown is to jump to its end. */
-  private finishing = false;
+  #finishing = false;
   /** Ends the current frame's pause early (a finish or a cancel need not wait for it). */
-  private wake: (() => void) | null = null;
+  #wake: (() => void) | null = null;
+  readonly #show: (frame: SowingFrame | null) => void;
 
   /** `show` receives each frame, then null when the move is done and the real position is shown. */
-  constructor(private readonly show: (frame: SowingFrame | null) => void) {}
+  constructor(show: (frame: SowingFrame | null) => void) {
+    this.#show = show;
+  }
 
   /** True while moves are still being shown. */
   get busy(): boolean {
-    return this.queued > 0;
+    return this.#queued > 0;
   }
 
   /**
@@ -44,22 +47,22 @@ export class MoveAnimator {
    * `msPerStep` may be a function, asked when the move comes up: a skip may make it 0 meanwhile.
    */
   enqueue(before: Position, outcome: MoveOutcome, msPerStep: number | (() => number), shown: () => void): void {
-    const generation = this.generation;
-    this.queued++;
-    this.chain = this.chain.then(async () => {
-      if (generation !== this.generation) return;
+    const generation = this.#generation;
+    this.#queued++;
+    this.#chain = this.#chain.then(async () => {
+      if (generation !== this.#generation) return;
       const ms = typeof msPerStep === 'number' ? msPerStep : msPerStep();
       if (ms > 0) {
         for (const frame of sowingFrames(before, outcome)) {
-          if (this.finishing) break;
-          this.show(frame);
-          await this.pause(ms * HOLD[frame.phase]);
-          if (generation !== this.generation) return;
+          if (this.#finishing) break;
+          this.#show(frame);
+          await this.#pause(ms * HOLD[frame.phase]);
+          if (generation !== this.#generation) return;
         }
       }
-      this.finishing = false;
-      this.queued--;
-      this.show(null);
+      this.#finishing = false;
+      this.#queued--;
+      this.#show(null);
       shown();
     });
   }
@@ -67,24 +70,24 @@ export class MoveAnimator {
   /** Shows the move in progress as played at once (its `shown` runs as usual); the moves queued after it are still animated. */
   finish(): void {
     if (!this.busy) return;
-    this.finishing = true;
-    this.wake?.();
+    this.#finishing = true;
+    this.#wake?.();
   }
 
   cancel(): void {
-    this.generation++;
-    this.queued = 0;
-    this.finishing = false;
-    this.wake?.();
-    this.show(null);
+    this.#generation++;
+    this.#queued = 0;
+    this.#finishing = false;
+    this.#wake?.();
+    this.#show(null);
   }
 
-  private pause(ms: number): Promise<void> {
+  #pause(ms: number): Promise<void> {
     return new Promise(resolve => {
-      const timer = setTimeout(() => this.wake?.(), ms);
-      this.wake = () => {
+      const timer = setTimeout(() => this.#wake?.(), ms);
+      this.#wake = () => {
         clearTimeout(timer);
-        this.wake = null;
+        this.#wake = null;
         resolve();
       };
     });

@@ -5,6 +5,7 @@
  * GameController runs the game, the AI (in a Web Worker, see ai-client.ts) and the animation.
  */
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
@@ -105,20 +106,20 @@ export class HoyitoBoard extends LitElement {
    * then reads theirs until a new game from the inputs.
    */
   get variant(): Variant {
-    return this.playedVariant ?? this.variantInput;
+    return this.#playedVariant ?? this.#variantInput;
   }
   set variant(value: Variant) {
-    this.variantInput = value;
-    this.playedVariant = null;
+    this.#variantInput = value;
+    this.#playedVariant = null;
   }
 
   /** Holes per row, 2 to 12 (6 and 12 are the usual boards): those the board plays, as for `variant`. */
   get holes(): number {
-    return this.playedHoles ?? this.holesInput;
+    return this.#playedHoles ?? this.#holesInput;
   }
   set holes(value: number) {
-    this.holesInput = value;
-    this.playedHoles = null;
+    this.#holesInput = value;
+    this.#playedHoles = null;
   }
 
   /**
@@ -135,10 +136,10 @@ export class HoyitoBoard extends LitElement {
   declare playable: string | readonly number[] | null;
 
   // `variant` and `holes` as the page set them, and the game's where something else decided them.
-  private variantInput: Variant = DEFAULTS.variant;
-  private holesInput: number = DEFAULTS.holes;
-  private playedVariant: Variant | null = null;
-  private playedHoles: number | null = null;
+  #variantInput: Variant = DEFAULTS.variant;
+  #holesInput: number = DEFAULTS.holes;
+  #playedVariant: Variant | null = null;
+  #playedHoles: number | null = null;
   /** A position string to start from instead of the start position (overrides variant and holes). */
   declare position: string | null;
   declare south: Player;
@@ -172,58 +173,58 @@ export class HoyitoBoard extends LitElement {
   /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
   declare persist: string | null;
 
-  private readonly gameController = new GameController(this, {
-    reset: how => this.afterReset(how),
-    moveShown: (outcome, result) => this.afterMoveShown(outcome, result),
-    decided: result => this.afterDecision(result),
+  readonly #gameController = new GameController(this, {
+    reset: how => this.#afterReset(how),
+    moveShown: (outcome, result) => this.#afterMoveShown(outcome, result),
+    decided: result => this.#afterDecision(result),
   });
-  private readonly reviewer = new ReviewController(this, this.gameController);
+  readonly #reviewer = new ReviewController(this, this.#gameController);
   // The optional parts, loaded on first use (see on-demand.ts).
-  private readonly controlsBar = new OnDemand(this, 'controls', async () => {
+  readonly #controlsBar = new OnDemand(this, 'controls', async () => {
     const { BoardControls, controlsStyles } = await import('./controls.js');
-    return { part: new BoardControls(this, this.reviewer, this.gameController), styles: controlsStyles };
+    return { part: new BoardControls(this, this.#reviewer, this.#gameController), styles: controlsStyles };
   });
-  private readonly analysisView = new OnDemand(this, 'analysis', async () => {
+  readonly #analysisView = new OnDemand(this, 'analysis', async () => {
     const { analysisStyles, ...view } = await import('./analysis-view.js');
     return { part: view, styles: analysisStyles };
   });
-  private readonly resultPanel = new OnDemand(this, 'result', async () => {
+  readonly #resultPanel = new OnDemand(this, 'result', async () => {
     const { ResultPanel, resultStyles } = await import('./result-panel.js');
     return { part: new ResultPanel(this), styles: resultStyles };
   });
-  private readonly soundPlayer = new OnDemand(this, 'sound', async () => {
+  readonly #soundPlayer = new OnDemand(this, 'sound', async () => {
     const { SoundController } = await import('./sound.js');
-    const player = new SoundController(this, () => this.gameController.frame);
+    const player = new SoundController(this, () => this.#gameController.frame);
     this.addController(player);
     return { part: player };
   });
   /** The preview is of the live game: none while an earlier position is reviewed. */
-  private readonly movePreview = new MovePreviewController(this, {
+  readonly #movePreview = new MovePreviewController(this, {
     game: () => this.game,
-    humanToMove: () => this.gameController.humanToMove && this.reviewPly === null,
-    animating: () => this.gameController.animating,
+    humanToMove: () => this.#gameController.humanToMove && this.reviewPly === null,
+    animating: () => this.#gameController.animating,
   });
-  private readonly persistence = new Persistence(this, play => this.gameController.startFrom(play));
+  readonly #persistence = new Persistence(this, play => this.#gameController.startFrom(play));
   /** Why a click played nothing, shown for a moment. */
-  private readonly refusal = new RefusalNotice(this);
+  readonly #refusal = new RefusalNotice(this);
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
-  private readonly inputErrors = new InputErrors(this);
-  private readonly narrator = new Narrator(this);
-  private readonly keys = new HoleKeys(this, {
-    rowsAsDrawn: () => rowsAsDrawn(this.view().position.holesPerRow, this.bottomSide),
-    drawn: () => this.view().position,
-    choose: index => this.choose(index),
+  readonly #inputErrors = new InputErrors(this);
+  readonly #narrator = new Narrator(this);
+  readonly #keys = new HoleKeys(this, {
+    rowsAsDrawn: () => rowsAsDrawn(this.#view().position.holesPerRow, this.#bottomSide),
+    drawn: () => this.#view().position,
+    choose: index => this.#choose(index),
   });
   /** The result panel is to take the focus when it is next drawn. */
-  private resultFocusPending = false;
+  #resultFocusPending = false;
   /** External mode: the position the page gave (a start position until it gives one), and its playable holes. */
-  private externalPosition: Position = startPosition();
-  private externalPlayable: readonly number[] | null = null;
+  #externalPosition: Position = startPosition();
+  #externalPlayable: readonly number[] | null = null;
 
   constructor() {
     super();
     this.addController(new LanguageWatch(this));
-    new SkipController(this, this.gameController); // it listens on the board while connected: nothing else refers to it
+    new SkipController(this, this.#gameController); // it listens on the board while connected: nothing else refers to it
     this.mode = DEFAULTS.mode;
     this.playable = DEFAULTS.playable;
     this.variant = DEFAULTS.variant;
@@ -250,14 +251,14 @@ export class HoyitoBoard extends LitElement {
 
   /** The game on the board (the current round's in a match); in external mode, none the page should read. */
   get game(): Game {
-    this.applyInputs();
-    return this.gameController.game;
+    this.#applyInputs();
+    return this.#gameController.game;
   }
 
   /** The Hoyito III match, when `rounds` is above 1. */
   get currentMatch(): Match | null {
-    this.applyInputs();
-    return this.gameController.match;
+    this.#applyInputs();
+    return this.#gameController.match;
   }
 
   /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
@@ -271,19 +272,19 @@ export class HoyitoBoard extends LitElement {
    * rounds without a match. Empty when every input is fine.
    */
   get optionErrors(): readonly HoyitoError[] {
-    this.applyInputs();
-    return this.inputErrors.current;
+    this.#applyInputs();
+    return this.#inputErrors.current;
   }
 
   /** The current position string (in external mode: the position drawn). */
   get currentPosition(): string {
-    this.applyInputs();
-    return makePosition(this.mode === 'external' ? this.externalPosition : this.game.position);
+    this.#applyInputs();
+    return makePosition(this.mode === 'external' ? this.#externalPosition : this.game.position);
   }
 
   /** The reviewed move: the board shows the position after this many moves (0: the start); null while it shows the live game. */
   get reviewPly(): number | null {
-    return this.reviewer.ply;
+    return this.#reviewer.ply;
   }
 
   // ---- methods ----
@@ -291,27 +292,27 @@ export class HoyitoBoard extends LitElement {
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
-    this.applyInputs();
+    this.#applyInputs();
     if (this.mode === 'external') return;
-    this.startConfiguredGame();
-    this.inputErrors.tell();
+    this.#startConfiguredGame();
+    this.#inputErrors.tell();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('play()') ?? this.gameController.play(move);
+    this.#applyInputs();
+    return this.#refusedWhenExternal('play()') ?? this.#gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('undo()') ?? this.gameController.undo();
+    this.#applyInputs();
+    return this.#refusedWhenExternal('undo()') ?? this.#gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('redo()') ?? this.gameController.redo();
+    this.#applyInputs();
+    return this.#refusedWhenExternal('redo()') ?? this.#gameController.redo();
   }
 
   /**
@@ -319,8 +320,8 @@ export class HoyitoBoard extends LitElement {
    * is over, while the AI is choosing its own move, when a move or new game comes first, and in external mode.
    */
   hint(): Promise<Move | null> {
-    this.applyInputs();
-    return this.mode === 'external' ? Promise.resolve(null) : this.gameController.hint();
+    this.#applyInputs();
+    return this.mode === 'external' ? Promise.resolve(null) : this.#gameController.hint();
   }
 
   /**
@@ -331,14 +332,14 @@ export class HoyitoBoard extends LitElement {
    * and in external mode.
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
-    this.applyInputs();
-    return this.mode === 'external' ? Promise.resolve(null) : this.gameController.analyse(limits);
+    this.#applyInputs();
+    return this.mode === 'external' ? Promise.resolve(null) : this.#gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('setPosition()') ?? this.startGame(Game.fromPosition(text));
+    this.#applyInputs();
+    return this.#refusedWhenExternal('setPosition()') ?? this.#startGame(Game.fromPosition(text));
   }
 
   /**
@@ -346,27 +347,27 @@ export class HoyitoBoard extends LitElement {
    * and the board shows it again after `review(null)` (or the number of moves played).
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('review()') ?? this.reviewer.review(ply);
+    this.#applyInputs();
+    return this.#refusedWhenExternal('review()') ?? this.#reviewer.review(ply);
   }
 
   /** Copies the game's record (`game.record()`) to the clipboard. */
   copyRecord(): Promise<Result<string, HoyitoError>> {
-    this.applyInputs();
-    const refused = this.refusedWhenExternal('copyRecord()');
+    this.#applyInputs();
+    const refused = this.#refusedWhenExternal('copyRecord()');
     return refused ? Promise.resolve(refused) : copyRecord(this.game);
   }
 
   /** Saves the game's record as a text file; returns the file's name (empty in external mode: nothing is saved). */
   downloadRecord(): string {
-    this.applyInputs();
+    this.#applyInputs();
     return this.mode === 'external' ? '' : downloadRecord(this.game);
   }
 
   /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
   loadRecord(text: string): Result<Position, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('loadRecord()') ?? this.startGame(Game.fromRecord(text));
+    this.#applyInputs();
+    return this.#refusedWhenExternal('loadRecord()') ?? this.#startGame(Game.fromRecord(text));
   }
 
   /**
@@ -374,26 +375,26 @@ export class HoyitoBoard extends LitElement {
    * being sown and the mover's later moves of that turn, their events fired as usual.
    */
   skipTurn(): void {
-    this.applyInputs();
-    if (this.gameController.skippable) this.gameController.skipTurn();
+    this.#applyInputs();
+    if (this.#gameController.skippable) this.#gameController.skipTurn();
   }
 
   /** Turns the board round. */
   flip(): void {
-    this.applyInputs();
+    this.#applyInputs();
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
   }
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('nextRound()') ?? this.gameController.nextRound();
+    this.#applyInputs();
+    return this.#refusedWhenExternal('nextRound()') ?? this.#gameController.nextRound();
   }
 
   /** The human's side resigns (the side to move when both or neither are human): the other side wins the game, or the round. */
   resign(): Result<GameResult, HoyitoError> {
-    this.applyInputs();
-    return this.refusedWhenExternal('resign()') ?? this.gameController.resign(this.humanSide);
+    this.#applyInputs();
+    return this.#refusedWhenExternal('resign()') ?? this.#gameController.resign(this.#humanSide);
   }
 
   /**
@@ -403,48 +404,48 @@ export class HoyitoBoard extends LitElement {
    * `agreement`) or `declined` (also when the game is over, a move comes before the answer, or in external mode).
    */
   offerShare(): Promise<ShareAnswer> {
-    this.applyInputs();
-    return this.mode === 'external' ? Promise.resolve('declined') : this.gameController.offerShare(this.humanSide);
+    this.#applyInputs();
+    return this.mode === 'external' ? Promise.resolve('declined') : this.#gameController.offerShare(this.#humanSide);
   }
 
   /** A new game (or match) with the players' sides swapped, and the board turned so each keeps their row at the bottom. */
   rematch(): void {
-    this.applyInputs();
+    this.#applyInputs();
     [this.south, this.north] = [this.north, this.south];
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
     this.newGame();
   }
 
   /** The error of a game method called in external mode, naming it; null in game mode. */
-  private refusedWhenExternal(method: string): Result<never, HoyitoError> | null {
+  #refusedWhenExternal(method: string): Result<never, HoyitoError> | null {
     if (this.mode !== 'external') return null;
     return err(new HoyitoError('BadOption', `mode: ${method} plays no part in external mode, where the page runs the game`, 'mode'));
   }
 
   /** Whose resignation or offer a board method is: the human to move, else the one human, else the side to move. */
-  private get humanSide(): Side {
+  get #humanSide(): Side {
     const turn = this.game.position.turn;
-    return this.playerOf(turn) === 'human' || this.playerOf(opposite(turn)) === 'ai' ? turn : opposite(turn);
+    return this.#playerOf(turn) === 'human' || this.#playerOf(opposite(turn)) === 'ai' ? turn : opposite(turn);
   }
 
   /** Plays `game` as a single game, or leaves the game on the board untouched if it is an error. */
-  private startGame(game: Result<Game, HoyitoError>): Result<Position, HoyitoError> {
+  #startGame(game: Result<Game, HoyitoError>): Result<Position, HoyitoError> {
     if (!game.ok) return game;
-    this.gameController.startFrom(game.value);
+    this.#gameController.startFrom(game.value);
     return ok(game.value.position);
   }
 
   // ---- lifecycle ----
 
   /** True during an update: a method called then must not start another. */
-  private updating = false;
+  #updating = false;
 
   protected override performUpdate(): void {
-    this.updating = true;
+    this.#updating = true;
     try {
       super.performUpdate();
     } finally {
-      this.updating = false;
+      this.#updating = false;
     }
   }
 
@@ -455,8 +456,8 @@ export class HoyitoBoard extends LitElement {
    * just after it is added) brings that update forward, so that it acts on the game the inputs
    * describe and is kept.
    */
-  private applyInputs(): void {
-    if (!this.hasUpdated && !this.updating) this.performUpdate();
+  #applyInputs(): void {
+    if (!this.hasUpdated && !this.#updating) this.performUpdate();
   }
 
   /**
@@ -465,201 +466,204 @@ export class HoyitoBoard extends LitElement {
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
     for (const option of Object.keys(INPUT_PARSERS) as CheckedInput[]) {
-      if (changed.has(option)) this.checkOption(option);
+      if (changed.has(option)) this.#checkOption(option);
     }
     for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
     if (this.mode === 'external') {
-      if (changed.has('mode')) this.gameController.standDown();
-      if (GAME_SETUP.some(key => changed.has(key)) || changed.has('playable')) this.showExternalPosition();
+      if (changed.has('mode')) this.#gameController.standDown();
+      if (GAME_SETUP.some(key => changed.has(key)) || changed.has('playable')) this.#showExternalPosition();
       return;
     }
-    if (GAME_SETUP.some(key => changed.has(key))) this.startConfiguredGame();
-    else if (TURN_SETUP.some(key => changed.has(key))) this.gameController.playersChanged();
-    if (changed.has('persist')) this.persistence.restore();
+    if (GAME_SETUP.some(key => changed.has(key))) this.#startConfiguredGame();
+    else if (TURN_SETUP.some(key => changed.has(key))) this.#gameController.playersChanged();
+    if (changed.has('persist')) this.#persistence.restore();
   }
 
   /** Loads the parts the inputs ask for, focuses the result panel when it comes, and tells of bad inputs. */
   protected override updated(): void {
-    if (this.sound) this.soundPlayer.get();
-    const resultRegion = this.resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
+    if (this.sound) this.#soundPlayer.get();
+    const resultRegion = this.#resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
     if (resultRegion) {
-      this.resultFocusPending = false;
+      this.#resultFocusPending = false;
       resultRegion.focus();
     }
-    this.inputErrors.tell();
+    this.#inputErrors.tell();
   }
 
   /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told after the update. */
-  private startConfiguredGame(): void {
+  #startConfiguredGame(): void {
     // The game controller reads `variant` and `holes`: the inputs, not the last game's.
-    this.playedVariant = this.playedHoles = null;
-    this.inputErrors.gameStarted(this.gameController.newGame());
+    this.#playedVariant = this.#playedHoles = null;
+    this.#inputErrors.gameStarted(this.#gameController.newGame());
   }
 
   /** External mode: draws the page's position (a start position of `variant` and `holes` without one); a bad one leaves the last drawn. */
-  private showExternalPosition(): void {
+  #showExternalPosition(): void {
     const problems: HoyitoError[] = [];
-    const parsed = this.position === null ? ok(startPosition(this.variantInput, this.holesInput)) : parsePosition(this.position);
-    if (parsed.ok) this.externalPosition = parsed.value;
+    const parsed = this.position === null ? ok(startPosition(this.#variantInput, this.#holesInput)) : parsePosition(this.position);
+    if (parsed.ok) this.#externalPosition = parsed.value;
     else problems.push(badPositionInput(this.position!, parsed.error));
-    const { holesPerRow, variant } = this.externalPosition;
-    this.playedVariant = variant === this.variantInput ? null : variant;
-    this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
+    const { holesPerRow, variant } = this.#externalPosition;
+    this.#playedVariant = variant === this.#variantInput ? null : variant;
+    this.#playedHoles = holesPerRow === this.#holesInput ? null : holesPerRow;
     const playable = this.playable === null ? null : parsePlayable(this.playable);
     const beyond = playable?.ok ? playable.value.find(hole => hole > holesPerRow) : undefined;
     if (beyond !== undefined)
       problems.push(new HoyitoError('BadOption', `playable: hole ${beyond} is not on a board of ${holesPerRow} holes a row`, 'playable'));
-    this.externalPlayable = playable?.ok ? playable.value.filter(hole => hole <= holesPerRow) : null;
-    this.inputErrors.gameStarted(problems);
-    this.keys.tabStop = this.firstPlayable(this.view());
+    this.#externalPlayable = playable?.ok ? playable.value.filter(hole => hole <= holesPerRow) : null;
+    this.#inputErrors.gameStarted(problems);
+    this.#keys.tabStop = this.#firstPlayable(this.#view());
   }
 
   /** `updateComplete` waits for the render a new game asked for, and for the parts being loaded and their render. */
   protected override async getUpdateComplete(): Promise<boolean> {
     for (;;) {
       while (!(await super.getUpdateComplete()));
-      const loading = [this.controlsBar, this.analysisView, this.soundPlayer, this.resultPanel].flatMap(part => part.settling ?? []);
+      const loading = [this.#controlsBar, this.#analysisView, this.#soundPlayer, this.#resultPanel].flatMap(part => part.settling ?? []);
       if (loading.length === 0) return true;
       await Promise.all(loading);
     }
   }
 
   /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
-  private checkOption(option: CheckedInput): void {
+  #checkOption(option: CheckedInput): void {
     const value: unknown = this[option];
     const parsed = value === null || value === undefined ? null : INPUT_PARSERS[option](value);
-    this.inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
+    this.#inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
     if (!parsed?.ok) (this as Record<CheckedInput, unknown>)[option] = DEFAULTS[option];
   }
 
   // ---- what the game controller reports ----
 
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
-  private afterReset(how: 'new' | 'stepped'): void {
-    this.reviewer.leave();
+  #afterReset(how: 'new' | 'stepped'): void {
+    this.#reviewer.leave();
     const { variant, holesPerRow } = this.game.startPosition;
-    this.playedVariant = variant === this.variantInput ? null : variant;
-    this.playedHoles = holesPerRow === this.holesInput ? null : holesPerRow;
-    this.keys.tabStop = this.firstPlayable(this.view());
-    this.narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.turnSpeech()));
+    this.#playedVariant = variant === this.#variantInput ? null : variant;
+    this.#playedHoles = holesPerRow === this.#holesInput ? null : holesPerRow;
+    this.#keys.tabStop = this.#firstPlayable(this.#view());
+    this.#narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.#turnSpeech()));
   }
 
   /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
-  private afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
-    this.narrator.say(moveSpeech(outcome, result, this.playerOf(outcome.position.turn)));
-    if (this.gameController.animating) return;
-    if (result) return this.showResult();
-    this.keys.follow(this.firstPlayable(this.view()));
+  #afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
+    this.#narrator.say(moveSpeech(outcome, result, this.#playerOf(outcome.position.turn)));
+    if (this.#gameController.animating) return;
+    if (result) return this.#showResult();
+    this.#keys.follow(this.#firstPlayable(this.#view()));
   }
 
   /** The players ended the game (resign, agreement): it is announced and the result shown. */
-  private afterDecision(result: GameResult): void {
-    this.narrator.say(decisionSpeech(result));
-    this.showResult();
+  #afterDecision(result: GameResult): void {
+    this.#narrator.say(decisionSpeech(result));
+    this.#showResult();
   }
 
   /** The result panel comes (loaded on first use) and takes the focus once drawn (see `updated`). */
-  private showResult(): void {
-    this.resultFocusPending = true;
-    this.resultPanel.get();
+  #showResult(): void {
+    this.#resultFocusPending = true;
+    this.#resultPanel.get();
     this.requestUpdate();
   }
 
   // ---- input ----
 
-  private playerOf(side: Side): Player {
-    return this.gameController.playerOf(side);
+  #playerOf(side: Side): Player {
+    return this.#gameController.playerOf(side);
   }
 
-  private turnSpeech() {
-    return turnSpeech(this.game, this.playerOf(this.game.position.turn));
+  #turnSpeech() {
+    return turnSpeech(this.game, this.#playerOf(this.game.position.turn));
   }
 
   /** A player chose board index `index`: in external mode, tell the page; else play it, or say why not. */
-  private choose(index: number): void {
-    if (this.mode === 'external') return this.selectHole(index);
-    if (!this.gameController.humanToMove || this.reviewPly !== null) return;
+  #choose(index: number): void {
+    if (this.mode === 'external') return this.#selectHole(index);
+    if (!this.#gameController.humanToMove || this.reviewPly !== null) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
     if (side !== position.turn) {
-      this.refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
-      return this.narrator.say(notYourHoleSpeech(side, this.turnSpeech()));
+      this.#refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
+      return this.#narrator.say(notYourHoleSpeech(side, this.#turnSpeech()));
     }
     const { moves, endless } = this.game.legalMoves();
     // On the mover's side, a hole that is not a legal move is endless or empty.
     if (!moves.includes(hole)) {
       const speech = cannotPlaySpeech({ side, hole }, endless.includes(hole));
-      this.narrator.say(speech);
-      return this.refusal.show(speech);
+      this.#narrator.say(speech);
+      return this.#refusal.show(speech);
     }
-    this.refusal.clear();
-    this.gameController.play(hole);
+    this.#refusal.clear();
+    this.#gameController.play(hole);
   }
 
   /** External mode: a playable hole of the side to move was chosen; the page decides what it does. */
-  private selectHole(index: number): void {
-    const position = this.externalPosition;
+  #selectHole(index: number): void {
+    const position = this.#externalPosition;
     const name = nameOfIndex(position.holesPerRow, index);
-    if (!holeStates(this.view(), index).includes('playable')) return;
+    if (!holeStates(this.#view(), index).includes('playable')) return;
     this.dispatchEvent(boardEvent('hole-select', { ...name, index, position: makePosition(position) }));
   }
 
   /** The first hole the player to move can choose, else the bottom row's first hole. */
-  private firstPlayable(view: BoardView): number {
+  #firstPlayable(view: BoardView): number {
     const { holesPerRow, turn } = view.position;
     const first = this.mode === 'external' ? view.playable[0] : this.game.legalMoves().moves.find(move => move !== 'pass');
-    return typeof first === 'number' ? holeIndex(holesPerRow, turn, first) : holeIndex(holesPerRow, this.bottomSide, 1);
+    return typeof first === 'number' ? holeIndex(holesPerRow, turn, first) : holeIndex(holesPerRow, this.#bottomSide, 1);
   }
 
-  private get bottomSide(): Side {
+  get #bottomSide(): Side {
     return this.orientation === 'south' ? 'S' : 'N';
   }
 
   // ---- rendering ----
 
   /** What the board draws now (see board-view.ts). */
-  private view(): BoardView {
-    if (this.mode === 'external') return externalView(this.externalPosition, this.externalPlayable);
-    return gameView(this.game, this.gameController, this.reviewPly);
+  #view(): BoardView {
+    if (this.mode === 'external') return externalView(this.#externalPosition, this.#externalPlayable);
+    return gameView(this.game, this.#gameController, this.reviewPly);
   }
 
   protected override render() {
-    const view = this.view();
+    const view = this.#view();
     const { position, board, result, reviewPly, animating } = view;
     const n = position.holesPerRow;
-    const [top, bottom] = rowsAsDrawn(n, this.bottomSide);
-    const topSide = opposite(this.bottomSide);
+    const [top, bottom] = rowsAsDrawn(n, this.#bottomSide);
+    const topSide = opposite(this.#bottomSide);
     const language = this.language;
     const text = BOARD_TEXT[language];
-    const liveAnalysis = this.gameController.liveAnalysis;
-    const analysisView = liveAnalysis.evaluation && !view.external ? this.analysisView.get() : null;
+    const liveAnalysis = this.#gameController.liveAnalysis;
+    const analysisView = liveAnalysis.evaluation && !view.external ? this.#analysisView.get() : null;
 
     const hole = (index: number) => {
       const name = nameOfIndex(n, index);
       const seeds = board[index]!;
-      const states = [...holeStates(view, index), ...(view.external ? [] : this.movePreview.holeStates(index))];
+      const states = [...holeStates(view, index), ...(view.external ? [] : this.#movePreview.holeStates(index))];
       const isEndless = states.includes('endless');
       return html`<button
         part="hole ${states.join(' ')}"
         class="hole ${states.join(' ')}"
         data-index=${index}
-        tabindex=${index === this.keys.tabStop ? 0 : -1}
+        tabindex=${index === this.#keys.tabStop ? 0 : -1}
         aria-label=${describeHole(language, name, seeds, isEndless)}
         aria-disabled=${states.includes('playable') ? 'false' : 'true'}
-        aria-describedby=${view.external ? nothing : this.movePreview.describedBy(index)}
+        aria-describedby=${view.external ? nothing : this.#movePreview.describedBy(index)}
         title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
         @click=${() => {
-          this.keys.tabStop = index;
-          this.choose(index);
+          this.#keys.tabStop = index;
+          this.#choose(index);
         }}
       >
+        <span class="ring"></span><span part="bowl" class="bowl"></span>
         <span class="seeds" aria-hidden="true"
-          >${seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`)}</span
+          >${guard([seeds], () =>
+            seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`),
+          )}</span
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
         <span part="count" class="count" aria-hidden="true">${seeds}</span>
         ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)}
-        ${view.external ? nothing : this.movePreview.renderLapNumbers(index)}
+        ${view.external ? nothing : this.#movePreview.renderLapNumbers(index)}
       </button>`;
     };
     // Once over, the final totals: after a repetition or an agreement they include the shared seeds left.
@@ -668,50 +672,51 @@ export class HoyitoBoard extends LitElement {
         part="score score-${side === 'S' ? 'south' : 'north'}"
         class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
       >
-        <span class="player">${text.sides[side]}${view.external ? '' : ` · ${text.players[this.playerOf(side)]}`}</span>
+        <span class="player">${text.sides[side]}${view.external ? '' : ` · ${text.players[this.#playerOf(side)]}`}</span>
         <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
     return html`<div class="frame" style="--holes:${n}">
       <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
         <div part="status" class="status">
-          ${reviewPly === null ? statusLine(language, view, this.statusState()) : this.reviewer.statusText()}
+          ${reviewPly === null ? statusLine(language, view, this.#statusState()) : this.#reviewer.statusText()}
         </div>
         ${view.external ? nothing : html`<div part="last-turn" class="last-turn">${describeTurnPlayed(language, view.lastTurn)}</div>`}
-        ${this.refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.bottomSide, this.game.position)}
+        ${this.#refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.#bottomSide, this.game.position)}
         ${score(topSide)}
-        <div class="rows" @keydown=${this.keys.onKeyDown}>
+        <div class="rows" @keydown=${this.#keys.onKeyDown}>
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
-          <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.bottomSide])}>${bottom.map(hole)}</div>
+          <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.#bottomSide])}>${bottom.map(hole)}</div>
         </div>
-        ${score(this.bottomSide)} ${view.external ? nothing : this.renderGameParts(view, text, language)} ${this.narrator.render(language)}
+        ${score(this.#bottomSide)} ${view.external ? nothing : this.#renderGameParts(view, text, language)}
+        ${this.#narrator.render(language)}
       </div>
     </div>`;
   }
 
   /** What only the board's own game has: the result panel, the move preview, the match line, the move list, the controls. */
-  private renderGameParts(view: BoardView, text: BoardText, language: Language) {
+  #renderGameParts(view: BoardView, text: BoardText, language: Language) {
     const { result, listed, reviewPly } = view;
-    return html`${result ? this.resultPanel.get()?.render(result, listed.at(-1)?.lastFour?.to) : nothing} ${this.movePreview.render()}
-      ${this.renderMatch(text)}
-      <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.reviewer.onKeyDown}>
-        ${renderMoveItems(listed, language, this.reviewer)}
+    return html`${result ? this.#resultPanel.get()?.render(result, listed.at(-1)?.lastFour?.to) : nothing} ${this.#movePreview.render()}
+      ${this.#renderMatch(text)}
+      <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.#reviewer.onKeyDown}>
+        ${renderMoveItems(listed, language, this.#reviewer)}
       </div>
-      ${this.controls || reviewPly !== null ? this.controlsBar.get()?.render() : nothing}`;
+      ${this.controls || reviewPly !== null ? this.#controlsBar.get()?.render() : nothing}`;
   }
 
-  private statusState(): StatusState {
-    const { frame, shownPlies, thinking, hintResult } = this.gameController;
+  #statusState(): StatusState {
+    const { frame, shownPlies, thinking, hintResult } = this.#gameController;
     return {
       sowing: frame ? this.game.outcomes[shownPlies] : undefined,
       thinking,
       hint: hintResult,
-      playerOf: side => this.playerOf(side),
+      playerOf: side => this.#playerOf(side),
     };
   }
 
   /** The match's score; the next round is the result panel's to offer (and the controls'). */
-  private renderMatch(text: BoardText) {
+  #renderMatch(text: BoardText) {
     const match = this.currentMatch;
     if (!match) return nothing;
     const { roundsWon, draws } = match.score;

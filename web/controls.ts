@@ -137,59 +137,63 @@ export interface LivePlay {
 /** Renders the controls into the element and keeps their own state (the paste box, the last notice). */
 export class BoardControls {
   /** What the last record action did, said in the controls' status line. */
-  private notice = '';
-  private pasting = false;
-  private pasteError = '';
+  #notice = '';
+  #pasting = false;
+  #pasteError = '';
+  readonly #host: ControlsHost;
+  readonly #reviewer: ReviewController;
+  readonly #live: LivePlay;
 
-  constructor(
-    private readonly host: ControlsHost,
-    private readonly reviewer: ReviewController,
-    private readonly live: LivePlay,
-  ) {}
+  constructor(host: ControlsHost, reviewer: ReviewController, live: LivePlay) {
+    this.#host = host;
+    this.#reviewer = reviewer;
+    this.#live = live;
+  }
 
   render(): TemplateResult | typeof nothing {
-    const reviewing = this.reviewer.ply !== null;
-    if (!this.host.controls && !reviewing) return nothing;
-    const text = CONTROLS_TEXT[this.host.language];
-    const reviewer = this.reviewer;
+    const reviewing = this.#reviewer.ply !== null;
+    if (!this.#host.controls && !reviewing) return nothing;
+    const text = CONTROLS_TEXT[this.#host.language];
+    const reviewer = this.#reviewer;
     return html`<div part="controls" class="controls">
       <div class="control-group" role="group" aria-label=${text.reviewGroup}>
-        ${this.reviewStep('review-start', text.reviewStart, () => reviewer.first(), reviewer.canStepBack)}
-        ${this.reviewStep('review-back', text.reviewBack, () => reviewer.stepBack(), reviewer.canStepBack)}
-        ${this.reviewStep('review-forward', text.reviewForward, () => reviewer.stepForward(), reviewer.canStepForward)}
-        ${this.reviewStep('review-live', text.reviewLive, () => reviewer.leave(), reviewing)}
+        ${this.#reviewStep('review-start', text.reviewStart, () => reviewer.first(), reviewer.canStepBack)}
+        ${this.#reviewStep('review-back', text.reviewBack, () => reviewer.stepBack(), reviewer.canStepBack)}
+        ${this.#reviewStep('review-forward', text.reviewForward, () => reviewer.stepForward(), reviewer.canStepForward)}
+        ${this.#reviewStep('review-live', text.reviewLive, () => reviewer.leave(), reviewing)}
       </div>
-      ${this.host.controls ? this.renderGameControls(text, reviewing) : nothing}
+      ${this.#host.controls ? this.#renderGameControls(text, reviewing) : nothing}
     </div>`;
   }
 
-  private renderGameControls(text: ControlsText, reviewing: boolean): TemplateResult {
-    const { game, currentMatch: match } = this.host;
-    const roundOver = match !== null && !match.isOver && game.isOver && !this.live.animating;
+  #renderGameControls(text: ControlsText, reviewing: boolean): TemplateResult {
+    const { game, currentMatch: match } = this.#host;
+    const roundOver = match !== null && !match.isOver && game.isOver && !this.#live.animating;
     return html`<div class="control-group" role="group" aria-label=${text.gameGroup}>
-        ${control('new-game', text.newGame, () => this.host.newGame())} ${control('undo', text.undo, () => this.host.undo(), game.canUndo)}
-        ${control('redo', text.redo, () => this.host.redo(), game.canRedo)}
-        ${control('hint', text.hint, () => void this.host.hint(), this.live.humanToMove && !reviewing)}
-        ${control('flip', text.flip, () => this.host.flip())}
-        ${roundOver ? control('next-round', text.nextRound, () => this.host.nextRound()) : nothing}
-        ${control('resign', text.resign, () => this.host.resign(), !game.isOver && !reviewing)}
-        ${control('offer-share', text.offerShare, () => void this.offerShare(text), !game.isOver && !reviewing)}
+        ${control('new-game', text.newGame, () => this.#host.newGame())}
+        ${control('undo', text.undo, () => this.#host.undo(), game.canUndo)}
+        ${control('redo', text.redo, () => this.#host.redo(), game.canRedo)}
+        ${control('hint', text.hint, () => void this.#host.hint(), this.#live.humanToMove && !reviewing)}
+        ${control('flip', text.flip, () => this.#host.flip())}
+        ${roundOver ? control('next-round', text.nextRound, () => this.#host.nextRound()) : nothing}
+        ${control('resign', text.resign, () => this.#host.resign(), !game.isOver && !reviewing)}
+        ${control('offer-share', text.offerShare, () => void this.#offerShare(text), !game.isOver && !reviewing)}
       </div>
       <div class="control-group">
-        ${control('skip-turn', SPEED_TEXT[this.host.language].skipTurn, () => this.host.skipTurn(), this.live.skippable)}
-        ${renderSpeedSelect(this.host)}
+        ${control('skip-turn', SPEED_TEXT[this.#host.language].skipTurn, () => this.#host.skipTurn(), this.#live.skippable)}
+        ${renderSpeedSelect(this.#host)}
       </div>
       <div class="control-group">
-        ${control('copy-record', text.copyRecord, () => void this.copy(text))}
-        ${control('download-record', text.downloadRecord, () => this.say(text.downloaded(this.host.downloadRecord())))}
-        ${control('paste-record', text.pasteRecord, () => this.openPaste(), !this.pasting)}
-        <span part="control-notice" class="control-notice" role="status">${this.notice}</span>
+        ${control('copy-record', text.copyRecord, () => void this.#copy(text))}
+        ${control('download-record', text.downloadRecord, () => this.#say(text.downloaded(this.#host.downloadRecord())))}
+        ${control('paste-record', text.pasteRecord, () => this.#openPaste(), !this.#pasting)}
+        <span part="control-notice" class="control-notice" role="status">${this.#notice}</span>
       </div>
-      ${this.pasting ? this.renderPaste(text) : nothing}`;
+      ${this.#pasting ? this.#renderPaste(text) : nothing}`;
   }
 
-  private renderPaste(text: ControlsText): TemplateResult {
-    return html`<form part="record-paste" class="record-paste" @submit=${(event: SubmitEvent) => this.load(event, text)}>
+  #renderPaste(text: ControlsText): TemplateResult {
+    return html`<form part="record-paste" class="record-paste" @submit=${(event: SubmitEvent) => this.#load(event, text)}>
       <label
         >${text.pasteLabel}
         <textarea
@@ -197,72 +201,72 @@ export class BoardControls {
           name="record"
           rows="3"
           spellcheck="false"
-          aria-invalid=${this.pasteError ? 'true' : 'false'}
+          aria-invalid=${this.#pasteError ? 'true' : 'false'}
           aria-describedby="paste-error"
         ></textarea>
       </label>
-      <div id="paste-error" part="record-error" class="record-error" role="alert">${this.pasteError}</div>
+      <div id="paste-error" part="record-error" class="record-error" role="alert">${this.#pasteError}</div>
       <div class="control-group">
         <button part="control load-record" class="control load-record" type="submit">${text.load}</button>
-        ${control('cancel-paste', text.cancel, () => this.closePaste())}
+        ${control('cancel-paste', text.cancel, () => this.#closePaste())}
       </div>
     </form>`;
   }
 
   /** A review step keeps the focus on its button while the button can still act, else hands it to the move list. */
-  private reviewStep(name: string, label: string, step: () => void, enabled: boolean): TemplateResult {
+  #reviewStep(name: string, label: string, step: () => void, enabled: boolean): TemplateResult {
     return control(
       name,
       label,
       (button: HTMLButtonElement) => {
         step();
-        void this.host.updateComplete.then(() => {
-          if (!button.isConnected || button.disabled) this.reviewer.focusList();
+        void this.#host.updateComplete.then(() => {
+          if (!button.isConnected || button.disabled) this.#reviewer.focusList();
         });
       },
       enabled,
     );
   }
 
-  private async copy(text: ControlsText): Promise<void> {
-    const copied = await this.host.copyRecord();
-    this.say(copied.ok ? text.copied : text.copyFailed(copied.error.message));
+  async #copy(text: ControlsText): Promise<void> {
+    const copied = await this.#host.copyRecord();
+    this.#say(copied.ok ? text.copied : text.copyFailed(copied.error.message));
   }
 
-  private async offerShare(text: ControlsText): Promise<void> {
-    this.say((await this.host.offerShare()) === 'accepted' ? text.shareAccepted : text.shareDeclined);
+  async #offerShare(text: ControlsText): Promise<void> {
+    this.#say((await this.#host.offerShare()) === 'accepted' ? text.shareAccepted : text.shareDeclined);
   }
 
-  private openPaste(): void {
-    this.pasting = true;
-    this.pasteError = '';
-    this.host.requestUpdate();
-    void this.host.updateComplete.then(() => this.host.renderRoot.querySelector<HTMLTextAreaElement>('.record-paste textarea')?.focus());
+  #openPaste(): void {
+    this.#pasting = true;
+    this.#pasteError = '';
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector<HTMLTextAreaElement>('.record-paste textarea')?.focus());
   }
 
-  private closePaste(): void {
-    this.pasting = false;
-    this.host.requestUpdate();
+  #closePaste(): void {
+    this.#pasting = false;
+    this.#host.requestUpdate();
   }
 
   /** Loads the pasted text; a bad text stays in the box with the error beside it, and the game on the board is untouched. */
-  private load(event: SubmitEvent, text: ControlsText): void {
+  #load(event: SubmitEvent, text: ControlsText): void {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     const field = form.elements.namedItem('record') as HTMLTextAreaElement;
-    const loaded = this.host.loadRecord(field.value);
+    const loaded = this.#host.loadRecord(field.value);
     if (!loaded.ok) {
-      this.pasteError = text.notLoaded(loaded.error.message);
-      this.host.requestUpdate();
+      this.#pasteError = text.notLoaded(loaded.error.message);
+      this.#host.requestUpdate();
       return;
     }
-    this.pasting = false;
-    this.say(text.loaded(this.host.game.moves.length));
+    this.#pasting = false;
+    this.#say(text.loaded(this.#host.game.moves.length));
   }
 
-  private say(notice: string): void {
-    this.notice = notice;
-    this.host.requestUpdate();
+  #say(notice: string): void {
+    this.#notice = notice;
+    this.#host.requestUpdate();
   }
 }
 

@@ -71,30 +71,31 @@ export interface GameView {
 }
 
 export class GameController implements ReactiveController {
-  private matchInPlay: Match | null = null;
-  private single: Game = Game.start();
-  private ai: AiClient | null = null;
-  private readonly animator = new MoveAnimator(frame => {
-    this.sowing = frame;
-    this.host.requestUpdate();
+  #matchInPlay: Match | null = null;
+  #single: Game = Game.start();
+  #ai: AiClient | null = null;
+  readonly #animator = new MoveAnimator(frame => {
+    this.#sowing = frame;
+    this.#host.requestUpdate();
   });
-  private sowing: SowingFrame | null = null;
+  #sowing: SowingFrame | null = null;
   /** The engine's answer for the hint shown. */
-  private suggestion: SearchResult | null = null;
-  private plies = 0;
+  #suggestion: SearchResult | null = null;
+  #plies = 0;
   /** The position the AI is choosing a move for. */
-  private thinkingAbout: Position | null = null;
+  #thinkingAbout: Position | null = null;
   /** The side whose turn the player skipped: its moves show at once until the turn passes. */
-  private skippedTurn: Side | null = null;
+  #skippedTurn: Side | null = null;
   /** The analysis (a search with every move scored) under way, and the position it is of. */
-  private analysing: { readonly position: Position } | null = null;
+  #analysing: { readonly position: Position } | null = null;
   /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
   readonly liveAnalysis: LiveAnalysis;
+  readonly #host: GameHost;
+  readonly #view: GameView;
 
-  constructor(
-    private readonly host: GameHost,
-    private readonly view: GameView,
-  ) {
+  constructor(host: GameHost, view: GameView) {
+    this.#host = host;
+    this.#view = view;
     host.addController(this);
     this.liveAnalysis = new LiveAnalysis(host);
   }
@@ -103,37 +104,37 @@ export class GameController implements ReactiveController {
 
   /** The game on the board (the current round's in a match). */
   get game(): Game {
-    return this.matchInPlay?.game ?? this.single;
+    return this.#matchInPlay?.game ?? this.#single;
   }
 
   /** The Hoyito III match, when one is played. */
   get match(): Match | null {
-    return this.matchInPlay;
+    return this.#matchInPlay;
   }
 
   /** The picture of the move being sown, or null when the board shows a position. */
   get frame(): SowingFrame | null {
-    return this.sowing;
+    return this.#sowing;
   }
 
   /** The engine's suggestion for the human to move. */
   get hintMove(): Move | null {
-    return this.suggestion?.bestMove ?? null;
+    return this.#suggestion?.bestMove ?? null;
   }
 
   /** The search result behind the hint: its score is exact (`exact`) when the databases or the search proved it. */
   get hintResult(): SearchResult | null {
-    return this.suggestion;
+    return this.#suggestion;
   }
 
   /** Moves whose animation has been shown: the picture lags the game while a move is animated. */
   get shownPlies(): number {
-    return this.plies;
+    return this.#plies;
   }
 
   /** True while moves are still being shown. */
   get animating(): boolean {
-    return this.animator.busy;
+    return this.#animator.busy;
   }
 
   /**
@@ -142,37 +143,37 @@ export class GameController implements ReactiveController {
    */
   get skippable(): boolean {
     const last = this.game.outcomes.at(-1);
-    return this.animator.busy || (this.thinkingAbout !== null && last?.extraTurn === true && last.mover === this.game.position.turn);
+    return this.#animator.busy || (this.#thinkingAbout !== null && last?.extraTurn === true && last.mover === this.game.position.turn);
   }
 
   /** True while the AI chooses its move. */
   get thinking(): boolean {
-    return this.thinkingAbout !== null;
+    return this.#thinkingAbout !== null;
   }
 
   /** A human may play now: their turn, nothing animating, game on. */
   get humanToMove(): boolean {
     const game = this.game;
-    return !game.isOver && !this.animator.busy && this.playerOf(game.position.turn) === 'human';
+    return !game.isOver && !this.#animator.busy && this.playerOf(game.position.turn) === 'human';
   }
 
   playerOf(side: Side): Player {
-    return side === 'S' ? this.host.south : this.host.north;
+    return side === 'S' ? this.#host.south : this.#host.north;
   }
 
   // ---- lifecycle ----
 
   hostConnected(): void {
     // Back in a page: carry on. The first game starts after the host's first update.
-    if (this.host.hasUpdated) this.nextTurn();
+    if (this.#host.hasUpdated) this.#nextTurn();
   }
 
   hostDisconnected(): void {
-    this.showCurrent();
-    void this.ai?.dispose();
-    this.ai = null;
-    this.thinkingAbout = null;
-    this.analysing = null;
+    this.#showCurrent();
+    void this.#ai?.dispose();
+    this.#ai = null;
+    this.#thinkingAbout = null;
+    this.#analysing = null;
   }
 
   // ---- what the host asks for ----
@@ -182,36 +183,36 @@ export class GameController implements ReactiveController {
    * returns those settings' errors, naming each input and its value, for the host to report.
    */
   newGame(): HoyitoError[] {
-    const { position, rounds, variant, holes } = this.host;
+    const { position, rounds, variant, holes } = this.#host;
     const problems: HoyitoError[] = [];
     const start = position ? Game.fromPosition(position) : null;
     if (start && !start.ok) problems.push(badPositionInput(position!, start.error));
     const asMatch = `rounds: ${rounds} rounds make a match`;
     if (start?.ok) {
       if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, played from the start, not from a set position`, 'rounds'));
-      this.resetTo(null, start.value);
+      this.#resetTo(null, start.value);
     } else if (rounds > 1 && variant === 'iii') {
-      this.resetTo(Match.start({ rounds, holesPerRow: holes }), this.single);
+      this.#resetTo(Match.start({ rounds, holesPerRow: holes }), this.#single);
     } else {
       if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, a Hoyito III custom; set variant="iii"`, 'rounds'));
-      this.resetTo(null, Game.start({ variant, holesPerRow: holes }));
+      this.#resetTo(null, Game.start({ variant, holesPerRow: holes }));
     }
     return problems;
   }
 
   /** Plays `game` as a single game, or goes on with `match` (a restored one). */
   startFrom(play: Game | Match): void {
-    if (play instanceof Match) this.resetTo(play, this.single);
-    else this.resetTo(null, play);
+    if (play instanceof Match) this.#resetTo(play, this.#single);
+    else this.#resetTo(null, play);
   }
 
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    if (!this.matchInPlay)
+    if (!this.#matchInPlay)
       return err(new HoyitoError('BadOption', 'there is no match: set rounds above 1 for a Hoyito III match', 'rounds'));
-    const next = this.matchInPlay.nextRound();
+    const next = this.#matchInPlay.nextRound();
     if (!next.ok) return next;
-    this.resetTo(this.matchInPlay, this.single);
+    this.#resetTo(this.#matchInPlay, this.#single);
     return next;
   }
 
@@ -221,37 +222,37 @@ export class GameController implements ReactiveController {
    * other side's reply is animated as usual.
    */
   skipTurn(): void {
-    this.skippedTurn = (this.game.outcomes[this.plies] ?? this.game.outcomes.at(-1))?.mover ?? null;
-    this.animator.finish();
+    this.#skippedTurn = (this.game.outcomes[this.#plies] ?? this.game.outcomes.at(-1))?.mover ?? null;
+    this.#animator.finish();
   }
 
   /** Plays a move for the side to move. */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
-    return this.playMove(move, this.playerOf(this.game.position.turn));
+    return this.#playMove(move, this.playerOf(this.game.position.turn));
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
-    return this.step(game => game.undo());
+    return this.#step(game => game.undo());
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
-    return this.step(game => game.redo());
+    return this.#step(game => game.redo());
   }
 
   /** The engine's best move for the side to move, shown as it is refined; null if the game is over, the AI is thinking, or it was cancelled. */
   async hint(): Promise<Move | null> {
-    if (this.game.isOver || this.thinkingAbout) return null;
+    if (this.game.isOver || this.#thinkingAbout) return null;
     // The suggestion shows at once and is refined with each completed search iteration; a move,
     // undo or new game cancels the search, and then neither progress nor answer arrives.
     const show = (result: SearchResult): void => {
-      this.suggestion = result;
-      this.host.requestUpdate();
+      this.#suggestion = result;
+      this.#host.requestUpdate();
     };
     const game = this.game;
     const ask = { position: game.position, history: game.repetitionHistory(), limits: { timeMs: HINT_MS } };
-    const answer = await this.aiClient().search(ask, show);
-    if (!answer.ok) this.report(answer.error);
+    const answer = await this.#aiClient().search(ask, show);
+    if (!answer.ok) this.#report(answer.error);
     if (!answer.ok || !answer.value) return null;
     show(answer.value);
     return answer.value.bestMove;
@@ -265,21 +266,21 @@ export class GameController implements ReactiveController {
    */
   async analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
     const checked = parseAnalysisLimits(limits);
-    if (!checked.ok) this.report(checked.error);
-    if (!checked.ok || this.game.isOver || this.thinkingAbout) return null;
+    if (!checked.ok) this.#report(checked.error);
+    if (!checked.ok || this.game.isOver || this.#thinkingAbout) return null;
     const game = this.game;
     const position = game.position;
     const show = (result: SearchResult, final: boolean): void => {
       this.liveAnalysis.report('analysis', position, result, final);
-      if (this.host.hints) this.suggestion = result;
+      if (this.#host.hints) this.#suggestion = result;
     };
     const request = { position };
-    this.analysing = request;
+    this.#analysing = request;
     const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
     const ask = { position, history: game.repetitionHistory(), analysis: true, limits: { depth, timeMs } };
-    const answer = await this.aiClient().search(ask, result => show(result, false));
-    if (this.analysing === request) this.analysing = null;
-    if (!answer.ok) this.report(answer.error);
+    const answer = await this.#aiClient().search(ask, result => show(result, false));
+    if (this.#analysing === request) this.#analysing = null;
+    if (!answer.ok) this.#report(answer.error);
     if (!answer.ok || !answer.value) return null;
     show(answer.value, true);
     return answer.value;
@@ -287,7 +288,7 @@ export class GameController implements ReactiveController {
 
   /** `side` resigns: the other side wins the game (the round, in a match). */
   resign(side: Side): Result<GameResult, HoyitoError> {
-    return this.endByDecision(game => game.resign(side));
+    return this.#endByDecision(game => game.resign(side));
   }
 
   /**
@@ -297,28 +298,28 @@ export class GameController implements ReactiveController {
    * too when the game is over, or when a move, undo or new game comes before the AI's answer.
    */
   async offerShare(side: Side): Promise<ShareAnswer> {
-    const answer = await this.answerShare(side);
-    this.emit('shareoffer', { side, answer });
-    if (answer === 'accepted') this.endByDecision(game => game.agreeToShare()); // the game is on: answerShare looked
+    const answer = await this.#answerShare(side);
+    this.#emit('shareoffer', { side, answer });
+    if (answer === 'accepted') this.#endByDecision(game => game.agreeToShare()); // the game is on: answerShare looked
     return answer;
   }
 
   /** The other side's answer to `side`'s offer, in the game as it stands once it is known. */
-  private async answerShare(side: Side): Promise<ShareAnswer> {
+  async #answerShare(side: Side): Promise<ShareAnswer> {
     const game = this.game;
     if (game.isOver) return 'declined';
     const other = opposite(side);
     if (this.playerOf(other) === 'ai') {
-      this.stopThinking();
+      this.#stopThinking();
       const position = game.position;
       // Weighed as the AI weighs its moves: its level, its think time.
-      const answer = await this.aiClient().search(this.aiRequest(game));
-      if (!answer.ok) this.report(answer.error);
+      const answer = await this.#aiClient().search(this.#aiRequest(game));
+      if (!answer.ok) this.#report(answer.error);
       const stale = !answer.ok || !answer.value || this.game !== game || game.position !== position || game.isOver;
       const aiScore = answer.ok && answer.value ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
       const sharedMargin = position.taken[other] - position.taken[side];
       if (stale || aiScore > sharedMargin) {
-        if (!stale) this.nextTurn(); // the AI's own move, which the offer interrupted
+        if (!stale) this.#nextTurn(); // the AI's own move, which the offer interrupted
         return 'declined';
       }
     }
@@ -327,189 +328,189 @@ export class GameController implements ReactiveController {
 
   /** The page runs the game from now on (external mode): the AI, hints, analysis and animation stop. */
   standDown(): void {
-    this.stopThinking();
-    this.stopAnalysis();
-    this.showCurrent();
-    this.host.requestUpdate();
+    this.#stopThinking();
+    this.#stopAnalysis();
+    this.#showCurrent();
+    this.#host.requestUpdate();
   }
 
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
-    if (!this.host.hints) this.suggestion = null;
-    if (!this.host.analysis) this.stopAnalysis();
-    this.host.requestUpdate();
-    this.nextTurn();
+    if (!this.#host.hints) this.#suggestion = null;
+    if (!this.#host.analysis) this.#stopAnalysis();
+    this.#host.requestUpdate();
+    this.#nextTurn();
   }
 
   // ---- turns ----
 
   /** Ends the game by the players' decision; the events follow the last move's if it is still being shown. */
-  private endByDecision(decide: (game: Game) => Result<GameResult, HoyitoError>): Result<GameResult, HoyitoError> {
+  #endByDecision(decide: (game: Game) => Result<GameResult, HoyitoError>): Result<GameResult, HoyitoError> {
     const decided = decide(this.game);
     if (!decided.ok) return decided;
-    this.stopThinking();
-    this.host.requestUpdate();
-    if (this.animator.busy) return decided; // moveShown reports the end with the last move
-    this.emit('gameover', decided.value);
-    this.reportRound();
-    this.view.decided(decided.value);
+    this.#stopThinking();
+    this.#host.requestUpdate();
+    if (this.#animator.busy) return decided; // moveShown reports the end with the last move
+    this.#emit('gameover', decided.value);
+    this.#reportRound();
+    this.#view.decided(decided.value);
     return decided;
   }
 
   /** Shows a new game (or round): nothing in flight survives it. */
-  private resetTo(match: Match | null, single: Game): void {
-    this.stopThinking();
+  #resetTo(match: Match | null, single: Game): void {
+    this.#stopThinking();
     this.liveAnalysis.clear();
-    this.matchInPlay = match;
-    this.single = single;
-    this.showCurrent();
-    this.host.requestUpdate();
-    this.view.reset('new');
-    this.nextTurn();
+    this.#matchInPlay = match;
+    this.#single = single;
+    this.#showCurrent();
+    this.#host.requestUpdate();
+    this.#view.reset('new');
+    this.#nextTurn();
   }
 
-  private playMove(move: Move | string, player: Player): Result<MoveOutcome, HoyitoError> {
+  #playMove(move: Move | string, player: Player): Result<MoveOutcome, HoyitoError> {
     const before = this.game.position;
     const played = this.game.play(move);
     if (!played.ok) return played;
     const outcome = played.value;
-    this.stopThinking();
+    this.#stopThinking();
     const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const msPerStep = (): number => (this.skippedTurn === outcome.mover ? 0 : stepMs(outcome, this.host.speed, reducedMotion));
-    this.animator.enqueue(before, outcome, msPerStep, () => this.moveShown(outcome, player));
-    this.host.requestUpdate();
+    const msPerStep = (): number => (this.#skippedTurn === outcome.mover ? 0 : stepMs(outcome, this.#host.speed, reducedMotion));
+    this.#animator.enqueue(before, outcome, msPerStep, () => this.#moveShown(outcome, player));
+    this.#host.requestUpdate();
     return played;
   }
 
   /** The move's animation has ended: tell the page and the view, then go on. */
-  private moveShown(outcome: MoveOutcome, player: Player): void {
+  #moveShown(outcome: MoveOutcome, player: Player): void {
     const game = this.game;
     const after = outcome.position;
-    this.plies = game.outcomes.indexOf(outcome) + 1;
-    this.emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
+    this.#plies = game.outcomes.indexOf(outcome) + 1;
+    this.#emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
     if (outcome.capturedSeeds > 0) {
       const holes = outcome.captured.map(index => nameOfIndex(after.holesPerRow, index));
-      this.emit('capture', { side: outcome.mover, seeds: outcome.capturedSeeds, holes, lastFour: outcome.lastFour });
+      this.#emit('capture', { side: outcome.mover, seeds: outcome.capturedSeeds, holes, lastFour: outcome.lastFour });
     }
     // Only the latest move can have met the repetition rule, which the outcome does not know about.
     const result = game.outcomes.at(-1) === outcome ? game.result : null;
     if (result) {
-      this.emit('gameover', result);
-      this.reportRound();
+      this.#emit('gameover', result);
+      this.#reportRound();
     } else {
       const side = after.turn;
-      this.emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
+      this.#emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
     }
     // The skip lasts while the skipped side moves again, and no human gets a move of theirs skipped.
-    if (result || after.turn !== this.skippedTurn || this.playerOf(after.turn) === 'human') this.skippedTurn = null;
-    this.host.requestUpdate();
-    this.view.moveShown(outcome, result);
-    if (!this.animator.busy) this.nextTurn();
+    if (result || after.turn !== this.#skippedTurn || this.playerOf(after.turn) === 'human') this.#skippedTurn = null;
+    this.#host.requestUpdate();
+    this.#view.moveShown(outcome, result);
+    if (!this.#animator.busy) this.#nextTurn();
   }
 
-  private reportRound(): void {
-    const match = this.matchInPlay;
+  #reportRound(): void {
+    const match = this.#matchInPlay;
     const round = match?.roundResults.at(-1);
     if (!match || !round) return;
-    this.emit('roundover', { round, rounds: match.rounds });
+    this.#emit('roundover', { round, rounds: match.rounds });
     const result = match.result;
-    if (result) this.emit('matchover', result);
+    if (result) this.#emit('matchover', result);
   }
 
   /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
-  private nextTurn(): void {
+  #nextTurn(): void {
     const game = this.game;
-    if (!this.host.isConnected || this.host.mode === 'external' || game.isOver || this.animator.busy) return;
+    if (!this.#host.isConnected || this.#host.mode === 'external' || game.isOver || this.#animator.busy) return;
     const player = this.playerOf(game.position.turn);
-    if (game.legalMoves().moves[0] === 'pass') this.playMove('pass', player);
-    else if (player === 'ai' && this.thinkingAbout !== game.position) void this.askAi();
-    else if (player === 'human' && this.host.analysis) {
-      if (this.analysing?.position !== game.position) void this.analyse();
-    } else if (player === 'human' && this.host.hints) void this.hint();
+    if (game.legalMoves().moves[0] === 'pass') this.#playMove('pass', player);
+    else if (player === 'ai' && this.#thinkingAbout !== game.position) void this.#askAi();
+    else if (player === 'human' && this.#host.analysis) {
+      if (this.#analysing?.position !== game.position) void this.analyse();
+    } else if (player === 'human' && this.#host.hints) void this.hint();
   }
 
   /** Asks the AI for its move and plays it; `thinking` events tell the page how the search ended. */
-  private async askAi(): Promise<void> {
+  async #askAi(): Promise<void> {
     const game = this.game;
     const position = game.position;
     const about = { side: position.turn, position: makePosition(position) };
-    this.thinkingAbout = position;
-    this.host.requestUpdate();
-    this.emit('thinking', { ...about, state: 'started' });
-    const ask = this.aiRequest(game);
+    this.#thinkingAbout = position;
+    this.#host.requestUpdate();
+    this.#emit('thinking', { ...about, state: 'started' });
+    const ask = this.#aiRequest(game);
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
-      if (this.host.analysis) this.liveAnalysis.report('ai', position, result, false);
+      if (this.#host.analysis) this.liveAnalysis.report('ai', position, result, false);
     };
-    const answer = await this.aiClient().search(ask, showProgress);
-    if (answer.ok && answer.value && this.host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
+    const answer = await this.#aiClient().search(ask, showProgress);
+    if (answer.ok && answer.value && this.#host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (!answer.ok) {
-      this.thinkingAbout = null;
-      this.host.requestUpdate();
-      this.emit('thinking', { ...about, state: 'failed' });
-      this.report(answer.error);
+      this.#thinkingAbout = null;
+      this.#host.requestUpdate();
+      this.#emit('thinking', { ...about, state: 'failed' });
+      this.#report(answer.error);
     } else if (answer.value) {
-      this.playMove(answer.value.bestMove, 'ai');
-      this.emit('thinking', { ...about, state: 'played' });
+      this.#playMove(answer.value.bestMove, 'ai');
+      this.#emit('thinking', { ...about, state: 'played' });
     } else {
       // Whoever cancelled (a move, undo, new game, removal) has moved on already.
-      this.emit('thinking', { ...about, state: 'cancelled' });
+      this.#emit('thinking', { ...about, state: 'cancelled' });
     }
   }
 
   /** The AI's search of `game`'s position: at the board's level, for `think-ms` when set. */
-  private aiRequest(game: Game) {
-    const limits = this.host.thinkMs > 0 ? { timeMs: this.host.thinkMs } : {};
-    return { position: game.position, history: game.repetitionHistory(), level: this.host.level, limits };
+  #aiRequest(game: Game) {
+    const limits = this.#host.thinkMs > 0 ? { timeMs: this.#host.thinkMs } : {};
+    return { position: game.position, history: game.repetitionHistory(), level: this.#host.level, limits };
   }
 
   /** Drops the animations still queued (their events with them) and shows the game as it is. */
-  private showCurrent(): void {
-    this.animator.cancel();
-    this.skippedTurn = null;
-    this.plies = this.game.moves.length;
+  #showCurrent(): void {
+    this.#animator.cancel();
+    this.#skippedTurn = null;
+    this.#plies = this.game.moves.length;
   }
 
   /** Stops the AI's thinking, any hint and any analysis: the position it was about is gone (its evaluation stays, shown as of an earlier position). */
-  private stopThinking(): void {
-    this.ai?.cancel();
-    this.thinkingAbout = null;
-    this.analysing = null;
-    this.suggestion = null;
+  #stopThinking(): void {
+    this.#ai?.cancel();
+    this.#thinkingAbout = null;
+    this.#analysing = null;
+    this.#suggestion = null;
   }
 
   /** `analysis` was turned off: an analysis under way stops and nothing is shown. */
-  private stopAnalysis(): void {
-    if (this.analysing) this.ai?.cancel();
-    this.analysing = null;
+  #stopAnalysis(): void {
+    if (this.#analysing) this.#ai?.cancel();
+    this.#analysing = null;
     this.liveAnalysis.clear();
   }
 
   /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
-  private step(once: (game: Game) => Result<MoveOutcome, HoyitoError>): Result<MoveOutcome, HoyitoError> {
+  #step(once: (game: Game) => Result<MoveOutcome, HoyitoError>): Result<MoveOutcome, HoyitoError> {
     const game = this.game;
     const first = once(game);
     if (!first.ok) return first;
-    const someoneHuman = this.host.south === 'human' || this.host.north === 'human';
+    const someoneHuman = this.#host.south === 'human' || this.#host.north === 'human';
     while (someoneHuman && !game.isOver && this.playerOf(game.position.turn) === 'ai' && once(game).ok);
-    this.stopThinking();
+    this.#stopThinking();
     this.liveAnalysis.clear();
-    this.showCurrent();
-    this.host.requestUpdate();
-    this.view.reset('stepped');
-    this.nextTurn();
+    this.#showCurrent();
+    this.#host.requestUpdate();
+    this.#view.reset('stepped');
+    this.#nextTurn();
     return first;
   }
 
   /** The client of the AI worker, told the databases the board's inputs ask for now. */
-  private aiClient(): AiClient {
-    this.ai ??= new AiClient(undefined, status => this.tablebaseStatus(status));
-    this.ai.tablebases = this.tablebaseSettings();
-    return this.ai;
+  #aiClient(): AiClient {
+    this.#ai ??= new AiClient(undefined, status => this.#tablebaseStatus(status));
+    this.#ai.tablebases = this.#tablebaseSettings();
+    return this.#ai;
   }
 
-  private tablebaseSettings(): TablebaseSettings {
-    const { tablebases, tablebaseSeeds } = this.host;
+  #tablebaseSettings(): TablebaseSettings {
+    const { tablebases, tablebaseSeeds } = this.#host;
     let folder: string | null = null;
     if (tablebases !== null) {
       const url = new URL(tablebases, document.baseURI);
@@ -520,12 +521,12 @@ export class GameController implements ReactiveController {
   }
 
   /** What became of the worker's databases: the page hears of them, and of a file that failed. */
-  private tablebaseStatus(status: TablebaseStatus): void {
+  #tablebaseStatus(status: TablebaseStatus): void {
     const { variant, fixedSide, maxSeeds, source, url, ms } = status;
     if (status.state === 'ready') {
-      this.emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
+      this.#emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
     } else if (source === 'file') {
-      this.report(
+      this.#report(
         new HoyitoError(
           'BadTablebase',
           `tablebases: ${status.error ?? 'the file could not be read'}; the AI builds its databases instead`,
@@ -533,7 +534,7 @@ export class GameController implements ReactiveController {
         ),
       );
     } else {
-      this.report(
+      this.#report(
         new HoyitoError(
           'BadOption',
           `tablebase-seeds: the AI could not build its endgame databases (${status.error ?? 'unknown error'}); it plays on without them`,
@@ -543,11 +544,11 @@ export class GameController implements ReactiveController {
     }
   }
 
-  private report(error: HoyitoError): void {
-    this.host.dispatchEvent(errorEvent(error));
+  #report(error: HoyitoError): void {
+    this.#host.dispatchEvent(errorEvent(error));
   }
 
-  private emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
-    this.host.dispatchEvent(boardEvent(type, detail));
+  #emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
+    this.#host.dispatchEvent(boardEvent(type, detail));
   }
 }

@@ -21,57 +21,58 @@ export interface HoleKeysBoard {
 }
 
 export class HoleKeys implements ReactiveController {
-  private stop = 0;
-  private typedDigits = '';
-  private typedTimer: ReturnType<typeof setTimeout> | undefined;
+  #stop = 0;
+  #typedDigits = '';
+  #typedTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #host: HoleKeysHost;
+  readonly #board: HoleKeysBoard;
 
-  constructor(
-    private readonly host: HoleKeysHost,
-    private readonly board: HoleKeysBoard,
-  ) {
+  constructor(host: HoleKeysHost, board: HoleKeysBoard) {
+    this.#host = host;
+    this.#board = board;
     host.addController(this);
   }
 
   hostDisconnected(): void {
-    clearTimeout(this.typedTimer);
-    this.typedDigits = '';
+    clearTimeout(this.#typedTimer);
+    this.#typedDigits = '';
   }
 
   /** The board index of the hole in the tab order. */
   get tabStop(): number {
-    return this.stop;
+    return this.#stop;
   }
 
   set tabStop(index: number) {
-    if (index === this.stop) return;
-    this.stop = index;
-    this.host.requestUpdate();
+    if (index === this.#stop) return;
+    this.#stop = index;
+    this.#host.requestUpdate();
   }
 
   /** Makes `index` the tab stop and focuses it once drawn. */
   focus(index: number): void {
     this.tabStop = index;
-    void this.host.updateComplete.then(() => this.host.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+    void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
   }
 
   /** Moves the tab stop to `index`, and the focus with it when a hole has the focus (a keyboard player follows the turn). */
   follow(index: number): void {
-    const root = this.host.renderRoot;
+    const root = this.#host.renderRoot;
     const focused = root instanceof ShadowRoot ? root.activeElement : document.activeElement;
     if (focused?.matches('.hole')) this.focus(index);
     else this.tabStop = index;
   }
 
   readonly onKeyDown = (event: KeyboardEvent): void => {
-    const [top, bottom] = this.board.rowsAsDrawn();
-    const focused = Number((event.target as HTMLElement).dataset['index'] ?? this.stop);
+    const [top, bottom] = this.#board.rowsAsDrawn();
+    const focused = Number((event.target as HTMLElement).dataset['index'] ?? this.#stop);
     const row = top.includes(focused) ? top : bottom;
     const column = row.indexOf(focused);
     const moves: Record<string, () => number> = {
       ArrowLeft: () => row[Math.max(0, column - 1)]!,
       ArrowRight: () => row[Math.min(row.length - 1, column + 1)]!,
-      ArrowUp: () => this.holeDrawnNext(focused, -1),
-      ArrowDown: () => this.holeDrawnNext(focused, 1),
+      ArrowUp: () => this.#holeDrawnNext(focused, -1),
+      ArrowDown: () => this.#holeDrawnNext(focused, 1),
       Home: () => row[0]!,
       End: () => row.at(-1)!,
     };
@@ -81,7 +82,7 @@ export class HoleKeys implements ReactiveController {
       this.focus(target());
     } else if (/^\d$/.test(event.key)) {
       event.preventDefault();
-      this.typeDigit(event.key);
+      this.#typeDigit(event.key);
     }
   };
 
@@ -90,8 +91,8 @@ export class HoleKeys implements ReactiveController {
    * way, the one nearest in column; `index` itself at the edge. Read from the layout, so that it
    * holds when a narrow board wraps each row into two lines.
    */
-  private holeDrawnNext(index: number, direction: -1 | 1): number {
-    const centres = [...this.host.renderRoot.querySelectorAll<HTMLElement>('.hole')].map(hole => {
+  #holeDrawnNext(index: number, direction: -1 | 1): number {
+    const centres = [...this.#host.renderRoot.querySelectorAll<HTMLElement>('.hole')].map(hole => {
       const box = hole.getBoundingClientRect();
       return { index: Number(hole.dataset['index']), x: box.left + box.width / 2, y: box.top + box.height / 2, height: box.height };
     });
@@ -105,17 +106,17 @@ export class HoleKeys implements ReactiveController {
   }
 
   /** Digits name the mover's hole; on boards over 9 holes a second digit may follow (1 then 2 is hole 12). */
-  private typeDigit(digit: string): void {
-    clearTimeout(this.typedTimer);
-    const typed = typedHole(this.typedDigits + digit, this.board.drawn().holesPerRow);
-    this.typedDigits = typed.pending ? typed.digits : '';
+  #typeDigit(digit: string): void {
+    clearTimeout(this.#typedTimer);
+    const typed = typedHole(this.#typedDigits + digit, this.#board.drawn().holesPerRow);
+    this.#typedDigits = typed.pending ? typed.digits : '';
     const chooseTyped = (hole: number): void => {
-      const { holesPerRow, turn } = this.board.drawn();
-      this.board.choose(holeIndex(holesPerRow, turn, hole));
+      const { holesPerRow, turn } = this.#board.drawn();
+      this.#board.choose(holeIndex(holesPerRow, turn, hole));
     };
     if (typed.pending)
-      this.typedTimer = setTimeout(() => {
-        this.typedDigits = '';
+      this.#typedTimer = setTimeout(() => {
+        this.#typedDigits = '';
         chooseTyped(typed.hole);
       }, SECOND_DIGIT_MS);
     else if (typed.hole > 0) chooseTyped(typed.hole);

@@ -39,22 +39,25 @@ export const plural = (count: number, one: string, many: string): string => `${c
  * roots are not watched: a board there follows them at its next render.
  */
 export class LanguageWatch implements ReactiveController {
-  private spoken: Language | null = null;
-  private readonly observer = new MutationObserver(() => {
-    if (this.host.language !== this.spoken) this.host.requestUpdate();
+  #spoken: Language | null = null;
+  readonly #observer = new MutationObserver(() => {
+    if (this.#host.language !== this.#spoken) this.#host.requestUpdate();
   });
+  readonly #host: ReactiveControllerHost & Element & { readonly language: Language };
 
-  constructor(private readonly host: ReactiveControllerHost & Element & { readonly language: Language }) {}
+  constructor(host: ReactiveControllerHost & Element & { readonly language: Language }) {
+    this.#host = host;
+  }
 
   hostConnected(): void {
-    this.observer.observe(this.host.ownerDocument.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    this.#observer.observe(this.#host.ownerDocument.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
   }
 
   hostUpdate(): void {
-    this.spoken = this.host.language;
+    this.#spoken = this.#host.language;
   }
 
   hostDisconnected(): void {
-    this.observer.disconnect();
+    this.#observer.disconnect();
   }
 }

@@ -11,36 +11,39 @@ const WARNING_PREFIX = '<hoyito-board>';
 
 export class InputErrors {
   /** Per checked input (its property name): what is wrong with its value now. */
-  private readonly options = new Map<string, HoyitoError>();
+  readonly #options = new Map<string, HoyitoError>();
   /** What the last game started from the inputs could not honour (a bad position, rounds without a match). */
-  private setup: readonly HoyitoError[] = [];
-  private readonly unreported: HoyitoError[] = [];
+  #setup: readonly HoyitoError[] = [];
+  readonly #unreported: HoyitoError[] = [];
+  readonly #host: EventTarget;
 
-  constructor(private readonly host: EventTarget) {}
+  constructor(host: EventTarget) {
+    this.#host = host;
+  }
 
   /** The errors of the inputs as they stand, one per input. */
   get current(): readonly HoyitoError[] {
-    return [...this.options.values(), ...this.setup];
+    return [...this.#options.values(), ...this.#setup];
   }
 
   /** Input `name` was checked: `error` is what is wrong with its value, or null. Told at the next `tell()`. */
   checked(name: string, error: HoyitoError | null): void {
-    if (!error) return void this.options.delete(name);
-    this.options.set(name, error);
-    this.unreported.push(error);
+    if (!error) return void this.#options.delete(name);
+    this.#options.set(name, error);
+    this.#unreported.push(error);
   }
 
   /** A game was started from the inputs: `problems` are what it could not honour. Told at the next `tell()`. */
   gameStarted(problems: readonly HoyitoError[]): void {
-    this.setup = problems;
-    this.unreported.push(...problems);
+    this.#setup = problems;
+    this.#unreported.push(...problems);
   }
 
   /** Fires the errors found since the last call: an event and a console warning each. */
   tell(): void {
-    for (const error of this.unreported.splice(0)) {
+    for (const error of this.#unreported.splice(0)) {
       console.warn(`${WARNING_PREFIX} ${error.message}`);
-      this.host.dispatchEvent(errorEvent(error));
+      this.#host.dispatchEvent(errorEvent(error));
     }
   }
 }

@@ -56,6 +56,12 @@ export const moveListStyles = css`
     overflow-y: auto;
     /* A long game's list lays out on its own: a move added does not lay the board out again. */
     contain: content;
+    /*
+     * And it scrolls as a layer of its own: otherwise the browser sorts the pieces of its long
+     * content into the board's layers (the holes' bowls and rings, styles.ts) on every frame that
+     * changes the board, which at 1,000 plies took 30 ms a click.
+     */
+    will-change: scroll-position;
     font-size: 0.85em;
     font-variant-numeric: tabular-nums;
   }

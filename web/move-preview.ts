@@ -61,16 +61,16 @@ export const previewHole = (game: Game, index: number): Preview | null => {
 
 /** Previews of one position's holes, each worked out when first asked for; a new position starts afresh. */
 export class PreviewCache {
-  private position: Position | null = null;
-  private readonly previews = new Map<number, Preview | null>();
+  #position: Position | null = null;
+  readonly #previews = new Map<number, Preview | null>();
 
   get(game: Game, index: number): Preview | null {
-    if (this.position !== game.position) {
-      this.position = game.position;
-      this.previews.clear();
+    if (this.#position !== game.position) {
+      this.#position = game.position;
+      this.#previews.clear();
     }
-    if (!this.previews.has(index)) this.previews.set(index, previewHole(game, index));
-    return this.previews.get(index)!;
+    if (!this.#previews.has(index)) this.#previews.set(index, previewHole(game, index));
+    return this.#previews.get(index)!;
   }
 }
 

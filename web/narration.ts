@@ -12,18 +12,21 @@ import type { Player } from './options.js';
 
 /** The last thing said; saying something renders the board, where the live region says it. */
 export class Narrator {
-  private speech: Speech = () => '';
+  #speech: Speech = () => '';
+  readonly #host: ReactiveControllerHost;
 
-  constructor(private readonly host: ReactiveControllerHost) {}
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
+  }
 
   say(speech: Speech): void {
-    this.speech = speech;
-    this.host.requestUpdate();
+    this.#speech = speech;
+    this.#host.requestUpdate();
   }
 
   /** The live region, polite: a move is said once the one before has been. */
   render(language: Language) {
-    return html`<div class="live visually-hidden" aria-live="polite" role="status">${this.speech(language)}</div>`;
+    return html`<div class="live visually-hidden" aria-live="polite" role="status">${this.#speech(language)}</div>`;
   }
 }
 

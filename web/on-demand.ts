@@ -22,39 +22,44 @@ export interface LoadedPart<T> {
 }
 
 export class OnDemand<T> {
-  private loaded: T | null = null;
-  private loading: Promise<void> | null = null;
+  #loaded: T | null = null;
+  #loading: Promise<void> | null = null;
   /** Loaded, or failed to (once: the error is reported, and the board goes on without the part). */
-  private settled = false;
+  #settled = false;
+  readonly #host: OnDemandHost;
+  readonly #name: string;
+  readonly #load: () => Promise<LoadedPart<T>>;
 
   /** `name` is the input that asks for the part, named in the error if it cannot load. */
-  constructor(
-    private readonly host: OnDemandHost,
-    private readonly name: string,
-    private readonly load: () => Promise<LoadedPart<T>>,
-  ) {}
+  constructor(host: OnDemandHost, name: string, load: () => Promise<LoadedPart<T>>) {
+    this.#host = host;
+    this.#name = name;
+    this.#load = load;
+  }
 
   /** The part once it has loaded, else null; the first call starts loading it. */
   get(): T | null {
-    this.loading ??= this.load().then(
+    this.#loading ??= this.#load().then(
       ({ part, styles }) => {
-        if (styles) addStyles(this.host.renderRoot, styles);
-        this.loaded = part;
-        this.settled = true;
-        this.host.requestUpdate();
+        if (styles) addStyles(this.#host.renderRoot, styles);
+        this.#loaded = part;
+        this.#settled = true;
+        this.#host.requestUpdate();
       },
       (error: unknown) => {
-        this.settled = true;
+        this.#settled = true;
         const reason = error instanceof Error ? error.message : String(error);
-        this.host.dispatchEvent(errorEvent(new HoyitoError('BadOption', `${this.name}: its module did not load (${reason})`, this.name)));
+        this.#host.dispatchEvent(
+          errorEvent(new HoyitoError('BadOption', `${this.#name}: its module did not load (${reason})`, this.#name)),
+        );
       },
     );
-    return this.loaded;
+    return this.#loaded;
   }
 
   /** Resolves once the part has loaded (or failed to); null when it is not being loaded. */
   get settling(): Promise<void> | null {
-    return this.settled ? null : this.loading;
+    return this.#settled ? null : this.#loading;
   }
 }
 

@@ -51,26 +51,27 @@ const savedGame = (game: Game): SavedGame => {
 };
 
 export class Persistence implements ReactiveController {
-  private restored = false;
-  private warned = false;
+  #restored = false;
+  #warned = false;
   /** What was last written, to write only on a change. */
-  private written: string | null = null;
+  #written: string | null = null;
   /** The match on the board and its finished rounds' games, which the Match itself does not keep. */
-  private matchSeen: Match | null = null;
-  private roundGames: Game[] = [];
-  private lastGame: Game | null = null;
+  #matchSeen: Match | null = null;
+  #roundGames: Game[] = [];
+  #lastGame: Game | null = null;
+  readonly #host: PersistHost;
+  readonly #resume: (play: Game | Match) => void;
 
   /** `resume` plays a game or match restored from storage in place of the one on the board. */
-  constructor(
-    private readonly host: PersistHost,
-    private readonly resume: (play: Game | Match) => void,
-  ) {
+  constructor(host: PersistHost, resume: (play: Game | Match) => void) {
+    this.#host = host;
+    this.#resume = resume;
     host.addController(this);
   }
 
   /** The storage key, or null when there is nothing to name it by. */
   get key(): string | null {
-    const { persist, id } = this.host;
+    const { persist, id } = this.#host;
     if (persist === null) return null;
     if (persist.trim()) return STORAGE_PREFIX + persist.trim();
     return id ? `${STORAGE_PREFIX}#${id}` : null;
@@ -78,47 +79,47 @@ export class Persistence implements ReactiveController {
 
   /** Plays the saved game, if any, in place of the one on the board; from then on the board's game is kept. Called when `persist` is applied. */
   restore(): void {
-    this.restored = this.host.persist !== null;
-    this.written = null;
+    this.#restored = this.#host.persist !== null;
+    this.#written = null;
     const key = this.key;
     if (key === null) {
-      if (this.host.persist !== null) this.warn('persist: give it a value or the board an id, to name the saved game by');
+      if (this.#host.persist !== null) this.#warn('persist: give it a value or the board an id, to name the saved game by');
       return;
     }
-    const text = this.storage(storage => storage.getItem(key));
+    const text = this.#storage(storage => storage.getItem(key));
     if (!text) return;
-    const saved = this.parse(text);
-    const play = saved && this.replay(saved);
+    const saved = this.#parse(text);
+    const play = saved && this.#replay(saved);
     if (!saved || !play) {
-      this.warn(`persist: the saved game under ${key} could not be replayed; it is dropped`);
-      this.storage(storage => storage.removeItem(key));
+      this.#warn(`persist: the saved game under ${key} could not be replayed; it is dropped`);
+      this.#storage(storage => storage.removeItem(key));
       return;
     }
-    this.host.south = saved.south;
-    this.host.north = saved.north;
-    this.host.orientation = saved.orientation;
-    this.written = text;
-    this.resume(play);
+    this.#host.south = saved.south;
+    this.#host.north = saved.north;
+    this.#host.orientation = saved.orientation;
+    this.#written = text;
+    this.#resume(play);
   }
 
   /** After each render: the game as it stands is written when it changed. */
   hostUpdated(): void {
     const key = this.key;
-    if (!this.restored || key === null) return;
-    this.track();
-    const text = this.serialise();
-    if (text === this.written) return;
-    this.written = text;
-    this.storage(storage => (text === null ? storage.removeItem(key) : storage.setItem(key, text)));
+    if (!this.#restored || key === null) return;
+    this.#track();
+    const text = this.#serialise();
+    if (text === this.#written) return;
+    this.#written = text;
+    this.#storage(storage => (text === null ? storage.removeItem(key) : storage.setItem(key, text)));
   }
 
   /** The board's game as an entry; null when nothing was played (a new game keeps nothing). */
-  private serialise(): string | null {
-    const { game, currentMatch: match, south, north, orientation } = this.host;
+  #serialise(): string | null {
+    const { game, currentMatch: match, south, north, orientation } = this.#host;
     if (game.moves.length === 0 && !game.result && (match?.round ?? 1) === 1) return null;
     const base = { version: 1, south, north, orientation } as const;
     if (match) {
-      const games = [...this.roundGames, game].map(savedGame);
+      const games = [...this.#roundGames, game].map(savedGame);
       return JSON.stringify({
         ...base,
         match: { rounds: match.rounds, holesPerRow: game.startPosition.holesPerRow, games },
@@ -128,18 +129,18 @@ export class Persistence implements ReactiveController {
   }
 
   /** A round that ended and was followed by the next leaves its game here, for the entry to replay. */
-  private track(): void {
-    const { game, currentMatch: match } = this.host;
-    if (match !== this.matchSeen) {
-      this.matchSeen = match;
-      this.roundGames = [];
-    } else if (match && this.lastGame && this.lastGame !== game && match.round === this.roundGames.length + 2) {
-      this.roundGames.push(this.lastGame);
+  #track(): void {
+    const { game, currentMatch: match } = this.#host;
+    if (match !== this.#matchSeen) {
+      this.#matchSeen = match;
+      this.#roundGames = [];
+    } else if (match && this.#lastGame && this.#lastGame !== game && match.round === this.#roundGames.length + 2) {
+      this.#roundGames.push(this.#lastGame);
     }
-    this.lastGame = game;
+    this.#lastGame = game;
   }
 
-  private parse(text: string): Saved | null {
+  #parse(text: string): Saved | null {
     try {
       const saved = JSON.parse(text) as Saved;
       return saved.version === 1 ? saved : null;
@@ -148,7 +149,7 @@ export class Persistence implements ReactiveController {
     }
   }
 
-  private replay(saved: Saved): Game | Match | null {
+  #replay(saved: Saved): Game | Match | null {
     if (typeof saved.record === 'string') {
       const game = Game.fromRecord(saved.record);
       return game.ok ? game.value : null;
@@ -164,9 +165,9 @@ export class Persistence implements ReactiveController {
         if (!match.game.playAll(moves).ok || !decide(match.game, decision)) return null;
         played.push(match.game);
       }
-      this.matchSeen = match;
-      this.roundGames = played.slice(0, -1);
-      this.lastGame = match.game;
+      this.#matchSeen = match;
+      this.#roundGames = played.slice(0, -1);
+      this.#lastGame = match.game;
       return match;
     } catch {
       return null; // rounds or holes the Match refuses
@@ -174,18 +175,18 @@ export class Persistence implements ReactiveController {
   }
 
   /** Runs `use` on localStorage; unavailable or refusing storage is a warning (once), never an error. */
-  private storage<T>(use: (storage: Storage) => T): T | null {
+  #storage<T>(use: (storage: Storage) => T): T | null {
     try {
       return use(window.localStorage);
     } catch (error) {
-      this.warn(`persist: storage is not available (${error instanceof Error ? error.message : String(error)}); the game is not kept`);
+      this.#warn(`persist: storage is not available (${error instanceof Error ? error.message : String(error)}); the game is not kept`);
       return null;
     }
   }
 
-  private warn(message: string): void {
-    if (this.warned) return;
-    this.warned = true;
+  #warn(message: string): void {
+    if (this.#warned) return;
+    this.#warned = true;
     console.warn(`<hoyito-board> ${message}`);
   }
 }

@@ -42,62 +42,63 @@ const holeOf = (event: Event): number | null => {
 const descriptionId = (index: number): string => `preview-of-${index}`;
 
 export class MovePreviewController implements ReactiveController {
-  private readonly previews = new PreviewCache();
-  private hovered: number | null = null;
+  readonly #previews = new PreviewCache();
+  #hovered: number | null = null;
   /** Only a focus the ring shows (keyboard): a hole a mouse clicked keeps the focus, not the preview. */
-  private focused: number | null = null;
+  #focused: number | null = null;
   /** A long press shows its hole in the position it was made in, until the next press. */
-  private pressed: { readonly index: number; readonly position: Position } | null = null;
-  private pressTimer: ReturnType<typeof setTimeout> | undefined;
+  #pressed: { readonly index: number; readonly position: Position } | null = null;
+  #pressTimer: ReturnType<typeof setTimeout> | undefined;
   /** The click that ends a long press is not a move. */
-  private swallowClick = false;
-  private listening: AbortController | null = null;
+  #swallowClick = false;
+  #listening: AbortController | null = null;
+  readonly #host: PreviewHost;
+  readonly #source: PreviewSource;
 
-  constructor(
-    private readonly host: PreviewHost,
-    private readonly source: PreviewSource,
-  ) {
+  constructor(host: PreviewHost, source: PreviewSource) {
+    this.#host = host;
+    this.#source = source;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.listening = new AbortController();
-    const root = this.host.renderRoot;
+    this.#listening = new AbortController();
+    const root = this.#host.renderRoot;
     // Caught on the way down, so that the click ending a long press can be stopped before the hole has it.
-    const caught = { capture: true, signal: this.listening.signal };
+    const caught = { capture: true, signal: this.#listening.signal };
     const listen = (type: string, listener: (event: Event) => void): void => root.addEventListener(type, listener, caught);
-    listen('pointerover', event => this.pointerEntered(event as PointerEvent));
-    listen('pointerout', event => this.pointerLeft(event as PointerEvent));
-    listen('focusin', event => this.focusIn(event));
+    listen('pointerover', event => this.#pointerEntered(event as PointerEvent));
+    listen('pointerout', event => this.#pointerLeft(event as PointerEvent));
+    listen('focusin', event => this.#focusIn(event));
     listen('focusout', event => {
-      if (holeOf(event) !== null) this.set({ focused: null });
+      if (holeOf(event) !== null) this.#set({ focused: null });
     });
-    listen('pointerdown', event => this.pointerDown(event as PointerEvent));
-    listen('pointerup', () => this.stopPressing());
-    listen('pointercancel', () => this.stopPressing());
+    listen('pointerdown', event => this.#pointerDown(event as PointerEvent));
+    listen('pointerup', () => this.#stopPressing());
+    listen('pointercancel', () => this.#stopPressing());
     listen('contextmenu', event => {
       // A long press on a touch screen opens the context menu: the hole's preview is wanted instead.
-      if (holeOf(event) !== null && (this.pressTimer !== undefined || this.pressed)) event.preventDefault();
+      if (holeOf(event) !== null && (this.#pressTimer !== undefined || this.#pressed)) event.preventDefault();
     });
-    listen('click', event => this.click(event as MouseEvent));
+    listen('click', event => this.#click(event as MouseEvent));
   }
 
   hostDisconnected(): void {
-    this.listening?.abort();
-    this.listening = null;
-    this.stopPressing();
-    this.hovered = this.focused = this.pressed = null;
+    this.#listening?.abort();
+    this.#listening = null;
+    this.#stopPressing();
+    this.#hovered = this.#focused = this.#pressed = null;
   }
 
   // ---- for rendering ----
 
   /** The preview on show, if any. */
   get shown(): Preview | null {
-    const game = this.source.game();
-    if (!this.source.humanToMove()) return null;
-    const pressed = this.pressed?.position === game.position ? this.pressed.index : null;
-    const index = pressed ?? this.hovered ?? this.focused;
-    return index === null ? null : this.previews.get(game, index);
+    const game = this.#source.game();
+    if (!this.#source.humanToMove()) return null;
+    const pressed = this.#pressed?.position === game.position ? this.#pressed.index : null;
+    const index = pressed ?? this.#hovered ?? this.#focused;
+    return index === null ? null : this.#previews.get(game, index);
   }
 
   /** States (and parts) of board index `index` under the preview on show. */
@@ -108,7 +109,7 @@ export class MovePreviewController implements ReactiveController {
 
   /** The id of the hole's description (its preview in words), when it has one. */
   describedBy(index: number): string | typeof nothing {
-    return this.previewOf(index) ? descriptionId(index) : nothing;
+    return this.#previewOf(index) ? descriptionId(index) : nothing;
   }
 
   /** The numbers of the laps that start from this hole, under the preview on show. */
@@ -122,11 +123,11 @@ export class MovePreviewController implements ReactiveController {
 
   /** The preview line (or, while a move is animated, how to skip it), and every playable hole's preview in words for its description. */
   render(): TemplateResult {
-    const language = this.host.language;
+    const language = this.#host.language;
     const shown = this.shown;
-    const game = this.source.game();
-    const animating = this.source.animating();
-    const described = Array.from({ length: game.position.board.length }, (_, index) => this.previewOf(index)).filter(
+    const game = this.#source.game();
+    const animating = this.#source.animating();
+    const described = Array.from({ length: game.position.board.length }, (_, index) => this.#previewOf(index)).filter(
       preview => preview !== null,
     );
     const line = shown ? describePreview(shown, language) : animating ? PREVIEW_TEXT[language].skipHint : nothing;
@@ -138,69 +139,69 @@ export class MovePreviewController implements ReactiveController {
 
   // ---- input ----
 
-  private previewOf(index: number): Preview | null {
-    return this.source.humanToMove() ? this.previews.get(this.source.game(), index) : null;
+  #previewOf(index: number): Preview | null {
+    return this.#source.humanToMove() ? this.#previews.get(this.#source.game(), index) : null;
   }
 
-  private set(change: { readonly hovered?: number | null; readonly focused?: number | null }): void {
-    const { hovered = this.hovered, focused = this.focused } = change;
-    if (hovered === this.hovered && focused === this.focused) return;
-    this.hovered = hovered;
-    this.focused = focused;
-    this.host.requestUpdate();
+  #set(change: { readonly hovered?: number | null; readonly focused?: number | null }): void {
+    const { hovered = this.#hovered, focused = this.#focused } = change;
+    if (hovered === this.#hovered && focused === this.#focused) return;
+    this.#hovered = hovered;
+    this.#focused = focused;
+    this.#host.requestUpdate();
   }
 
-  private pointerEntered(event: PointerEvent): void {
+  #pointerEntered(event: PointerEvent): void {
     const index = holeOf(event);
     // A touch has no hover: it plays, or previews by a long press.
-    if (index !== null && event.pointerType !== 'touch') this.set({ hovered: index });
+    if (index !== null && event.pointerType !== 'touch') this.#set({ hovered: index });
   }
 
   /** Out of a hole, not just from one of its parts to another. */
-  private pointerLeft(event: PointerEvent): void {
+  #pointerLeft(event: PointerEvent): void {
     const hole = holeElement(event.target);
     if (!hole || hole === holeElement(event.relatedTarget)) return;
     const index = Number(hole.dataset['index']);
-    this.stopPressing();
-    if (index === this.hovered) this.set({ hovered: null });
+    this.#stopPressing();
+    if (index === this.#hovered) this.#set({ hovered: null });
   }
 
-  private focusIn(event: Event): void {
+  #focusIn(event: Event): void {
     const index = holeOf(event);
     if (index === null) return;
     const keyboard = (event.target as Element).matches(':focus-visible');
     // The keyboard's hole is the one wanted now, wherever the mouse rests.
-    this.set(keyboard ? { focused: index, hovered: null } : { focused: null });
+    this.#set(keyboard ? { focused: index, hovered: null } : { focused: null });
   }
 
-  private pointerDown(event: PointerEvent): void {
-    this.stopPressing();
-    this.swallowClick = false;
-    if (this.pressed) {
-      this.pressed = null;
-      this.host.requestUpdate();
+  #pointerDown(event: PointerEvent): void {
+    this.#stopPressing();
+    this.#swallowClick = false;
+    if (this.#pressed) {
+      this.#pressed = null;
+      this.#host.requestUpdate();
     }
     const index = holeOf(event);
     if (index === null || event.button !== 0) return;
-    this.pressTimer = setTimeout(() => {
-      this.pressTimer = undefined;
-      if (!this.previewOf(index)) return;
-      this.pressed = { index, position: this.source.game().position };
-      this.swallowClick = true;
-      this.host.requestUpdate();
+    this.#pressTimer = setTimeout(() => {
+      this.#pressTimer = undefined;
+      if (!this.#previewOf(index)) return;
+      this.#pressed = { index, position: this.#source.game().position };
+      this.#swallowClick = true;
+      this.#host.requestUpdate();
     }, LONG_PRESS_MS);
   }
 
   /** A hold ends before it is long enough (release, cancel, the pointer leaves the hole). */
-  private stopPressing(): void {
-    clearTimeout(this.pressTimer);
-    this.pressTimer = undefined;
+  #stopPressing(): void {
+    clearTimeout(this.#pressTimer);
+    this.#pressTimer = undefined;
   }
 
   /** The click that ends a long press would play the hole: stopped before the hole sees it. A key's click (detail 0) always goes through. */
-  private click(event: MouseEvent): void {
-    if (!this.swallowClick || event.detail === 0) return;
-    this.swallowClick = false;
+  #click(event: MouseEvent): void {
+    if (!this.#swallowClick || event.detail === 0) return;
+    this.#swallowClick = false;
     event.preventDefault();
     event.stopImmediatePropagation();
   }
@@ -228,35 +229,48 @@ export const previewStyles = css`
     -webkit-touch-callout: none;
     user-select: none;
   }
-  .hole.preview-lap {
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px var(--_preview);
+  /* Each state's rings: those around the hole drawn under its bowl, the one inside over it (styles.ts). */
+  .hole.preview-lap .ring {
+    box-shadow: 0 0 0 3px var(--_preview);
+  }
+  .hole.preview-lap .seeds {
+    box-shadow: none;
   }
   .hole.preview-end {
+    --_rim: none;
+  }
+  .hole.preview-end .ring {
     box-shadow:
-      inset 0 0 0 4px var(--_preview),
       0 0 0 3px var(--_preview),
       0 0 16px var(--_preview);
   }
+  .hole.preview-end .seeds {
+    box-shadow: inset 0 0 0 4px var(--_preview);
+  }
   .hole.preview-capture {
-    box-shadow:
-      inset 0 0 0 5px var(--_capture),
-      0 0 14px var(--_capture);
+    --_rim: none;
+  }
+  .hole.preview-capture .ring {
+    box-shadow: 0 0 14px var(--_capture);
+  }
+  .hole.preview-capture .seeds {
+    box-shadow: inset 0 0 0 5px var(--_capture);
   }
   .hole.preview-end.preview-capture {
+    --_rim: none;
+  }
+  .hole.preview-end.preview-capture .ring {
     box-shadow:
-      inset 0 0 0 5px var(--_capture),
       0 0 0 3px var(--_preview),
       0 0 16px var(--_capture);
+  }
+  .hole.preview-end.preview-capture .seeds {
+    box-shadow: inset 0 0 0 5px var(--_capture);
   }
   /* The direction arrows (skip.ts) along the path: an arrow is lit when the hole it leads into is sown. */
   .row.bottom .hole.preview-sown::after,
   .row.top .hole.preview-sown + .hole::after,
   .row.bottom .hole.preview-turn:last-child::before {
-    width: 1.15em;
-    line-height: 1.1em;
-    text-align: center;
     border-radius: 50%;
     background: var(--_preview);
     color: var(--_preview-text);

@@ -20,26 +20,28 @@ export const REFUSAL_TEXT: Catalogue<RefusalText> = {
 };
 
 export class RefusalNotice implements ReactiveController {
-  private said: Speech | null = null;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  #said: Speech | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #host: ReactiveControllerHost;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
     host.addController(this);
   }
 
   /** Shows `speech` (in the board's language at each render) until NOTICE_MS have passed or it is cleared. */
   show(speech: Speech): void {
-    clearTimeout(this.timer);
-    this.said = speech;
-    this.timer = setTimeout(() => this.clear(), NOTICE_MS);
-    this.host.requestUpdate();
+    clearTimeout(this.#timer);
+    this.#said = speech;
+    this.#timer = setTimeout(() => this.clear(), NOTICE_MS);
+    this.#host.requestUpdate();
   }
 
   clear(): void {
-    clearTimeout(this.timer);
-    if (this.said === null) return;
-    this.said = null;
-    this.host.requestUpdate();
+    clearTimeout(this.#timer);
+    if (this.#said === null) return;
+    this.#said = null;
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -47,7 +49,7 @@ export class RefusalNotice implements ReactiveController {
   }
 
   render(language: Language) {
-    return this.said ? html`<div part="notice" class="notice">${this.said(language)}</div>` : nothing;
+    return this.#said ? html`<div part="notice" class="notice">${this.#said(language)}</div>` : nothing;
   }
 }
 

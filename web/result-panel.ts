@@ -108,17 +108,20 @@ export interface ResultHost extends ReactiveControllerHost {
 
 export class ResultPanel {
   /** The result the player closed the panel on: hidden until another one. */
-  private dismissed: GameResult | null = null;
+  #dismissed: GameResult | null = null;
+  readonly #host: ResultHost;
 
-  constructor(private readonly host: ResultHost) {}
+  constructor(host: ResultHost) {
+    this.#host = host;
+  }
 
   /** The panel for `result`, the end the board shows; nothing once it was dismissed. */
   /** `lastFourTo`: who received the last seeds, when the last-four rule ended the game. */
   render(result: GameResult, lastFourTo: Side | undefined): TemplateResult | typeof nothing {
-    if (result === this.dismissed) return nothing;
-    const language = this.host.language;
+    if (result === this.#dismissed) return nothing;
+    const language = this.#host.language;
     const text = RESULT_TEXT[language];
-    const match = this.host.currentMatch;
+    const match = this.#host.currentMatch;
     const { S, N } = result.seeds;
     const winner = result.winner ? sideName(language, result.winner) : null;
     const heading = match
@@ -138,7 +141,7 @@ export class ResultPanel {
       aria-describedby="result-body"
       tabindex="-1"
       @keydown=${(event: KeyboardEvent) => {
-        if (event.key === 'Escape') this.dismiss(result);
+        if (event.key === 'Escape') this.#dismiss(result);
       }}
     >
       <h2 id="result-heading" part="result-heading" class="result-heading">${heading}</h2>
@@ -152,18 +155,18 @@ export class ResultPanel {
         <p part="result-reason" class="result-reason">
           ${text.reason(result.reason, sideName(language, result.resigned ?? lastFourTo ?? 'S'))}
         </p>
-        ${match ? this.renderMatch(text, language, match) : nothing}
+        ${match ? this.#renderMatch(text, language, match) : nothing}
       </div>
       <div part="result-actions" class="result-actions">
-        ${roundGoesOn ? action('result-next-round', text.nextRound, () => this.act(() => this.host.nextRound())) : nothing}
-        ${action('result-new-game', text.newGame, () => this.act(() => this.host.newGame()))}
-        ${roundGoesOn ? nothing : action('result-rematch', text.rematch, () => this.act(() => this.host.rematch()))}
-        ${action('result-close', text.close, () => this.dismiss(result))}
+        ${roundGoesOn ? action('result-next-round', text.nextRound, () => this.#act(() => this.#host.nextRound())) : nothing}
+        ${action('result-new-game', text.newGame, () => this.#act(() => this.#host.newGame()))}
+        ${roundGoesOn ? nothing : action('result-rematch', text.rematch, () => this.#act(() => this.#host.rematch()))}
+        ${action('result-close', text.close, () => this.#dismiss(result))}
       </div>
     </section>`;
   }
 
-  private renderMatch(text: ResultText, language: Language, match: Match): TemplateResult {
+  #renderMatch(text: ResultText, language: Language, match: Match): TemplateResult {
     const over = match.result;
     const verdict = over
       ? over.winner
@@ -175,16 +178,16 @@ export class ResultPanel {
     </p>`;
   }
 
-  private dismiss(result: GameResult): void {
-    this.dismissed = result;
-    this.act(() => undefined);
+  #dismiss(result: GameResult): void {
+    this.#dismissed = result;
+    this.#act(() => undefined);
   }
 
   /** Runs an action; the panel's button is gone afterwards, so the focus goes back to the board's hole in the tab order. */
-  private act(action: () => unknown): void {
+  #act(action: () => unknown): void {
     action();
-    this.host.requestUpdate();
-    void this.host.updateComplete.then(() => this.host.renderRoot.querySelector<HTMLElement>('.hole[tabindex="0"]')?.focus());
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector<HTMLElement>('.hole[tabindex="0"]')?.focus());
   }
 }
 

@@ -43,20 +43,21 @@ export interface LiveGame {
 
 export class ReviewController implements ReactiveController {
   /** The reviewed ply (the position after that many moves), null while live. */
-  private reviewed: number | null = null;
+  #reviewed: number | null = null;
   /** What the move list was last scrolled for, so that it scrolls only when that changes (not on every render). */
-  private scrolledFor = '';
+  #scrolledFor = '';
+  readonly #host: ReviewHost;
+  readonly #live: LiveGame;
 
-  constructor(
-    private readonly host: ReviewHost,
-    private readonly live: LiveGame,
-  ) {
+  constructor(host: ReviewHost, live: LiveGame) {
+    this.#host = host;
+    this.#live = live;
     host.addController(this);
   }
 
   /** The number of moves whose position is reviewed (0: the start), or null while the board shows the live game. */
   get ply(): number | null {
-    return this.reviewed;
+    return this.#reviewed;
   }
 
   /**
@@ -64,57 +65,57 @@ export class ReviewController implements ReactiveController {
    * number of moves played, goes back to live. Fires `review` when that changes.
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
-    const plies = this.host.game.moves.length;
+    const plies = this.#host.game.moves.length;
     if (ply !== null && !(Number.isInteger(ply) && ply >= 0 && ply <= plies)) {
       return err(new HoyitoError('BadOption', `review: ${describeInput(ply)} is not a move number from 0 to ${plies}, or null`, 'ply'));
     }
-    this.show(ply === plies ? null : ply);
-    return ok(this.reviewed);
+    this.#show(ply === plies ? null : ply);
+    return ok(this.#reviewed);
   }
 
   /** Back to live: the game changed under the review (a new game, undo, redo), or the player asked. */
   leave(): void {
-    this.show(null);
+    this.#show(null);
   }
 
   get canStepBack(): boolean {
-    return this.reviewed !== 0 && this.live.shownPlies > 0;
+    return this.#reviewed !== 0 && this.#live.shownPlies > 0;
   }
 
   /** Forward means towards live, so it is possible exactly while reviewing. */
   get canStepForward(): boolean {
-    return this.reviewed !== null;
+    return this.#reviewed !== null;
   }
 
   /** One move back (from live: the position before the last listed move). */
   stepBack(): void {
-    if (this.canStepBack) this.show((this.reviewed ?? this.live.shownPlies) - 1);
+    if (this.canStepBack) this.#show((this.#reviewed ?? this.#live.shownPlies) - 1);
   }
 
   /** One move forward; past the last listed move is live. */
   stepForward(): void {
-    if (this.reviewed === null) return;
-    const next = this.reviewed + 1;
-    this.show(next >= this.live.shownPlies ? null : next);
+    if (this.#reviewed === null) return;
+    const next = this.#reviewed + 1;
+    this.#show(next >= this.#live.shownPlies ? null : next);
   }
 
   first(): void {
-    if (this.live.shownPlies > 0) this.show(0);
+    if (this.#live.shownPlies > 0) this.#show(0);
   }
 
   /** The status line's text while reviewing. */
   statusText(): string {
-    return REVIEW_TEXT[this.host.language].reviewing(this.reviewed ?? 0, this.host.game.moves.length);
+    return REVIEW_TEXT[this.#host.language].reviewing(this.#reviewed ?? 0, this.#host.game.moves.length);
   }
 
   /** The move list's one tab stop: the reviewed move (the first for the start), else the newest. */
   get tabStop(): number {
-    return this.reviewed === null ? this.live.shownPlies : Math.max(1, this.reviewed);
+    return this.#reviewed === null ? this.#live.shownPlies : Math.max(1, this.#reviewed);
   }
 
   /** Move `ply` (1 for the first) of the list, as a button that reviews it; only the tab stop's is in the tab order. */
   renderMove(ply: number, content: TemplateResult): TemplateResult {
-    const reviewed = this.reviewed === ply;
+    const reviewed = this.#reviewed === ply;
     const tabStop = ply === this.tabStop;
     return html`<div role="listitem">
       <button
@@ -123,7 +124,7 @@ export class ReviewController implements ReactiveController {
         data-ply=${ply}
         tabindex=${tabStop ? 0 : -1}
         aria-current=${reviewed ? 'step' : nothing}
-        @click=${() => this.show(ply >= this.live.shownPlies ? null : ply)}
+        @click=${() => this.#show(ply >= this.#live.shownPlies ? null : ply)}
       >
         ${content}
       </button>
@@ -143,39 +144,39 @@ export class ReviewController implements ReactiveController {
       Home: () => this.first(),
       End: () => this.leave(),
     };
-    if (this.reviewed !== null && !this.live.animating) actions['Escape'] = () => this.leave();
+    if (this.#reviewed !== null && !this.#live.animating) actions['Escape'] = () => this.leave();
     const action = actions[event.key];
     if (!action) return;
     event.preventDefault();
     action();
-    void this.host.updateComplete.then(() => this.focusList());
+    void this.#host.updateComplete.then(() => this.focusList());
   };
 
   /** After each render: the move list shows the reviewed move, or while live its newest, when that changed. */
   hostUpdated(): void {
-    const list = this.host.renderRoot.querySelector<HTMLElement>('.moves');
-    const scrollFor = this.reviewed === null ? `live ${this.live.shownPlies}` : `review ${this.reviewed}`;
-    if (!list || scrollFor === this.scrolledFor) return;
-    this.scrolledFor = scrollFor;
+    const list = this.#host.renderRoot.querySelector<HTMLElement>('.moves');
+    const scrollFor = this.#reviewed === null ? `live ${this.#live.shownPlies}` : `review ${this.#reviewed}`;
+    if (!list || scrollFor === this.#scrolledFor) return;
+    this.#scrolledFor = scrollFor;
     // Found by its number, not by listing a long game's every item.
     const item = list.querySelector<HTMLElement>(
-      `.move[data-ply="${this.reviewed === null ? this.live.shownPlies : Math.max(1, this.reviewed)}"]`,
+      `.move[data-ply="${this.#reviewed === null ? this.#live.shownPlies : Math.max(1, this.#reviewed)}"]`,
     );
     if (item) scrollIntoList(list, item);
   }
 
   /** Focuses the move list's tab stop: the reviewed move, else the newest. */
   focusList(): void {
-    this.host.renderRoot.querySelector<HTMLElement>('.moves .move[tabindex="0"]')?.focus();
+    this.#host.renderRoot.querySelector<HTMLElement>('.moves .move[tabindex="0"]')?.focus();
   }
 
-  private show(ply: number | null): void {
-    if (ply === this.reviewed) return;
-    this.reviewed = ply;
-    this.host.requestUpdate();
-    const game = this.host.game;
+  #show(ply: number | null): void {
+    if (ply === this.#reviewed) return;
+    this.#reviewed = ply;
+    this.#host.requestUpdate();
+    const game = this.#host.game;
     const position = ply === null ? game.position : (game.outcomes[ply - 1]?.position ?? game.startPosition);
-    this.host.dispatchEvent(boardEvent('review', { ply, plies: game.moves.length, position: makePosition(position) }));
+    this.#host.dispatchEvent(boardEvent('review', { ply, plies: game.moves.length, position: makePosition(position) }));
   }
 }
 

@@ -20,39 +20,40 @@ export interface SkipHost extends ReactiveControllerHost {
 }
 
 export class SkipController implements ReactiveController {
-  private listening: AbortController | null = null;
+  #listening: AbortController | null = null;
+  readonly #host: SkipHost;
+  readonly #source: SkipSource;
 
-  constructor(
-    private readonly host: SkipHost,
-    private readonly source: SkipSource,
-  ) {
+  constructor(host: SkipHost, source: SkipSource) {
+    this.#host = host;
+    this.#source = source;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.listening = new AbortController();
-    const root = this.host.renderRoot;
+    this.#listening = new AbortController();
+    const root = this.#host.renderRoot;
     // Caught on the way down: the click only skips, it does not also reach the hole it landed on.
-    root.addEventListener('click', event => this.skip(event), { capture: true, signal: this.listening.signal });
+    root.addEventListener('click', event => this.#skip(event), { capture: true, signal: this.#listening.signal });
     root.addEventListener(
       'keydown',
       event => {
-        if ((event as KeyboardEvent).key === 'Escape') this.skip(event);
+        if ((event as KeyboardEvent).key === 'Escape') this.#skip(event);
       },
-      { signal: this.listening.signal },
+      { signal: this.#listening.signal },
     );
   }
 
   hostDisconnected(): void {
-    this.listening?.abort();
-    this.listening = null;
+    this.#listening?.abort();
+    this.#listening = null;
   }
 
-  private skip(event: Event): void {
-    if (!this.source.skippable) return;
+  #skip(event: Event): void {
+    if (!this.#source.skippable) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    this.source.skipTurn();
+    this.#source.skipTurn();
   }
 }
 
@@ -70,10 +71,13 @@ export const sowingStyles = css`
   .row.bottom .hole:last-child::before {
     position: absolute;
     z-index: 1;
-    translate: -50% -50%;
+    /* A box of its own size, centred on its spot by margins rather than a translate (a transform each is work on every frame). */
+    width: 1.15em;
+    line-height: 1.1em;
+    margin: -0.55em 0 0 -0.575em;
+    text-align: center;
     font-size: max(0.5rem, 28cqi);
     font-weight: 700;
-    line-height: 1;
     color: var(--_direction);
     pointer-events: none;
   }
@@ -104,11 +108,13 @@ export const sowingStyles = css`
   }
 
   /* The hole a seed is falling into (or being lifted): ring, glow and a larger count. */
-  .hole.active {
+  .hole.active .ring {
     box-shadow:
-      inset 0 0 0 4px var(--_relay),
       0 0 0 3px var(--_relay),
       0 0 18px 6px var(--_relay);
+  }
+  .hole.active .seeds {
+    box-shadow: inset 0 0 0 4px var(--_relay);
   }
   .hole.active .count,
   .hole.relay .count {

@@ -39,78 +39,80 @@ const SILENT_GAIN = 0.0001;
 const GESTURES = ['pointerdown', 'pointerup', 'keydown'] as const;
 
 export class SoundController implements ReactiveController {
-  private context: AudioContext | null = null;
-  private shownFrame: SowingFrame | null = null;
+  #context: AudioContext | null = null;
+  #shownFrame: SowingFrame | null = null;
   /** The move being shown has had frames, so its drops and capture have sounded already. */
-  private animated = false;
-  private reportedNoWebAudio = false;
-  private readonly onGesture = (): void => this.unlock();
-  private readonly onMove = (event: Event): void => this.moveShown((event as CustomEvent<MoveDetail>).detail.outcome);
+  #animated = false;
+  #reportedNoWebAudio = false;
+  readonly #onGesture = (): void => this.#unlock();
+  readonly #onMove = (event: Event): void => this.#moveShown((event as CustomEvent<MoveDetail>).detail.outcome);
+  readonly #host: SoundHost;
+  readonly #frame: () => SowingFrame | null;
 
   /** `frame` is the picture of the move being sown, as the host shows it. */
-  constructor(
-    private readonly host: SoundHost,
-    private readonly frame: () => SowingFrame | null,
-  ) {}
+  constructor(host: SoundHost, frame: () => SowingFrame | null) {
+    this.#host = host;
+    this.#frame = frame;
+  }
 
   hostConnected(): void {
-    this.host.addEventListener('move', this.onMove);
-    for (const type of GESTURES) window.addEventListener(type, this.onGesture, { capture: true, passive: true });
+    this.#host.addEventListener('move', this.#onMove);
+    for (const type of GESTURES) window.addEventListener(type, this.#onGesture, { capture: true, passive: true });
   }
 
   hostDisconnected(): void {
-    this.host.removeEventListener('move', this.onMove);
-    for (const type of GESTURES) window.removeEventListener(type, this.onGesture, { capture: true });
-    void this.context?.close();
-    this.context = null;
+    this.#host.removeEventListener('move', this.#onMove);
+    for (const type of GESTURES) window.removeEventListener(type, this.#onGesture, { capture: true });
+    void this.#context?.close();
+    this.#context = null;
   }
 
   /** Each new frame the host has drawn: a drop ticks, a capture chimes. */
   hostUpdated(): void {
-    const frame = this.frame();
-    if (frame === this.shownFrame) return;
-    this.shownFrame = frame;
+    const frame = this.#frame();
+    if (frame === this.#shownFrame) return;
+    this.#shownFrame = frame;
     // Back to a position: a move cancelled half-shown (undo, new game) leaves nothing behind.
     if (!frame) {
-      this.animated = false;
+      this.#animated = false;
     } else if (frame.phase === 'drop' || frame.phase === 'capture') {
-      this.animated = true;
-      this.play(context => (frame.phase === 'drop' ? tick(context, frame.active ?? 0) : chime(context)));
+      this.#animated = true;
+      this.#play(context => (frame.phase === 'drop' ? tick(context, frame.active ?? 0) : chime(context)));
     }
   }
 
   /** A move has been shown (its event fires before the host draws the position after it). */
-  private moveShown(outcome: MoveOutcome): void {
-    const animated = this.animated;
-    this.animated = false;
+  #moveShown(outcome: MoveOutcome): void {
+    const animated = this.#animated;
+    this.#animated = false;
     if (animated || outcome.move === 'pass') return;
-    this.play(context => (outcome.captured.length > 0 ? chime(context) : tick(context, outcome.laps[0]?.from ?? 0)));
+    this.#play(context => (outcome.captured.length > 0 ? chime(context) : tick(context, outcome.laps[0]?.from ?? 0)));
   }
 
-  private play(sound: (context: AudioContext) => void): void {
-    const context = this.audio();
+  #play(sound: (context: AudioContext) => void): void {
+    const context = this.#audio();
     if (context) sound(context);
   }
 
   /** The context to play on, made on first need once the page may start audio; null while sound is off or it may not. */
-  private audio(): AudioContext | null {
-    if (!this.host.sound) return null;
-    if (!this.context && (navigator.userActivation?.hasBeenActive ?? false)) this.context = this.makeContext();
-    return this.context;
+  #audio(): AudioContext | null {
+    if (!this.#host.sound) return null;
+    if (!this.#context && (navigator.userActivation?.hasBeenActive ?? false)) this.#context = this.#makeContext();
+    return this.#context;
   }
 
   /** A pointer or key press: the page may start audio now, so make the context or resume the one the browser held back. */
-  private unlock(): void {
-    if (!this.host.sound) return;
-    this.context ??= this.makeContext();
-    if (this.context?.state === 'suspended') void this.context.resume();
+  #unlock(): void {
+    if (!this.#host.sound) return;
+    this.#context ??= this.#makeContext();
+    if (this.#context?.state === 'suspended') void this.#context.resume();
   }
 
-  private makeContext(): AudioContext | null {
+  #makeContext(): AudioContext | null {
     if (typeof AudioContext === 'function') return new AudioContext();
-    if (!this.reportedNoWebAudio) {
-      this.reportedNoWebAudio = true;
-      this.host.dispatchEvent(
+    if (!this.#reportedNoWebAudio) {
+      this.#reportedNoWebAudio = true;
+      this.#host.dispatchEvent(
         errorEvent(new HoyitoError('BadOption', 'sound: this browser has no Web Audio; the board stays silent', 'sound')),
       );
     }

@@ -97,71 +97,136 @@ export const boardStyles = css`
     padding: 0;
     border: none;
     border-radius: 50%;
-    background: radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
-    box-shadow: inset 0 3px 8px rgb(0 0 0 / 0.55);
+    /*
+     * The shadow under the rim, drawn as a gradient over the bowl: what an inset box-shadow of
+     * 0 3px 8px rgb(0 0 0 / 0.55) draws (the stops follow its blur, a Gaussian of 4 px, from the
+     * rim shifted 3 px down), without a blur, which software rendering redoes for every hole a
+     * move repaints. The states that ring a hole inside (sowing, captures, the preview's end) have none.
+     */
+    --_rim: radial-gradient(
+      circle closest-side at 50% calc(50% + 3px),
+      rgb(0 0 0 / 0) calc(100% - 9px),
+      rgb(0 0 0 / 0.0125) calc(100% - 5px),
+      rgb(0 0 0 / 0.087) calc(100% - 1px),
+      rgb(0 0 0 / 0.275) calc(100% + 3px),
+      rgb(0 0 0 / 0.42) calc(100% + 6px)
+    );
+    background: none;
     color: var(--_count);
     font: inherit;
     cursor: default;
   }
-  .hole.playable {
+  /*
+   * A hole is drawn in three parts, so that what a move changes is cheap to draw again (in software
+   * rendering, redrawing the holes was most of what a move cost): the rings and glows around it
+   * (.ring: a move changes them on every hole), its bowl (.bowl), and over the bowl the rings some
+   * states draw inside the hole, the seeds and the texts (.seeds and the rest). The ring and the
+   * bowl are layers of their own (will-change), drawn again only when they change, not with
+   * everything under and over them; the seeds and texts of a hole are drawn again when they change.
+   * Each state's rings are two rules, around (.ring) and inside (.seeds), so that the states win
+   * over each other in the same order for both; a state without a ring inside that no later state
+   * with one can meet on a hole has no rule for it (playable and last-move, which a move changes
+   * on many holes: each rule is a restyle there).
+   *
+   * The ring is also what a pointer is over (nothing else in a hole takes the pointer), so that it
+   * carries the cursor: on the hole, an inherited property that a move changes on many holes would
+   * restyle everything inside them, and a rule on the hole for its state would restyle the hole
+   * and its arrows (skip.ts).
+   */
+  .hole > * {
+    pointer-events: none;
+  }
+  .hole > .ring {
+    position: absolute;
+    inset: 0;
+    border-radius: 50%;
+    pointer-events: auto;
+    will-change: transform;
+  }
+  .hole.playable .ring {
     cursor: pointer;
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 2px var(--_accent);
+    box-shadow: 0 0 0 2px var(--_accent);
+  }
+  .hole.endless .ring {
+    cursor: not-allowed;
   }
   /*
    * Only the ring a pointer brings eases in: a move changes many holes' rings, and easing them all
    * would restyle and repaint the board on the main thread for every frame of the easing.
    */
-  .hole.playable:hover {
+  .hole.playable:hover .ring {
     transition: box-shadow 120ms;
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px var(--_accent);
+    box-shadow: 0 0 0 3px var(--_accent);
+  }
+  .hole.playable:hover .seeds {
+    box-shadow: none;
   }
   .hole:focus-visible {
     outline: 3px solid var(--_accent);
     outline-offset: 3px;
   }
-  .hole.last-move {
-    box-shadow:
-      inset 0 3px 8px rgb(0 0 0 / 0.55),
-      0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
+  .hole.last-move .ring {
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_relay) 60%, transparent);
   }
   .hole.active {
+    --_rim: none;
+  }
+  .hole.active .ring {
+    box-shadow: none;
+  }
+  .hole.active .seeds {
     box-shadow: inset 0 0 0 3px var(--_relay);
   }
   .hole.relay {
-    box-shadow:
-      inset 0 0 0 5px var(--_relay),
-      0 0 12px var(--_relay);
+    --_rim: none;
+  }
+  .hole.relay .ring {
+    box-shadow: 0 0 12px var(--_relay);
+  }
+  .hole.relay .seeds {
+    box-shadow: inset 0 0 0 5px var(--_relay);
   }
   .hole.captured,
   .hole.last-capture {
-    box-shadow:
-      inset 0 0 0 4px var(--_capture),
-      0 0 14px var(--_capture);
+    --_rim: none;
+  }
+  .hole.captured .ring,
+  .hole.last-capture .ring {
+    box-shadow: 0 0 14px var(--_capture);
+  }
+  .hole.captured .seeds,
+  .hole.last-capture .seeds {
+    box-shadow: inset 0 0 0 4px var(--_capture);
   }
   .hole.hint {
     outline: 3px dashed var(--_hint);
     outline-offset: 3px;
   }
-  .hole.endless {
-    cursor: not-allowed;
-    background: repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
+  .bowl {
+    position: absolute;
+    inset: 0;
+    border-radius: 50%;
+    background: var(--_rim), radial-gradient(circle at 50% 60%, var(--_hole) 55%, color-mix(in srgb, var(--_hole) 70%, black));
+    will-change: transform;
+  }
+  .hole.endless .bowl {
+    background:
+      var(--_rim), repeating-linear-gradient(45deg, var(--_hole) 0 6px, color-mix(in srgb, var(--_hole) 70%, var(--_capture)) 6px 12px);
   }
 
+  /* Over the bowl: the rings some states draw inside the hole, and the seeds. */
   .seeds {
     position: absolute;
     inset: 0;
-    pointer-events: none;
+    border-radius: 50%;
   }
+  /* Centred on its spot by margins (a percentage of the hole's width, as its size is), not a translate: a transform each is work on every frame. */
   .seed {
     position: absolute;
     width: 19%;
     aspect-ratio: 1;
+    margin: -9.5% 0 0 -9.5%;
     border-radius: 50%;
-    translate: -50% -50%;
     background: radial-gradient(
       circle at 35% 30%,
       color-mix(in srgb, var(--_seed) 40%, white),

@@ -62,17 +62,20 @@ const fetchDatabases = async (url: string, build: Build): Promise<Tablebase> => 
 
 export class WorkerTablebases {
   /** By game and settings, for the worker's life. */
-  private readonly databases = new Map<string, Databases>();
+  readonly #databases = new Map<string, Databases>();
+  readonly #core: Promise<WasmCore>;
+  readonly #send: (status: TablebaseStatus) => void;
+  readonly #betweenSearches: (task: () => Promise<void>) => void;
 
   /**
    * `core` is where they are built (blocking the worker: ≈0.3 s at 10 seeds, see docs/board.md);
    * `betweenSearches` runs a task once the search under way, if any, is answered.
    */
-  constructor(
-    private readonly core: Promise<WasmCore>,
-    private readonly send: (status: TablebaseStatus) => void,
-    private readonly betweenSearches: (task: () => Promise<void>) => void,
-  ) {}
+  constructor(core: Promise<WasmCore>, send: (status: TablebaseStatus) => void, betweenSearches: (task: () => Promise<void>) => void) {
+    this.#core = core;
+    this.#send = send;
+    this.#betweenSearches = betweenSearches;
+  }
 
   /** The databases a search of `position` uses: the game's, got first if need be; null when none are wanted, to be had, or here yet. */
   async forSearch(position: Position, settings: TablebaseSettings | undefined): Promise<Tablebase | null> {
@@ -80,33 +83,33 @@ export class WorkerTablebases {
     if (!build) return null;
     const folder = settings?.folder ?? null;
     const key = `${tablebaseFileName(build)} ${folder ?? ''}`;
-    const known = this.databases.get(key);
+    const known = this.#databases.get(key);
     if (known?.state === 'ready') return known.base;
     if (known?.state === 'fetching' || known?.state === 'unavailable') return null;
     if (!known && folder) {
-      this.loadFile(key, build, folder);
+      this.#loadFile(key, build, folder);
       return null;
     }
-    return this.build(key, build);
+    return this.#build(key, build);
   }
 
-  private status(build: Build, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void {
+  #status(build: Build, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void {
     const { variant, holesPerRow, fixedSide, maxSeeds } = build;
-    this.send({ type: 'tablebase', variant, holesPerRow, fixedSide, maxSeeds, ...fields });
+    this.#send({ type: 'tablebase', variant, holesPerRow, fixedSide, maxSeeds, ...fields });
   }
 
   /** Builds the databases in the core, which then holds them; null when they cannot be built. */
-  private async build(key: string, build: Build): Promise<Tablebase | null> {
-    const core = await this.core;
+  async #build(key: string, build: Build): Promise<Tablebase | null> {
+    const core = await this.#core;
     const started = performance.now();
     try {
       const base = buildWasmTablebase(core, build);
-      this.databases.set(key, { state: 'ready', base });
-      this.status(build, { state: 'ready', source: 'built', ms: performance.now() - started });
+      this.#databases.set(key, { state: 'ready', base });
+      this.#status(build, { state: 'ready', source: 'built', ms: performance.now() - started });
       return base;
     } catch (error) {
-      this.databases.set(key, { state: 'unavailable' });
-      this.status(build, { state: 'failed', source: 'built', ms: performance.now() - started, error: messageOf(error) });
+      this.#databases.set(key, { state: 'unavailable' });
+      this.#status(build, { state: 'failed', source: 'built', ms: performance.now() - started, error: messageOf(error) });
       return null;
     }
   }
@@ -116,20 +119,20 @@ export class WorkerTablebases {
    * next search on (the core gets their layers when that search starts: no search is disturbed
    * now); if it fails, the page is told and they are built between searches instead.
    */
-  private loadFile(key: string, build: Build, folder: string): void {
+  #loadFile(key: string, build: Build, folder: string): void {
     const url = new URL(tablebaseFileName(build), folder).href;
     const started = performance.now();
-    this.databases.set(key, { state: 'fetching' });
+    this.#databases.set(key, { state: 'fetching' });
     void (async () => {
       try {
         const base = await fetchDatabases(url, build);
-        this.databases.set(key, { state: 'ready', base });
-        this.status(build, { state: 'ready', source: 'file', url, ms: performance.now() - started });
+        this.#databases.set(key, { state: 'ready', base });
+        this.#status(build, { state: 'ready', source: 'file', url, ms: performance.now() - started });
       } catch (error) {
-        this.databases.set(key, { state: 'file-failed' });
-        this.status(build, { state: 'failed', source: 'file', url, ms: performance.now() - started, error: messageOf(error) });
-        this.betweenSearches(async () => {
-          if (this.databases.get(key)?.state === 'file-failed') await this.build(key, build);
+        this.#databases.set(key, { state: 'file-failed' });
+        this.#status(build, { state: 'failed', source: 'file', url, ms: performance.now() - started, error: messageOf(error) });
+        this.#betweenSearches(async () => {
+          if (this.#databases.get(key)?.state === 'file-failed') await this.#build(key, build);
         });
       }
     })();
