@@ -14,7 +14,9 @@ import { type Plugin, defineConfig } from 'vite';
  */
 export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
 /** The board's optional parts (controls, analysis panel, sound), each a chunk the entry imports on first use. */
-export const EMBED_PARTS = /^hoyito-board-(?!worker-)[^.]+\.js$/;
+export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
+/** What only a threaded search loads (a cross-origin isolated page): its code, its helpers' worker, and a core image a thread. */
+export const EMBED_THREADS = /^hoyito-board-thread-/;
 
 /** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
 const minifyCssText = (text: string): string =>
@@ -105,8 +107,18 @@ export default defineConfig({
   // The worker's bundle has two lazily imported chunks besides: the reference engine, which the
   // search service imports only when asked for it (host/service.ts). The board never asks, so
   // they are never loaded, not named hoyito-board*, and not part of the install.
+  // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
+  // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
   worker: {
     format: 'es',
-    rolldownOptions: { output: { entryFileNames: 'hoyito-board-worker-[hash].js', assetFileNames: 'hoyito-board-[hash][extname]' } },
+    rolldownOptions: {
+      output: {
+        entryFileNames: chunk =>
+          chunk.name === 'search-thread' ? 'hoyito-board-thread-worker-[hash].js' : 'hoyito-board-worker-[hash].js',
+        chunkFileNames: chunk => (/threads?$/.test(chunk.name) ? 'hoyito-board-thread-[hash].js' : '[name]-[hash].js'),
+        assetFileNames: asset =>
+          /^hoyito-\d+\.wasm$/.test(asset.names[0] ?? '') ? 'hoyito-board-thread-[hash][extname]' : 'hoyito-board-[hash][extname]',
+      },
+    },
   },
 });

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EMBED_FILES, EMBED_PARTS } from '../../vite.embed.config.js';
+import { EMBED_FILES, EMBED_PARTS, EMBED_THREADS } from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
@@ -37,6 +37,8 @@ const embedPage = (src: string): string => `<!doctype html><title>embed</title><
 let work = '';
 let embedFiles: string[] = [];
 let server: StaticServer;
+/** The same site with the headers that make a page cross-origin isolated (docs/board.md, How the AI runs). */
+let isolated: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -59,12 +61,14 @@ beforeAll(async () => {
   await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
   await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
   server = await serveStatic(site);
+  isolated = await serveStatic(site, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await isolated?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -89,7 +93,9 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   const expected = (files: readonly string[]) => [PAGE, ...files.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
   const parts = embedFiles.filter(file => EMBED_PARTS.test(file));
   expect(parts.length).toBeGreaterThan(0);
-  expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file))));
+  // A page that is not cross-origin isolated searches on one thread: no thread file is asked for.
+  expect(embedFiles.filter(file => EMBED_THREADS.test(file)).length).toBeGreaterThan(0);
+  expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file) && !EMBED_THREADS.test(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
   // The parts load from beside the module: the controls and the analysis panel show, sound is on,
@@ -103,7 +109,31 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.resign());
   await page.locator('hoyito-board .result').waitFor({ timeout: 15_000 });
   await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.updateComplete);
-  expect(requested()).toEqual(expected(embedFiles));
+  expect(requested()).toEqual(expected(embedFiles.filter(file => !EMBED_THREADS.test(file))));
+  expect(problems).toEqual([]);
+  await page.close();
+}, 60_000);
+
+test('on a cross-origin isolated page the embed searches on every core: it loads the threads’ code, worker and a core image a thread, and plays', async () => {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', error => problems.push(error.message));
+  page.on('console', message => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  await page.goto(`${isolated.url}${PAGE}`);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const threads = Math.min(await page.evaluate(() => navigator.hardwareConcurrency), 8);
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  const asked = isolated.served.map(({ path, status }) => `${status} ${path.replace(/^\/?vendor\/x\//, '')}`);
+  const threadFiles = new Set(asked.filter(line => /^200 hoyito-board-thread-/.test(line)));
+  if (threads > 1) {
+    expect([...threadFiles].some(line => /thread-worker-.*\.js$/.test(line))).toBe(true);
+    // Image 0 for the search that owns the memory, and one a helper.
+    expect([...threadFiles].filter(line => line.endsWith('.wasm'))).toHaveLength(threads);
+  } else expect(threadFiles.size).toBe(0);
+  expect(asked.every(line => line.startsWith('200 '))).toBe(true);
   expect(problems).toEqual([]);
   await page.close();
 }, 60_000);

@@ -24,8 +24,8 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `folder` on a free port of 127.0.0.1. */
-export const serveStatic = (folder: string): Promise<StaticServer> =>
+/** Serves `folder` on a free port of 127.0.0.1, every file with `headers` besides its type (none unless given: a plain host). */
+export const serveStatic = (folder: string, headers: Readonly<Record<string, string>> = {}): Promise<StaticServer> =>
   new Promise(started => {
     const served: Served[] = [];
     const server = createServer((request, response) => {
@@ -39,7 +39,7 @@ export const serveStatic = (folder: string): Promise<StaticServer> =>
         .then(found => {
           served.push({ path, status: found ? 200 : 404 });
           if (!found) return void response.writeHead(404).end();
-          response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+          response.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
           createReadStream(file).pipe(response);
         });
     });
