@@ -7,10 +7,16 @@
  * nodes are not the main thread's), so the figure is the time, and the main thread's nodes
  * beside it. Writes the "Threads" section of bench/RESULTS.md.
  *
+ * A control first: the same one-thread search (`hoyito bestmove`, the compiled CLI: `npm run
+ * build:lib`) alone, then two of them at once in two processes. On a machine with a core free for
+ * the second thread the two take about as long as one alone; when they take twice as long, other
+ * jobs hold the second core and no threaded search can be faster there.
+ *
  * Options: `--runs N` (default 5), `--threads N` (default 2).
  */
+import { execFile } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { SearchService } from '../host/service.js';
 import { parsePosition, startPosition } from '../host/notation.js';
 import { type Position, unwrap } from '../host/types.js';
@@ -41,6 +47,17 @@ const median = (numbers: readonly number[]): number => {
 };
 
 const load = loadavg()[0]!;
+
+/** Milliseconds of one `hoyito bestmove` of the ii 2x6 start at depth 20, in a process of its own. */
+const cliSearch = async (): Promise<number> => {
+  const started = performance.now();
+  await promisify(execFile)(process.execPath, ['bin/hoyito.js', 'bestmove', 'ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0', '--depth', '20']);
+  return performance.now() - started;
+};
+const alone = median([await cliSearch(), await cliSearch(), await cliSearch()]);
+const together = median((await Promise.all([cliSearch(), cliSearch()])).concat(await Promise.all([cliSearch(), cliSearch()])));
+const control = `Control: one \`hoyito bestmove\` of the ii 2x6 start at depth 20 took ${alone.toFixed(0)} ms alone and ${together.toFixed(0)} ms with a second one at once (${(together / alone).toFixed(2)}×: about 1 when a core is free for a second thread, 2 when none is).`;
+console.error(control);
 const one = await SearchService.create();
 const many = await SearchService.create({ threads });
 const rows: string[][] = [];
@@ -92,6 +109,8 @@ await writeResultsSection(
     '',
     `Measured by \`npm run bench:threads -- --runs ${runs} --threads ${threads}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version} (1-minute load average ${load.toFixed(2)} at the start).`,
     `Time to the depth from an empty table, one search of each thread count in turn, the median of ${runs}; the nodes are the main thread's.`,
+    '',
+    control,
     '',
     markdownTable(headers, rows),
     '',
