@@ -1,7 +1,7 @@
 // Perft: the number of move sequences of exactly `depth` moves (passes count, repetition ignored).
 // Each ply plays into the next position of the stack, so depth is bounded by MAX_PERFT_DEPTH.
 import { POSITION_SIZE, holesPerRow } from './board';
-import { MOVE_ENDLESS, MOVE_EMPTY, MOVE_GAME_OVER, firstHoleOfMover, isGameOver, play, playPass } from './rules';
+import { MOVE_ENDLESS, MOVE_EMPTY, MOVE_GAME_OVER, firstHoleOfMover, isGameOver, playInline, playPass } from './rules';
 
 export function perftFrom(pos: usize, depth: i32): u64 {
   if (depth == 0) return 1;
@@ -11,7 +11,7 @@ export function perftFrom(pos: usize, depth: i32): u64 {
   let nodes: u64 = 0;
   let anyMove = false;
   for (let index = first; index < last; index++) {
-    const result = play(pos, child, index);
+    const result = playInline(pos, child, index, false); // untraced: perft reads only the result
     if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;
     anyMove = true;
     if (depth == 1) nodes++;
