@@ -77,6 +77,17 @@ export function play(from: usize, to: usize, start: i32): i32 {
   return boardSize > 16 ? playLaps(from, to, start, seeds, traced, true) : playLaps(from, to, start, seeds, traced, false);
 }
 
+/** `playInline` on a board known to have more than 16 holes (`wide`) or not. */
+@inline export function playInlineOn(from: usize, to: usize, start: i32, traced: bool, wide: bool): i32 {
+  const seeds = seedsAt(from, start);
+  if (seeds == 0) return MOVE_EMPTY;
+  if (traced) {
+    traceCaptured = 0;
+    traceLastFourSeeds = 0;
+  }
+  return playLaps(from, to, start, seeds, traced, wide);
+}
+
 /**
  * The laps of a move of `seeds` seeds from `start`. The record is kept in registers and stored
  * after every lap; a lap reads its landing hole's count from the board before it (`from` for the
@@ -94,18 +105,19 @@ export function play(from: usize, to: usize, start: i32): i32 {
     let land: i32;
     let landing: i32;
     let delta: usize;
+    // Every table read is in its table: seeds (or rest) < LAP_TABLE_SEEDS and at < boardSize <= BOARD_INDEXES.
     if (seeds < LAP_TABLE_SEEDS) {
       const entry = <usize>(seeds * BOARD_INDEXES + at);
-      land = <i32>load<u8>(LAP_LANDS + entry);
-      landing = seedsAt(before, land) + load<i32>(LAP_LANDING + (<usize>seeds << 2));
-      delta = LAP_DELTAS + (entry << 5);
+      land = <i32>load<u8>(entry, LAP_LANDS);
+      landing = seedsAt(before, land) + load<i32>(<usize>seeds << 2, LAP_LANDING);
+      delta = entry << 5;
     } else {
       // A lap of LAP_TABLE_SEEDS or more: the lap of its rest, and `rounds` more in every hole but
       // the origin, which loses the rounds * size seeds of the rounds and gains `rounds`.
       const rounds = seeds / size;
       const rest = seeds - rounds * size;
       const entry = <usize>(rest * BOARD_INDEXES + at);
-      land = <i32>load<u8>(LAP_LANDS + entry);
+      land = <i32>load<u8>(entry, LAP_LANDS);
       landing = seedsAt(before, land) + (rest != 0 ? rounds + 1 : rounds - seeds);
       const round = i8x16.splat(<i8>rounds);
       const origin = i8x16.splat(<i8>at);
@@ -119,12 +131,12 @@ export function play(from: usize, to: usize, start: i32): i32 {
         high = i8x16.add(high, v128.and(round, i8x16.lt_s(lanesHigh, boardSize8)));
         high = i8x16.sub(high, v128.and(lost, i8x16.eq(lanesHigh, origin)));
       }
-      delta = LAP_DELTAS + (entry << 5);
+      delta = entry << 5;
     }
-    low = i8x16.add(low, v128.load(delta));
+    low = i8x16.add(low, v128.load(delta, LAP_DELTAS));
     v128.store(to, low);
     if (wide) {
-      high = i8x16.add(high, v128.load(delta, 16));
+      high = i8x16.add(high, v128.load(delta, LAP_DELTAS + 16));
       v128.store(to, high, 16);
     }
     at = land;
