@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "position.h"
 #include "rules.h"
@@ -49,12 +48,8 @@ int main(int argc, char **argv) {
   stack[0].taken[0] = (uint16_t)p.taken[0];
   stack[0].taken[1] = (uint16_t)p.taken[1];
   stack[0].side = (uint8_t)p.side;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double started = now_seconds();
   uint64_t nodes = perft(stack, depth);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  double seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-  printf("scalar C, %.3f s, %.2f M moves/s\n", seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
-  printf("%llu\n", (unsigned long long)nodes);
+  print_perft("scalar C", now_seconds() - started, nodes);
   return 0;
 }

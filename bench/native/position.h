@@ -4,6 +4,7 @@
  * 1..n, North's holes 1..n, the side to move, the seeds taken, and the optional last-four rule.
  * Checks what the yardsticks rely on (2..12 holes a row, rows of equal length, at most 255 seeds),
  * not every message of the library's parser: the bench compares counts, the library names errors.
+ * Also the command line and the output both perft yardsticks share (perft_args, print_perft).
  */
 #ifndef HOYITO_POSITION_H
 #define HOYITO_POSITION_H
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Who receives the last four seeds (assembly/board.ts: LAST_FOUR_*). */
 enum { LAST_FOUR_CAPTURER, LAST_FOUR_SOUTH, LAST_FOUR_NORTH };
@@ -109,6 +111,19 @@ static int perft_args(int argc, char **argv, const char *program, Position *p) {
   if (parsed != 0) return -1;
   if (depth < 0 || depth > 64) { fprintf(stderr, "%s: depth must be 0 to 64\n", program); return -1; }
   return depth;
+}
+
+/* Seconds on the monotonic clock. */
+static double now_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* The timing line, then the count alone on the last line, as `hoyito perft` prints them. */
+static void print_perft(const char *label, double seconds, uint64_t nodes) {
+  printf("%s, %.3f s, %.2f M moves/s\n", label, seconds, seconds > 0 ? nodes / seconds / 1e6 : 0.0);
+  printf("%llu\n", (unsigned long long)nodes);
 }
 
 #endif
