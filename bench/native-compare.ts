@@ -34,10 +34,14 @@ interface Case {
   readonly depth: number;
 }
 
-/** ii 2x6 from the start at depth 11 (the case), and a 2x12 perft of about the same count (bench/positions.ts, ii 2x12 ply 12). */
+/**
+ * ii 2x6 from the start at depth 11 (the issue's case), a 2x12 perft of about the same count (bench/positions.ts, ii 2x12
+ * ply 12), and the 2x12 start at depth 8 (2.4 times the count).
+ */
 const CASES: readonly Case[] = [
   { name: 'ii 2x6 start d11', position: 'ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0', depth: 11 },
   { name: 'ii 2x12 ply 12 d8', position: 'ii 1,0,3,0,0,2,4,0,1,1,13,3/13,4,0,0,0,4,3,0,7,2,6,13 S 16-0', depth: 8 },
+  { name: 'ii 2x12 start d8', position: 'ii 4,4,4,4,4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4,4,4,4,4 S 0-0', depth: 8 },
 ];
 
 interface Program {
