@@ -67,14 +67,8 @@ export function play(from: usize, to: usize, start: i32): i32 {
  * traceLastFourSeeds and traceLastFourTo.
  */
 @inline export function playInline(from: usize, to: usize, start: i32, traced: bool): i32 {
-  const seeds = seedsAt(from, start);
-  if (seeds == 0) return MOVE_EMPTY;
-  if (traced) {
-    traceCaptured = 0;
-    traceLastFourSeeds = 0;
-  }
   // One loop for boards of up to 16 holes (one v128 a lap), one for larger ones (two).
-  return boardSize > 16 ? playLaps(from, to, start, seeds, traced, true) : playLaps(from, to, start, seeds, traced, false);
+  return boardSize > 16 ? playInlineOn(from, to, start, traced, true) : playInlineOn(from, to, start, traced, false);
 }
 
 /** `playInline` on a board known to have more than 16 holes (`wide`) or not. */
