@@ -32,6 +32,48 @@ export const LAST_FOUR_CAPTURER: i32 = 0;
 export const LAST_FOUR_SOUTH: i32 = 1;
 export const LAST_FOUR_NORTH: i32 = 2;
 
+// Lap tables (the precomputed lap masks), for every lap of fewer than LAP_TABLE_SEEDS seeds from
+// every board index, entry `seeds * BOARD_INDEXES + from`:
+//   LAP_DELTAS    32 bytes: what the lap adds to each byte of the record (the origin loses `seeds`,
+//                 every hole gains the rounds, the holes of the rest one more; 0 past the board),
+//                 so a lap is one i8x16.add a half;
+//   LAP_LANDS     u8: the board index where the last seed falls;
+//   LAP_LANDING   i32 (by seeds alone): what the landing hole gains, so that its count after the lap
+//                 is its count before the lap plus this (the origin's own seeds count when a lap
+//                 ends where it began). The count is read from the board before the lap, while the
+//                 lap's vector work is still in flight, instead of from the board after it.
+// A lap of more seeds (a hole with LAP_TABLE_SEEDS or more is rare: 48 seeds on 2x6 in all, 96 on
+// 2x12) adds its rounds to the entry of its rest (assembly/rules.ts). Built by `configure` when the
+// board size changes (and here for the default size).
+export const LAP_TABLE_SEEDS: i32 = 32;
+export const BOARD_INDEXES: i32 = 2 * MAX_HOLES_PER_ROW;
+export const LAP_DELTAS: usize = memory.data(LAP_TABLE_SEEDS * BOARD_INDEXES * 32, 16);
+export const LAP_LANDS: usize = memory.data(LAP_TABLE_SEEDS * BOARD_INDEXES);
+export const LAP_LANDING: usize = memory.data(LAP_TABLE_SEEDS * 4, 4);
+
+function buildLapTables(size: i32): void {
+  for (let seeds = 0; seeds < LAP_TABLE_SEEDS; seeds++) {
+    const rounds = seeds / size;
+    const rest = seeds - rounds * size;
+    store<i32>(LAP_LANDING + <usize>(seeds << 2), rest != 0 ? rounds + 1 : rounds - seeds);
+    for (let from = 0; from < BOARD_INDEXES; from++) {
+      const entry = seeds * BOARD_INDEXES + from;
+      const delta = LAP_DELTAS + <usize>(entry << 5);
+      v128.store(delta, i8x16.splat(0));
+      v128.store(delta, i8x16.splat(0), 16);
+      store<u8>(LAP_LANDS + <usize>entry, 0);
+      if (from >= size) continue; // never the origin of a lap on this board
+      for (let i = 0; i < size; i++) store<u8>(delta + <usize>i, <u8>rounds);
+      for (let k = 1; k <= rest; k++) {
+        const hole = delta + <usize>((from + k) % size);
+        store<u8>(hole, load<u8>(hole) + 1);
+      }
+      store<u8>(delta + <usize>from, <u8>(<i32>load<u8>(delta + <usize>from) - seeds));
+      store<u8>(LAP_LANDS + <usize>entry, <u8>((from + rest) % size));
+    }
+  }
+}
+
 // Settings of the loaded game; `configure` sets them before any position is used.
 export let holesPerRow: i32 = 6;
 export let boardSize: i32 = 12;
@@ -40,11 +82,13 @@ export let lastFourRule: i32 = LAST_FOUR_CAPTURER;
 
 export function configure(holes: i32, chain: bool, lastFour: i32): void {
   if (holes < 2 || holes > MAX_HOLES_PER_ROW || lastFour < LAST_FOUR_CAPTURER || lastFour > LAST_FOUR_NORTH) unreachable();
+  if (holes != holesPerRow) buildLapTables(holes << 1);
   holesPerRow = holes;
   boardSize = holes << 1;
   chainCapture = chain;
   lastFourRule = lastFour;
 }
+buildLapTables(boardSize); // for the default game, before any configure
 
 @inline export function seedsAt(pos: usize, index: i32): i32 {
   return <i32>load<u8>(pos + <usize>index);

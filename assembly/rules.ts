@@ -1,7 +1,8 @@
 // Sowing, relay, capture and the end of a move, on a record in linear memory.
 import {
-  LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, addTaken, boardSeeds, boardSize, chainCapture, copyPosition,
-  holesPerRow, lastFourRule, seedsAt, setSeeds, setSideToMove, sideToMove,
+  BOARD_INDEXES, LAP_DELTAS, LAP_LANDING, LAP_LANDS, LAP_TABLE_SEEDS, LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, addTaken,
+  boardSeeds, boardSize, chainCapture, copyPosition, holesPerRow, lastFourRule, seedsAt, setSeeds, setSideToMove,
+  sideToMove,
 } from './board';
 
 /** A move may sow at most this many laps; a hole that would still relay after it is endless. */
@@ -14,8 +15,9 @@ export const MOVE_GAME_OVER: i32 = 2; // a capture left 4 seeds or fewer: they w
 export const MOVE_ENDLESS: i32 = -1; // still relaying after MAX_LAPS laps: not a legal move
 export const MOVE_EMPTY: i32 = -2; // the hole has no seeds: not a legal move
 
-// The trace of the last move played, for the host (animation, differential tests).
-// Writing a byte per lap costs little next to the sowing itself, so every move records it.
+// The trace of the last move played by `play`, for the host (animation, differential tests): a
+// byte per lap costs little next to the lap itself. Perft and the endgame databases' preparation
+// play untraced (`playInline`).
 export const TRACE_LAP_END: usize = memory.data(MAX_LAPS);
 export const TRACE_LAP_SEEDS: usize = memory.data(MAX_LAPS);
 export const TRACE_CAPTURED: usize = memory.data(24);
@@ -24,92 +26,135 @@ export let traceCaptured: i32 = 0;
 export let traceLastFourSeeds: i32 = 0;
 export let traceLastFourTo: i32 = 0;
 
-// Lane numbers of the two 16-byte halves of a record's board.
-const LANES_LOW: v128 = i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-const LANES_HIGH: v128 = i8x16(16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
-
-/**
- * One lap on 16 holes at once: the origin is emptied, every hole gets `rounds` seeds, and the
- * `rest` holes that follow the origin (circularly) get one more. Lanes past the board are untouched.
- */
-@inline function sowLanes(half: v128, lanes: v128, from: i32, rounds: i32, rest: i32): v128 {
-  const size = i8x16.splat(<i8>boardSize);
-  const onBoard = i8x16.lt_s(lanes, size);
-  let distance = i8x16.sub(lanes, i8x16.splat(<i8>(from + 1)));
-  distance = i8x16.add(distance, v128.and(i8x16.lt_s(distance, i8x16.splat(0)), size));
-  const oneMore = i8x16.lt_s(distance, i8x16.splat(<i8>rest)); // all-ones lanes: subtracting adds 1
-  half = v128.andnot(half, i8x16.eq(lanes, i8x16.splat(<i8>from)));
-  half = i8x16.add(half, v128.and(i8x16.splat(<i8>rounds), onBoard));
-  return i8x16.sub(half, v128.and(oneMore, onBoard));
-}
-
-/** Sows all seeds of `from` one by one into the following holes; returns where the last fell. */
-@inline function sowLap(pos: usize, from: i32): i32 {
-  const size = boardSize;
-  const seeds = seedsAt(pos, from);
-  const rounds = seeds < size ? 0 : seeds / size; // most laps are shorter than a round: skip the division
-  const rest = seeds - rounds * size;
-  v128.store(pos, sowLanes(v128.load(pos), LANES_LOW, from, rounds, rest));
-  if (size > 16) v128.store(pos, sowLanes(v128.load(pos, 16), LANES_HIGH, from, rounds, rest), 16);
-  const last = from + rest;
-  return last < size ? last : last - size;
-}
+// Lane numbers of a record's two 16-byte halves, loaded where a lap needs them (a v128 constant
+// would be built in registers on every move).
+const LANE_NUMBERS: usize = memory.data<u8>([
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+], 16);
 
 /** Empties the casa at `end` and, in Hoyito II, the chain of 4s before it; returns the seeds taken. */
-@inline function capture(pos: usize, end: i32): i32 {
+@inline function capture(pos: usize, end: i32, traced: bool): i32 {
   setSeeds(pos, end, 0);
-  store<u8>(TRACE_CAPTURED, <u8>end);
+  if (traced) store<u8>(TRACE_CAPTURED, <u8>end);
   let count = 1;
   if (chainCapture) {
     const size = boardSize;
     let at = end == 0 ? size - 1 : end - 1;
     while (seedsAt(pos, at) == 4) {
       setSeeds(pos, at, 0);
-      store<u8>(TRACE_CAPTURED + <usize>count, <u8>at);
+      if (traced) store<u8>(TRACE_CAPTURED + <usize>count, <u8>at);
       count++;
       at = at == 0 ? size - 1 : at - 1;
     }
   }
-  traceCaptured = count;
+  if (traced) traceCaptured = count;
   return count << 2;
 }
 
 /**
- * Plays the hole at board index `start` of position `from` into record `to`.
+ * Plays the hole at board index `start` of position `from` into record `to` (another record: the
+ * seeds of `from` are counted after a capture).
  * `to` is left unspecified when the result is MOVE_ENDLESS or MOVE_EMPTY.
  */
 export function play(from: usize, to: usize, start: i32): i32 {
   return playInline(from, to, start, true);
 }
 
-/** `play`, inlined into its caller: the endgame databases' preparation plays every move of every board of a layer. */
+/**
+ * `play`, inlined into its caller: perft plays every move of every node, and the endgame databases'
+ * preparation every move of every board of a layer. `traced` writes the trace of the laps and
+ * captures (TRACE_*, traceLaps, traceCaptured); untraced, only a move that ends the game sets
+ * traceLastFourSeeds and traceLastFourTo.
+ */
 @inline export function playInline(from: usize, to: usize, start: i32, traced: bool): i32 {
-  if (seedsAt(from, start) == 0) return MOVE_EMPTY;
-  copyPosition(from, to);
-  traceCaptured = 0;
-  traceLastFourSeeds = 0;
+  // One loop for boards of up to 16 holes (one v128 a lap), one for larger ones (two).
+  return boardSize > 16 ? playInlineOn(from, to, start, traced, true) : playInlineOn(from, to, start, traced, false);
+}
+
+/** `playInline` on a board known to have more than 16 holes (`wide`) or not. */
+@inline export function playInlineOn(from: usize, to: usize, start: i32, traced: bool, wide: bool): i32 {
+  const seeds = seedsAt(from, start);
+  if (seeds == 0) return MOVE_EMPTY;
+  if (traced) {
+    traceCaptured = 0;
+    traceLastFourSeeds = 0;
+  }
+  return playLaps(from, to, start, seeds, traced, wide);
+}
+
+/**
+ * The laps of a move of `seeds` seeds from `start`. The record is kept in registers and stored
+ * after every lap; a lap reads its landing hole's count from the board before it (`from` for the
+ * first lap, then the previous lap's in `to`), not from the board its own addition makes.
+ */
+@inline function playLaps(from: usize, to: usize, start: i32, seeds: i32, traced: bool, wide: bool): i32 {
+  const size = boardSize;
+  let low = v128.load(from);
+  let high = v128.load(from, 16);
+  if (!wide) v128.store(to, high, 16); // the seeds taken and the side to move, which no lap changes here
+  let before = from;
   let at = start;
   for (let lap = 0; lap < MAX_LAPS; lap++) {
-    if (traced) store<u8>(TRACE_LAP_SEEDS + <usize>lap, <u8>seedsAt(to, at));
-    at = sowLap(to, at);
+    if (traced) store<u8>(TRACE_LAP_SEEDS + <usize>lap, <u8>seeds);
+    let land: i32;
+    let landing: i32;
+    let delta: usize;
+    // Every table read is in its table: seeds (or rest) < LAP_TABLE_SEEDS and at < boardSize <= BOARD_INDEXES.
+    if (seeds < LAP_TABLE_SEEDS) {
+      const entry = <usize>(seeds * BOARD_INDEXES + at);
+      land = <i32>load<u8>(entry, LAP_LANDS);
+      landing = seedsAt(before, land) + load<i32>(<usize>seeds << 2, LAP_LANDING);
+      delta = entry << 5;
+    } else {
+      // A lap of LAP_TABLE_SEEDS or more: the lap of its rest, and `rounds` more in every hole but
+      // the origin, which loses the rounds * size seeds of the rounds and gains `rounds`.
+      const rounds = seeds / size;
+      const rest = seeds - rounds * size;
+      const entry = <usize>(rest * BOARD_INDEXES + at);
+      land = <i32>load<u8>(entry, LAP_LANDS);
+      landing = seedsAt(before, land) + (rest != 0 ? rounds + 1 : rounds - seeds);
+      const round = i8x16.splat(<i8>rounds);
+      const origin = i8x16.splat(<i8>at);
+      const lost = i8x16.splat(<i8>(rounds * size));
+      const boardSize8 = i8x16.splat(<i8>size);
+      const lanesLow = v128.load(LANE_NUMBERS);
+      low = i8x16.add(low, v128.and(round, i8x16.lt_s(lanesLow, boardSize8)));
+      low = i8x16.sub(low, v128.and(lost, i8x16.eq(lanesLow, origin)));
+      if (wide) {
+        const lanesHigh = v128.load(LANE_NUMBERS, 16);
+        high = i8x16.add(high, v128.and(round, i8x16.lt_s(lanesHigh, boardSize8)));
+        high = i8x16.sub(high, v128.and(lost, i8x16.eq(lanesHigh, origin)));
+      }
+      delta = entry << 5;
+    }
+    low = i8x16.add(low, v128.load(delta, LAP_DELTAS));
+    v128.store(to, low);
+    if (wide) {
+      high = i8x16.add(high, v128.load(delta, LAP_DELTAS + 16));
+      v128.store(to, high, 16);
+    }
+    at = land;
+    before = to;
     if (traced) store<u8>(TRACE_LAP_END + <usize>lap, <u8>at);
-    const seeds = seedsAt(to, at);
-    if (seeds == 1) {
-      traceLaps = lap + 1;
+    if (landing == 1) {
+      if (traced) traceLaps = lap + 1;
       setSideToMove(to, sideToMove(to) ^ 1);
       return MOVE_TURN_PASSES;
     }
-    if (seeds == 4) {
-      traceLaps = lap + 1;
+    if (landing == 4) {
+      if (traced) traceLaps = lap + 1;
       const mover = sideToMove(to);
-      addTaken(to, mover, capture(to, at));
-      const left = boardSeeds(to);
+      const taken = capture(to, at, traced);
+      addTaken(to, mover, taken);
+      // Sowing moves seeds and never adds any: the board holds what `from` held, less the capture.
+      const left = boardSeeds(from) - taken;
       if (left > 4) return MOVE_EXTRA_TURN;
       giveLastFour(to, mover, left);
       return MOVE_GAME_OVER;
     }
+    seeds = landing;
   }
-  traceLaps = MAX_LAPS;
+  if (traced) traceLaps = MAX_LAPS;
   return MOVE_ENDLESS;
 }
 

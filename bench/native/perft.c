@@ -1,14 +1,19 @@
 /*
- * A plain C perft of the Hoyito rules, the yardstick for the WASM core's speed
+ * A plain C perft of the Hoyito rules, the scalar yardstick for the WASM core's speed
  * (same algorithm: copy-make records, lap by lap, 1,000-lap endless rule; the rules are in rules.h).
- * Build and run: cc -O3 -o build/perft-native bench/native/perft.c && build/perft-native ii 6 9
+ * perft-avx2.c is the same perft with SIMD. Build both with `npm run build:native` (make -C bench/native).
+ *
+ *   build/native/perft-scalar "ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0" 11
+ *   build/native/perft-scalar ii 6 11          (the same: a start position)
+ *
+ * Prints the time and speed, then the count alone on the last line, as `hoyito perft` does.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "position.h"
 #include "rules.h"
 
 enum { MAX_PLY = 64 };
@@ -32,18 +37,19 @@ static uint64_t perft(Record *stack, int depth) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4) { fprintf(stderr, "usage: perft-native ii|iii holes depth\n"); return 2; }
-  configure(atoi(argv[2]), strcmp(argv[1], "ii") == 0);
-  int depth = atoi(argv[3]);
+  Position p;
+  int depth = perft_args(argc, argv, "perft-scalar", &p);
+  if (depth < 0) return 2;
+  configure(p.holes, p.chain);
+  last_four_to = p.last_four;
   static Record stack[MAX_PLY + 1];
   memset(stack, 0, sizeof stack);
-  for (int i = 0; i < size; i++) stack[0].seeds[i] = 4;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  memcpy(stack[0].seeds, p.seeds, sizeof stack[0].seeds);
+  stack[0].taken[0] = (uint16_t)p.taken[0];
+  stack[0].taken[1] = (uint16_t)p.taken[1];
+  stack[0].side = (uint8_t)p.side;
+  double started = now_seconds();
   uint64_t nodes = perft(stack, depth);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  double seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-  printf("%s 2x%d depth %d: %llu nodes in %.3f s, %.2f M nodes/s\n", argv[1], holes, depth,
-         (unsigned long long)nodes, seconds, nodes / seconds / 1e6);
+  print_perft("scalar C", now_seconds() - started, nodes);
   return 0;
 }

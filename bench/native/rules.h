@@ -1,7 +1,7 @@
 /*
  * The Hoyito rules in plain C, shared by the native yardsticks (perft.c, tablebase.c): the same
  * rules as assembly/rules.ts (copy-make records, lap by lap, the 1,000-lap endless rule, capture of
- * exactly 4 with Hoyito II's backward chain, the last four to the capturer), written plainly: no
+ * exactly 4 with Hoyito II's backward chain, the last four given out), written plainly: no
  * SIMD, no trace of the laps.
  *
  * A record is the core's packed position (assembly/board.ts): the seeds of each hole in sowing
@@ -24,8 +24,9 @@ typedef struct {
   uint8_t side;
 } Record;
 
-/* The loaded game: holes per row, holes on the board, Hoyito II's chain capture. */
-static int holes, size, chain;
+/* The loaded game: holes per row, holes on the board, Hoyito II's chain capture, and who receives
+ * the last four (0 the capturer, 1 South, 2 North: position.h's LAST_FOUR_*). */
+static int holes, size, chain, last_four_to;
 /* The seeds the last move gave out as the last four (0 when it did not end the game). */
 static int last_four_seeds;
 
@@ -74,8 +75,8 @@ static inline int play(const Record *from, Record *to, int start) {
       to->taken[to->side] += capture(to, at);
       int left = board_seeds(to);
       if (left > 4) return EXTRA_TURN;
-      /* The game ends: the seeds left go to the capturer. */
-      to->taken[to->side] += left;
+      /* The game ends: the seeds left go to the capturer, or to the side the match names. */
+      to->taken[last_four_to == 0 ? to->side : last_four_to - 1] += left;
       last_four_seeds = left;
       memset(to->seeds, 0, sizeof to->seeds);
       return GAME_OVER;
