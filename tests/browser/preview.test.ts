@@ -257,7 +257,8 @@ describe('showing the preview', () => {
   });
 
   test('none for the AI’s holes, nor while a move is animated', async () => {
-    const board = await mountBoard({ south: 'human', north: 'ai', speed: '0.01', position: 'ii 0,0,0,0,0,2/0,1,0,0,0,0 N 0-0' });
+    // No animation here: the AI's move may come before the hover, and an animated one would offer to be finished at once.
+    const board = await mountBoard({ south: 'human', north: 'ai', speed: '0', position: 'ii 0,0,0,0,0,2/0,1,0,0,0,0 N 0-0' });
     await userEvent.hover(holeButton(board, 7));
     await board.updateComplete;
     expect(shownPreview(board)).toEqual(NOTHING_SHOWN);
