@@ -87,6 +87,16 @@ interface CoreFunctions {
   tablebaseMarkBuilt(seeds: number): void;
 }
 
+/**
+ * A WebAssembly memory as the core's host uses it, named by its shape: a program type-checked
+ * without the DOM library (as the package's consumers may be: "lib": ["ES2022"]) has no
+ * `WebAssembly` namespace to name it by.
+ */
+export interface CoreMemory {
+  readonly buffer: ArrayBuffer | SharedArrayBuffer;
+  grow(delta: number): number;
+}
+
 /** What the core's configuration depends on. */
 type GameSettings = Pick<Position, 'variant' | 'holesPerRow' | 'lastFour'>;
 
@@ -177,7 +187,7 @@ export class WasmCore {
    * Instantiates the core. `url` defaults to the release build next to this module's package; a
    * core for threads (threads.ts) is one of the thread images, on a `memory` shared between them.
    */
-  static async load(url: URL = defaultWasmUrl(), memory?: WebAssembly.Memory): Promise<WasmCore> {
+  static async load(url: URL = defaultWasmUrl(), memory?: CoreMemory): Promise<WasmCore> {
     const stopWatch: StopWatch = { flag: null, raise: () => {} };
     // The core reads the clock on every check of its limits: the moment to pass on a stop that
     // another thread set in the running search's flag (the core's memory is its own).
@@ -185,7 +195,8 @@ export class WasmCore {
       if (stopWatch.flag?.stopped) stopWatch.raise();
       return performance.now();
     };
-    const env = memory ? { nowMs, memory } : { nowMs };
+    // A thread image imports its memory; the loader's types know only a memory of its own.
+    const env = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
     const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), { env });
     const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
     stopWatch.raise = () => core.setStopFlag(1);

@@ -11,12 +11,12 @@
  */
 import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
-import type { WasmCore } from './core.js';
+import type { CoreMemory, WasmCore } from './core.js';
 import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord } from './threads.js';
 
 /** What a helper is asked. */
 export type HelperRequest =
-  | { readonly kind: 'init'; readonly memory: WebAssembly.Memory; readonly image: number }
+  | { readonly kind: 'init'; readonly memory: CoreMemory; readonly image: number }
   | {
       readonly kind: 'start';
       readonly root: Position;
@@ -45,7 +45,7 @@ const HALT_WAIT_MS = 20;
 export class SearchHelpers {
   private readonly words: Int32Array;
   private constructor(
-    private readonly memory: WebAssembly.Memory,
+    private readonly memory: CoreMemory,
     private readonly ports: readonly ThreadPort[],
     private readonly stopFlags: readonly number[],
   ) {
@@ -53,7 +53,7 @@ export class SearchHelpers {
   }
 
   /** Starts `count` helpers (images 1..count) on `memory`; resolves once each has loaded its core. */
-  static async start(memory: WebAssembly.Memory, count: number, spawn: ThreadSpawner): Promise<SearchHelpers> {
+  static async start(memory: CoreMemory, count: number, spawn: ThreadSpawner): Promise<SearchHelpers> {
     if (!Number.isInteger(count) || count < 0 || count > MAX_THREADS - 1) throw new RangeError(`${count} helper threads`);
     const ports = Array.from({ length: count }, () => spawn());
     const stopFlags = await Promise.all(

@@ -4,9 +4,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadThreadCore } from './threads.js';
+import type { CoreMemory } from './core.js';
 import type { ThreadReply, ThreadRequest } from './tablebase-threads.js';
 
-const { memory, image } = workerData as { memory: WebAssembly.Memory; image: number };
+const { memory, image } = workerData as { memory: CoreMemory; image: number };
 const core = await loadThreadCore(memory, image);
 const port = parentPort!;
 

@@ -4,7 +4,7 @@
  * and search stack, at its own memory base). Image 0 is the thread that owns the memory (it grows
  * it and holds what is built there); images 1..MAX_THREADS are the threads that work in it.
  */
-import { WasmCore } from './core.js';
+import { type CoreMemory, WasmCore } from './core.js';
 import { MAX_THREADS } from '../limits.js';
 
 export { MAX_THREADS };
@@ -16,12 +16,10 @@ const MAXIMUM_PAGES = 65536;
 export const threadImageUrl = (image: number): URL => new URL(`../../../build/threads/hoyito-${image}.wasm`, import.meta.url);
 
 /** A memory for the cores of several threads (a SharedArrayBuffer underneath: Node, or a cross-origin isolated page). */
-export const sharedCoreMemory = (): WebAssembly.Memory =>
-  new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
+export const sharedCoreMemory = (): CoreMemory => new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
 
 /** The core of image `image` on `memory`. */
-export const loadThreadCore = (memory: WebAssembly.Memory, image: number): Promise<WasmCore> =>
-  WasmCore.load(threadImageUrl(image), memory);
+export const loadThreadCore = (memory: CoreMemory, image: number): Promise<WasmCore> => WasmCore.load(threadImageUrl(image), memory);
 
 // The first KiB of a shared memory lies below every image's statics: the threads' own words.
 /** Bumped whenever the helpers' work changes: a helper runs a request only of the generation current when it starts. */
