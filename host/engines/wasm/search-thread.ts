@@ -32,7 +32,7 @@ const ownerPort = async (): Promise<Port> => {
   return { postMessage: message => parentPort!.postMessage(message), on: listener => parentPort!.on('message', listener) };
 };
 
-const port = await ownerPort();
+let port: Port;
 let core: WasmCore | null = null;
 let words: Int32Array;
 let stopFlag = 0;
@@ -68,8 +68,12 @@ const handle = async (request: HelperRequest): Promise<void> => {
   } else search(request);
 };
 
-port.on(message => {
-  handle(message as HelperRequest).catch((error: unknown) =>
-    port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
+// No top-level await: a page's bundler may build this worker as a classic script (Vite's default), which has none.
+void ownerPort().then(owner => {
+  port = owner;
+  port.on(message => {
+    handle(message as HelperRequest).catch((error: unknown) =>
+      port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
 });
