@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EMBED_FILES, EMBED_PARTS, EMBED_THREADS } from '../../vite.embed.config.js';
@@ -72,14 +72,20 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-test('the embed copied into /vendor/x/ plays against a human from a page in /pages/a/b/', async () => {
-  expect(embedFiles).toContain('hoyito-board.js');
+/** A new page whose errors (uncaught, or logged as errors) are collected in `problems`. */
+const watchedPage = async (): Promise<{ page: Page; problems: string[] }> => {
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', error => problems.push(error.message));
   page.on('console', message => {
     if (message.type() === 'error') problems.push(message.text());
   });
+  return { page, problems };
+};
+
+test('the embed copied into /vendor/x/ plays against a human from a page in /pages/a/b/', async () => {
+  expect(embedFiles).toContain('hoyito-board.js');
+  const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   // On failure the files asked for and the page's errors say more than the timeout: they are checked first.
   const played = await (async () => {
@@ -115,12 +121,7 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
 }, 60_000);
 
 test('on a cross-origin isolated page the embed searches on every core: it loads the threads’ code, worker and a core image a thread, and plays', async () => {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', error => problems.push(error.message));
-  page.on('console', message => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
+  const { page, problems } = await watchedPage();
   await page.goto(`${isolated.url}${PAGE}`);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   const threads = Math.min(await page.evaluate(() => navigator.hardwareConcurrency), 8);
