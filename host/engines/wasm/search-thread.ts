@@ -8,7 +8,7 @@ import { GENERATION_WORD, busyWord, loadThreadCore } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
 import { layerMask } from '../tablebase.js';
-import { MAX_DEPTH } from '../limits.js';
+import { MAX_DEPTH, nextTableIteration } from '../limits.js';
 
 interface Port {
   postMessage(message: unknown): void;
@@ -45,7 +45,7 @@ const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
   if (Atomics.load(words, GENERATION_WORD) === request.generation) {
     let number = request.number;
     for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++)
-      number = number >= 255 ? 1 : number + 1;
+      number = nextTableIteration(number);
   }
   Atomics.store(words, busyWord(image), 0);
   Atomics.notify(words, busyWord(image));

@@ -12,6 +12,7 @@
 import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
 import type { CoreMemory, WasmCore } from './core.js';
+import { nextTableIteration } from '../limits.js';
 import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord } from './threads.js';
 
 /** What a helper is asked. */
@@ -103,7 +104,7 @@ export class SearchHelpers {
     const { nextIteration } = core.searchTable;
     this.ports.forEach((port, i) => {
       const ahead = (i + 1) % 2;
-      const number = ahead === 1 && nextIteration >= 255 ? 1 : nextIteration + ahead;
+      const number = ahead === 1 ? nextTableIteration(nextIteration) : nextIteration;
       port.postMessage({ kind: 'go', generation, depth: depth + ahead, number } satisfies HelperRequest);
     });
   }
