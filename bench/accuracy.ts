@@ -10,6 +10,7 @@
  *
  * Options: `--games N` (default 40), `--variant ii|iii`, `--seed S`.
  */
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Game } from '../host/game.js';
@@ -19,7 +20,8 @@ import { SearchService } from '../host/service.js';
 import { type Position, boardSeeds, unwrap } from '../host/types.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { covers } from '../host/engines/tablebase.js';
-import { readTablebases } from '../tools/tablebase-files.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import { TablebaseShelf } from '../tools/tablebase-files.js';
 import { markdownTable, textTable } from './report.js';
 import { writeResultsSection } from './results-file.js';
 
@@ -40,13 +42,14 @@ const playDepth = Number(values['play-depth']);
 const variant = values.variant === 'iii' ? 'iii' : 'ii';
 const random = seededRandom(Number(values.seed));
 
-const bases = unwrap(await readTablebases(values.tablebases)).filter(
-  base => base.variant === variant && base.holesPerRow === 6 && !base.fixedSide,
-);
-const judge = bases.sort((a, b) => b.maxSeeds - a.maxSeeds)[0];
-if (!judge) throw new Error(`${values.tablebases}: no ${variant} 2x6 capturer databases`);
+const judgeFile = unwrap(await TablebaseShelf.open(values.tablebases))
+  .files.filter(file => file.variant === variant && file.holesPerRow === 6 && !file.fixedSide)
+  .sort((a, b) => b.maxSeeds - a.maxSeeds)[0];
+if (!judgeFile) throw new Error(`${values.tablebases}: no ${variant} 2x6 capturer databases`);
 const load = loadavg()[0]!;
-const withDatabases = await SearchService.create({ tablebases: [judge] });
+const withDatabases = await SearchService.create();
+// Read straight into the core of the service that plays with them: the one copy.
+const judge = unwrap(await withDatabases.loadTablebaseFile(await readFile(judgeFile.path), zlibCodec));
 const plain = await SearchService.create();
 
 /** Positions from 17 seeds to the judge's deepest layer, along games of the engine against itself. */

@@ -16,6 +16,8 @@ import {
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
+  type HoyitoError,
+  type Result,
   type Searcher,
   unwrap,
 } from './types.js';
@@ -24,7 +26,7 @@ import { badOption, checkObject, checkOptionalFunction, checkOptionsObject } fro
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_THREADS } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
-import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tablebase.js';
+import { type BlockCodec, type Tablebase, covers, parseTablebaseFile, solveMoves, tablebaseFor } from './engines/tablebase.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
@@ -169,6 +171,8 @@ export class SearchService {
     private readonly makeSearcher: SearcherMaker,
     private readonly tableBits: number,
     tablebases: readonly Tablebase[],
+    /** The core searches run on (engine `wasm`): where `loadTablebaseFile` writes. */
+    private readonly core?: WasmCore,
     private helpers?: SearchHelpers,
   ) {
     this.bases = tablebases;
@@ -209,11 +213,11 @@ export class SearchService {
       const spawn = options.spawnThread ?? (await nodeSearchThreads());
       const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
       const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base, helpers);
-      return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, helpers);
+      return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, core, helpers);
     }
     const core = options.core ?? (await loadWasmCore());
     const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base);
-    return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases);
+    return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, core);
   }
 
   /** Threads that search: 1, or 1 and the helpers. */
@@ -237,6 +241,27 @@ export class SearchService {
     checkTablebases(tablebases);
     this.bases = tablebases;
     this.searchers.clear();
+  }
+
+  /**
+   * Adds the databases of a file (`makeTablebaseFile`'s bytes) to those searches may use; a
+   * compressed file needs `codec` (`zlibCodec` on node). On the core they are written straight
+   * into its memory, the one copy (a 24-seed chain is 516 MB): they replace the databases the core
+   * held, which searches then no longer use. On the reference they are read into memory of their
+   * own. The error, a `BadTablebase`, names what is wrong with the file.
+   */
+  async loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Promise<Result<Tablebase, HoyitoError>> {
+    const core = this.core;
+    if (!core) return this.addTablebase(parseTablebaseFile(file, codec), this.bases);
+    // Imported only when asked for: the board's worker, which never loads a file this way, carries none of it.
+    const { loadTablebaseFile, replacedIn } = await import('./engines/wasm/tablebase.js');
+    const loaded = loadTablebaseFile(core, file, codec);
+    return this.addTablebase(loaded, loaded.ok ? this.bases.filter(base => !replacedIn(core, base)) : this.bases);
+  }
+
+  private addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
+    if (loaded.ok) this.setTablebases([...kept, loaded.value]);
+    return loaded;
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */

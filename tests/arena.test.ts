@@ -19,7 +19,11 @@ import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { MAX_THREADS } from '../host/engines/wasm/threads.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
-import { covers, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import { covers, layerSize, makeTablebaseFile, solveMoves, tablebaseFileName } from '../host/engines/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
@@ -129,6 +133,8 @@ describe('arena', () => {
       [['--tablebase-seeds', String(MAX_TABLEBASE_SEEDS + 1)], 'tablebase-seeds'],
       [['--tablebase-seeds', '-1'], 'tablebase-seeds'],
       [['--tablebase-seeds', 'x'], 'tablebase-seeds'],
+      [['--tablebases', '/no/such/folder'], 'tablebases'],
+      [['--tablebases', '/dev/null'], 'tablebases'],
       // Databases are built for boards up to 2x6.
       [['--a', 'engine+tb:100', '--sizes', '6,12'], 'sizes'],
     ] as const) {
@@ -370,6 +376,47 @@ describe('a player with endgame databases', () => {
       }
     }
     expect(judged).toBe(moves!.answered);
+  });
+
+  it("with a folder: reads a game's file into its core instead of building (again after building another game's), and plays a best move where it holds the position", async () => {
+    const core = await loadWasmCore();
+    const chain = buildWasmTablebase(core, { variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain' });
+    const dir = mkdtempSync(join(tmpdir(), 'hoyito-arena-shelf-'));
+    writeFileSync(join(dir, tablebaseFileName(chain)), makeTablebaseFile(chain, zlibCodec));
+    const report = await playMatch(wasmEngine, {
+      a: { kind: 'depth', depth: 2, tablebase: true },
+      b: { kind: 'depth', depth: 2 },
+      games: 6,
+      variants: ['ii', 'iii'],
+      sizes: [6],
+      moveCap: 300,
+      seed: 4,
+      tablebaseSeeds: 4,
+      tablebaseDir: dir,
+    });
+    const file = join(dir, tablebaseFileName(chain));
+    expect(report.tablebases?.map(({ variant, layers, file }) => [variant, layers, file])).toEqual([
+      ['ii', [0, 4, 8], file],
+      ['iii', [0, 1, 2, 3, 4], undefined],
+      ['ii', [0, 4, 8], file],
+    ]);
+    expect(formatReport(report)).toContain(
+      `databases of depth+tb:2: ii 2x6 layers 0, 4, 8 (${(1 + layerSize(12, 4) + layerSize(12, 8)).toLocaleString('en')} positions), read from ${file} in`,
+    );
+    let judged = 0;
+    for (const played of report.games.filter(({ variant }) => variant === 'ii')) {
+      const replay = unwrap(Game.fromRecord(played.record, wasmEngine));
+      const game = unwrap(Game.fromPosition(replay.startPosition, wasmEngine));
+      for (const [ply, move] of replay.moves.entries()) {
+        if (ply >= 4 && game.position.turn === played.aSide && covers(chain, game.position)) {
+          const solved = solveMoves(chain, new WasmEngine(core), game.position);
+          expect(solved.find(option => option.move === move)?.value).toBe(solved[0]!.value);
+          judged++;
+        }
+        unwrap(game.play(move));
+      }
+    }
+    expect(judged).toBeGreaterThan(0);
   });
 });
 

@@ -535,6 +535,25 @@ describe('tablebase build and solve', () => {
     });
   });
 
+  it("reads a folder's file only for a position of its game: a damaged file of another game is not read; a truncated one is refused by its size at once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoyito-shelf-'));
+    writeFileSync(join(dir, 'iii-2x6-capturer-4.hoyitotb'), makeTablebaseFile(reference));
+    const damaged = makeTablebaseFile(buildReferenceTablebase('ii', 6, 4));
+    damaged[damaged.length - 1]! ^= 1;
+    writeFileSync(join(dir, 'ii-2x6-capturer-4.hoyitotb'), damaged);
+    const endgame = 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23';
+    const solved = await run('solve', endgame, '--tablebases', dir);
+    expect(solved.code).toBe(0);
+    expect(solved.last).toBe(
+      `value ${positionValue(reference, unwrap(parsePosition(endgame)))} bestmove ${solveMoves(reference, referenceEngine, unwrap(parsePosition(endgame)))[0]!.move}`,
+    );
+    const other = await run('solve', 'ii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', dir);
+    expect(other.error).toMatch(/ii-2x6-capturer-4\.hoyitotb: tablebase file: checksum mismatch/);
+    writeFileSync(join(dir, 'ii-2x6-capturer-4.hoyitotb'), damaged.subarray(0, damaged.length - 1));
+    const truncated = await run('solve', endgame, '--tablebases', dir);
+    expect(truncated.error).toMatch(/ii-2x6-capturer-4\.hoyitotb: \d+ bytes, \d+ expected from its header: the file is truncated/);
+  });
+
   it('refuses a damaged database file, naming it', async () => {
     const damaged = mkdtempSync(join(tmpdir(), 'hoyito-damaged-'));
     const file = makeTablebaseFile(reference);

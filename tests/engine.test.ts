@@ -278,6 +278,29 @@ describe('hoyito engine', () => {
     await engine.until(/^bestmove /);
   });
 
+  it("reads each game's file into the core when a go of that game comes, again after another game's; a damaged one is an error at that go", async () => {
+    const engine = startEngine();
+    const dir = mkdtempSync(join(tmpdir(), 'hoyito-engine-shelf-'));
+    writeFileSync(join(dir, 'iii-2x6-capturer-4.hoyitotb'), makeTablebaseFile(buildReferenceTablebase('iii', 6, 4)));
+    writeFileSync(join(dir, 'ii-2x6-capturer-4.hoyitotb'), makeTablebaseFile(buildReferenceTablebase('ii', 6, 4)));
+    engine.send(`setoption name Tablebases value ${dir}`);
+    expect(await engine.until(/^info string tablebases/)).toBe(`info string tablebases: 2 databases from ${dir}`);
+    for (const variant of ['iii', 'ii', 'iii']) {
+      engine.send(`position ${variant} 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23`, 'go depth 3');
+      expect(await engine.until(/^info depth/)).toMatch(/^info depth 1 score -?\d+ exact /);
+      await engine.until(/^bestmove /);
+    }
+    const damaged = makeTablebaseFile(buildReferenceTablebase('ii', 6, 4));
+    damaged[40]! ^= 1;
+    writeFileSync(join(dir, 'ii-2x6-capturer-4.hoyitotb'), damaged);
+    engine.send(`setoption name Tablebases value ${dir}`, 'position ii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', 'go depth 3');
+    // Known by its first bytes at setoption (which the damage spares), read, and refused, at the go that wants it.
+    expect(await engine.until(/^info string/)).toBe(`info string tablebases: 2 databases from ${dir}`);
+    expect(await engine.until(/^info string error/)).toMatch(
+      /^info string error go: .*ii-2x6-capturer-4\.hoyitotb: tablebase file: checksum mismatch/,
+    );
+  });
+
   it('refuses go and setoption while searching', async () => {
     const engine = startEngine();
     engine.send(`position ${START_2X12}`, 'go infinite');

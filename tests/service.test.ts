@@ -10,6 +10,7 @@ import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type Tablebase, covers, makeTablebaseFile, parseTablebaseFile, positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { HoyitoError, type EngineKind, type Move, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { startPosition } from '../host/notation.js';
 import { LEVELS } from '../host/levels.js';
@@ -269,6 +270,38 @@ describe('the library functions', () => {
     // Another build in the same core replaces them: reading them is then an error by name.
     await buildTablebase({ core: own, variant: 'iii', holesPerRow: 2, maxSeeds: 2 });
     expect(() => loaded.tables).toThrow(/replaced/);
+  });
+
+  it("loadTablebaseFile: a file read straight into the service's core, which then holds one game's at a time; on the reference, each its own", async () => {
+    const ii = buildReferenceTablebase('ii', 3, 6);
+    const iii = buildReferenceTablebase('iii', 3, 6);
+    const iiCovered = position('ii 1,0,2/0,1,1 N 20-19');
+    const iiiCovered = position('iii 1,0,2/0,1,1 N 20-19');
+    const core = await SearchService.create({ core: await loadWasmCore() });
+    const first = unwrap(await core.loadTablebaseFile(makeTablebaseFile(ii, zlibCodec), zlibCodec));
+    expect(core.tablebases).toEqual([first]);
+    expect(core.searchNow({ position: iiCovered }).result).toMatchObject({ exact: true, score: positionValue(ii, iiCovered) });
+    const second = unwrap(await core.loadTablebaseFile(makeTablebaseFile(iii)));
+    // The core held the first file's layers; they were replaced, so searches no longer use them.
+    expect(core.tablebases).toEqual([second]);
+    expect(core.tablebaseFor(iiCovered)).toBeNull();
+    expect(core.searchNow({ position: iiiCovered }).result).toMatchObject({ exact: true, score: positionValue(iii, iiiCovered) });
+    const reference = await SearchService.create({ engine: 'reference' });
+    unwrap(await reference.loadTablebaseFile(makeTablebaseFile(ii)));
+    unwrap(await reference.loadTablebaseFile(makeTablebaseFile(iii)));
+    expect(reference.tablebases.map(base => base.variant)).toEqual(['ii', 'iii']);
+    expect(reference.searchNow({ position: iiCovered }).result.score).toBe(positionValue(ii, iiCovered));
+    // A bad file is refused by name, and the databases held stay in use.
+    const damaged = makeTablebaseFile(ii);
+    damaged[damaged.length - 1]! ^= 1;
+    for (const [file, codec, words] of [
+      [damaged, undefined, /checksum mismatch/],
+      [makeTablebaseFile(ii, zlibCodec), undefined, /no codec/],
+    ] as const) {
+      const result = await core.loadTablebaseFile(file, codec);
+      expect(result.ok || result.error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(words) });
+      expect(core.tablebases).toEqual([second]);
+    }
   });
 
   it('a damaged file loaded into a core is refused by name and leaves the core as it was', async () => {

@@ -10,10 +10,9 @@ import { type Position, type SearchLimits, ok } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
-import { type Tablebase } from '../host/engines/tablebase.js';
 import { SearchService } from '../host/service.js';
 import { StopFlag } from '../host/stop.js';
-import { readTablebases } from './tablebase-files.js';
+import { TablebaseShelf } from './tablebase-files.js';
 import { infoLine } from './cli/render.js';
 
 /** The limits of a `go`; none at all is the level's own search. */
@@ -47,7 +46,7 @@ export type WorkerReply =
 const stop = new StopFlag((workerData as { stop: SharedArrayBuffer }).stop);
 // Loaded at once, so that the first go does not wait for it.
 const corePromise: Promise<WasmCore> = loadWasmCore();
-let tablebases: readonly Tablebase[] = [];
+let tablebases = TablebaseShelf.empty;
 /** The service of the Hash and Threads options last asked for (a new one when they change). */
 let current: { readonly tableBits: number; readonly threads: number; readonly service: SearchService } | null = null;
 
@@ -57,9 +56,7 @@ const serviceFor = async (tableBits: number, threads: number): Promise<SearchSer
   if (current?.tableBits === tableBits && current.threads === threads) return current.service;
   current?.service.close();
   current = null;
-  const service = await SearchService.create(
-    threads > 1 ? { threads, tableBits, tablebases } : { core: await corePromise, tableBits, tablebases },
-  );
+  const service = await SearchService.create(threads > 1 ? { threads, tableBits } : { core: await corePromise, tableBits });
   current = { tableBits, threads, service };
   return service;
 };
@@ -75,6 +72,9 @@ const serviceLimits = ({ depth, timeMs, nodes, infinite }: GoLimits): SearchLimi
 
 const go = async ({ position, history, limits, level, tableBits, threads }: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
   const service = await serviceFor(tableBits, threads);
+  // The folder's file for this game, read into the service's core the first time (or again after another game's).
+  const prepared = await tablebases.prepare(service, position);
+  if (!prepared.ok) throw prepared.error;
   const answer = service.searchNow({
     position,
     history,
@@ -87,11 +87,11 @@ const go = async ({ position, history, limits, level, tableBits, threads }: Extr
 
 const loadTablebases = async (dir: string): Promise<void> => {
   // '' unloads them; the protocol thread has checked that a folder given exists.
-  const read = dir === '' ? ok([]) : await readTablebases(dir);
+  const read = dir === '' ? ok(TablebaseShelf.empty) : await TablebaseShelf.open(dir);
   if (!read.ok) throw read.error;
   tablebases = read.value;
-  current?.service.setTablebases(tablebases);
-  post({ type: 'loaded', count: tablebases.length });
+  current?.service.setTablebases([]);
+  post({ type: 'loaded', count: tablebases.files.length });
 };
 
 // Requests are handled one at a time, in order (a go runs synchronously once the core is loaded).
@@ -105,7 +105,7 @@ parentPort!.on('message', (request: WorkerRequest) => {
       post(
         request.type === 'go'
           ? { type: 'done', bestMove: null, error: message }
-          : { type: 'loaded', count: tablebases.length, error: message },
+          : { type: 'loaded', count: tablebases.files.length, error: message },
       );
     }
   });

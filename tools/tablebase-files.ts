@@ -1,12 +1,21 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { lstat, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, open, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Tablebase, makeTablebaseFile, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
+import {
+  TABLEBASE_HEADER_SIZE,
+  type Tablebase,
+  type TablebaseFileGame,
+  makeTablebaseFile,
+  parseTablebaseFile,
+  readTablebaseGame,
+  tablebaseFileName,
+  tablebaseFor,
+} from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
-export { tablebaseFor } from '../host/engines/tablebase.js';
-import { HoyitoError, type Result, err, ok } from '../host/types.js';
+import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
+import type { SearchService } from '../host/service.js';
 import { badPath, fileProblem, writableFolder } from './options.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
@@ -45,27 +54,47 @@ export const writeTablebase = async (path: string, base: Tablebase, compress = t
 
 const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));
 
-/** The bytes of the file at `path`, or what keeps them from being read, in words. */
-const readDatabaseFile = async (path: string): Promise<Result<Uint8Array, string>> => {
+/** What keeps the file at `path` from being read, in words. */
+const readProblem = async (path: string, error: unknown): Promise<string> => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (
+    code === 'ENOENT' &&
+    (await lstat(path).then(
+      link => link.isSymbolicLink(),
+      () => false,
+    ))
+  )
+    return 'is a link to nothing';
+  return code === 'ELOOP' ? fileProblem(error) : `cannot be read: ${fileProblem(error)}`;
+};
+
+/** Reads the file at `path` with `read` (given its size): its result, or what keeps it from being read, in words. */
+const withDatabaseFile = async <T>(path: string, read: (size: number) => Promise<T>): Promise<Result<T, string>> => {
   try {
     const info = await stat(path);
     if (info.isDirectory()) return err('is a folder, not a database file');
     // A pipe or a device could keep the read waiting for ever.
     if (!info.isFile()) return err('is not a regular file');
-    return ok(await readFile(path));
+    return ok(await read(info.size));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (
-      code === 'ENOENT' &&
-      (await lstat(path).then(
-        link => link.isSymbolicLink(),
-        () => false,
-      ))
-    )
-      return err('is a link to nothing');
-    return err(code === 'ELOOP' ? fileProblem(error) : `cannot be read: ${fileProblem(error)}`);
+    return err(await readProblem(path, error));
   }
 };
+
+/** The bytes of the file at `path`, or what keeps them from being read, in words. */
+const readDatabaseFile = (path: string): Promise<Result<Uint8Array, string>> => withDatabaseFile(path, () => readFile(path));
+
+/** The first `length` bytes of the file at `path` (fewer if it is shorter), and its size. */
+const readFileStart = (path: string, length: number): Promise<Result<{ start: Uint8Array; size: number }, string>> =>
+  withDatabaseFile(path, async size => {
+    const file = await open(path);
+    try {
+      const start = new Uint8Array(length);
+      return { start: start.subarray(0, (await file.read(start, 0, length, 0)).bytesRead), size };
+    } finally {
+      await file.close();
+    }
+  });
 
 /** The database file at `path`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
 export const readTablebaseFile = async (path: string): Promise<Result<Tablebase, HoyitoError>> => {
@@ -75,22 +104,73 @@ export const readTablebaseFile = async (path: string): Promise<Result<Tablebase,
   return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
 };
 
-/** Every database file in the folder `dir`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
-export const readTablebases = async (dir: string): Promise<Result<Tablebase[], HoyitoError>> => {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter(name => name.endsWith(FILE_ENDING)).sort();
-  } catch (error) {
-    return badTablebase(dir, `cannot be read: ${fileProblem(error)}`);
-  }
-  const bases: Tablebase[] = [];
-  for (const name of names) {
-    const read = await readTablebaseFile(join(dir, name));
-    if (!read.ok) return read;
-    bases.push(read.value);
-  }
-  return ok(bases);
+/** A database file of a folder, known by its game until it is read. */
+type ShelvedFile = TablebaseFileGame & { readonly path: string };
+
+/** The game of the database file at `path`, from its first bytes; a file whose size is not the header's is truncated. */
+const shelvedFile = async (path: string): Promise<Result<ShelvedFile, HoyitoError>> => {
+  const read = await readFileStart(path, TABLEBASE_HEADER_SIZE);
+  if (!read.ok) return badTablebase(path, read.error);
+  const { start, size } = read.value;
+  const game = readTablebaseGame(start);
+  if (!game.ok) return badTablebase(path, game.error.message);
+  if (size !== game.value.fileLength)
+    return badTablebase(path, `${size} bytes, ${game.value.fileLength} expected from its header: the file is truncated or damaged`);
+  return ok({ ...game.value, path });
 };
+
+/**
+ * The database files of a folder, known by their first bytes until a position wants one: then
+ * read straight into a search service's core (`SearchService.loadTablebaseFile`), the one copy
+ * (a 24-seed chain is 516 MB). A core holds one game's databases at a time, so a service that
+ * goes on to another game reads that game's file when it comes.
+ */
+export class TablebaseShelf {
+  /** The file each service last read, and its databases. */
+  readonly #loaded = new WeakMap<SearchService, { readonly file: ShelvedFile; readonly base: Tablebase }>();
+
+  private constructor(readonly files: readonly ShelvedFile[]) {}
+
+  /** No databases. */
+  static readonly empty = new TablebaseShelf([]);
+
+  /** Every database file in the folder `dir`; one that cannot be read, is not a database or is truncated is a `BadTablebase` error naming it. */
+  static async open(dir: string): Promise<Result<TablebaseShelf, HoyitoError>> {
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter(name => name.endsWith(FILE_ENDING)).sort();
+    } catch (error) {
+      return badTablebase(dir, `cannot be read: ${fileProblem(error)}`);
+    }
+    const files: ShelvedFile[] = [];
+    for (const name of names) {
+      const file = await shelvedFile(join(dir, name));
+      if (!file.ok) return file;
+      files.push(file.value);
+    }
+    return ok(new TablebaseShelf(files));
+  }
+
+  /**
+   * Makes `service` search `position` with the folder's best databases for it (`tablebaseFor`),
+   * reading their file in if the service does not have them: those databases, or null when the
+   * folder has none of the position's game. A damaged file is a `BadTablebase` error naming it.
+   */
+  async prepare(service: SearchService, position: Position): Promise<Result<Tablebase | null, HoyitoError>> {
+    const file = tablebaseFor(this.files, position);
+    if (!file) return ok(null);
+    const loaded = this.#loaded.get(service);
+    if (loaded?.file === file && service.tablebases.includes(loaded.base)) return ok(loaded.base);
+    const bytes = await readDatabaseFile(file.path);
+    if (!bytes.ok) return badTablebase(file.path, bytes.error);
+    const read = await service.loadTablebaseFile(bytes.value, zlibCodec);
+    if (!read.ok) return badTablebase(file.path, read.error.message);
+    // Those of the file read before go (on the core they are gone already): one game's at a time.
+    if (loaded) service.setTablebases(service.tablebases.filter(base => base !== loaded.base));
+    this.#loaded.set(service, { file, base: read.value });
+    return ok(read.value);
+  }
+}
 
 /** Where a build writing `path` keeps its checkpoint: next to it. */
 export const checkpointPath = (path: string): string => `${path}.checkpoint`;

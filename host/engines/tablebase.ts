@@ -164,11 +164,11 @@ export const moverBoard = (position: Pick<Position, 'board' | 'holesPerRow' | 't
 const seedsOn = (board: readonly number[]): number => board.reduce((sum, seeds) => sum + seeds, 0);
 
 /** The databases are for the game of `position`: variant, board, kind of last-four rule. */
-const sameGame = (base: Tablebase, position: Position): boolean =>
+const sameGame = (base: TablebaseGame, position: Position): boolean =>
   base.variant === position.variant && base.holesPerRow === position.holesPerRow && base.fixedSide === (position.lastFour !== 'C');
 
 /** The databases hold this position's value: same game, same kind of last-four rule, a layer they hold. */
-export const covers = (base: Tablebase, position: Position): boolean =>
+export const covers = (base: TablebaseGame, position: Position): boolean =>
   sameGame(base, position) && holdsLayer(base, seedsOn(position.board));
 
 /** The margin of the seeds still on the board that the mover of `position` can force (a covered position). */
@@ -277,10 +277,11 @@ export interface TablebaseFileHeader {
   readonly blockOffsets?: Float64Array;
 }
 
-type Game = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
+/** The game and layers databases are of, without their values: what a file's header says (`readTablebaseGame`). */
+export type TablebaseGame = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
 
 /** The layers of `game`'s tables in file order. */
-const fileOrder = ({ fixedSide, layers, holesPerRow }: Game): { rule: TableRule; seeds: number; size: number }[] =>
+const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: TableRule; seeds: number; size: number }[] =>
   tableRules(fixedSide).flatMap(rule => layers.map(seeds => ({ rule, seeds, size: layerSize(2 * holesPerRow, seeds) })));
 
 const blocksIn = (size: number): number => Math.ceil(size / BLOCK_SIZE);
@@ -320,8 +321,23 @@ const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tableb
 
 const layersOfMask = (mask: number): number[] => allLayers(31).filter(seeds => (mask >>> seeds) & 1);
 
-/** Checks a file written by `makeTablebaseFile` (or a version 1 file) and reads its header; the error names what is wrong with it. */
-export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
+/** What a database file's first bytes say it holds: its game and layers, its format, and whether its layers are compressed. */
+export interface TablebaseFileGame extends TablebaseGame {
+  readonly version: number;
+  readonly compressed: boolean;
+  /** The bytes of the whole file, header and data, as the header says. */
+  readonly fileLength: number;
+}
+
+/** The bytes a file's game is read from (`readTablebaseGame`): a file's first bytes are enough. */
+export const TABLEBASE_HEADER_SIZE = HEADER_SIZE;
+
+/**
+ * The game a database file is of, from its first TABLEBASE_HEADER_SIZE bytes (a longer prefix, or
+ * the whole file, will do): what a folder's files are known by before one is read. The length and
+ * checksum are checked only by `readTablebaseHeader`, which needs the whole file.
+ */
+export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, HoyitoError> => {
   if (!(file instanceof Uint8Array)) return badFile(`${typeof file} is not the bytes of a file`);
   if (file.length < V1_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
@@ -345,8 +361,20 @@ export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeade
     if (layers.at(-1) !== maxSeeds)
       return badFile(`layer mask ${view.getUint32(16, true).toString(16)}: its deepest layer is not maxSeeds ${maxSeeds}`);
   }
-  const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
   const dataLength = version === 1 ? view.getUint32(20, true) : Number(view.getBigUint64(24, true));
+  const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
+  return ok({ version, ...game, compressed, fileLength: headerSize + dataLength });
+};
+
+/** Checks a file written by `makeTablebaseFile` (or a version 1 file) and reads its header; the error names what is wrong with it. */
+export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
+  const read = readTablebaseGame(file);
+  if (!read.ok) return read;
+  const { version, compressed, fileLength, ...game } = read.value;
+  const { layers } = game;
+  const headerSize = version === 1 ? V1_HEADER_SIZE : HEADER_SIZE;
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const dataLength = fileLength - headerSize;
   const stored = file.length - headerSize;
   const truncated = (expected: number) =>
     badFile(`${stored} bytes of data, ${expected} expected for layers ${layers.join(', ')}: the file is truncated or damaged`);
@@ -512,7 +540,7 @@ export class TablebaseFileReader {
  * The deepest layer of `base` a game from `position` can reach: its own seeds, or fewer by a
  * multiple of 4 (captures); -1 when none.
  */
-const reachableLayer = (base: Tablebase, position: Position): number => {
+const reachableLayer = (base: TablebaseGame, position: Position): number => {
   for (let seeds = seedsOn(position.board); seeds >= 0; seeds -= 4) if (holdsLayer(base, seeds)) return seeds;
   return -1;
 };
@@ -523,8 +551,8 @@ const reachableLayer = (base: Tablebase, position: Position): number => {
  * then the deepest; if none. A chain of 24 seeds is no help to a position of 23, a file of layers
  * 0..12 is (it holds 11).
  */
-export const tablebaseFor = (bases: readonly Tablebase[], position: Position): Tablebase | undefined => {
-  let best: Tablebase | undefined;
+export const tablebaseFor = <Base extends TablebaseGame>(bases: readonly Base[], position: Position): Base | undefined => {
+  let best: Base | undefined;
   let bestLayer = -1;
   for (const base of bases) {
     if (!sameGame(base, position)) continue;

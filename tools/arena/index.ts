@@ -14,7 +14,9 @@
  * depth+tb:<d> are the same searches probing the endgame databases (layers 0..--tablebase-seeds,
  * last four to the capturer), built once per match for each game played (variant and board), in a
  * WebAssembly core of the player's own: one core's search state serves one search at a time, and
- * its memory holds one game's databases.
+ * its memory holds one game's databases. With --tablebases DIR, a game whose databases the folder
+ * has reads them from there instead (the 24-seed chain: `hoyito tablebase build --seeds 24`),
+ * straight into the player's core, again whenever the match turns to that game.
  *
  * The report's Elo is the logistic one of the score (`eloEstimate`), with a 95% interval from the
  * variance of the games' points, and again from the pairs' (each pair's two games count as one
@@ -25,7 +27,7 @@ import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
 import { USAGE, parseMatchArgs } from './args.js';
 import { type MatchOptions, playMatch } from './match.js';
 import { isProgram, runProgram } from '../program.js';
-import { formatReport } from './report.js';
+import { formatReport, tablebaseBuildText } from './report.js';
 
 export { MATCH_FLAGS, USAGE, matchOptionsOf, parseMatchArgs } from './args.js';
 export { type EloEstimate, eloEstimate, eloOfScore } from './elo.js';
@@ -48,10 +50,7 @@ const playFromCommandLine = async (options: MatchOptions): Promise<number> => {
     const report = await playMatch(await loadWasmEngine(), {
       ...options,
       onGame: game => process.stderr.write(game.margin > 0 ? '+' : game.margin < 0 ? '-' : '='),
-      onTablebase: build =>
-        process.stderr.write(
-          `[${build.player}: ${build.variant} 2x${build.holesPerRow} databases, layers 0..${build.maxSeeds}, built in ${(build.buildMs / 1000).toFixed(1)} s]\n`,
-        ),
+      onTablebase: build => process.stderr.write(`[${build.player}: databases ${tablebaseBuildText(build)}]\n`),
     });
     process.stderr.write('\n');
     console.log(formatReport(report));

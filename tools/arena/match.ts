@@ -8,8 +8,10 @@ import { Game } from '../../host/game.js';
 import { SearchService, type ServiceAnswer } from '../../host/service.js';
 import type { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { type WasmCore, loadWasmCore } from '../../host/engines/wasm/core.js';
-import { buildTablebase } from '../../host/engines/wasm/tablebase.js';
-import { covers, layerSize } from '../../host/engines/tablebase.js';
+import { buildTablebase, replacedIn } from '../../host/engines/wasm/tablebase.js';
+import { type Tablebase, covers, layerSize, tablebaseFor } from '../../host/engines/tablebase.js';
+import { startPosition } from '../../host/notation.js';
+import { TablebaseShelf } from '../tablebase-files.js';
 import { seededRandom } from '../../host/random.js';
 import {
   type Player,
@@ -44,6 +46,8 @@ export interface MatchOptions {
   readonly seed?: number;
   /** Layers 0..tablebaseSeeds of the databases of the +tb players (DEFAULT_TABLEBASE_SEEDS). */
   readonly tablebaseSeeds?: number;
+  /** A folder of database files: a +tb player reads a game's from there, when it has them, instead of building them. */
+  readonly tablebaseDir?: string;
   /** Called after each game, e.g. to print progress. */
   readonly onGame?: (game: GameReport) => void;
   /** Called after each build of a +tb player's databases. */
@@ -56,7 +60,7 @@ export const DEFAULT_TABLEBASE_SEEDS = 16;
 /** Final seeds of each side; a capped game is scored as a repetition: the seeds left are shared equally. */
 const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithBoardShared(game.position);
 
-/** A +tb player's search service, on a core of its own, and its databases: one build per game (variant and board) played. */
+/** A +tb player's search service, on a core of its own, and its databases: one build (or file read) per game (variant and board) played. */
 class TablebasePlayer implements PlayerSearch {
   /** Moves chosen, and those whose root the databases held (answered from them, without a search). */
   moves = 0;
@@ -67,25 +71,53 @@ class TablebasePlayer implements PlayerSearch {
     private readonly core: WasmCore,
     readonly service: SearchService,
     private readonly maxSeeds: number,
+    private readonly shelf: TablebaseShelf,
     private readonly onBuild: (report: TablebaseBuildReport) => void,
   ) {}
 
   /** The player's own core: it holds one game's databases at a time, its search state one search. */
-  static async load(side: 'a' | 'b', maxSeeds: number, onBuild: (report: TablebaseBuildReport) => void): Promise<TablebasePlayer> {
+  static async load(
+    side: 'a' | 'b',
+    maxSeeds: number,
+    shelf: TablebaseShelf,
+    onBuild: (report: TablebaseBuildReport) => void,
+  ): Promise<TablebasePlayer> {
     const core = await loadWasmCore();
-    return new TablebasePlayer(side, core, await SearchService.create({ core }), maxSeeds, onBuild);
+    return new TablebasePlayer(side, core, await SearchService.create({ core }), maxSeeds, shelf, onBuild);
   }
 
-  /** Builds the databases of this variant and board the first time a game of them starts. */
+  /**
+   * Gets the databases of this variant and board the first time a game of them starts: from the
+   * shelf's file if it has one (read again whenever the core held another game's since), or built.
+   */
   async prepare(variant: Variant, holesPerRow: number): Promise<void> {
-    if (this.service.tablebases.some(base => base.variant === variant && base.holesPerRow === holesPerRow)) return;
+    const start = startPosition(variant, holesPerRow);
     const started = performance.now();
+    if (tablebaseFor(this.shelf.files, start)) {
+      const had = this.service.tablebaseFor(start);
+      const base = unwrap(await this.shelf.prepare(this.service, start));
+      if (base && base !== had) this.report(base, performance.now() - started, tablebaseFor(this.shelf.files, start)!.path);
+      return;
+    }
+    if (this.service.tablebases.some(base => base.variant === variant && base.holesPerRow === holesPerRow)) return;
     const base = await buildTablebase({ core: this.core, variant, holesPerRow, maxSeeds: this.maxSeeds });
-    const buildMs = performance.now() - started;
-    this.service.setTablebases([...this.service.tablebases, base]);
-    let positions = 0;
-    for (let seeds = 0; seeds <= this.maxSeeds; seeds++) positions += layerSize(2 * holesPerRow, seeds);
-    this.onBuild({ player: this.side, variant, holesPerRow, maxSeeds: this.maxSeeds, positions, buildMs });
+    // A file's databases that lived in the core are replaced by these (the shelf reads them again when their game comes back).
+    this.service.setTablebases([...this.service.tablebases.filter(held => !replacedIn(this.core, held)), base]);
+    this.report(base, performance.now() - started);
+  }
+
+  private report({ variant, holesPerRow, maxSeeds, layers }: Tablebase, buildMs: number, file?: string): void {
+    const positions = layers.reduce((sum, seeds) => sum + layerSize(2 * holesPerRow, seeds), 0);
+    this.onBuild({
+      player: this.side,
+      variant,
+      holesPerRow,
+      maxSeeds,
+      layers,
+      positions,
+      buildMs,
+      ...(file === undefined ? {} : { file }),
+    });
   }
 
   readonly onAnswer = (answer: ServiceAnswer, position: Position): void => {
@@ -126,6 +158,7 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
   const tools = await makePlayerTools(engine, seededRandom(seed));
   const builds: TablebaseBuildReport[] = [];
   const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
+  const shelf = options.tablebaseDir === undefined ? TablebaseShelf.empty : unwrap(await TablebaseShelf.open(options.tablebaseDir));
   for (const [side, spec] of [
     ['a', a],
     ['b', b],
@@ -137,7 +170,7 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
         `sizes: the endgame databases of ${makePlayer(spec)} are built for boards up to 2x${MAX_TABLEBASE_HOLES}`,
         'sizes',
       );
-    tablebasePlayers[side] = await TablebasePlayer.load(side, tablebaseSeeds, build => {
+    tablebasePlayers[side] = await TablebasePlayer.load(side, tablebaseSeeds, shelf, build => {
       builds.push(build);
       options.onTablebase?.(build);
     });

@@ -3,16 +3,29 @@ import type { EndReason } from '../../host/game.js';
 import type { Variant } from '../../host/types.js';
 import { type EloEstimate, Z_95, eloEstimate } from './elo.js';
 
-/** Databases built for one game (variant and board) during a match, for one player. */
+/** Databases built, or read from a file, for one game (variant and board) during a match, for one player. */
 export interface TablebaseBuildReport {
   readonly player: 'a' | 'b';
   readonly variant: Variant;
   readonly holesPerRow: number;
   readonly maxSeeds: number;
-  /** Boards in all the layers (of the capturer table). */
+  /** Their layers (every one 0..maxSeeds when built). */
+  readonly layers: readonly number[];
+  /** Boards in the layers (of the capturer table). */
   readonly positions: number;
+  /** The time to build them, or to read their file. */
   readonly buildMs: number;
+  /** The file of `--tablebases` they were read from, if not built. */
+  readonly file?: string;
 }
+
+/** A build in words: the game, the layers and positions, and how long it took to build or read. */
+export const tablebaseBuildText = (build: TablebaseBuildReport): string =>
+  `${build.variant} 2x${build.holesPerRow} layers ${layerRange(build.layers)} (${build.positions.toLocaleString('en')} positions), ` +
+  `${build.file === undefined ? 'built' : `read from ${build.file}`} in ${(build.buildMs / 1000).toFixed(1)} s`;
+
+const layerRange = (layers: readonly number[]): string =>
+  layers.length === layers.at(-1)! + 1 ? `0..${layers.at(-1)}` : layers.join(', ');
 
 export interface GameReport {
   readonly variant: Variant;
@@ -126,9 +139,7 @@ export const formatReport = (report: MatchReport): string => {
   ];
   const playerName = (side: 'a' | 'b') => (side === 'a' ? report.a : report.b);
   for (const build of report.tablebases ?? []) {
-    lines.push(
-      `  databases of ${playerName(build.player)}: ${build.variant} 2x${build.holesPerRow} layers 0..${build.maxSeeds} (${build.positions.toLocaleString('en')} positions), built in ${(build.buildMs / 1000).toFixed(1)} s`,
-    );
+    lines.push(`  databases of ${playerName(build.player)}: ${tablebaseBuildText(build)}`);
   }
   for (const { player, moves, answered } of report.tablebaseMoves ?? []) {
     lines.push(

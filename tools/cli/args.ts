@@ -4,11 +4,10 @@ import { HoyitoError, type Position, type Result, type RulesEngine, isBoardEmpty
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
 import { Game } from '../../host/game.js';
-import { type Tablebase } from '../../host/engines/tablebase.js';
 import { badOption, existingFolder, oneOf, quote } from '../options.js';
 import { type Command, type CommandArgs } from './command.js';
 import { describeResult } from './render.js';
-import { DEFAULT_TABLEBASE_DIR, readTablebases } from '../tablebase-files.js';
+import { DEFAULT_TABLEBASE_DIR, TablebaseShelf } from '../tablebase-files.js';
 
 /** Splits `--name value` / `--name=value` options and `--flag`s (only those the command accepts) from positionals. */
 export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
@@ -81,11 +80,11 @@ export const gameOver = (game: Game, what: string): HoyitoError | undefined => {
 
 /**
  * The endgame databases in `--tablebases`, a folder that must exist; not given, those in the
- * folder `tablebases/` if there is one.
+ * folder `tablebases/` if there is one. Each file is read when a position wants it.
  */
-export const tablebasesOption = async (args: CommandArgs): Promise<Result<Tablebase[], HoyitoError>> => {
+export const tablebasesOption = async (args: CommandArgs): Promise<Result<TablebaseShelf, HoyitoError>> => {
   const given = args.options.get('tablebases');
-  if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok([]);
+  if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok(TablebaseShelf.empty);
   const folder = existingFolder(given ?? DEFAULT_TABLEBASE_DIR, '--tablebases');
-  return folder.ok ? readTablebases(folder.value) : folder;
+  return folder.ok ? TablebaseShelf.open(folder.value) : folder;
 };

@@ -1,7 +1,6 @@
 /** What `hoyito bestmove`, `analyze`, `solve` and `bench` share: the search service of `--engine`, and a search command over it. */
-import { type HoyitoError, type Result, type SearchResult, err, ok } from '../../host/types.js';
+import { type HoyitoError, type Position, type Result, type SearchResult, err, ok } from '../../host/types.js';
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
-import { type Tablebase } from '../../host/engines/tablebase.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService } from '../../host/service.js';
@@ -11,11 +10,8 @@ import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
 import { type Command, type CommandArgs, attempt } from './command.js';
 import { bestMoveLine, infoLine } from './render.js';
 
-/** The search service over the engine of `--engine` on `--threads` threads (default 1), with `tablebases` (none unless given); close it when done. */
-export const serviceOption = async (
-  args: CommandArgs,
-  tablebases: readonly Tablebase[] = [],
-): Promise<Result<SearchService, HoyitoError>> => {
+/** The search service over the engine of `--engine` on `--threads` threads (default 1); close it when done. */
+export const serviceOption = async (args: CommandArgs): Promise<Result<SearchService, HoyitoError>> => {
   const threads = optionalWholeNumber(args.options.get('threads'), '--threads', 1, MAX_THREADS, 1);
   if (!threads.ok) return threads;
   const engine = await engineOption(args);
@@ -24,24 +20,27 @@ export const serviceOption = async (
   if (threads.value > 1 && !(value instanceof WasmEngine)) return badOption('threads', '--threads: the reference searches on one thread');
   return attempt(() =>
     SearchService.create(
-      threads.value > 1
-        ? { threads: threads.value, tablebases }
-        : value instanceof WasmEngine
-          ? { core: value.core, tablebases }
-          : { engine: 'reference', tablebases },
+      threads.value > 1 ? { threads: threads.value } : value instanceof WasmEngine ? { core: value.core } : { engine: 'reference' },
     ),
   );
 };
 
-/** Runs `use` on the service of `serviceOption`, and closes it after (its threads end). */
+/**
+ * Runs `use` on the service of `serviceOption`, with the databases of `--tablebases` for
+ * `position` read in, and closes it after (its threads end).
+ */
 export const withService = async <T>(
   args: CommandArgs,
-  tablebases: readonly Tablebase[],
+  position: Position,
   use: (service: SearchService) => Promise<Result<T, HoyitoError>>,
 ): Promise<Result<T, HoyitoError>> => {
-  const service = await serviceOption(args, tablebases);
+  const shelf = await tablebasesOption(args);
+  if (!shelf.ok) return shelf;
+  const service = await serviceOption(args);
   if (!service.ok) return service;
   try {
+    const prepared = await shelf.value.prepare(service.value, position);
+    if (!prepared.ok) return prepared;
     return await use(service.value);
   } finally {
     service.value.close();
@@ -69,9 +68,7 @@ const searchArgs = async (
   if (!level.ok) return level;
   if (level.value !== undefined && depth.value !== undefined)
     return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
-  const tablebases = await tablebasesOption(args);
-  if (!tablebases.ok) return tablebases;
-  return withService(args, tablebases.value, service =>
+  return withService(args, game.value.position, service =>
     attempt(() =>
       service.searchNow({
         position: game.value.position,

@@ -296,7 +296,7 @@ export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
  */
 class CoreTablebase implements Tablebase {
   constructor(
-    private readonly core: WasmCore,
+    readonly core: WasmCore,
     readonly variant: Variant,
     readonly holesPerRow: number,
     readonly maxSeeds: number,
@@ -324,6 +324,10 @@ class CoreTablebase implements Tablebase {
     );
   }
 }
+
+/** `base` lived in `core`'s memory and was replaced there by others (see `CoreTablebase`): searching it is an error. */
+export const replacedIn = (core: WasmCore, base: Tablebase): boolean =>
+  base instanceof CoreTablebase && base.core === core && !core.holdsTablebase(base);
 
 /**
  * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_MS } from '../../../host/engines/search-driver.js';
 import { Game } from '../../../host/game.js';
 import { DEFAULT_TABLEBASE_DIR } from '../../tablebase-files.js';
 import { MAX_TIME_MS, optionalWholeNumber } from '../../options.js';
-import { gameOver, tablebasesOption } from '../args.js';
+import { gameOver } from '../args.js';
 import { type Command, attempt } from '../command.js';
 import { solvedLines } from '../render.js';
 import { withService } from '../search.js';
@@ -25,10 +25,8 @@ export const solve: Command = {
     if (over) return err(over);
     const timeMs = optionalWholeNumber(args.options.get('time-ms'), '--time-ms', 1, MAX_TIME_MS, DEFAULT_TIME_MS);
     if (!timeMs.ok) return timeMs;
-    const tablebases = await tablebasesOption(args);
-    if (!tablebases.ok) return tablebases;
     const history = game.value.repetitionHistory();
-    const solution = await withService(args, tablebases.value, service =>
+    const solution = await withService(args, game.value.position, service =>
       attempt(() => service.solveNow(game.value.position, { history, timeMs: timeMs.value })),
     );
     if (!solution.ok) return solution;
