@@ -5,6 +5,7 @@
  */
 import { HoyitoError } from './types.js';
 import { describeInput } from './notation.js';
+import { MAX_THREADS } from './engines/limits.js';
 
 /** The error of an option the caller got wrong: a programming error, so the option checks throw it. */
 export const badOption = (field: string, value: unknown, expected: string): HoyitoError =>
@@ -40,4 +41,10 @@ export function checkOptionsObject(options: unknown): asserts options is object 
 /** @throws HoyitoError `BadOption` naming `field` when `value` is given and is not a function. */
 export const checkOptionalFunction = (value: unknown, field: string, expected = 'not a function'): void => {
   if (value !== undefined && typeof value !== 'function') throw badOption(field, value, expected);
+};
+
+/** @throws HoyitoError `BadOption` naming `threads` when it is not a whole number from 1 to MAX_THREADS. */
+export const checkThreads = (threads: unknown): void => {
+  if (!Number.isInteger(threads) || (threads as number) < 1 || (threads as number) > MAX_THREADS)
+    throw badOption('threads', threads, `expected a whole number from 1 to ${MAX_THREADS}`);
 };

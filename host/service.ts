@@ -22,9 +22,9 @@ import {
   unwrap,
 } from './types.js';
 import { checkPosition } from './notation.js';
-import { badOption, checkObject, checkOptionalFunction, checkOptionsObject } from './arguments.js';
+import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
-import { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_THREADS } from './engines/limits.js';
+import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
 import { type BlockCodec, type Tablebase, covers, parseTablebaseFile, solveMoves, tablebaseFor } from './engines/tablebase.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
@@ -186,8 +186,7 @@ export class SearchService {
     checkOptionsObject(options);
     const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
     if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
-    if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
-      throw badOption('threads', threads, `expected a whole number from 1 to ${MAX_THREADS}`);
+    checkThreads(threads);
     if (threads > 1 && engine !== 'wasm') throw badOption('threads', threads, 'the reference searches on one thread');
     unwrap(validateTableBits(tableBits));
     checkTablebases(tablebases);

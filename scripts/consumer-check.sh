@@ -36,10 +36,24 @@ cat >play.ts <<'EOF_PLAY_TS'
  * A Node consumer of the packed `hoyito`: loads the WebAssembly engine and searcher, plays one
  * Hoyito II game on 2x6 to the end (the searcher at a fixed depth for South, the first legal move
  * for North, so the game is the same every run) and prints the result; then solves an endgame the
- * databases hold and tries the start within 50 ms (`solve`). Type-checked without the
+ * databases hold and tries the start within 50 ms (`solve`); builds a chain on two threads and
+ * reads its compressed file into a service's core (`hoyito/zlib`). Type-checked without the
  * DOM library (tsconfig.json here), then run as the compiled JavaScript.
  */
-import { Game, type GameResult, buildTablebase, loadWasmEngine, loadWasmSearcher, makePosition, parsePosition, solve, unwrap } from 'hoyito';
+import {
+  Game,
+  type GameResult,
+  SearchService,
+  buildTablebase,
+  loadWasmEngine,
+  loadWasmSearcher,
+  makePosition,
+  makeTablebaseFile,
+  parsePosition,
+  solve,
+  unwrap,
+} from 'hoyito';
+import { zlibCodec } from 'hoyito/zlib';
 
 const engine = await loadWasmEngine();
 const searcher = await loadWasmSearcher();
@@ -71,6 +85,14 @@ if (!endgame.exact || endgame.source !== 'tablebase') throw new Error(`the datab
 console.log(`solved: value ${endgame.value}, best ${endgame.bestMoves.join(' ')}`);
 const opening = await solve(unwrap(parsePosition('ii 4,4,4,4,4,4/4,4,4,4,4,4 S 0-0')), { tablebase, timeMs: 50 });
 console.log(`the start in 50 ms: ${opening.exact ? 'proven' : 'not proven'}, estimate ${opening.value}`);
+
+// A chain built on two threads, written compressed, and read straight into a service's core.
+const chain = await buildTablebase({ variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain', threads: 2 });
+const service = await SearchService.create();
+unwrap(await service.loadTablebaseFile(makeTablebaseFile(chain, zlibCodec), zlibCodec));
+const deep = service.solveNow(unwrap(parsePosition('ii 1,0,0,2,0,0/0,1,0,0,4,0 S 19-21')));
+if (!deep.exact || deep.source !== 'tablebase') throw new Error(`the loaded chain did not solve its endgame: ${JSON.stringify(deep)}`);
+console.log(`solved from the loaded chain: value ${deep.value}, best ${deep.bestMoves.join(' ')}`);
 EOF_PLAY_TS
 cat >tsconfig.json <<'EOF_TSCONFIG_JSON'
 {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type Tablebase, tableRules } from '../host/engines/tablebase.js';
-import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { buildTablebase, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
 import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
 import { HoyitoError, VARIANTS } from '../host/types.js';
@@ -74,6 +74,24 @@ describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (varia
     for (const rule of tableRules(fixedSide)) {
       for (const seeds of base.layers) expect(hashOf(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
     }
+  });
+});
+
+describe("the library's buildTablebase with threads", () => {
+  it('builds the bytes of one thread on 2 and 3 threads, as a plain copy that outlives the build', async () => {
+    const game = { variant: 'iii', holesPerRow: 3, maxSeeds: 9, layers: 'chain', fixedSide: true } as const;
+    const one = await buildTablebase(game);
+    for (const threads of [2, 3]) expect(bytesOf(await buildTablebase({ ...game, threads }))).toEqual(bytesOf(one));
+  });
+
+  it.each([
+    [{ threads: 0 }, 'threads'],
+    [{ threads: MAX_THREADS + 1 }, 'threads'],
+    [{ threads: '2' }, 'threads'],
+    [{ threads: 2, core: {} }, 'core'],
+  ])('refuses %o by name', async (options, field) => {
+    const refused = buildTablebase({ variant: 'ii', holesPerRow: 2, maxSeeds: 4, ...(options as object) });
+    await expect(refused).rejects.toMatchObject({ kind: 'BadOption', field });
   });
 });
 

@@ -5,11 +5,12 @@
  * finished when a pass changed nothing in any range. The bytes are those of one thread (tested).
  */
 import type { Worker } from 'node:worker_threads';
-import { HoyitoError, type Variant } from '../../types.js';
+import type { Variant } from '../../types.js';
+import { checkThreads } from '../../arguments.js';
 import { type Tablebase, layerMask, layerSize, layersOf } from '../tablebase.js';
 import { siblingModule, startNodeThread } from '../node-thread.js';
 import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps } from './tablebase.js';
-import { MAX_THREADS, loadThreadCore, sharedCoreMemory } from './threads.js';
+import { loadThreadCore, sharedCoreMemory } from './threads.js';
 import type { WasmCore } from './core.js';
 
 /** What the build asks of a thread. */
@@ -78,12 +79,6 @@ class BuildThread {
     return this.worker.terminate();
   }
 }
-
-/** The threads a build may use: a whole number from 1 to MAX_THREADS. */
-export const checkThreads = (threads: number): void => {
-  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS)
-    throw new HoyitoError('BadOption', `tablebase: ${threads} threads is not a whole number from 1 to ${MAX_THREADS}`, 'threads');
-};
 
 /** Parts [from, to) of `total` for `count` threads: as even as whole numbers (multiples of `unit`) allow. */
 const shares = (total: number, count: number, unit = 1): [number, number][] =>

@@ -21,7 +21,8 @@ import {
 import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
-import { badOption, checkOptionalFunction, checkOptionsObject } from '../../arguments.js';
+import type * as TablebaseThreads from './tablebase-threads.js';
+import { badOption, checkOptionalFunction, checkOptionsObject, checkThreads } from '../../arguments.js';
 
 export interface TablebaseBuild {
   readonly variant: Variant;
@@ -264,11 +265,17 @@ export function* buildSteps(
 export interface BuildTablebaseOptions extends TablebaseBuildLayers {
   /** The core to build in (it keeps the layers for its search); a new one when absent. */
   readonly core?: WasmCore;
+  /**
+   * Threads that share the passes (Node worker threads over one shared memory), 1 to MAX_THREADS:
+   * 1 (the default) builds on `core`; more build on a shared memory of their own (no `core`). The
+   * bytes are the same for any count.
+   */
+  readonly threads?: number;
 }
 
 /**
  * Builds the endgame databases of one game (every layer 0..maxSeeds, or the chain), reporting after every pass.
- * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, or too little memory.
+ * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, too little memory, or a thread count outside 1..MAX_THREADS (or with a `core`).
  */
 export const buildTablebase = async (
   options: BuildTablebaseOptions,
@@ -277,8 +284,14 @@ export const buildTablebase = async (
   checkOptionsObject(options);
   if (options.variant !== 'ii' && options.variant !== 'iii') throw badOption('variant', options.variant, 'expected ii or iii');
   checkOptionalFunction(onProgress, 'onProgress');
-  const { core, ...build } = options;
-  return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
+  const { core, threads = 1, ...build } = options;
+  checkThreads(threads);
+  if (threads === 1) return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
+  if (core) throw badOption('core', 'a core', `a build on ${threads} threads makes its own, on a shared memory`);
+  // Imported only when asked for (Node's worker threads): a page that builds on one thread carries none of it.
+  const module = './tablebase-threads.js';
+  const { buildTablebaseThreads } = (await import(/* @vite-ignore */ module)) as typeof TablebaseThreads;
+  return (await buildTablebaseThreads(threads, build, onProgress)).base;
 };
 
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
