@@ -49,7 +49,7 @@ if (!judgeFile) throw new Error(`${values.tablebases}: no ${variant} 2x6 capture
 const load = loadavg()[0]!;
 const withDatabases = await SearchService.create();
 // Read straight into the core of the service that plays with them: the one copy.
-const judge = unwrap(await withDatabases.loadTablebaseFile(await readFile(judgeFile.path), zlibCodec));
+const judge = unwrap(withDatabases.loadTablebaseFile(await readFile(judgeFile.path), zlibCodec));
 const plain = await SearchService.create();
 
 /** Positions from 17 seeds to the judge's deepest layer, along games of the engine against itself. */

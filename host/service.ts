@@ -30,6 +30,7 @@ import { type BlockCodec, type Tablebase, covers, parseTablebaseFile, solveMoves
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
+import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
@@ -249,11 +250,9 @@ export class SearchService {
    * held, which searches then no longer use. On the reference they are read into memory of their
    * own. The error, a `BadTablebase`, names what is wrong with the file.
    */
-  async loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Promise<Result<Tablebase, HoyitoError>> {
+  loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
     const core = this.core;
     if (!core) return this.addTablebase(parseTablebaseFile(file, codec), this.bases);
-    // Imported only when asked for: the board's worker, which never loads a file this way, carries none of it.
-    const { loadTablebaseFile, replacedIn } = await import('./engines/wasm/tablebase.js');
     const loaded = loadTablebaseFile(core, file, codec);
     return this.addTablebase(loaded, loaded.ok ? this.bases.filter(base => !replacedIn(core, base)) : this.bases);
   }

@@ -89,7 +89,7 @@ console.log(`the start in 50 ms: ${opening.exact ? 'proven' : 'not proven'}, est
 // A chain built on two threads, written compressed, and read straight into a service's core.
 const chain = await buildTablebase({ variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain', threads: 2 });
 const service = await SearchService.create();
-unwrap(await service.loadTablebaseFile(makeTablebaseFile(chain, zlibCodec), zlibCodec));
+unwrap(service.loadTablebaseFile(makeTablebaseFile(chain, zlibCodec), zlibCodec));
 const deep = service.solveNow(unwrap(parsePosition('ii 1,0,0,2,0,0/0,1,0,0,4,0 S 19-21')));
 if (!deep.exact || deep.source !== 'tablebase') throw new Error(`the loaded chain did not solve its endgame: ${JSON.stringify(deep)}`);
 console.log(`solved from the loaded chain: value ${deep.value}, best ${deep.bestMoves.join(' ')}`);

@@ -278,17 +278,17 @@ describe('the library functions', () => {
     const iiCovered = position('ii 1,0,2/0,1,1 N 20-19');
     const iiiCovered = position('iii 1,0,2/0,1,1 N 20-19');
     const core = await SearchService.create({ core: await loadWasmCore() });
-    const first = unwrap(await core.loadTablebaseFile(makeTablebaseFile(ii, zlibCodec), zlibCodec));
+    const first = unwrap(core.loadTablebaseFile(makeTablebaseFile(ii, zlibCodec), zlibCodec));
     expect(core.tablebases).toEqual([first]);
     expect(core.searchNow({ position: iiCovered }).result).toMatchObject({ exact: true, score: positionValue(ii, iiCovered) });
-    const second = unwrap(await core.loadTablebaseFile(makeTablebaseFile(iii)));
+    const second = unwrap(core.loadTablebaseFile(makeTablebaseFile(iii)));
     // The core held the first file's layers; they were replaced, so searches no longer use them.
     expect(core.tablebases).toEqual([second]);
     expect(core.tablebaseFor(iiCovered)).toBeNull();
     expect(core.searchNow({ position: iiiCovered }).result).toMatchObject({ exact: true, score: positionValue(iii, iiiCovered) });
     const reference = await SearchService.create({ engine: 'reference' });
-    unwrap(await reference.loadTablebaseFile(makeTablebaseFile(ii)));
-    unwrap(await reference.loadTablebaseFile(makeTablebaseFile(iii)));
+    unwrap(reference.loadTablebaseFile(makeTablebaseFile(ii)));
+    unwrap(reference.loadTablebaseFile(makeTablebaseFile(iii)));
     expect(reference.tablebases.map(base => base.variant)).toEqual(['ii', 'iii']);
     expect(reference.searchNow({ position: iiCovered }).result.score).toBe(positionValue(ii, iiCovered));
     // A bad file is refused by name, and the databases held stay in use.
@@ -298,7 +298,7 @@ describe('the library functions', () => {
       [damaged, undefined, /checksum mismatch/],
       [makeTablebaseFile(ii, zlibCodec), undefined, /no codec/],
     ] as const) {
-      const result = await core.loadTablebaseFile(file, codec);
+      const result = core.loadTablebaseFile(file, codec);
       expect(result.ok || result.error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(words) });
       expect(core.tablebases).toEqual([second]);
     }

@@ -163,7 +163,7 @@ export class TablebaseShelf {
     if (loaded?.file === file && service.tablebases.includes(loaded.base)) return ok(loaded.base);
     const bytes = await readDatabaseFile(file.path);
     if (!bytes.ok) return badTablebase(file.path, bytes.error);
-    const read = await service.loadTablebaseFile(bytes.value, zlibCodec);
+    const read = service.loadTablebaseFile(bytes.value, zlibCodec);
     if (!read.ok) return badTablebase(file.path, read.error.message);
     // Those of the file read before go (on the core they are gone already): one game's at a time.
     if (loaded) service.setTablebases(service.tablebases.filter(base => base !== loaded.base));
