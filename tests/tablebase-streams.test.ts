@@ -10,21 +10,11 @@ import { streamCodec } from '../host/engines/tablebase-streams.js';
 import { buildWasmTablebase, loadTablebaseFile, loadTablebaseFileAsync } from '../host/engines/wasm/tablebase.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { unwrap } from '../host/types.js';
+import { withDamagedBlock } from './helpers/damaged-files.js';
 
 /** Every layer's bytes, as plain arrays (a core's views compared by value). */
 const layersOf = (base: Tablebase) =>
   Object.fromEntries(Object.entries(base.tables).map(([rule, layers]) => [rule, layers.map(layer => layer && [...layer])]));
-
-/** Sets the block's bytes to junk and the file's checksum to match, so that only the block tells. */
-const damageBlock = (file: Uint8Array, block: number): Uint8Array => {
-  const bytes = file.slice();
-  const start = unwrap(readTablebaseHeader(bytes)).blockOffsets![block]!;
-  bytes.fill(0xff, start, start + 8);
-  let hash = 0x811c9dc5;
-  for (const byte of bytes.subarray(32)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  new DataView(bytes.buffer).setUint32(20, hash, true);
-  return bytes;
-};
 
 describe('database files through compression streams', () => {
   let core: WasmCore;
@@ -53,7 +43,7 @@ describe('database files through compression streams', () => {
   });
 
   it('a damaged block is a BadTablebase error naming it, as on the sync path', async () => {
-    const damaged = damageBlock(makeTablebaseFile(chain, zlibCodec), 3);
+    const damaged = withDamagedBlock(makeTablebaseFile(chain, zlibCodec), 3);
     const sync = loadTablebaseFile(core, damaged, zlibCodec);
     const async = await loadTablebaseFileAsync(core, damaged, streamCodec);
     for (const result of [sync, async]) {

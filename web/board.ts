@@ -166,7 +166,7 @@ export class HoyitoBoard extends LitElement {
    * build` writes them: the AI worker loads them from there instead of building its own.
    */
   declare tablebases: string | null;
-  /** The databases' size in seeds on the board, 0 … 12 (0: none); default 10 built, 12 from files. */
+  /** The databases' size in seeds on the board, 0 … 16 (0: none); default 12 built, 16 from files. */
   declare tablebaseSeeds: number | null;
   /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
   declare controls: boolean;
