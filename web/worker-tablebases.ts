@@ -100,7 +100,7 @@ export class WorkerTablebases {
   /** The databases a search of `position` uses: the game's, if they are in the core; null when none are wanted or here now (they are got if need be). */
   async forSearch(position: Position, settings: TablebaseSettings | undefined): Promise<Tablebase | null> {
     const build = wantedBuild(position, settings);
-    if (!build || this.#loading) return null;
+    if (!build) return null;
     const folder = settings?.folder ?? null;
     const key = `${fileNameOf(build)} ${folder ?? ''}`;
     const known = this.#databases.get(key);
@@ -108,7 +108,8 @@ export class WorkerTablebases {
       void this.#get(key, build, folder);
       return null;
     }
-    if (known.state !== 'ready') return null;
+    // While a load writes the core's databases, none are to be probed.
+    if (known.state !== 'ready' || this.#loading) return null;
     if ((await this.#core).holdsTablebase(known.base)) return known.base;
     // Another game's databases took the core since: this game's are read into it again.
     this.#databases.set(key, { state: 'getting' });

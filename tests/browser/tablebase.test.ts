@@ -205,6 +205,18 @@ describe('endgame databases in the AI worker', () => {
     expect(await built).toMatchObject({ source: 'built', maxSeeds: SEEDS });
   });
 
+  test("a game whose databases another game's replaced in the worker's core gets them back: the file's answers again", async () => {
+    const board = await mountWithFolder(await serve('negated-again', FILE_NAME, makeTablebaseFile(negated)));
+    expect(await databasesReady(board)).toMatchObject({ variant: 'ii', source: 'file' });
+    // Hoyito III: no file for it in the folder (a hoyito-error), so its databases are built, and take the core.
+    unwrap(board.setPosition('iii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21'));
+    expect(await databasesReady(board)).toMatchObject({ variant: 'iii', source: 'built' });
+    unwrap(board.setPosition(SOUTH_TO_MOVE));
+    // The first hint sets the reading of the kept file going and goes without; a later one plays the negated tables' move.
+    const negatedMoves = bestOf(negated, SOUTH_TO_MOVE).moves;
+    await expect.poll(async () => negatedMoves.includes((await board.hint())!)).toBe(true);
+  });
+
   test('kept across visits: the next board takes them from the browser storage, not from the folder', async () => {
     const first = await mountBoard({ ...HUMANS, position: SOUTH_TO_MOVE, 'tablebase-seeds': String(SEEDS) });
     expect(await databasesReady(first)).toMatchObject({ source: 'built', maxSeeds: SEEDS });
