@@ -8,27 +8,15 @@
 import { afterAll, expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
 import { chainLayers, tablebaseFileName } from '../../host/engines/tablebase.js';
-import { STORE_DATABASE, readStored } from '../../web/tablebase-store.js';
+import { readStored } from '../../web/tablebase-store.js';
+import { clearStorage, servedFolder, writeServed } from './tablebase-helpers.js';
 import { databasesReady, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';
 
 /** 16 seeds on the board, as a game from the start reaches it (48 less 32 taken). */
 const POSITION = 'ii 2,1,0,3,0,2/1,2,0,3,1,1 S 16-16';
 const NAME = tablebaseFileName({ variant: 'ii', holesPerRow: 6, fixedSide: false, maxSeeds: 16, layers: chainLayers(16) });
 const BUILD_MS = 300_000;
-const FOLDER = `node_modules/.cache/hoyito-browser-tests/tablebases-16-${Math.random().toString(36).slice(2)}`;
-
-const clearStorage = (): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(STORE_DATABASE);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-const base64 = (bytes: Uint8Array): string => {
-  let text = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(text);
-};
+const FOLDER = servedFolder('tablebases-16');
 
 afterAll(async () => {
   removeBoards();
@@ -67,7 +55,7 @@ test(
 
     removeBoards();
     await clearStorage();
-    await commands.writeFile(`${FOLDER}/${NAME}`, base64(file!), 'base64');
+    await writeServed(`${FOLDER}/${NAME}`, file!);
     const fetching = await mountBoard({ position: POSITION, south: 'human', north: 'human', speed: '0', tablebases: `/${FOLDER}/` });
     const fetched = await databasesReady(fetching, BUILD_MS);
     expect(fetched).toMatchObject({ maxSeeds: 16, source: 'file' });

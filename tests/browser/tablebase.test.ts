@@ -25,6 +25,7 @@ import { streamCodec } from '../../host/engines/tablebase-streams.js';
 import { parsePosition } from '../../host/notation.js';
 import { type Move, unwrap } from '../../host/types.js';
 import { STORE_DATABASE, readStored, writeStored } from '../../web/tablebase-store.js';
+import { clearStorage, servedFolder, settled, writeServed } from './tablebase-helpers.js';
 import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
 import { withDamagedBlock } from '../helpers/damaged-files.js';
 import { databasesReady, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';
@@ -50,20 +51,13 @@ const FILE_NAME = tablebaseFileName({ variant: 'ii', holesPerRow: 6, fixedSide: 
 
 // ---- files the test server serves ----------------------------------------------------------------
 
-/** Under the project root (which the test server serves), ignored by git. */
-const FOLDER = `node_modules/.cache/hoyito-browser-tests/tablebases-${Math.random().toString(36).slice(2)}`;
+const FOLDER = servedFolder('tablebases');
 const written: string[] = [];
-
-const base64 = (bytes: Uint8Array): string => {
-  let text = '';
-  for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(text);
-};
 
 /** Writes `bytes` as `folder/name`; the folder's URL for the board. */
 const serve = async (folder: string, name: string, bytes: Uint8Array): Promise<string> => {
   const path = `${FOLDER}/${folder}/${name}`;
-  await commands.writeFile(path, base64(bytes), 'base64');
+  await writeServed(path, bytes);
   written.push(path);
   return `/${FOLDER}/${folder}/`;
 };
@@ -73,14 +67,6 @@ const mountWithFolder = (folder: string) =>
   mountBoard({ ...HUMANS, position: SOUTH_TO_MOVE, tablebases: folder, 'tablebase-seeds': String(SEEDS) });
 
 // ---- the browser's storage ------------------------------------------------------------------------
-
-const settled = (request: IDBRequest | IDBOpenDBRequest): Promise<void> =>
-  new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-const clearStorage = (): Promise<void> => settled(indexedDB.deleteDatabase(STORE_DATABASE));
 
 /** The `tablebase` events of a board from now on. */
 const heard = (board: HoyitoBoard): HoyitoBoardEventMap['tablebase']['detail'][] => {
