@@ -163,7 +163,8 @@ export class HoyitoBoard extends LitElement {
   declare theme: Theme;
   /**
    * A folder (URL relative to the page) of endgame database files, named as `hoyito tablebase
-   * build` writes them: the AI worker loads them from there instead of building its own.
+   * build` writes them: the AI worker loads them from there (unless the browser's storage kept them)
+   * instead of building its own.
    */
   declare tablebases: string | null;
   /** The databases' size in seeds on the board, 0 … 16 (0: none); default 12 built, 16 from files. */
