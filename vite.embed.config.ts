@@ -17,6 +17,8 @@ export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
 export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
 /** What only a threaded search loads (a cross-origin isolated page): its code, its helpers' worker, and a core image a thread. */
 export const EMBED_THREADS = /^hoyito-board-thread-/;
+/** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts). */
+export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
 
 /** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
 const minifyCssText = (text: string): string =>
@@ -109,12 +111,17 @@ export default defineConfig({
   // they are never loaded, not named hoyito-board*, and not part of the install.
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
+  // So is the endgame databases' builder, hoyito-board-worker-tablebase-*: only a board that builds them loads it.
   worker: {
     format: 'es',
     rolldownOptions: {
       output: {
         entryFileNames: chunk =>
-          chunk.name === 'search-thread' ? 'hoyito-board-thread-worker-[hash].js' : 'hoyito-board-worker-[hash].js',
+          chunk.name === 'search-thread'
+            ? 'hoyito-board-thread-worker-[hash].js'
+            : chunk.name === 'tablebase-builder'
+              ? 'hoyito-board-worker-tablebase-[hash].js'
+              : 'hoyito-board-worker-[hash].js',
         chunkFileNames: chunk => (/threads?$/.test(chunk.name) ? 'hoyito-board-thread-[hash].js' : '[name]-[hash].js'),
         assetFileNames: asset =>
           /^hoyito-\d+\.wasm$/.test(asset.names[0] ?? '') ? 'hoyito-board-thread-[hash][extname]' : 'hoyito-board-[hash][extname]',

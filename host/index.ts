@@ -28,7 +28,9 @@ export {
   type Tablebase,
   type TableRule,
   covers,
+  type AsyncBlockCodec,
   makeTablebaseFile,
+  makeTablebaseFileAsync,
   parseTablebaseFile,
   positionValue,
   tablebaseFileName,
@@ -40,5 +42,7 @@ export {
   type TablebaseBuild,
   buildTablebase,
   loadTablebaseFile,
+  loadTablebaseFileAsync,
 } from './engines/wasm/tablebase.js';
+export { streamCodec } from './engines/tablebase-streams.js';
 export { DEFAULT_TIME_MS } from './engines/search-driver.js';

@@ -33,6 +33,7 @@ import { type SearchResult, type Searcher, VARIANTS, boardSeeds, unwrap } from '
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
+import { withDamagedBlock } from './helpers/damaged-files.js';
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
@@ -254,14 +255,7 @@ describe('files of version 2: the layers they hold, compressed in blocks', () =>
   it.each([
     [
       'a damaged block (its checksum too, so that only the block tells)',
-      (bytes: Uint8Array) => {
-        const header = unwrap(readTablebaseHeader(bytes));
-        const start = header.blockOffsets![3]!;
-        bytes.fill(0xff, start, start + 8);
-        let hash = 0x811c9dc5;
-        for (const byte of bytes.subarray(32)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-        new DataView(bytes.buffer).setUint32(20, hash, true);
-      },
+      (bytes: Uint8Array) => withDamagedBlock(bytes, 3),
       /block 1 of layer 9 \(table C\) cannot be inflated/,
     ],
     ['a truncated file', (bytes: Uint8Array) => bytes.subarray(0, bytes.length - 10), /truncated or damaged/],

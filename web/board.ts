@@ -163,10 +163,11 @@ export class HoyitoBoard extends LitElement {
   declare theme: Theme;
   /**
    * A folder (URL relative to the page) of endgame database files, named as `hoyito tablebase
-   * build` writes them: the AI worker loads them from there instead of building its own.
+   * build` writes them: the AI worker loads them from there (unless the browser's storage kept them)
+   * instead of building its own.
    */
   declare tablebases: string | null;
-  /** The databases' size in seeds on the board, 0 … 12 (0: none); default 10 built, 12 from files. */
+  /** The databases' size in seeds on the board, 0 … 16 (0: none); default 12 built, 16 from files. */
   declare tablebaseSeeds: number | null;
   /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
   declare controls: boolean;

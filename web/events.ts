@@ -9,6 +9,7 @@ import type { GameResult } from '../host/game.js';
 import type { MatchResult, RoundResult } from '../host/match.js';
 import type { MoveOutcome, ErrorKind, HoyitoError, Move, SearchResult, Side, Variant } from '../host/types.js';
 import type { Player } from './options.js';
+import type { TablebaseSource } from './protocol.js';
 
 /** A hole as players name it: the owner's side and the hole number 1..n in the owner's numbering. */
 export interface HoleName {
@@ -82,8 +83,9 @@ export interface ThinkingDetail {
 }
 
 /**
- * The AI worker has its endgame databases for a game and uses them from now on: loaded from the
- * `tablebases` folder, or built (no folder, or its file was missing or bad: a `hoyito-error` came first).
+ * The AI worker has its endgame databases for a game and uses them from now on: read from the
+ * browser's storage (kept there by an earlier visit), loaded from the `tablebases` folder, or built
+ * (no folder, or its file was missing or bad: a `hoyito-error` came first).
  */
 export interface TablebaseDetail {
   readonly variant: Variant;
@@ -91,10 +93,11 @@ export interface TablebaseDetail {
   readonly fixedSide: boolean;
   /** Positions with this many seeds on the board or fewer are answered exactly. */
   readonly maxSeeds: number;
-  readonly source: 'file' | 'built';
+  /** `stored`: kept in the browser's storage by an earlier visit; `file`: from the `tablebases` folder; `built`: by the worker. */
+  readonly source: TablebaseSource;
   /** The file's URL (source `file`). */
   readonly url?: string;
-  /** Milliseconds the worker took to build them, or to fetch and read the file. */
+  /** Milliseconds the worker took to read them from storage, to fetch and read the file, or to build and read them. */
   readonly ms: number;
 }
 

@@ -19,13 +19,14 @@ export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
 
 /**
- * Endgame databases in the AI worker, in seeds on the board: built there up to 10 by default
- * (≈0.3 s, ≈10 MB), loaded from files up to 12 by default (what `hoyito tablebase build`
- * writes); 12 at most (a 12-seed build takes ≈1.5 s and ≈40 MB of the worker's memory).
+ * Endgame databases in the AI worker, in seeds on the board (the chain of layers a game reaches,
+ * see web/worker-tablebases.ts): built beside it up to 12 by default (1–2 s, ≈40 MB while it is
+ * built), loaded from files up to 16 by default (what `hoyito tablebase build --seeds 16`
+ * writes); 16 at most, which builds in 10–25 s of a core and ≈380 MB while it runs (docs/board.md).
  */
-export const BUILT_TABLEBASE_SEEDS = 10;
-export const FILE_TABLEBASE_SEEDS = 12;
-export const MAX_BOARD_TABLEBASE_SEEDS = 12;
+export const BUILT_TABLEBASE_SEEDS = 12;
+export const FILE_TABLEBASE_SEEDS = 16;
+export const MAX_BOARD_TABLEBASE_SEEDS = 16;
 
 /** The defaults a bad value falls back to. */
 export const DEFAULTS = {

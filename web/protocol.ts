@@ -43,9 +43,11 @@ export interface SearchRequest extends AiSearch {
 }
 
 /**
- * Which endgame databases a board wants (2x6 games only): layers up to `maxSeeds` seeds on the
- * board (0: none), loaded from `folder` (an absolute URL ending in `/`, where the files are named
- * by `tablebaseFileName`) or, without a folder or when its file fails, built in the worker.
+ * Which endgame databases a board wants (2x6 games only): every position of the game with up to
+ * `maxSeeds` seeds on the board (0: none), which is the chain of layers the game reaches; taken
+ * from the browser's storage when kept there, else loaded from `folder` (an absolute URL ending in
+ * `/`, where the files are named by `tablebaseFileName`) or, without a folder or when its file
+ * fails, built beside the worker.
  */
 export interface TablebaseSettings {
   readonly maxSeeds: number;
@@ -81,7 +83,7 @@ export interface SearchAnswer {
 /**
  * The worker's endgame databases for one game: `ready` once they are built or loaded (and used
  * from then on), `failed` when the file could not be fetched or read (`error` says why; the worker
- * then builds them instead). Not tied to a request: sent whenever it happens.
+ * then builds them instead), or the build failed. Not tied to a request: sent whenever it happens.
  */
 export interface TablebaseStatus {
   readonly type: 'tablebase';
@@ -91,12 +93,28 @@ export interface TablebaseStatus {
   /** The tables for a fixed last-four side (Hoyito III rounds 3 on), not the capturer's. */
   readonly fixedSide: boolean;
   readonly maxSeeds: number;
-  readonly source: 'file' | 'built';
+  /** `stored`: kept in the browser's storage from an earlier visit (web/tablebase-store.ts). */
+  readonly source: TablebaseSource;
   /** The file's URL (source `file`). */
   readonly url?: string;
-  /** Milliseconds to build, or to fetch and read the file. */
+  /** Milliseconds to read them into the worker's core from storage, to fetch and read the file, or to build and read them. */
   readonly ms: number;
   readonly error?: string;
 }
 
+export type TablebaseSource = 'stored' | 'file' | 'built';
+
 export type FromWorker = SearchProgress | SearchAnswer | TablebaseStatus;
+
+// ---- the AI worker and its database builder (web/tablebase-builder.ts) ----------------------------
+
+/** What the AI worker asks its builder for: the chain of layers of one game, up to `maxSeeds`. */
+export interface BuildOrder {
+  readonly variant: Variant;
+  readonly holesPerRow: number;
+  readonly maxSeeds: number;
+  readonly fixedSide: boolean;
+}
+
+/** The builder's one answer: the database file, compressed (its buffer transferred), or why there is none. */
+export type BuildReport = { readonly type: 'built'; readonly file: Uint8Array } | { readonly type: 'failed'; readonly error: string };

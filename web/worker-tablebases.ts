@@ -1,63 +1,72 @@
 /**
  * The AI worker's endgame databases (2x6 games): the first time a position comes within
  * TABLEBASE_LEAD seeds of what the databases hold, the worker gets them for that game (variant,
- * and capturer or fixed last-four side), once for its life: it builds them before that search,
- * or, given a folder, fetches the file in the background (searches go on without it meanwhile)
- * and builds them instead if the file is missing or bad. The page hears of each as a
- * `TablebaseStatus`. The worker hands what `forSearch` gives to its search service.
+ * capturer or fixed last-four side, and the chain of layers the game reaches), once for its life,
+ * in the background: from the browser's storage (web/tablebase-store.ts) where an earlier visit
+ * kept them, else from the board's folder, else built by a worker of their own
+ * (web/tablebase-builder.ts); a file fetched or built is then stored. Searches go on without them
+ * meanwhile. The page hears of each as a `TablebaseStatus`. The worker hands what `forSearch`
+ * gives to its search service.
+ *
+ * The worker's core holds one game's databases at a time, written into it between searches and
+ * block by block in the background (a compressed file is inflated into it as it is read); while
+ * that goes on, searches get no databases, since the core's are half written. Each file's bytes
+ * are kept (compressed), so a game whose databases another game's replaced in the core gets them
+ * back the same way.
  */
 import { MAX_TABLEBASE_HOLES } from '../host/engines/limits.js';
-import { type Tablebase, parseTablebaseFile, tablebaseFileName } from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers, tablebaseFileName } from '../host/engines/tablebase.js';
+import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
-import { type TablebaseBuild, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
-import type { Position } from '../host/types.js';
-import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
+import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase.js';
+import { HoyitoError, type Position, type Result, err } from '../host/types.js';
+import type { BuildOrder, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
+import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
 
 /**
  * Databases are got once a searched position has at most this many seeds more than they hold: a
- * capture or two from them, so the search starts reaching them (a position with more seeds does
- * not wait for a build it could not use).
+ * capture or two from them, so the search starts reaching them about when they are there.
  */
 const TABLEBASE_LEAD = 8;
 
-type Build = Required<TablebaseBuild>;
-
-/** One game's databases: a file on its way, ready, a file that failed (build at next need), or none to be had. */
+/** One game's databases: on their way, ready (with the file they were read from), or none to be had. */
 type Databases =
-  | { readonly state: 'fetching' }
-  | { readonly state: 'ready'; readonly base: Tablebase }
-  | { readonly state: 'file-failed' }
+  | { readonly state: 'getting' }
+  | { readonly state: 'ready'; readonly base: Tablebase; readonly file: Uint8Array }
   | { readonly state: 'unavailable' };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The databases `position` wants now, if any. */
-const wantedBuild = (position: Position, settings: TablebaseSettings | undefined): Build | null => {
+/**
+ * The databases `position` wants now, if any: the chain of its game up to the most seeds the
+ * settings allow that its game can reach (a capture takes 4 seeds, so a game keeps its seed count
+ * modulo 4: a game from the start reaches 16, 12, 8, 4 and 0).
+ */
+const wantedBuild = (position: Position, settings: TablebaseSettings | undefined): BuildOrder | null => {
   if (!settings || settings.maxSeeds <= 0 || position.holesPerRow !== MAX_TABLEBASE_HOLES) return null;
   const seeds = position.board.reduce((sum, hole) => sum + hole, 0);
   if (seeds > settings.maxSeeds + TABLEBASE_LEAD) return null;
-  return { variant: position.variant, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds: settings.maxSeeds, fixedSide: position.lastFour !== 'C' };
+  const maxSeeds = settings.maxSeeds - ((settings.maxSeeds - (seeds % 4) + 4) % 4);
+  if (maxSeeds < 0) return null;
+  return { variant: position.variant, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds, fixedSide: position.lastFour !== 'C' };
 };
 
-/** Fetches and checks a database file: it must hold what its name says. */
-const fetchDatabases = async (url: string, build: Build): Promise<Tablebase> => {
+const fileNameOf = (build: BuildOrder): string => tablebaseFileName({ ...build, layers: chainLayers(build.maxSeeds) });
+
+/** Fetches a database file. */
+const fetchFile = async (url: string): Promise<Uint8Array> => {
   let response: Response;
   try {
     // Asked for as a file, not a page: a server that answers any path with its home page (a single-page app's fallback) then says 404.
     response = await fetch(url, { headers: { Accept: 'application/octet-stream' } });
   } catch (error) {
-    throw new Error(`${url}: could not be fetched (${messageOf(error)})`, { cause: error });
+    throw new Error(`could not be fetched (${messageOf(error)})`, { cause: error });
   }
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+  if (!response.ok) throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
   if (response.headers.get('Content-Type')?.startsWith('text/html')) {
-    throw new Error(`${url}: the server sent a web page, not a database file (is the file there?)`);
+    throw new Error('the server sent a web page, not a database file (is the file there?)');
   }
-  const parsed = parseTablebaseFile(new Uint8Array(await response.arrayBuffer()));
-  if (!parsed.ok) throw new Error(`${url}: ${parsed.error.message}`);
-  const base = parsed.value;
-  const held = tablebaseFileName(base);
-  if (held !== tablebaseFileName(build)) throw new Error(`${url}: the file holds the databases of ${held}`);
-  return base;
+  return new Uint8Array(await response.arrayBuffer());
 };
 
 export class WorkerTablebases {
@@ -66,75 +75,144 @@ export class WorkerTablebases {
   readonly #core: Promise<WasmCore>;
   readonly #send: (status: TablebaseStatus) => void;
   readonly #betweenSearches: (task: () => Promise<void>) => void;
+  readonly #build: (order: BuildOrder) => Promise<Uint8Array>;
+  /** Loads into the core, one after another. */
+  #loads: Promise<unknown> = Promise.resolve();
+  /** Set while a load writes the core's databases. */
+  #loading = false;
 
   /**
-   * `core` is where they are built (blocking the worker: ≈0.3 s at 10 seeds, see docs/board.md);
-   * `betweenSearches` runs a task once the search under way, if any, is answered.
+   * `core` is where the databases are loaded; `build` builds a game's chain elsewhere (a worker
+   * of its own) into a file; `betweenSearches` runs a task once the search under way, if any, is answered.
    */
-  constructor(core: Promise<WasmCore>, send: (status: TablebaseStatus) => void, betweenSearches: (task: () => Promise<void>) => void) {
+  constructor(
+    core: Promise<WasmCore>,
+    send: (status: TablebaseStatus) => void,
+    betweenSearches: (task: () => Promise<void>) => void,
+    build: (order: BuildOrder) => Promise<Uint8Array>,
+  ) {
     this.#core = core;
     this.#send = send;
     this.#betweenSearches = betweenSearches;
+    this.#build = build;
   }
 
-  /** The databases a search of `position` uses: the game's, got first if need be; null when none are wanted, to be had, or here yet. */
+  /** The databases a search of `position` uses: the game's, if they are in the core; null when none are wanted or here now (they are got if need be). */
   async forSearch(position: Position, settings: TablebaseSettings | undefined): Promise<Tablebase | null> {
     const build = wantedBuild(position, settings);
     if (!build) return null;
     const folder = settings?.folder ?? null;
-    const key = `${tablebaseFileName(build)} ${folder ?? ''}`;
+    const key = `${fileNameOf(build)} ${folder ?? ''}`;
     const known = this.#databases.get(key);
-    if (known?.state === 'ready') return known.base;
-    if (known?.state === 'fetching' || known?.state === 'unavailable') return null;
-    if (!known && folder) {
-      this.#loadFile(key, build, folder);
+    if (!known) {
+      void this.#get(key, build, folder);
       return null;
     }
-    return this.#build(key, build);
+    // While a load writes the core's databases, none are to be probed.
+    if (known.state !== 'ready' || this.#loading) return null;
+    if ((await this.#core).holdsTablebase(known.base)) return known.base;
+    // Another game's databases took the core since: this game's are read into it again.
+    this.#databases.set(key, { state: 'getting' });
+    void this.#load(known.file).then(loaded => {
+      this.#databases.set(key, loaded.ok ? { state: 'ready', base: loaded.value, file: known.file } : { state: 'unavailable' });
+    });
+    return null;
   }
 
-  #status(build: Build, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void {
-    const { variant, holesPerRow, fixedSide, maxSeeds } = build;
-    this.#send({ type: 'tablebase', variant, holesPerRow, fixedSide, maxSeeds, ...fields });
+  #status(build: BuildOrder, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void {
+    this.#send({ type: 'tablebase', ...build, ...fields });
   }
 
-  /** Builds the databases in the core, which then holds them; null when they cannot be built. */
-  async #build(key: string, build: Build): Promise<Tablebase | null> {
-    const core = await this.#core;
-    const started = performance.now();
+  /** Gets a game's databases (one worker of the origin at a time: another that wants them too then finds them stored). */
+  async #get(key: string, build: BuildOrder, folder: string | null): Promise<void> {
+    this.#databases.set(key, { state: 'getting' });
+    const name = fileNameOf(build);
+    this.#databases.set(key, await oneAtATime(name, () => this.#fromFirstSource(name, build, folder)));
+  }
+
+  /** The databases from the first source that has them: the browser's storage, the folder's file, a build. */
+  async #fromFirstSource(name: string, build: BuildOrder, folder: string | null): Promise<Databases> {
+    let started = performance.now();
+    const stored = await readStored(name);
+    if (stored) {
+      try {
+        return await this.#take(name, build, stored, { source: 'stored' }, started);
+      } catch {
+        // Damaged, or not what its name says: dropped, and the databases got afresh.
+        await dropStored(name);
+      }
+    }
+    if (folder) {
+      const url = new URL(name, folder).href;
+      started = performance.now();
+      try {
+        return await this.#take(name, build, await fetchFile(url), { source: 'file', url }, started);
+      } catch (error) {
+        this.#status(build, {
+          state: 'failed',
+          source: 'file',
+          url,
+          ms: performance.now() - started,
+          error: `${url}: ${messageOf(error)}`,
+        });
+      }
+    }
+    started = performance.now();
     try {
-      const base = buildWasmTablebase(core, build);
-      this.#databases.set(key, { state: 'ready', base });
-      this.#status(build, { state: 'ready', source: 'built', ms: performance.now() - started });
-      return base;
+      return await this.#take(name, build, await this.#build(build), { source: 'built' }, started);
     } catch (error) {
-      this.#databases.set(key, { state: 'unavailable' });
       this.#status(build, { state: 'failed', source: 'built', ms: performance.now() - started, error: messageOf(error) });
-      return null;
+      return { state: 'unavailable' };
     }
   }
 
   /**
-   * Starts fetching the file in the background. Once it is read the databases are used from the
-   * next search on (the core gets their layers when that search starts: no search is disturbed
-   * now); if it fails, the page is told and they are built between searches instead.
+   * Loads the file got from `source` into the core, keeps it in the browser's storage (unless it
+   * came from there), then tells the page they are ready; throws when it cannot be loaded.
    */
-  #loadFile(key: string, build: Build, folder: string): void {
-    const url = new URL(tablebaseFileName(build), folder).href;
-    const started = performance.now();
-    this.#databases.set(key, { state: 'fetching' });
-    void (async () => {
-      try {
-        const base = await fetchDatabases(url, build);
-        this.#databases.set(key, { state: 'ready', base });
-        this.#status(build, { state: 'ready', source: 'file', url, ms: performance.now() - started });
-      } catch (error) {
-        this.#databases.set(key, { state: 'file-failed' });
-        this.#status(build, { state: 'failed', source: 'file', url, ms: performance.now() - started, error: messageOf(error) });
-        this.#betweenSearches(async () => {
-          if (this.#databases.get(key)?.state === 'file-failed') await this.#build(key, build);
-        });
-      }
-    })();
+  async #take(
+    name: string,
+    build: BuildOrder,
+    file: Uint8Array,
+    from: { readonly source: TablebaseSource; readonly url?: string },
+    started: number,
+  ): Promise<Databases> {
+    const loaded = await this.#load(file);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const held = tablebaseFileName(loaded.value);
+    if (held !== name) throw new Error(`the file holds the databases of ${held}`);
+    const ms = performance.now() - started;
+    // Stored before the page hears of them: a board that follows finds them there.
+    if (from.source !== 'stored') await writeStored(name, file);
+    this.#status(build, { state: 'ready', ...from, ms });
+    return { state: 'ready', base: loaded.value, file };
+  }
+
+  /**
+   * Loads `file` into the core, after any load before it; the searches meanwhile get no databases.
+   * It starts at once when the core holds none of this worker's databases, which no search can
+   * then be probing; else between searches.
+   */
+  #load(file: Uint8Array): Promise<Result<Tablebase, HoyitoError>> {
+    const loaded = this.#loads.then(async () => {
+      const core = await this.#core;
+      const start = (): Promise<Result<Tablebase, HoyitoError>> => {
+        this.#loading = true;
+        return loadTablebaseFileAsync(core, file, streamCodec)
+          .catch((error: unknown) => err(new HoyitoError('BadTablebase', `tablebase file: ${messageOf(error)}`, 'tablebase')))
+          .finally(() => (this.#loading = false));
+      };
+      const inUse = [...this.#databases.values()].some(known => known.state === 'ready' && core.holdsTablebase(known.base));
+      if (!inUse) return start();
+      // Started by a task between searches, not awaited there: the searches after it go on (without databases) while the blocks are read.
+      return new Promise<Result<Tablebase, HoyitoError>>(resolve =>
+        this.#betweenSearches(() => {
+          void start().then(resolve);
+          return Promise.resolve();
+        }),
+      );
+    });
+    this.#loads = loaded;
+    return loaded;
   }
 }

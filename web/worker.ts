@@ -1,7 +1,8 @@
 /**
  * The AI's Web Worker: the search service (host/service.ts) off the main thread, over the
  * messages of web/protocol.ts. Requests run one after another, each with the endgame databases
- * it wants (web/worker-tablebases.ts), each answered exactly once.
+ * it wants if they are there (web/worker-tablebases.ts, which gets them in the background), each
+ * answered exactly once.
  *
  * Stopping: every request searches with a `StopFlag`. On a cross-origin isolated page it is the
  * page's own cell (`stopBuffer`), which the core reads every 4096 nodes, so a stop ends even the
@@ -14,7 +15,7 @@ import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
 import { SearchService } from '../host/service.js';
 import { StopFlag } from '../host/stop.js';
-import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
+import type { BuildOrder, BuildReport, FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { WorkerTablebases } from './worker-tablebases.js';
 
 const send = (message: FromWorker): void => postMessage(message);
@@ -45,13 +46,29 @@ const serviceFor = (threads: number): Promise<SearchService> => {
   return service;
 };
 
-/** Requests, and a database build after a file failed, one at a time. */
+/** Requests, and the start of each load of databases into the core, one at a time. */
 let queue: Promise<void> = Promise.resolve();
 const enqueue = (task: () => Promise<void>): void => {
   queue = queue.then(task);
 };
 
-const tablebases = new WorkerTablebases(core, send, enqueue);
+/** Builds a game's databases in a worker of its own (web/tablebase-builder.ts), which ends once it has answered. */
+const buildElsewhere = (order: BuildOrder): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
+    const builder = new Worker(new URL('./tablebase-builder.js', import.meta.url), { type: 'module', name: 'hoyito-tablebase-build' });
+    builder.onmessage = (event: MessageEvent<BuildReport>) => {
+      const report = event.data;
+      if (report.type === 'built') resolve(report.file);
+      else reject(new Error(report.error));
+    };
+    builder.onerror = event => {
+      event.preventDefault();
+      reject(new Error(`the database builder did not start (${event.message || 'its file is missing or broken'})`));
+    };
+    builder.postMessage(order);
+  });
+
+const tablebases = new WorkerTablebases(core, send, enqueue, buildElsewhere);
 
 /** Ids only grow, and a stop is for the newest request: everything up to this id is stopped. */
 let stoppedThrough = 0;

@@ -221,7 +221,8 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 //      inflates the one block that holds its board.
 
 const MAGIC = 'HOYITOTB';
-const FORMAT_VERSION = 2;
+/** The version written; a stored copy of a file is kept under it (web/tablebase-store.ts). */
+export const TABLEBASE_FORMAT_VERSION = 2;
 const HEADER_SIZE = 32;
 const V1_HEADER_SIZE = 24;
 /** Bytes of a layer a compressed block holds (before compression). */
@@ -233,6 +234,65 @@ export interface BlockCodec {
   /** Inflates a block of `size` bytes; throws when it is damaged. */
   readonly inflate: (block: Uint8Array, size: number) => Uint8Array;
 }
+
+/** The same, a block at a time in the background: the browser's compression streams (`streamCodec` in ./tablebase-streams.ts). */
+export interface AsyncBlockCodec {
+  readonly deflate: (block: Uint8Array) => Promise<Uint8Array>;
+  /** Inflates a block of `size` bytes; rejects when it is damaged. */
+  readonly inflate: (block: Uint8Array, size: number) => Promise<Uint8Array>;
+}
+
+/** A block of a file to deflate or inflate, the one step of the work a codec does for the files' readers and writers. */
+interface CodecStep {
+  readonly kind: 'deflate' | 'inflate';
+  readonly bytes: Uint8Array;
+  /** Inflate: the size the block inflates to. */
+  readonly size: number;
+}
+
+/**
+ * The work of a reader or writer, as steps (the blocks to deflate or inflate, each answered with
+ * the codec's bytes, or thrown into with the codec's error), then its result: written once, run
+ * by `runCodecSteps` with a codec or by `runCodecStepsAsync` with an async one.
+ */
+type CodecSteps<T> = Generator<CodecStep, T, Uint8Array>;
+
+/** A codec's work on one step. */
+const codecWork = <B extends Uint8Array | Promise<Uint8Array>>(
+  codec: { readonly deflate: (block: Uint8Array) => B; readonly inflate: (block: Uint8Array, size: number) => B },
+  { kind, bytes, size }: CodecStep,
+): B => (kind === 'deflate' ? codec.deflate(bytes) : codec.inflate(bytes, size));
+
+/** Runs the steps with `codec`; steps of a plain file (none) need none. */
+const runCodecSteps = <T>(steps: CodecSteps<T>, codec?: BlockCodec): T => {
+  for (let next = steps.next(); ;) {
+    if (next.done) return next.value;
+    let bytes: Uint8Array;
+    try {
+      if (!codec) throw new Error('no codec');
+      bytes = codecWork(codec, next.value);
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(bytes);
+  }
+};
+
+/** Runs the steps with an async codec, a block at a time (the event loop runs between blocks). */
+const runCodecStepsAsync = async <T>(steps: CodecSteps<T>, codec: AsyncBlockCodec): Promise<T> => {
+  for (let next = steps.next(); ;) {
+    if (next.done) return next.value;
+    let bytes: Uint8Array;
+    try {
+      bytes = await codecWork(codec, next.value);
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(bytes);
+  }
+};
 
 /** FNV-1a, 32 bits: enough to catch a truncated or damaged file. */
 const checksum = (bytes: Uint8Array): number => {
@@ -286,24 +346,28 @@ const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: T
 
 const blocksIn = (size: number): number => Math.ceil(size / BLOCK_SIZE);
 
-/** A database file (version 2); its layers compressed in blocks when `codec` is given. */
-export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => {
-  const order = fileOrder(base);
+/** The making of a database file (version 2), its layers compressed in blocks when `compressed`. */
+function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array> {
   const pieces: Uint8Array[] = [];
-  for (const { rule, seeds } of order) {
+  for (const { rule, seeds } of fileOrder(base)) {
     const layer = base.tables[rule]![seeds]!;
     const bytes = new Uint8Array(layer.buffer, layer.byteOffset, layer.length);
-    if (!codec) pieces.push(bytes);
-    else for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE) pieces.push(codec.deflate(bytes.subarray(at, at + BLOCK_SIZE)));
+    if (!compressed) pieces.push(bytes);
+    else
+      for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE)
+        pieces.push(yield { kind: 'deflate', bytes: bytes.subarray(at, at + BLOCK_SIZE), size: 0 });
   }
-  const index = codec ? new Uint8Array(4 * pieces.length) : new Uint8Array(0);
+  const index = compressed ? new Uint8Array(4 * pieces.length) : new Uint8Array(0);
   const indexView = new DataView(index.buffer);
-  pieces.forEach((piece, i) => codec && indexView.setUint32(4 * i, piece.length, true));
+  pieces.forEach((piece, i) => compressed && indexView.setUint32(4 * i, piece.length, true));
   const dataLength = index.length + pieces.reduce((sum, piece) => sum + piece.length, 0);
   const file = new Uint8Array(HEADER_SIZE + dataLength);
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode(MAGIC));
-  file.set([FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, codec ? 1 : 0], 8);
+  file.set(
+    [TABLEBASE_FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0],
+    8,
+  );
   let at = HEADER_SIZE;
   file.set(index, at);
   at += index.length;
@@ -315,7 +379,14 @@ export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Arr
   view.setUint32(20, checksum(file.subarray(HEADER_SIZE)), true);
   view.setBigUint64(24, BigInt(dataLength), true);
   return file;
-};
+}
+
+/** A database file (version 2); its layers compressed in blocks when `codec` is given. */
+export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => runCodecSteps(fileSteps(base, !!codec), codec);
+
+/** `makeTablebaseFile` compressed with an async codec (the browser's compression streams), a block at a time. */
+export const makeTablebaseFileAsync = (base: Tablebase, codec: AsyncBlockCodec): Promise<Uint8Array> =>
+  runCodecStepsAsync(fileSteps(base, true), codec);
 
 const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tablebase file: ${message}`, 'tablebase'));
 
@@ -343,7 +414,8 @@ export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, H
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression] = file.subarray(8, 14);
-  if (version !== 1 && version !== FORMAT_VERSION) return badFile(`format version ${version}, this library reads 1 and ${FORMAT_VERSION}`);
+  if (version !== 1 && version !== TABLEBASE_FORMAT_VERSION)
+    return badFile(`format version ${version}, this library reads 1 and ${TABLEBASE_FORMAT_VERSION}`);
   const headerSize = version === 1 ? V1_HEADER_SIZE : HEADER_SIZE;
   if (file.length < headerSize) return badFile(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
@@ -408,82 +480,90 @@ export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeade
   return ok({ version: version, ...game, compressed, fileLayers, ...(blockOffsets && { blockOffsets }) });
 };
 
-/**
- * The bytes of one layer of a checked file, block by block (`write(bytes, at)`: `at` the offset in
- * the layer); a compressed file needs `codec`. The error names the block that cannot be inflated.
- */
-export const readFileLayer = (
-  file: Uint8Array,
-  header: TablebaseFileHeader,
-  layer: FileLayer,
-  write: (bytes: Uint8Array, at: number) => void,
-  codec?: BlockCodec,
-): Result<void, HoyitoError> => {
-  if (!header.compressed) {
-    write(file.subarray(layer.offset, layer.offset + layer.size), 0);
-    return ok(undefined);
-  }
-  for (let block = 0; block * BLOCK_SIZE < layer.size; block++) {
-    const bytes = readBlock(file, header, layer, block, codec);
-    if (!bytes.ok) return bytes;
-    write(bytes.value, block * BLOCK_SIZE);
-  }
-  return ok(undefined);
+/** Where block `block` of a compressed layer is, and what it inflates to; its name for the errors. */
+const blockOf = (file: Uint8Array, header: TablebaseFileHeader, layer: FileLayer, block: number) => {
+  const index = layer.offset + block;
+  return {
+    bytes: file.subarray(header.blockOffsets![index], header.blockOffsets![index + 1]),
+    size: Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE),
+    name: `block ${block} of layer ${layer.seeds} (table ${layer.rule})`,
+  };
 };
 
-/** Block `block` of a compressed layer, inflated. */
-const readBlock = (
+/** Block `block` of a compressed layer, inflated: the error names the block that is damaged. */
+function* blockSteps(
   file: Uint8Array,
   header: TablebaseFileHeader,
   layer: FileLayer,
   block: number,
-  codec: BlockCodec | undefined,
-): Result<Uint8Array, HoyitoError> => {
-  if (!codec) return badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
-  const index = layer.offset + block;
-  const size = Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE);
-  const named = `block ${block} of layer ${layer.seeds} (table ${layer.rule})`;
+): CodecSteps<Result<Uint8Array, HoyitoError>> {
+  const { bytes: deflated, size, name } = blockOf(file, header, layer, block);
   let bytes: Uint8Array;
   try {
-    bytes = codec.inflate(file.subarray(header.blockOffsets![index], header.blockOffsets![index + 1]), size);
+    bytes = yield { kind: 'inflate', bytes: deflated, size };
   } catch (error) {
-    return badFile(`${named} cannot be inflated (${(error as Error).message}): the file is damaged`);
+    return badFile(`${name} cannot be inflated (${error instanceof Error ? error.message : String(error)}): the file is damaged`);
   }
-  if (bytes.length !== size) return badFile(`${named} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
+  if (bytes.length !== size) return badFile(`${name} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
   return ok(bytes);
-};
+}
 
-/** The layers of a file's tables, each from `layerFor` (to write into), filled from the file. */
-const readLayers = (
+const noCodec = () => badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
+
+/**
+ * The reading of a checked file's layers, block by block: `write(layer, bytes, at)` gets each
+ * piece of a layer (`at` its offset in the layer) as soon as it is read.
+ */
+function* layerSteps(
   file: Uint8Array,
   header: TablebaseFileHeader,
-  layerFor: (layer: FileLayer) => Uint8Array,
-  codec?: BlockCodec,
-): Result<void, HoyitoError> => {
+  write: (layer: FileLayer, bytes: Uint8Array, at: number) => void,
+): CodecSteps<Result<void, HoyitoError>> {
   for (const layer of header.fileLayers) {
-    const target = layerFor(layer);
-    const read = readFileLayer(file, header, layer, (bytes, at) => target.set(bytes, at), codec);
-    if (!read.ok) return read;
+    if (!header.compressed) {
+      write(layer, file.subarray(layer.offset, layer.offset + layer.size), 0);
+      continue;
+    }
+    for (let block = 0; block * BLOCK_SIZE < layer.size; block++) {
+      const bytes = yield* blockSteps(file, header, layer, block);
+      if (!bytes.ok) return bytes;
+      write(layer, bytes.value, block * BLOCK_SIZE);
+    }
   }
   return ok(undefined);
+}
+
+/** Reads the layers of a checked file into `write`; a compressed file needs `codec`. */
+export const readTablebaseLayers = (
+  file: Uint8Array,
+  header: TablebaseFileHeader,
+  write: (layer: FileLayer, bytes: Uint8Array, at: number) => void,
+  codec?: BlockCodec,
+): Result<void, HoyitoError> => {
+  if (header.compressed && !codec) return noCodec();
+  return runCodecSteps(layerSteps(file, header, write), codec);
 };
-export { readLayers as readTablebaseLayers };
+
+/** `readTablebaseLayers` with an async codec (the browser's decompression streams), a block at a time. */
+export const readTablebaseLayersAsync = (
+  file: Uint8Array,
+  header: TablebaseFileHeader,
+  write: (layer: FileLayer, bytes: Uint8Array, at: number) => void,
+  codec: AsyncBlockCodec,
+): Promise<Result<void, HoyitoError>> => runCodecStepsAsync(layerSteps(file, header, write), codec);
 
 /** Reads a file written by `makeTablebaseFile` (or a version 1 file) into memory of its own; the error names what is wrong with it. */
 export const parseTablebaseFile = (file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
   const header = readTablebaseHeader(file);
   if (!header.ok) return header;
-  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
+  const { variant, holesPerRow, maxSeeds, fixedSide, layers, fileLayers } = header.value;
   const tables: Partial<Record<TableRule, (Int8Array | undefined)[]>> = {};
   for (const rule of tableRules(fixedSide)) tables[rule] = allLayers(maxSeeds).map(() => undefined);
-  const read = readLayers(
+  for (const { rule, seeds, size } of fileLayers) tables[rule]![seeds] = new Int8Array(size);
+  const read = readTablebaseLayers(
     file,
     header.value,
-    ({ rule, seeds, size }) => {
-      const layer = new Int8Array(size);
-      tables[rule]![seeds] = layer;
-      return new Uint8Array(layer.buffer);
-    },
+    ({ rule, seeds }, bytes, at) => new Uint8Array(tables[rule]![seeds]!.buffer).set(bytes, at),
     codec,
   );
   if (!read.ok) return read;
@@ -508,7 +588,7 @@ export class TablebaseFileReader {
   static open(file: Uint8Array, codec?: BlockCodec): Result<TablebaseFileReader, HoyitoError> {
     const header = readTablebaseHeader(file);
     if (!header.ok) return header;
-    if (header.value.compressed && !codec) return readBlock(file, header.value, header.value.fileLayers[0]!, 0, codec) as never;
+    if (header.value.compressed && !codec) return noCodec();
     return ok(new TablebaseFileReader(file, header.value, codec));
   }
 
@@ -526,7 +606,7 @@ export class TablebaseFileReader {
     const index = layer.offset + block;
     let bytes = this.cache.get(index);
     if (!bytes) {
-      const read = readBlock(this.file, this.header, layer, block, this.codec);
+      const read = runCodecSteps(blockSteps(this.file, this.header, layer, block), this.codec);
       if (!read.ok) return read;
       bytes = read.value;
       if (this.cache.size >= TablebaseFileReader.CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);

@@ -53,6 +53,16 @@ export const nextEvent = <K extends keyof HoyitoBoardEventMap>(
     );
   });
 
+/**
+ * The board's AI worker gets its endgame databases for the game shown, and they are there: a hint
+ * sets that off (its search goes on without them), and the `tablebase` event says they are ready.
+ */
+export const databasesReady = async (board: HoyitoBoard, timeoutMs?: number): Promise<HoyitoBoardEventMap['tablebase']['detail']> => {
+  const ready = nextEvent(board, 'tablebase', timeoutMs);
+  void board.hint();
+  return (await ready).detail;
+};
+
 export { pickAtRandom, seededRandom } from '../../host/random.js';
 
 /**

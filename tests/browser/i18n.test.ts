@@ -11,7 +11,7 @@ import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { holeIndex, unwrap } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';
-import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownText } from './helpers.js';
+import { databasesReady, holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownText } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 /**
@@ -155,6 +155,7 @@ describe('a Spanish board', () => {
   test('gives an exact hint in Spanish', async () => {
     // 5 seeds on a 2x6 board: the worker's endgame databases answer exactly (South wins: tests/browser/tablebase.test.ts).
     const [english, spanish] = await mountPair({ ...HUMANS, position: 'ii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21', 'tablebase-seeds': '5' });
+    await Promise.all([english, spanish].map(board => databasesReady(board)));
     const [move] = await Promise.all([spanish.hint(), english.hint()]);
     await Promise.all([english.updateComplete, spanish.updateComplete]);
     expect(shownText(spanish, '.status')).toMatch(

@@ -4,7 +4,9 @@
  */
 import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
 import {
+  type AsyncBlockCodec,
   type BlockCodec,
+  type FileLayer,
   type LayerSet,
   TABLEBASE_HOLES_BUILT,
   type TableRule,
@@ -16,7 +18,9 @@ import {
   layersOf,
   readTablebaseHeader,
   readTablebaseLayers,
+  readTablebaseLayersAsync,
   tableRules,
+  type TablebaseFileHeader,
 } from '../tablebase.js';
 import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
 import { MAX_TABLEBASE_SEEDS } from '../limits.js';
@@ -343,12 +347,21 @@ export const replacedIn = (core: WasmCore, base: Tablebase): boolean =>
   base instanceof CoreTablebase && base.core === core && !core.holdsTablebase(base);
 
 /**
- * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its
- * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
- * held once. A compressed file is inflated block by block into the core (with `codec`: the core
- * probes plain layers). The databases returned read the core's memory (see `CoreTablebase`).
+ * Readies the core for a database file: checks the file, makes room for its layers; then
+ * `write` puts each piece of a layer read from it where the core holds that layer (looked up at
+ * each write: the core's memory may have grown since the last), and `finish` marks them built.
  */
-export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
+const fileIntoCore = (
+  core: WasmCore,
+  file: Uint8Array,
+): Result<
+  {
+    readonly header: TablebaseFileHeader;
+    readonly write: (layer: FileLayer, bytes: Uint8Array, at: number) => void;
+    readonly finish: () => Tablebase;
+  },
+  HoyitoError
+> => {
   const header = readTablebaseHeader(file);
   if (!header.ok) return header;
   const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
@@ -357,18 +370,48 @@ export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: Bloc
   } catch (error) {
     return err(error as HoyitoError);
   }
-  const read = readTablebaseLayers(
-    file,
-    header.value,
-    ({ rule, seeds }) => {
+  return ok({
+    header: header.value,
+    write: ({ rule, seeds }, bytes, at) => {
       const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
-      return new Uint8Array(view.buffer, view.byteOffset, view.length);
+      new Uint8Array(view.buffer, view.byteOffset, view.length).set(bytes, at);
     },
-    codec,
-  );
-  if (!read.ok) return read;
-  for (const seeds of layers) core.markTablebaseBuilt(seeds);
-  const base = new CoreTablebase(core, variant, holesPerRow, maxSeeds, fixedSide, layers);
-  core.holdTablebase(base);
-  return ok(base);
+    finish: () => {
+      for (const seeds of layers) core.markTablebaseBuilt(seeds);
+      const base = new CoreTablebase(core, variant, holesPerRow, maxSeeds, fixedSide, layers);
+      core.holdTablebase(base);
+      return base;
+    },
+  });
+};
+
+/**
+ * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its
+ * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
+ * held once. A compressed file is inflated block by block into the core (with `codec`: the core
+ * probes plain layers). The databases returned read the core's memory (see `CoreTablebase`).
+ */
+export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
+  const into = fileIntoCore(core, file);
+  if (!into.ok) return into;
+  const read = readTablebaseLayers(file, into.value.header, into.value.write, codec);
+  return read.ok ? ok(into.value.finish()) : read;
+};
+
+/**
+ * `loadTablebaseFile` with an async codec (the browser's decompression streams): the blocks are
+ * inflated one at a time, the event loop running between them. Until the promise settles the
+ * core's databases are being written: its searches meanwhile must not probe them, nor may other
+ * databases be built or loaded into it (the caller sees to both); the layers are probed only once
+ * they are all written (none is marked built before).
+ */
+export const loadTablebaseFileAsync = async (
+  core: WasmCore,
+  file: Uint8Array,
+  codec: AsyncBlockCodec,
+): Promise<Result<Tablebase, HoyitoError>> => {
+  const into = fileIntoCore(core, file);
+  if (!into.ok) return into;
+  const read = await readTablebaseLayersAsync(file, into.value.header, into.value.write, codec);
+  return read.ok ? ok(into.value.finish()) : read;
 };
