@@ -79,6 +79,26 @@ const importsWithoutPreload: Plugin = {
   load: id => (id === PRELOAD_HELPER ? 'export const __vitePreload = load => load();' : null),
 };
 
+/**
+ * The AI worker never asks its search service for the reference engine (the board's requests name
+ * no engine: web/protocol.ts), which host/service.ts imports only when asked. In the embed's
+ * worker that import is a module that says so, not the reference's own code: the install holds no
+ * file the board cannot load. (With the reference's chunks in the worker's bundle, the bundler,
+ * Rolldown 1.2, put the modules they share with the worker, the types, notation and limits, in a
+ * chunk of their own that the worker then loads at start, instead of in the worker's file.)
+ */
+const REFERENCE_IN_SERVICE = /[\\/]engines[\\/]reference[\\/](rules|search)\.js$/;
+const NO_REFERENCE = '\0hoyito-no-reference';
+const workerWithoutReference: Plugin = {
+  name: 'hoyito-worker-without-reference',
+  enforce: 'pre',
+  resolveId: (id, importer) => (importer?.endsWith('/host/service.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
+  load: id =>
+    id === NO_REFERENCE
+      ? "throw new Error('the board\\'s AI worker has no reference engine: it searches with the WebAssembly core');"
+      : null,
+};
+
 export default defineConfig({
   plugins: [cssTemplatesMinified, importsWithoutPreload],
   // Nothing from `public/` or the site: the entry alone, and what it loads.
@@ -106,14 +126,15 @@ export default defineConfig({
       },
     },
   },
-  // The worker's bundle has two lazily imported chunks besides: the reference engine, which the
-  // search service imports only when asked for it (host/service.ts). The board never asks, so
-  // they are never loaded, not named hoyito-board*, and not part of the install.
+  // The worker's bundle has a lazily imported chunk besides: where the search service would import
+  // the reference engine (see workerWithoutReference). The board never asks for it, so it is never
+  // loaded, not named hoyito-board*, and not part of the install.
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
   // So is the endgame databases' builder, hoyito-board-worker-tablebase-*: only a board that builds them loads it.
   worker: {
     format: 'es',
+    plugins: () => [workerWithoutReference],
     rolldownOptions: {
       output: {
         entryFileNames: chunk =>

@@ -50,8 +50,6 @@ export default defineConfig({
       {
         extends: './vite.config.ts',
         server: { headers: CROSS_ORIGIN_ISOLATION },
-        // Only the worker imports it, which the optimizer's scan of the tests does not reach.
-        optimizeDeps: { include: ['@assemblyscript/loader'] },
         test: {
           name: 'browser-isolated',
           include: ['tests/browser/isolated/**/*.test.ts'],

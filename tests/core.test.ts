@@ -4,7 +4,6 @@
  * taken (perft depth, history length, the table's iteration byte), on both engines.
  */
 import { readFile } from 'node:fs/promises';
-import { type Imports, instantiate } from '@assemblyscript/loader';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
 import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
@@ -36,8 +35,8 @@ const thrown = (call: () => unknown): HoyitoError => {
 /** The exports of a fresh instance of the built core, as `WasmCore.load` gets them. */
 const coreExports = async (): Promise<Record<string, unknown>> => {
   const bytes = await readFile(new URL('../build/hoyito.wasm', import.meta.url));
-  const { exports } = await instantiate<Record<string, unknown>>(bytes, { env: { nowMs: () => performance.now() } } as Imports);
-  return exports;
+  const { instance } = await WebAssembly.instantiate(bytes, { env: { nowMs: () => performance.now() } });
+  return instance.exports;
 };
 
 /** The search's own codes and the databases' board limit: the reference uses each, so the core must define it equally. */

@@ -78,11 +78,18 @@ export const moveListStyles = css`
     flex-wrap: wrap;
     gap: 0.2rem 1rem;
     contain: layout;
+    /*
+     * And each is a layer of its own: a move added redraws its chunk alone. In one layer, every
+     * move of a long game was painted and sorted into layers again on every click (each number's
+     * opacity is a group of its own): at 1,000 plies that was about 3 ms of a click's main thread.
+     */
+    will-change: transform;
   }
   .moves-chunk + .moves-chunk {
     margin-top: 0.2rem;
   }
+  /* Dimmed by its colour, not by opacity: an opacity is a group to draw apart, one per move. */
   .moves .ply {
-    opacity: 0.7;
+    color: color-mix(in srgb, currentColor 70%, transparent);
   }
 `;

@@ -10,7 +10,6 @@
  * over: the first one's next iteration then fails with `SearchInterrupted` instead of answering
  * from a table and history that are no longer its own.
  */
-import { instantiate } from '@assemblyscript/loader';
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
 import { checkPosition } from '../../notation.js';
@@ -105,7 +104,7 @@ const sameSettings = (a: GameSettings, b: GameSettings): boolean =>
 
 const defaultWasmUrl = (): URL => new URL('../../../build/hoyito.wasm', import.meta.url);
 
-const wasmBytes = async (url: URL): Promise<ArrayBuffer | Uint8Array> => {
+const wasmBytes = async (url: URL): Promise<BufferSource> => {
   if (url.protocol === 'file:') {
     const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
     return readFile(url);
@@ -195,9 +194,12 @@ export class WasmCore {
       if (stopWatch.flag?.stopped) stopWatch.raise();
       return performance.now();
     };
-    // A thread image imports its memory; the loader's types know only a memory of its own.
-    const env = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
-    const { exports } = await instantiate<Record<string, unknown>>(await wasmBytes(url), { env });
+    // A thread image imports its memory. The core needs no other import (no `abort`: it is built
+    // with noAssert and the stub runtime) and exports no function with optional arguments, so it
+    // is instantiated as it is: no loader, and no wrapper around each export's calls.
+    const env: WebAssembly.ModuleImports = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
+    const { instance } = await WebAssembly.instantiate(await wasmBytes(url), { env });
+    const exports = instance.exports as Record<string, unknown>;
     const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
     stopWatch.raise = () => core.setStopFlag(1);
     return core;
