@@ -13,13 +13,13 @@ import {
 } from '../tools/arena/index.js';
 import { alphaBeta } from '../tools/alphabeta.js';
 import { Game } from '../host/game.js';
-import { type Move, type Position, opposite, unwrap } from '../host/types.js';
+import { type Move, type Position, type RulesEngine, type Variant, opposite, unwrap } from '../host/types.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { MAX_THREADS } from '../host/engines/wasm/threads.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
-import { covers, layerSize, makeTablebaseFile, solveMoves, tablebaseFileName } from '../host/engines/tablebase.js';
+import { type Tablebase, covers, layerSize, makeTablebaseFile, solveMoves, tablebaseFileName } from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -328,6 +328,28 @@ describe('arena', () => {
 });
 
 describe('a player with endgame databases', () => {
+  /**
+   * Checks that every move A played after the opening, where `baseOf` its game's variant holds the
+   * position, keeps the exact value; how many moves it judged.
+   */
+  const judgeMovesOfA = (games: readonly GameReport[], baseOf: (variant: Variant) => Tablebase | undefined, rules: RulesEngine): number => {
+    let judged = 0;
+    for (const played of games) {
+      const base = baseOf(played.variant);
+      const replay = unwrap(Game.fromRecord(played.record, wasmEngine));
+      const game = unwrap(Game.fromPosition(replay.startPosition, wasmEngine));
+      for (const [ply, move] of replay.moves.entries()) {
+        if (base && ply >= 4 && game.position.turn === played.aSide && covers(base, game.position)) {
+          const solved = solveMoves(base, rules, game.position);
+          expect(solved.find(option => option.move === move)?.value).toBe(solved[0]!.value);
+          judged++;
+        }
+        unwrap(game.play(move));
+      }
+    }
+    return judged;
+  };
+
   it('builds them once per variant in a core of its own, and plays a best move wherever they hold the position', async () => {
     const seeds = 8;
     const report = await playMatch(wasmEngine, {
@@ -357,25 +379,10 @@ describe('a player with endgame databases', () => {
 
     // The same databases, built apart, judge every move A played where they hold the position.
     const core = await loadWasmCore();
-    const rules = new WasmEngine(core);
     const bases = Object.fromEntries(
       (['ii', 'iii'] as const).map(variant => [variant, buildWasmTablebase(core, { variant, holesPerRow: 6, maxSeeds: seeds })]),
     );
-    let judged = 0;
-    for (const played of report.games) {
-      const replay = unwrap(Game.fromRecord(played.record, wasmEngine));
-      const game = unwrap(Game.fromPosition(replay.startPosition, wasmEngine));
-      for (const [ply, move] of replay.moves.entries()) {
-        const base = bases[played.variant]!;
-        if (ply >= 4 && game.position.turn === played.aSide && covers(base, game.position)) {
-          const solved = solveMoves(base, rules, game.position);
-          expect(solved.find(option => option.move === move)?.value).toBe(solved[0]!.value);
-          judged++;
-        }
-        unwrap(game.play(move));
-      }
-    }
-    expect(judged).toBe(moves!.answered);
+    expect(judgeMovesOfA(report.games, variant => bases[variant], new WasmEngine(core))).toBe(moves!.answered);
   });
 
   it("with a folder: reads a game's file into its core instead of building (again after building another game's), and plays a best move where it holds the position", async () => {
@@ -403,20 +410,7 @@ describe('a player with endgame databases', () => {
     expect(formatReport(report)).toContain(
       `databases of depth+tb:2: ii 2x6 layers 0, 4, 8 (${(1 + layerSize(12, 4) + layerSize(12, 8)).toLocaleString('en')} positions), read from ${file} in`,
     );
-    let judged = 0;
-    for (const played of report.games.filter(({ variant }) => variant === 'ii')) {
-      const replay = unwrap(Game.fromRecord(played.record, wasmEngine));
-      const game = unwrap(Game.fromPosition(replay.startPosition, wasmEngine));
-      for (const [ply, move] of replay.moves.entries()) {
-        if (ply >= 4 && game.position.turn === played.aSide && covers(chain, game.position)) {
-          const solved = solveMoves(chain, new WasmEngine(core), game.position);
-          expect(solved.find(option => option.move === move)?.value).toBe(solved[0]!.value);
-          judged++;
-        }
-        unwrap(game.play(move));
-      }
-    }
-    expect(judged).toBeGreaterThan(0);
+    expect(judgeMovesOfA(report.games, variant => (variant === 'ii' ? chain : undefined), new WasmEngine(core))).toBeGreaterThan(0);
   });
 });
 

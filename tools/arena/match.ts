@@ -93,10 +93,11 @@ class TablebasePlayer implements PlayerSearch {
   async prepare(variant: Variant, holesPerRow: number): Promise<void> {
     const start = startPosition(variant, holesPerRow);
     const started = performance.now();
-    if (tablebaseFor(this.shelf.files, start)) {
+    const file = tablebaseFor(this.shelf.files, start);
+    if (file) {
       const had = this.service.tablebaseFor(start);
       const base = unwrap(await this.shelf.prepare(this.service, start));
-      if (base && base !== had) this.report(base, performance.now() - started, tablebaseFor(this.shelf.files, start)!.path);
+      if (base && base !== had) this.report(base, performance.now() - started, file.path);
       return;
     }
     if (this.service.tablebases.some(base => base.variant === variant && base.holesPerRow === holesPerRow)) return;
