@@ -169,6 +169,10 @@ describe('arena', () => {
       pairsOnPoints: { wins: 1, draws: 1, losses: 0 },
       pairsOnMargin: { wins: 1, draws: 0, losses: 1 },
     });
+    // The pairs' mean margins, +6 and -2, average +2 with a variance of 4² + 4² = 32 over n - 1 = 1:
+    // standard error √(32 / 2) = 4, and 1.96 of them 7.84 either side.
+    expect(report.marginError).toBeCloseTo(1.959964 * 4, 6);
+    expect(formatReport(report)).toContain('average margin +2.0 ± 7.8 seeds (95%, from pairs)');
     expect(report.elo).toBeCloseTo(400 * Math.log10(3), 6);
     // The interval's top, 0.75 + 1.96 × 0.25 (the standard error of 4 such games), is past 1: no finite bound.
     expect(report.eloFromGames.high).toBe(Infinity);
@@ -223,6 +227,8 @@ describe('arena', () => {
       expect(report.eloFromGames.high).toBeCloseTo(168.25, 2);
       expect(report.eloError).toBeCloseTo(168.25, 2);
       expect(report.eloFromPairs).toEqual({ n: 10, score: 0.5, standardError: 0, elo: 0, low: 0, high: 0 });
+      // Every pair's mean margin is 0: the margin's interval is a point too.
+      expect(report.marginError).toBe(0);
       const text = formatReport(report);
       expect(text).toContain('from games: Elo +0.0 ± 168.2 (95% interval -168.2 to +168.2; score 50.0% ± 22.5 over 20 games)');
       expect(text).toContain('from pairs: Elo +0.0 ± 0.0 (95% interval +0.0 to +0.0; score 50.0% ± 0.0 over 10 pairs)');

@@ -19,16 +19,21 @@ export interface EloEstimate {
   readonly high: number;
 }
 
+/** The mean of independent samples and its standard error: their standard deviation (n - 1 in the denominator) over √n. */
+export const meanOf = (samples: readonly number[]): { readonly n: number; readonly mean: number; readonly standardError: number } => {
+  const n = samples.length;
+  const mean = samples.reduce((sum, x) => sum + x, 0) / n;
+  const variance = n > 1 ? samples.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (n - 1) : 0;
+  return { n, mean, standardError: Math.sqrt(variance / n) };
+};
+
 /**
  * The Elo difference from independent samples of a score in 0..1 (a game's points: 1, 1/2, 0; or a
  * pair's mean points), with the normal approximation's 95% interval: the mean score plus or minus
  * 1.96 standard errors, each end turned into Elo by the same logistic formula.
  */
 export const eloEstimate = (samples: readonly number[]): EloEstimate => {
-  const n = samples.length;
-  const score = samples.reduce((sum, x) => sum + x, 0) / n;
-  const variance = n > 1 ? samples.reduce((sum, x) => sum + (x - score) ** 2, 0) / (n - 1) : 0;
-  const standardError = Math.sqrt(variance / n);
+  const { n, mean: score, standardError } = meanOf(samples);
   const clip = (x: number) => Math.min(Math.max(x, 0), 1);
   return {
     n,

@@ -1,7 +1,7 @@
 /** A match's report: the games, their summary (W/D/L, Elo, pairs), the +tb players' databases, and its text. */
 import type { EndReason } from '../../host/game.js';
 import type { Variant } from '../../host/types.js';
-import { type EloEstimate, Z_95, eloEstimate } from './elo.js';
+import { type EloEstimate, Z_95, eloEstimate, meanOf } from './elo.js';
 
 /** Databases built, or read from a file, for one game (variant and board) during a match, for one player. */
 export interface TablebaseBuildReport {
@@ -54,6 +54,11 @@ export interface MatchReport {
   readonly draws: number;
   readonly losses: number;
   readonly averageMargin: number;
+  /**
+   * Half the width of the average margin's 95% interval, with each pair's mean margin one sample
+   * (the opening's colour effect cancels inside a pair): 1.96 standard errors.
+   */
+  readonly marginError: number;
   /** A's points per game: 1 a win, 1/2 a draw. */
   readonly score: number;
   /** Elo difference A minus B from the games' points, and the half-width of its 95% interval. */
@@ -98,6 +103,7 @@ export const summarize = (a: string, b: string, games: readonly GameReport[]): M
     draws: points.filter(p => p === 0.5).length,
     losses: points.filter(p => p === 0).length,
     averageMargin: games.reduce((sum, game) => sum + game.margin, 0) / n,
+    marginError: Z_95 * meanOf(pairsOf(games.map(({ margin }) => margin)).map(sum => sum / 2)).standardError,
     score: fromGames.score,
     elo: fromGames.elo,
     eloError: (fromGames.high - fromGames.low) / 2,
@@ -130,7 +136,7 @@ export const formatReport = (report: MatchReport): string => {
     .join(', ');
   const lines = [
     `${report.a} vs ${report.b}: ${report.games.length} games`,
-    `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${signed(report.averageMargin)} seeds`,
+    `  W/D/L ${report.wins}/${report.draws}/${report.losses}  score ${(100 * report.score).toFixed(1)}%  average margin ${signed(report.averageMargin)} ± ${report.marginError.toFixed(1)} seeds (95%, from pairs)`,
     `  from games: ${eloText(report.eloFromGames, 'games')}${capped ? `  (${capped} games stopped at the move cap)` : ''}`,
     `  from pairs: ${eloText(report.eloFromPairs, 'pairs')}`,
     `  pairs (same opening, colours swapped): on points W/D/L ${pairText(report.pairsOnPoints)}, on summed margin W/D/L ${pairText(report.pairsOnMargin)}`,
