@@ -13,7 +13,6 @@ import {
   type Tablebase,
   allLayers,
   isTablebaseHoles,
-  layerMask,
   layerSize,
   layersOf,
   readTablebaseHeader,
@@ -113,7 +112,7 @@ const layerList = (layers: readonly number[]): string =>
 
 const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
   checkBuild(build);
-  if (!core.startTablebase(build, build.fixedSide ?? false, layerMask(layers), building, cacheMb * 2 ** 20)) {
+  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20)) {
     const bytes = layers.reduce((sum, seeds) => sum + layerSize(2 * build.holesPerRow, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
     throw new HoyitoError(
       'BadOption',
@@ -131,7 +130,7 @@ const checkResume = (checkpoint: Checkpoint, game: CheckpointGame): void => {
   for (const field of ['variant', 'holesPerRow', 'maxSeeds', 'fixedSide'] as const) {
     if (them[field] !== game[field]) throw badResume(`is for ${field} ${String(them[field])}, this build for ${String(game[field])}`);
   }
-  if (layerMask(them.layers) !== layerMask(game.layers))
+  if (them.layers.join() !== game.layers.join())
     throw badResume(`holds ${layerList(them.layers)}, this build makes ${layerList(game.layers)}`);
 };
 
