@@ -39,11 +39,13 @@ export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
 /**
- * The deepest layer a build may ask for: C(k + 2n - 1, 2n - 1) bytes a 2xn layer. Ranks fit an u32 and the
- * layer bits an u32 mask up to 31; 30 is 3 seeds a hole on 2x5 (the 2x6 chain to 28 is already 2.2 GB,
- * its largest layer's exits 1.7 GB more).
+ * The deepest layer a build may ask for: 48, the seeds of the 2x6 start, so that any start of 4 seeds a
+ * hole or fewer can be named. Whether a build's layers fit is a matter of their sizes, C(k + 2n - 1, 2n - 1)
+ * boards a 2xn layer: each must be numbered by u32 ranks (MAX_LAYER_BOARDS) and all of them fit the
+ * 32-bit memory (`startTablebase`): the 2x4 chain of 48 does (203 M boards in layer 48); 2x6 layers are
+ * ranked up to 31 seeds, and its chains fit the memory up to 28.
  */
-export const MAX_TABLEBASE_SEEDS: i32 = 30;
+export const MAX_TABLEBASE_SEEDS: i32 = 48;
 /** The most boards a layer may have: ranks are u32 below NO_CHILD (the stream's end marker), and a saturated size (u32.MAX_VALUE) is never one. */
 export const MAX_LAYER_BOARDS: u64 = 0xfffffffe;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */

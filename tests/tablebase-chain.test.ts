@@ -92,8 +92,9 @@ describe('layer sets', () => {
     expect(layersProblem([0, 4, 12])).toMatch(/layer 12 without layer 8/);
     expect(layersProblem([8, 4, 0])).toMatch(/ascending/);
     expect(layersProblem([])).toMatch(/no layer/);
-    expect(layersProblem([0, 4, 8, 12, 16, 20, 24, 28, 32])).toMatch(
-      new RegExp(`layer 32 is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`),
+    expect(layersProblem(chainLayers(MAX_TABLEBASE_SEEDS))).toBeNull();
+    expect(layersProblem(chainLayers(MAX_TABLEBASE_SEEDS + 4))).toMatch(
+      new RegExp(`layer ${MAX_TABLEBASE_SEEDS + 4} is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`),
     );
   });
 });
