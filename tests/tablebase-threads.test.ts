@@ -3,7 +3,6 @@
  * image of the core on one shared memory, build the same bytes as one thread and the reference,
  * whatever the thread count, cache and rule; and the images' statics do not overlap.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
@@ -14,14 +13,9 @@ import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
 import { HoyitoError, VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { PREPARED_BUILD_HASHES } from './helpers/prepared-build-hashes.js';
+import { sha256Prefix } from './helpers/sha256.js';
 
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
-
-const hashOf = (layer: Int8Array): string =>
-  createHash('sha256')
-    .update(new Uint8Array(layer.buffer, layer.byteOffset, layer.length))
-    .digest('hex')
-    .slice(0, 16);
 
 /** The layers as plain bytes (a threaded build's are copies out of a shared memory). */
 const bytesOf = (base: Tablebase) => ({
@@ -72,7 +66,7 @@ describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (varia
     expect(bytesOf(base)).toEqual(bytesOf(buildWasmTablebase(wasmEngine.core, build)));
     const prepared = PREPARED_BUILD_HASHES[`${variant} ${fixedSide ? 'fixed' : 'capturer'}`]!;
     for (const rule of tableRules(fixedSide)) {
-      for (const seeds of base.layers) expect(hashOf(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
+      for (const seeds of base.layers) expect(sha256Prefix(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
     }
   });
 });
