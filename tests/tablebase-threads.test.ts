@@ -66,6 +66,21 @@ describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (varia
   });
 });
 
+describe('a threaded build above 31 seeds (the layer masks 64 bits wide)', () => {
+  it('the chain of 40 on 2x2 with a fixed last-four side, on 2, 3 and 5 threads, all, part or none cached: the bytes of one thread', async () => {
+    const build = { variant: 'iii', holesPerRow: 2, maxSeeds: 40, fixedSide: true, layers: 'chain' } as const;
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    for (const [threads, cacheMb] of [
+      [2, 16],
+      [3, 0.05],
+      [5, 0],
+    ] as const) {
+      const { base } = await buildTablebaseThreads(threads, { ...build, cacheMb });
+      expect(withPlainLayers(base)).toEqual(expected);
+    }
+  });
+});
+
 describe("the library's buildTablebase with threads", () => {
   it('builds the bytes of one thread on 2 and 3 threads, as a plain copy that outlives the build', async () => {
     const game = { variant: 'iii', holesPerRow: 3, maxSeeds: 9, layers: 'chain', fixedSide: true } as const;
