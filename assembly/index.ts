@@ -33,7 +33,7 @@ export {
 } from './search';
 
 export {
-  MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT,
+  MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT,
 } from './tablebase';
 
 export { configure };
@@ -86,13 +86,14 @@ export function searchPvLength(): i32 { return pvLength(); }
 export function searchRootMoveCount(): i32 { return rootMoveCount; }
 
 // Endgame databases (assembly/tablebase.ts): the host starts a build for the configured game, then
-// runs each layer's passes until one changes nothing, and reads the layers where they lie.
-export function tablebaseStart(fixedSide: bool, layers: u32, building: bool, cacheBytes: f64): bool {
+// runs each layer's passes until one changes nothing, and reads the layers where they lie. A set
+// of layers is a mask, bit k for layer k (a BigInt on the host's side).
+export function tablebaseStart(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64): bool {
   return startTablebase(fixedSide, layers, building, cacheBytes);
 }
 export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(seeds, clear); }
 // With threads: every other thread's instance joins the build where the first made room, and each builds a range of a layer.
-export function tablebaseJoin(fixedSide: bool, layers: u32, building: bool, cacheBytes: f64, region: usize): void {
+export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
   joinTablebase(fixedSide, layers, building, cacheBytes, region);
 }
 export function tablebaseRegionAddress(): usize { return tablebaseRegion(); }

@@ -4,8 +4,9 @@
 // one signed byte each, the margin of those seeds the mover can force. Captures lead to smaller
 // layers (built first); within a layer the values are iterated to a fixed point from 0.
 //
-// Layers: a build holds any set of layers (a mask); the usual one is the chain K, K-4, ..., K mod 4,
-// the layers a game with K seeds can reach (a capture takes 4 seeds a hole), or every layer 0..K.
+// Layers: a build holds any set of layers (a 64-bit mask, bit k for layer k); the usual one is the
+// chain K, K-4, ..., K mod 4, the layers a game with K seeds can reach (a capture takes 4 seeds a
+// hole), or every layer 0..K.
 // A capture from a held layer must lead to a held layer (the chain is closed: tested).
 //
 // Memory: the held layers, one exit value a board of the largest (a byte a table), and a cache of
@@ -38,23 +39,32 @@ export const TABLE_CAPTURER: i32 = 0;
 export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
 /**
- * The deepest layer a build may ask for: C(k + 2n - 1, 2n - 1) bytes a 2xn layer. Ranks fit an u32 and the
- * layer bits an u32 mask up to 31; 30 is 3 seeds a hole on 2x5 (the 2x6 chain to 28 is already 2.2 GB,
- * its largest layer's exits 1.7 GB more).
+ * The deepest layer a build may ask for: 48, the seeds of the 2x6 start, so that any start of 4 seeds a
+ * hole or fewer can be named. Whether a build's layers fit is a matter of their sizes, C(k + 2n - 1, 2n - 1)
+ * boards a 2xn layer: each must be numbered by u32 ranks (MAX_LAYER_BOARDS) and all of them fit the
+ * 32-bit memory (`startTablebase`): the 2x4 chain of 48 does (203 M boards in layer 48); 2x6 layers are
+ * ranked up to 31 seeds, and its chains fit the memory up to 28.
  */
-export const MAX_TABLEBASE_SEEDS: i32 = 30;
+export const MAX_TABLEBASE_SEEDS: i32 = 48;
+/** The most boards a layer may have: ranks are u32 below NO_CHILD (the stream's end marker), and a saturated size (u32.MAX_VALUE) is never one. */
+export const MAX_LAYER_BOARDS: u64 = 0xfffffffe;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
 export const MAX_TABLEBASE_HOLES: i32 = 6;
 
-/** C(n, k) for n < BINOMIAL_ROWS, k < 16: ranks of up to 24 holes with up to MAX_TABLEBASE_SEEDS seeds. */
+/**
+ * C(n, k) for n < BINOMIAL_ROWS, k < 16: ranks of up to 16 holes with up to MAX_TABLEBASE_SEEDS seeds
+ * (12 holes and 48 seeds use n < 60). A coefficient above u32 saturates at u32.MAX_VALUE: no rank of a
+ * layer of at most MAX_LAYER_BOARDS boards uses one (each term of a rank is at most the layer's size),
+ * and a layer too large to rank has that size, so it is refused rather than wrapped round.
+ */
 const BINOMIAL_ROWS: i32 = 64;
 const BINOMIALS: usize = memory.data(BINOMIAL_ROWS * 16 * 4, 4);
 
 function fillBinomials(): void {
   for (let n = 0; n < BINOMIAL_ROWS; n++) {
     for (let k = 0; k < 16; k++) {
-      const value: u32 = k == 0 ? 1 : (n == 0 ? 0 : binomial(n - 1, k - 1) + binomial(n - 1, k));
-      store<u32>(BINOMIALS + <usize>(((n << 4) + k) << 2), value);
+      const value: u64 = k == 0 ? 1 : (n == 0 ? 0 : <u64>binomial(n - 1, k - 1) + <u64>binomial(n - 1, k));
+      store<u32>(BINOMIALS + <usize>(((n << 4) + k) << 2), <u32>min(value, <u64>u32.MAX_VALUE));
     }
   }
 }
@@ -64,7 +74,7 @@ function fillBinomials(): void {
 }
 fillBinomials();
 
-/** Boards of `holes` holes with `seeds` seeds. */
+/** Boards of `holes` holes with `seeds` seeds (u32.MAX_VALUE for a layer of more than MAX_LAYER_BOARDS). */
 export function layerSize(holes: i32, seeds: i32): u32 {
   return binomial(seeds + holes - 1, holes - 1);
 }
@@ -72,9 +82,9 @@ export function layerSize(holes: i32, seeds: i32): u32 {
 // The build in progress: its settings, and where each table's layers and the exit values are.
 let fixedSide: bool = false;
 /** Bit k: layer k is held (room made for it). */
-let heldLayers: u32 = 0;
+let heldLayers: u64 = 0;
 /** Bit k: layer k is finished (built or written), so the search may probe it. */
-let builtLayers: u32 = 0;
+let builtLayers: u64 = 0;
 /** The game the databases are for: what the core was configured for when they were started. */
 let builtHolesPerRow: i32 = 0;
 let builtChainCapture: bool = false;
@@ -120,11 +130,12 @@ const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
  * up to `cacheBytes`, no more than the largest layer can fill), and forgets any earlier build.
  * Returns false when memory cannot grow that far.
  */
-export function startTablebase(fixed: bool, layers: u32, building: bool, cacheBytes: f64): bool {
+export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64): bool {
   const bytes = tablebaseBytes(fixed, layers, building, cacheBytes);
   if (bytes > <u64>allocatedBytes) {
     const pages = (bytes + 0xffff) >> 16;
-    if (pages + <u64>memory.size() > 65536) return false;
+    // Short of the last page: the region's end must be an address (2^32 is none; it would wrap to 0).
+    if (pages + <u64>memory.size() >= 65536) return false;
     const first = memory.grow(<i32>pages);
     if (first < 0) return false;
     regionAddress = <usize>first << 16;
@@ -138,7 +149,7 @@ export function startTablebase(fixed: bool, layers: u32, building: bool, cacheBy
  * The same build as another instance's `startTablebase` on a memory shared between threads, whose
  * room for it starts at `region`: this instance then builds ranges of its layers (`startRange`).
  */
-export function joinTablebase(fixed: bool, layers: u32, building: bool, cacheBytes: f64, region: usize): void {
+export function joinTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
   regionAddress = region;
   allocatedBytes = 0; // the room is the other instance's: never reused here
   layOut(fixed, layers, building, cacheBytes, region);
@@ -159,16 +170,20 @@ export function tablebaseCache(): usize {
   return min(<u64>max(cacheBytes, 0), largest * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
 }
 
-/** The layers of `layers`, and when `building` the largest one's exits and the cache. */
-function tablebaseBytes(fixed: bool, layers: u32, building: bool, cacheBytes: f64): u64 {
-  if (layers == 0 || layers >> <u32>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
+/**
+ * The layers of `layers`, and when `building` the largest one's exits and the cache; u64.MAX_VALUE
+ * (more than any memory) when a layer has more boards than its ranks can number.
+ */
+function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f64): u64 {
+  if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   const tables: u64 = fixed ? 2 : 1;
   let largest: u64 = 0;
   let bytes: u64 = 0;
   for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
-    if ((layers >> <u32>seeds) & 1) {
+    if ((layers >> <u64>seeds) & 1) {
       largest = <u64>layerSize(boardSize, seeds);
+      if (largest > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
       bytes += largest * tables;
     }
   }
@@ -177,14 +192,14 @@ function tablebaseBytes(fixed: bool, layers: u32, building: bool, cacheBytes: f6
 }
 
 /** Places the layers, exits and cache of a build from `at` on. */
-function layOut(fixed: bool, layers: u32, building: bool, cacheBytes: f64, at: usize): void {
+function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: usize): void {
   const holes = boardSize;
   const tables = fixed ? 2 : 1;
   let largest: usize = 0;
   for (let table = 0; table < 3; table++) {
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
-      const held = ((layers >> <u32>seeds) & 1) != 0;
+      const held = ((layers >> <u64>seeds) & 1) != 0;
       if (held) largest = <usize>layerSize(holes, seeds);
       store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used && held ? <u32>at : 0);
       if (used && held) at += largest;
@@ -351,8 +366,8 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
  * when `clear` (the fixed point is sought from 0); a resumed build keeps the values it wrote.
  */
 export function startLayer(seeds: i32, clear: bool): void {
-  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u32>seeds) & 1) == 0) unreachable();
-  if ((builtLayers >> <u32>seeds) & 1 || (heldLayers & ((<u32>1 << <u32>seeds) - 1)) != builtLayers) unreachable();
+  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u64>seeds) & 1) == 0) unreachable();
+  if ((builtLayers >> <u64>seeds) & 1 || (heldLayers & ((<u64>1 << <u64>seeds) - 1)) != builtLayers) unreachable();
   startRange(seeds, clear, 0, layerSize(boardSize, seeds), 0, <f64>(childStreamEnd - childStream));
 }
 
@@ -363,7 +378,7 @@ export function startLayer(seeds: i32, clear: bool): void {
  */
 export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
   const size = layerSize(boardSize, seeds);
-  if (((heldLayers >> <u32>seeds) & 1) == 0 || first > end || end > size) unreachable();
+  if (((heldLayers >> <u64>seeds) & 1) == 0 || first > end || end > size) unreachable();
   if (cacheFrom < 0 || cacheFrom > cacheTo || childStream + <usize>cacheTo > childStreamEnd) unreachable();
   if (clear) {
     for (let table = 0; table < 3; table++) {
@@ -456,14 +471,14 @@ export function layerPass(seeds: i32): u32 {
       if (rank + 1 < end) nextBoard(BOARD);
     }
   }
-  if (changed == 0 && rangeFirst == 0 && rangeEnd == layerSize(boardSize, seeds)) builtLayers |= <u32>1 << <u32>seeds;
+  if (changed == 0 && rangeFirst == 0 && rangeEnd == layerSize(boardSize, seeds)) builtLayers |= <u64>1 << <u64>seeds;
   return changed;
 }
 
 /** Layer `seeds` was written by the host (loaded from a file, or a finished layer of a resumed build) rather than built here. */
 export function markBuilt(seeds: i32): void {
-  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u32>seeds) & 1) == 0) unreachable();
-  builtLayers |= <u32>1 << <u32>seeds;
+  if (seeds < 0 || seeds > MAX_TABLEBASE_SEEDS || ((heldLayers >> <u64>seeds) & 1) == 0) unreachable();
+  builtLayers |= <u64>1 << <u64>seeds;
 }
 
 /** Where layer `seeds` of `table` is (0 when the build has no such table or layer). */
@@ -482,7 +497,7 @@ export const NOT_IN_TABLES: i32 = -1 << 30;
  */
 export function probe(pos: usize): i32 {
   const seeds = boardSeeds(pos);
-  if (seeds > MAX_TABLEBASE_SEEDS || ((builtLayers >> <u32>seeds) & 1) == 0 || holesPerRow != builtHolesPerRow || chainCapture != builtChainCapture) return NOT_IN_TABLES;
+  if (seeds > MAX_TABLEBASE_SEEDS || ((builtLayers >> <u64>seeds) & 1) == 0 || holesPerRow != builtHolesPerRow || chainCapture != builtChainCapture) return NOT_IN_TABLES;
   if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
   const mover = sideToMove(pos);
   const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { allLayers } from '../host/engines/tablebase.js';
 import type { Variant } from '../host/types.js';
 
 const HOLES_PER_ROW = 6;
@@ -86,8 +87,7 @@ const wasmWorker = async (settings: BuildSettings, out: string): Promise<void> =
   const otherMs: number[] = [];
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const everyLayer = 2 ** (settings.seeds + 1) - 1;
-  if (!core.startTablebase({ variant: settings.variant, holesPerRow: HOLES_PER_ROW }, settings.fixed, everyLayer)) {
+  if (!core.startTablebase({ variant: settings.variant, holesPerRow: HOLES_PER_ROW }, settings.fixed, allLayers(settings.seeds))) {
     throw new Error('the core cannot grow its memory to that many layers');
   }
   for (let k = 0; k <= settings.seeds; k++) {

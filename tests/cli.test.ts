@@ -27,6 +27,7 @@ import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { checkpointPath, readCheckpoint, writeCheckpoint } from '../tools/tablebase-files.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
+import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 
 const run = async (...argv: string[]) => {
@@ -492,6 +493,32 @@ describe('tablebase build and solve', () => {
     }
   });
 
+  it('builds layers above 31 into a file of version 3, which solve reads from the folder: 2x2 with 9 seeds a hole, as the core values it', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-wide-'));
+    const built = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--holes', '2', '--seeds', '36', '--out', own);
+    expect(built.code).toBe(0);
+    expect(readFileSync(join(own, 'ii-2x2-capturer-chain-36.hoyitotb'))[8]).toBe(3);
+    const start = unwrap(parsePosition('ii 9,9/9,9 S 0-0'));
+    const base = buildWasmTablebase(await loadWasmCore(), { variant: 'ii', holesPerRow: 2, maxSeeds: 36, layers: 'chain' });
+    const solved = await run('solve', 'ii 9,9/9,9 S 0-0', '--tablebases', own);
+    expect(solved.last).toBe(`value ${positionValue(base, start)} bestmove ${solveMoves(base, referenceEngine, start)[0]!.move}`);
+  });
+
+  it('refuses a build whose layers the core cannot hold before it starts, naming the layer (TablebaseTooLarge)', async () => {
+    const refused = await run(
+      'tablebase',
+      'build',
+      '--seeds',
+      '32',
+      '--threads',
+      '1',
+      '--out',
+      mkdtempSync(join(tmpdir(), 'hoyito-large-')),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.error).toMatch(/layer 32 of 2x6 has 5,752,004,349 boards, more than the 4,294,967,294 a layer's ranks \(u32\) number/);
+  });
+
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
     const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
     expect(result.code).toBe(1);
@@ -500,7 +527,11 @@ describe('tablebase build and solve', () => {
 
   it.each([
     ['another action', ['tablebase', 'probe'], /the only action is build/],
-    ['too many seeds', ['tablebase', 'build', '--seeds', '31'], /--seeds '31'/],
+    [
+      'too many seeds',
+      ['tablebase', 'build', '--seeds', String(MAX_TABLEBASE_SEEDS + 1)],
+      new RegExp(`--seeds '${MAX_TABLEBASE_SEEDS + 1}'`),
+    ],
     ['a board too long', ['tablebase', 'build', '--holes', '7'], /--holes '7'/],
     ['a board too short', ['tablebase', 'build', '--holes', '1'], /--holes '1'/],
     ['an unknown layer set', ['tablebase', 'build', '--layers', 'some'], /--layers 'some'/],

@@ -3,31 +3,20 @@
  * image of the core on one shared memory, build the same bytes as one thread and the reference,
  * whatever the thread count, cache and rule; and the images' statics do not overlap.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, tableRules } from '../host/engines/tablebase.js';
+import { tableRules } from '../host/engines/tablebase.js';
 import { buildTablebase, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
 import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
 import { HoyitoError, VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { PREPARED_BUILD_HASHES } from './helpers/prepared-build-hashes.js';
+import { sha256Prefix } from './helpers/sha256.js';
+import { withPlainLayers } from './helpers/plain-layers.js';
 
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
-
-const hashOf = (layer: Int8Array): string =>
-  createHash('sha256')
-    .update(new Uint8Array(layer.buffer, layer.byteOffset, layer.length))
-    .digest('hex')
-    .slice(0, 16);
-
-/** The layers as plain bytes (a threaded build's are copies out of a shared memory). */
-const bytesOf = (base: Tablebase) => ({
-  ...base,
-  tables: Object.fromEntries(Object.entries(base.tables).map(([rule, layers]) => [rule, layers.map(layer => layer && Array.from(layer))])),
-});
 
 describe('the thread images', () => {
   it(`images 0..${MAX_THREADS} each keep their statics below the next one's base`, () => {
@@ -54,14 +43,14 @@ describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (varia
   ])(
     'on 2x%i up to %i seeds: the reference byte for byte with 2, 3 and 5 threads, all, part or none cached',
     async (holesPerRow, maxSeeds) => {
-      const expected = bytesOf(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
+      const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       for (const [threads, cache] of [
         [2, {}],
         [3, { cacheMb: 0.002 }],
         [5, { cacheMb: 0 }],
       ] as const) {
         const { base } = await buildTablebaseThreads(threads, { variant, holesPerRow, maxSeeds, fixedSide, ...cache });
-        expect(bytesOf(base)).toEqual(expected);
+        expect(withPlainLayers(base)).toEqual(expected);
       }
     },
   );
@@ -69,10 +58,25 @@ describe.each(sameGames)('%s, fixed last-four side %s: a threaded build', (varia
   it('the chain of 12 on 2x6 with 2 threads, part of it cached: the bytes of one thread and of the build before the lean passes', async () => {
     const build = { variant, holesPerRow: 6, maxSeeds: 12, fixedSide, layers: 'chain', cacheMb: 8 } as const;
     const { base } = await buildTablebaseThreads(2, build);
-    expect(bytesOf(base)).toEqual(bytesOf(buildWasmTablebase(wasmEngine.core, build)));
+    expect(withPlainLayers(base)).toEqual(withPlainLayers(buildWasmTablebase(wasmEngine.core, build)));
     const prepared = PREPARED_BUILD_HASHES[`${variant} ${fixedSide ? 'fixed' : 'capturer'}`]!;
     for (const rule of tableRules(fixedSide)) {
-      for (const seeds of base.layers) expect(hashOf(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
+      for (const seeds of base.layers) expect(sha256Prefix(base.tables[rule]![seeds]!)).toBe(prepared[rule]![seeds]);
+    }
+  });
+});
+
+describe('a threaded build above 31 seeds (the layer masks 64 bits wide)', () => {
+  it('the chain of 40 on 2x2 with a fixed last-four side, on 2, 3 and 5 threads, all, part or none cached: the bytes of one thread', async () => {
+    const build = { variant: 'iii', holesPerRow: 2, maxSeeds: 40, fixedSide: true, layers: 'chain' } as const;
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    for (const [threads, cacheMb] of [
+      [2, 16],
+      [3, 0.05],
+      [5, 0],
+    ] as const) {
+      const { base } = await buildTablebaseThreads(threads, { ...build, cacheMb });
+      expect(withPlainLayers(base)).toEqual(expected);
     }
   });
 });
@@ -81,7 +85,7 @@ describe("the library's buildTablebase with threads", () => {
   it('builds the bytes of one thread on 2 and 3 threads, as a plain copy that outlives the build', async () => {
     const game = { variant: 'iii', holesPerRow: 3, maxSeeds: 9, layers: 'chain', fixedSide: true } as const;
     const one = await buildTablebase(game);
-    for (const threads of [2, 3]) expect(bytesOf(await buildTablebase({ ...game, threads }))).toEqual(bytesOf(one));
+    for (const threads of [2, 3]) expect(withPlainLayers(await buildTablebase({ ...game, threads }))).toEqual(withPlainLayers(one));
   });
 
   it.each([

@@ -19,6 +19,7 @@ import {
   solveMoves,
   tableRules,
   TablebaseFileReader,
+  WIDE_TABLEBASE_FORMAT_VERSION,
   tablebaseFileName,
 } from '../host/engines/tablebase.js';
 import { buildWasmTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
@@ -163,9 +164,9 @@ describe('files', () => {
     [
       'a later format',
       (bytes: Uint8Array) => {
-        bytes[8] = 3;
+        bytes[8] = WIDE_TABLEBASE_FORMAT_VERSION + 1;
       },
-      /format version 3/,
+      new RegExp(`format version ${WIDE_TABLEBASE_FORMAT_VERSION + 1}`),
     ],
     [
       'an unknown variant',

@@ -28,8 +28,13 @@ export const nextTableIteration = (number: number): number => (number >= MAX_TAB
 // window of a full-width search.
 export const INFINITE_SCORE = 1 << 21;
 
-/** The deepest endgame-database layer a build may ask for (seeds on the board). */
-export const MAX_TABLEBASE_SEEDS = 30;
+/**
+ * The deepest endgame-database layer a build may ask for (seeds on the board): the 2x6 start's 48. Which
+ * layers fit is a matter of their sizes (MAX_LAYER_BOARDS, and the core's 32-bit memory).
+ */
+export const MAX_TABLEBASE_SEEDS = 48;
+/** The most boards a layer of the core's databases may have: its ranks are u32, below the one it keeps as a marker. */
+export const MAX_LAYER_BOARDS = 2 ** 32 - 2;
 /** The board sizes endgame databases are built for, in holes a row: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES. */
 export const MIN_TABLEBASE_HOLES = MIN_HOLES;
 export const MAX_TABLEBASE_HOLES = 6;
@@ -75,6 +80,7 @@ export const SHARED_WITH_CORE = {
   PASS_CODE,
   MAX_TABLEBASE_SEEDS,
   MAX_TABLEBASE_HOLES,
+  MAX_LAYER_BOARDS,
   TABLE_MOVE_ORDER,
   CAPTURE_ORDER,
   QUIET_MOVE_SCORE_LIMIT,

@@ -13,14 +13,33 @@
  *  12  u8 rule (0 capturer, 1 fixed side)         its finished layers ascending, then the layer in
  *  13  u8 the layer in progress (255: none)       progress, a byte a board
  *  14..15 zero
+ *
+ * Version 2, written for a build that holds a layer above 31: version 1's header, then the masks'
+ * high words (bit k: layer 32 + k), and the data from 40:
+ *
+ *  32  u32 layer mask (held), high word          36  u32 finished layers' mask, high word
  */
 import { HoyitoError, type Result, VARIANTS, err, ok } from '../types.js';
-import { type TableRule, type Tablebase, isTablebaseHoles, layerMask, layerSize, tableRules } from './tablebase.js';
+import {
+  type TableRule,
+  type Tablebase,
+  isTablebaseHoles,
+  layerSize,
+  layerWords,
+  layersProblem,
+  needsHighWord,
+  tableRules,
+  wordLayers,
+} from './tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from './limits.js';
 
 const MAGIC = 'HOYITOCK';
+/** The version written for layers up to 31 (every checkpoint before version 2, which resume as they did). */
 const VERSION = 1;
-export const CHECKPOINT_HEADER_SIZE = 32;
+/** The version written for a build that holds a layer above 31 (the masks' high words). */
+const WIDE_VERSION = 2;
+const HEADER_SIZE = 32;
+const WIDE_HEADER_SIZE = 40;
 const NONE = 255;
 
 /** The build a checkpoint is for. */
@@ -46,17 +65,31 @@ const fnv = (hash: number, bytes: Uint8Array): number => {
 
 /** The header of a checkpoint whose data is `pieces` (the layers of `checkpointLayers`, in order). */
 export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, pieces: readonly Uint8Array[]): Uint8Array => {
-  const header = new Uint8Array(CHECKPOINT_HEADER_SIZE);
+  const wide = needsHighWord(game.layers);
+  const header = new Uint8Array(wide ? WIDE_HEADER_SIZE : HEADER_SIZE);
   const view = new DataView(header.buffer);
   header.set(new TextEncoder().encode(MAGIC));
   header.set(
-    [VERSION, VARIANTS.indexOf(game.variant), game.holesPerRow, game.maxSeeds, game.fixedSide ? 1 : 0, state.current?.seeds ?? NONE],
+    [
+      wide ? WIDE_VERSION : VERSION,
+      VARIANTS.indexOf(game.variant),
+      game.holesPerRow,
+      game.maxSeeds,
+      game.fixedSide ? 1 : 0,
+      state.current?.seeds ?? NONE,
+    ],
     8,
   );
-  view.setUint32(16, layerMask(game.layers), true);
-  view.setUint32(20, layerMask(state.finished), true);
+  const held = layerWords(game.layers);
+  const finished = layerWords(state.finished);
+  view.setUint32(16, held.low, true);
+  view.setUint32(20, finished.low, true);
   view.setUint32(24, state.current?.passes ?? 0, true);
   view.setUint32(28, pieces.reduce(fnv, 0x811c9dc5), true);
+  if (wide) {
+    view.setUint32(32, held.high, true);
+    view.setUint32(36, finished.high, true);
+  }
   return header;
 };
 
@@ -88,36 +121,36 @@ const handOver = (layers: CheckpointLayer[]): (() => readonly CheckpointLayer[])
 
 const bad = (words: string) => err(new HoyitoError('BadTablebase', `checkpoint: ${words}`, 'resume'));
 
-const maskLayers = (mask: number): number[] => Array.from({ length: 32 }, (_, k) => k).filter(k => (mask >>> k) & 1);
-
 /** Reads a checkpoint file; a file that is none, truncated or damaged is a `BadTablebase` error saying which. */
 export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoError> => {
-  if (file.length < CHECKPOINT_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
+  if (file.length < HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return bad('not a hoyito build checkpoint (no HOYITOCK header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, current] = file.subarray(8, 14);
-  if (version !== VERSION) return bad(`version ${version}, this library reads ${VERSION}`);
+  if (version !== VERSION && version !== WIDE_VERSION) return bad(`version ${version}, this library reads ${VERSION} and ${WIDE_VERSION}`);
+  const headerSize = version === WIDE_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
+  if (file.length < headerSize) return bad(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
   if (!variant || (ruleCode !== 0 && ruleCode !== 1) || !isTablebaseHoles(holesPerRow!) || maxSeeds! > MAX_TABLEBASE_SEEDS)
     return bad('its header names no game databases are built for: the file is damaged');
-  const layers = maskLayers(view.getUint32(16, true));
-  const finished = maskLayers(view.getUint32(20, true));
+  const high = (at: number): number => (version === WIDE_VERSION ? view.getUint32(at, true) : 0);
+  const layers = wordLayers(view.getUint32(16, true), high(32));
+  const finished = wordLayers(view.getUint32(20, true), high(36));
+  if (layersProblem(layers) !== null || layers.at(-1) !== maxSeeds)
+    return bad(`its layers (${layers.join(', ')}) are no set a build of ${maxSeeds} seeds makes: the file is damaged`);
   if (finished.some(k => !layers.includes(k)) || (current !== NONE && (!layers.includes(current!) || finished.includes(current!))))
     return bad('its layers do not agree with each other: the file is damaged');
   const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
   const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes: view.getUint32(24, true) } };
   const data: CheckpointLayer[] = [];
-  let at = CHECKPOINT_HEADER_SIZE;
+  let at = headerSize;
   for (const { rule, seeds, size } of checkpointLayers(game, state)) {
     data.push({ rule, seeds, bytes: file.subarray(at, at + size) });
     at += size;
   }
   if (file.length !== at)
-    return bad(
-      `${file.length - CHECKPOINT_HEADER_SIZE} bytes of data, ${at - CHECKPOINT_HEADER_SIZE} expected: the file is truncated or damaged`,
-    );
-  if (fnv(0x811c9dc5, file.subarray(CHECKPOINT_HEADER_SIZE)) !== view.getUint32(28, true))
-    return bad('checksum mismatch: the file is damaged');
+    return bad(`${file.length - headerSize} bytes of data, ${at - headerSize} expected: the file is truncated or damaged`);
+  if (fnv(0x811c9dc5, file.subarray(headerSize)) !== view.getUint32(28, true)) return bad('checksum mismatch: the file is damaged');
   return ok({ game, ...state, takeData: handOver(data) });
 };
 

@@ -57,8 +57,21 @@ export const allLayers = (maxSeeds: number): number[] => Array.from({ length: ma
 
 export const layersOf = (set: LayerSet, maxSeeds: number): number[] => (set === 'chain' ? chainLayers(maxSeeds) : allLayers(maxSeeds));
 
-/** Bit k set: layer k held (how the core and the file header say it). */
-export const layerMask = (layers: readonly number[]): number => layers.reduce((mask, seeds) => (mask | (1 << seeds)) >>> 0, 0);
+/** Bit k set: layer k held, as the core takes a set of layers (a u64: MAX_TABLEBASE_SEEDS is below 64). */
+export const layerMask = (layers: readonly number[]): bigint => layers.reduce((mask, seeds) => mask | (1n << BigInt(seeds)), 0n);
+
+/** A set of layers as the headers of files and checkpoints say it: two u32 words, bit k of the first (low) or k - 32 of the second (high) for layer k. */
+export const layerWords = (layers: readonly number[]): { readonly low: number; readonly high: number } => {
+  const mask = layerMask(layers);
+  return { low: Number(mask & 0xffffffffn), high: Number(mask >> 32n) };
+};
+
+/** The layers two words of a header say (`layerWords`), ascending. */
+export const wordLayers = (low: number, high: number): number[] =>
+  allLayers(63).filter(seeds => ((seeds < 32 ? low >>> seeds : high >>> (seeds - 32)) & 1) === 1);
+
+/** Whether a set of layers needs a header's high word: a layer above 31. */
+export const needsHighWord = (layers: readonly number[]): boolean => layers.some(seeds => seeds >= 32);
 
 const sameLayers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((seeds, i) => seeds === b[i]);
 
@@ -202,7 +215,7 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 
 // ---- files ------------------------------------------------------------------------------------
 //
-// Version 2 (written):                         Version 1 (read only):
+// Version 2 (written for layers up to 31):     Version 1 (read only):
 //   0  8 bytes  "HOYITOTB"                        0  "HOYITOTB"       16  u32 checksum
 //   8  u8 format version (2)                      8  u8 version (1)   20  u32 data length
 //   9  u8 variant (0 ii, 1 iii)                   9..12 as version 2  24  the data: layers 0..maxSeeds
@@ -219,12 +232,27 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 //      last one of a layer shorter); first the block index (the compressed length of every block,
 //      a u32 each, in order), then the blocks, each compressed on its own (raw deflate): a probe
 //      inflates the one block that holds its board.
+//
+// Version 3 (written for a file that holds a layer above 31; version 2 cannot say it):
+//   0..31 as version 2 (offset 16: the mask's low word, layers 0..31)
+//  32  u32 layer mask, high word: bit k set, layer 32 + k held
+//  36  4 bytes zero
+//  40  the data, as version 2's
 
 const MAGIC = 'HOYITOTB';
-/** The version written; a stored copy of a file is kept under it (web/tablebase-store.ts). */
+/**
+ * The version written for layers up to 31: every file of the board (whose copies the browser keeps
+ * under it, web/tablebase-store.ts) and every file written before version 3, which stay as they were.
+ */
 export const TABLEBASE_FORMAT_VERSION = 2;
-const HEADER_SIZE = 32;
+/** The version written for a file that holds a layer above 31 (the layer mask's high word). */
+export const WIDE_TABLEBASE_FORMAT_VERSION = 3;
 const V1_HEADER_SIZE = 24;
+const HEADER_SIZE = 32;
+const WIDE_HEADER_SIZE = 40;
+
+const headerSizeOf = (version: number): number =>
+  version === 1 ? V1_HEADER_SIZE : version === WIDE_TABLEBASE_FORMAT_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
 /** Bytes of a layer a compressed block holds (before compression). */
 export const BLOCK_SIZE = 1 << 16;
 
@@ -346,7 +374,7 @@ const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: T
 
 const blocksIn = (size: number): number => Math.ceil(size / BLOCK_SIZE);
 
-/** The making of a database file (version 2), its layers compressed in blocks when `compressed`. */
+/** The making of a database file (version 2, or 3 for a layer above 31), its layers compressed in blocks when `compressed`. */
 function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array> {
   const pieces: Uint8Array[] = [];
   for (const { rule, seeds } of fileOrder(base)) {
@@ -361,27 +389,29 @@ function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array
   const indexView = new DataView(index.buffer);
   pieces.forEach((piece, i) => compressed && indexView.setUint32(4 * i, piece.length, true));
   const dataLength = index.length + pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const file = new Uint8Array(HEADER_SIZE + dataLength);
+  const wide = needsHighWord(base.layers);
+  const version = wide ? WIDE_TABLEBASE_FORMAT_VERSION : TABLEBASE_FORMAT_VERSION;
+  const headerSize = headerSizeOf(version);
+  const file = new Uint8Array(headerSize + dataLength);
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode(MAGIC));
-  file.set(
-    [TABLEBASE_FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0],
-    8,
-  );
-  let at = HEADER_SIZE;
+  file.set([version, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0], 8);
+  let at = headerSize;
   file.set(index, at);
   at += index.length;
   for (const piece of pieces) {
     file.set(piece, at);
     at += piece.length;
   }
-  view.setUint32(16, layerMask(base.layers), true);
-  view.setUint32(20, checksum(file.subarray(HEADER_SIZE)), true);
+  const mask = layerWords(base.layers);
+  view.setUint32(16, mask.low, true);
+  if (wide) view.setUint32(32, mask.high, true);
+  view.setUint32(20, checksum(file.subarray(headerSize)), true);
   view.setBigUint64(24, BigInt(dataLength), true);
   return file;
 }
 
-/** A database file (version 2); its layers compressed in blocks when `codec` is given. */
+/** A database file (version 2, or 3 for a layer above 31); its layers compressed in blocks when `codec` is given. */
 export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => runCodecSteps(fileSteps(base, !!codec), codec);
 
 /** `makeTablebaseFile` compressed with an async codec (the browser's compression streams), a block at a time. */
@@ -389,8 +419,6 @@ export const makeTablebaseFileAsync = (base: Tablebase, codec: AsyncBlockCodec):
   runCodecStepsAsync(fileSteps(base, true), codec);
 
 const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tablebase file: ${message}`, 'tablebase'));
-
-const layersOfMask = (mask: number): number[] => allLayers(31).filter(seeds => (mask >>> seeds) & 1);
 
 /** What a database file's first bytes say it holds: its game and layers, its format, and whether its layers are compressed. */
 export interface TablebaseFileGame extends TablebaseGame {
@@ -400,8 +428,8 @@ export interface TablebaseFileGame extends TablebaseGame {
   readonly fileLength: number;
 }
 
-/** The bytes a file's game is read from (`readTablebaseGame`): a file's first bytes are enough. */
-export const TABLEBASE_HEADER_SIZE = HEADER_SIZE;
+/** The bytes a file's game is read from (`readTablebaseGame`): a file's first bytes are enough (the longest header, version 3's). */
+export const TABLEBASE_HEADER_SIZE = WIDE_HEADER_SIZE;
 
 /**
  * The game a database file is of, from its first TABLEBASE_HEADER_SIZE bytes (a longer prefix, or
@@ -414,9 +442,9 @@ export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, H
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression] = file.subarray(8, 14);
-  if (version !== 1 && version !== TABLEBASE_FORMAT_VERSION)
-    return badFile(`format version ${version}, this library reads 1 and ${TABLEBASE_FORMAT_VERSION}`);
-  const headerSize = version === 1 ? V1_HEADER_SIZE : HEADER_SIZE;
+  if (version !== 1 && version !== TABLEBASE_FORMAT_VERSION && version !== WIDE_TABLEBASE_FORMAT_VERSION)
+    return badFile(`format version ${version}, this library reads 1 to ${WIDE_TABLEBASE_FORMAT_VERSION}`);
+  const headerSize = headerSizeOf(version);
   if (file.length < headerSize) return badFile(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
   if (!variant) return badFile(`variant code ${variantCode} is not 0 (ii) or 1 (iii)`);
@@ -426,12 +454,13 @@ export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, H
   const compressed = version !== 1 && compression === 1;
   if (version !== 1 && compression !== 0 && compression !== 1)
     return badFile(`compression code ${compression} is not 0 (none) or 1 (deflate-raw blocks)`);
-  const layers = version === 1 ? allLayers(maxSeeds!) : layersOfMask(view.getUint32(16, true));
+  const highWord = version === WIDE_TABLEBASE_FORMAT_VERSION ? view.getUint32(32, true) : 0;
+  const layers = version === 1 ? allLayers(maxSeeds!) : wordLayers(view.getUint32(16, true), highWord);
   if (version !== 1) {
+    const mask = layerMask(layers).toString(16);
     const problem = layersProblem(layers);
-    if (problem) return badFile(`layer mask ${view.getUint32(16, true).toString(16)}: ${problem}`);
-    if (layers.at(-1) !== maxSeeds)
-      return badFile(`layer mask ${view.getUint32(16, true).toString(16)}: its deepest layer is not maxSeeds ${maxSeeds}`);
+    if (problem) return badFile(`layer mask ${mask}: ${problem}`);
+    if (layers.at(-1) !== maxSeeds) return badFile(`layer mask ${mask}: its deepest layer is not maxSeeds ${maxSeeds}`);
   }
   const dataLength = version === 1 ? view.getUint32(20, true) : Number(view.getBigUint64(24, true));
   const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
@@ -444,7 +473,7 @@ export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeade
   if (!read.ok) return read;
   const { version, compressed, fileLength, ...game } = read.value;
   const { layers } = game;
-  const headerSize = version === 1 ? V1_HEADER_SIZE : HEADER_SIZE;
+  const headerSize = headerSizeOf(version);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const dataLength = fileLength - headerSize;
   const stored = file.length - headerSize;

@@ -12,6 +12,7 @@
  */
 import type { LastFour, Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
+import { layerMask } from '../tablebase.js';
 import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
 import type { StopFlag } from '../../stop.js';
@@ -74,9 +75,9 @@ interface CoreFunctions {
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
-  tablebaseStart(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number): number;
+  tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number): number;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
-  tablebaseJoin(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number, region: number): void;
+  tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, region: number): void;
   tablebaseRegionAddress(): number;
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
@@ -413,22 +414,22 @@ export class WasmCore {
   // ---- endgame databases ----------------------------------------------------------------------
 
   /**
-   * Makes room for the layers of one game's databases (`layerMask`: bit k, layer k; see
-   * assembly/tablebase.ts), and for building them unless `building` is false (the host writes
-   * them), with a cache of quiet children of up to `cacheBytes`, and forgets any earlier ones.
-   * False when the core's memory cannot grow that far.
+   * Makes room for `layers` of one game's databases (see assembly/tablebase.ts), and for building
+   * them unless `building` is false (the host writes them), with a cache of quiet children of up to
+   * `cacheBytes`, and forgets any earlier ones. False when the core's memory cannot grow that far,
+   * or a layer has more than MAX_LAYER_BOARDS boards.
    */
   startTablebase(
     settings: Pick<Position, 'variant' | 'holesPerRow'>,
     fixedSide: boolean,
-    layerMask: number,
+    layers: readonly number[],
     building = true,
     cacheBytes = 0,
   ): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.heldTablebase = null;
-    return this.exports.tablebaseStart(fixedSide, layerMask, building, cacheBytes) !== 0;
+    return this.exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) !== 0;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
@@ -453,7 +454,7 @@ export class WasmCore {
   joinTablebase(
     settings: Pick<Position, 'variant' | 'holesPerRow'>,
     fixedSide: boolean,
-    layerMask: number,
+    layers: readonly number[],
     building: boolean,
     cacheBytes: number,
     region: number,
@@ -461,7 +462,7 @@ export class WasmCore {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.heldTablebase = null;
-    this.exports.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
+    this.exports.tablebaseJoin(fixedSide, layerMask(layers), building, cacheBytes, region);
   }
 
   /** Where the databases' room begins (for the threads that join the build). */
@@ -483,11 +484,12 @@ export class WasmCore {
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
     this.configureFor(this.tablebaseSettings!);
-    return this.exports.tablebasePass(seeds);
+    return this.exports.tablebasePass(seeds) >>> 0; // a u32: past 2^31 the core's i32 comes back negative
   }
 
+  /** The boards of layer `seeds` (a u32, as `tablebasePass`'s count). */
   tablebaseLayerSize(seeds: number): number {
-    return this.exports.tablebaseLayerSize(seeds);
+    return this.exports.tablebaseLayerSize(seeds) >>> 0;
   }
 
   /** Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32). */
@@ -498,13 +500,13 @@ export class WasmCore {
   /** A copy of layer `seeds` of `table` (a TABLE_* code). */
   readTablebaseLayer(table: number, seeds: number): Int8Array {
     const at = this.layerAddress(table, seeds);
-    const size = this.exports.tablebaseLayerSize(seeds);
+    const size = this.tablebaseLayerSize(seeds);
     return new Int8Array(this.memory.buffer.slice(at, at + size));
   }
 
   /** Layer `seeds` of `table` where the core holds it (a view: valid until the memory grows). */
   tablebaseLayerView(table: number, seeds: number): Int8Array {
-    return new Int8Array(this.memory.buffer, this.layerAddress(table, seeds), this.exports.tablebaseLayerSize(seeds));
+    return new Int8Array(this.memory.buffer, this.layerAddress(table, seeds), this.tablebaseLayerSize(seeds));
   }
 
   /** Writes layer `seeds` of `table` (from a file, or built elsewhere). */

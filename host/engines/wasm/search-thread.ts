@@ -7,7 +7,6 @@ import type { HelperReady, HelperRequest } from './search-threads.js';
 import { GENERATION_WORD, busyWord, loadThreadCore } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
-import { layerMask } from '../tablebase.js';
 import { MAX_DEPTH, nextTableIteration } from '../limits.js';
 
 interface Port {
@@ -61,7 +60,7 @@ const handle = async (request: HelperRequest): Promise<void> => {
   } else if (request.kind === 'start') {
     const { root, history, tableAddress, tableBits, tablebase } = request;
     if (tablebase) {
-      core!.joinTablebase(tablebase.settings, tablebase.fixedSide, layerMask(tablebase.layers), false, 0, tablebase.region);
+      core!.joinTablebase(tablebase.settings, tablebase.fixedSide, tablebase.layers, false, 0, tablebase.region);
       for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
     }
     core!.joinSearch(root, history, tableAddress, tableBits, tablebase !== null);

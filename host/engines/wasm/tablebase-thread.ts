@@ -14,7 +14,7 @@ const port = parentPort!;
 const run = (request: ThreadRequest): number => {
   switch (request.kind) {
     case 'join':
-      core.joinTablebase(request.settings, request.fixedSide, request.layerMask, true, request.cacheBytes, request.region);
+      core.joinTablebase(request.settings, request.fixedSide, request.layers, true, request.cacheBytes, request.region);
       return 0;
     case 'start':
       core.tablebaseStartRange(request.seeds, request.clear, request.first, request.end, request.cacheFrom, request.cacheTo);

@@ -7,7 +7,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Variant } from '../../types.js';
 import { checkThreads } from '../../arguments.js';
-import { type Tablebase, layerMask, layerSize, layersOf } from '../tablebase.js';
+import { type Tablebase, layerSize, layersOf } from '../tablebase.js';
 import { siblingModule, startNodeThread } from '../node-thread.js';
 import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps } from './tablebase.js';
 import { loadThreadCore, sharedCoreMemory } from './threads.js';
@@ -19,7 +19,7 @@ export type ThreadRequest =
       readonly kind: 'join';
       readonly settings: { readonly variant: Variant; readonly holesPerRow: number };
       readonly fixedSide: boolean;
-      readonly layerMask: number;
+      readonly layers: readonly number[];
       readonly cacheBytes: number;
       readonly region: number;
     }
@@ -116,7 +116,7 @@ export const buildTablebaseThreads = async (
         kind: 'join',
         settings: { variant, holesPerRow },
         fixedSide,
-        layerMask: layerMask(layers),
+        layers,
         cacheBytes,
         region: core.tablebaseRegion,
       }));

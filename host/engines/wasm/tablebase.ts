@@ -13,7 +13,6 @@ import {
   type Tablebase,
   allLayers,
   isTablebaseHoles,
-  layerMask,
   layerSize,
   layersOf,
   readTablebaseHeader,
@@ -23,7 +22,7 @@ import {
   type TablebaseFileHeader,
 } from '../tablebase.js';
 import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
-import { MAX_TABLEBASE_SEEDS } from '../limits.js';
+import { MAX_LAYER_BOARDS, MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 import type * as TablebaseThreads from './tablebase-threads.js';
 import { badOption, checkOptionalFunction, checkOptionsObject, checkThreads } from '../../arguments.js';
@@ -111,14 +110,23 @@ const layerList = (layers: readonly number[]): string =>
     ? `layers ${layers[0]}..${layers.at(-1)}`
     : `layers ${layers.join(', ')}`;
 
+const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
+
+/** Makes room in the core for `layers` of `build`: refused by name when a layer is too large to rank or the whole does not fit its memory. */
 const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
   checkBuild(build);
-  if (!core.startTablebase(build, build.fixedSide ?? false, layerMask(layers), building, cacheMb * 2 ** 20)) {
-    const bytes = layers.reduce((sum, seeds) => sum + layerSize(2 * build.holesPerRow, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
-    throw new HoyitoError(
-      'BadOption',
-      `tablebase: not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and the largest layer again for its exits, and a cache of up to ${cacheMb} MB` : ''})`,
-      'seeds',
+  const holes = 2 * build.holesPerRow;
+  const unranked = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
+  if (unranked !== undefined) {
+    const boards = layerSize(holes, unranked).toLocaleString('en-US');
+    throw tooLarge(
+      `layer ${unranked} of 2x${build.holesPerRow} has ${boards} boards, more than the ${MAX_LAYER_BOARDS.toLocaleString('en-US')} a layer's ranks (u32) number`,
+    );
+  }
+  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20)) {
+    const bytes = layers.reduce((sum, seeds) => sum + layerSize(holes, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
+    throw tooLarge(
+      `not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and the largest layer again for its exits, and a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
     );
   }
 };
@@ -131,7 +139,7 @@ const checkResume = (checkpoint: Checkpoint, game: CheckpointGame): void => {
   for (const field of ['variant', 'holesPerRow', 'maxSeeds', 'fixedSide'] as const) {
     if (them[field] !== game[field]) throw badResume(`is for ${field} ${String(them[field])}, this build for ${String(game[field])}`);
   }
-  if (layerMask(them.layers) !== layerMask(game.layers))
+  if (them.layers.join() !== game.layers.join())
     throw badResume(`holds ${layerList(them.layers)}, this build makes ${layerList(game.layers)}`);
 };
 
@@ -145,7 +153,7 @@ export type BuildStep =
 /**
  * Builds the layers of `build` (every layer 0..maxSeeds unless `layers` is `chain`) in the core,
  * which keeps them for its search, and returns a copy; from a checkpoint when `control.resume`.
- * @throws HoyitoError `BadOption` for a board or seed count outside what is built, too little memory, or a checkpoint of another build.
+ * @throws HoyitoError `BadOption` for a board or seed count outside what is built or a checkpoint of another build; `TablebaseTooLarge` for layers the core cannot hold.
  */
 export const buildWasmTablebase = (
   core: WasmCore,
@@ -279,7 +287,7 @@ export interface BuildTablebaseOptions extends TablebaseBuildLayers {
 
 /**
  * Builds the endgame databases of one game (every layer 0..maxSeeds, or the chain), reporting after every pass.
- * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, too little memory, or a thread count outside 1..MAX_THREADS (or with a `core`).
+ * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, or a thread count outside 1..MAX_THREADS (or with a `core`); `TablebaseTooLarge` for layers the core cannot hold.
  */
 export const buildTablebase = async (
   options: BuildTablebaseOptions,
