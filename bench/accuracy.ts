@@ -3,10 +3,12 @@
  * judged by the deepest endgame databases in DIR (the 24-seed chain: layers 24 and 20 are the
  * ones from 17 to 24 seeds that a game from the usual start reaches). Games of the engine against
  * itself at `--play-depth` from random openings give the positions: every one with 17 to the
- * databases' seeds on the board. At each, the databases give every move's exact value; the
- * engine then moves at `--time-ms` (default 100) without the databases and with them, and a move
- * keeps the value when its exact value is the best one. Prints the share, the seeds lost by the
- * moves that did not keep it, and writes the "Accuracy" section of bench/RESULTS.md.
+ * databases' seeds on the board. At each, the judge gives every move's exact value; the engine
+ * then moves at `--time-ms` (default 100) without databases and with each chain of the variant in
+ * DIR (the 16-seed chain beside the 24-seed one: the board's databases, which cover none of these
+ * positions, so only the search's probes below the root can help), and a move keeps the value when
+ * its exact value is the best one. Prints the share, the seeds lost by the moves that did not keep
+ * it, and writes the variant's "Accuracy" section of bench/RESULTS.md.
  *
  * Options: `--games N` (default 40), `--variant ii|iii`, `--seed S`.
  */
@@ -42,15 +44,24 @@ const playDepth = Number(values['play-depth']);
 const variant = values.variant === 'iii' ? 'iii' : 'ii';
 const random = seededRandom(Number(values.seed));
 
-const judgeFile = unwrap(await TablebaseShelf.open(values.tablebases))
+// Deepest first: the first is the judge, and plays with its own databases.
+const chainFiles = unwrap(await TablebaseShelf.open(values.tablebases))
   .files.filter(file => file.variant === variant && file.holesPerRow === 6 && !file.fixedSide)
-  .sort((a, b) => b.maxSeeds - a.maxSeeds)[0];
-if (!judgeFile) throw new Error(`${values.tablebases}: no ${variant} 2x6 capturer databases`);
+  .sort((a, b) => b.maxSeeds - a.maxSeeds);
+if (chainFiles.length === 0) throw new Error(`${values.tablebases}: no ${variant} 2x6 capturer databases`);
 const load = loadavg()[0]!;
-const withDatabases = await SearchService.create();
-// Read straight into the core of the service that plays with them: the one copy.
-const judge = unwrap(withDatabases.loadTablebaseFile(await readFile(judgeFile.path), zlibCodec));
-const plain = await SearchService.create();
+/** The players: without databases, then one service a chain, each read straight into its core (the one copy). */
+const players: { readonly name: string; readonly service: SearchService }[] = [
+  { name: 'without databases', service: await SearchService.create() },
+];
+for (const file of chainFiles) {
+  const service = await SearchService.create();
+  unwrap(service.loadTablebaseFile(await readFile(file.path), zlibCodec));
+  players.push({ name: `with the ${file.maxSeeds}-seed chain`, service });
+}
+const judgeService = players[1]!.service;
+const judge = judgeService.tablebaseFor(startPosition(variant, 6))!;
+const plain = players[0]!.service;
 
 /** Positions from 17 seeds to the judge's deepest layer, along games of the engine against itself. */
 const positions: { readonly position: Position; readonly history: readonly Position[] }[] = [];
@@ -69,46 +80,34 @@ interface Tally {
   lost: number;
   seedsLost: number;
 }
-const tallies: Record<'plain' | 'databases', Tally> = {
-  plain: { kept: 0, lost: 0, seedsLost: 0 },
-  databases: { kept: 0, lost: 0, seedsLost: 0 },
-};
+const tallies: Tally[] = players.map(() => ({ kept: 0, lost: 0, seedsLost: 0 }));
 for (const { position, history } of positions) {
-  const exact = withDatabases.solveNow(position, { history });
+  const exact = judgeService.solveNow(position, { history });
   const best = exact.value;
-  for (const [name, service] of [
-    ['plain', plain],
-    ['databases', withDatabases],
-  ] as const) {
+  players.forEach(({ service }, i) => {
     const move = service.searchNow({ position, history, limits: { timeMs } }).result.bestMove;
     const value = exact.moves.find(scored => scored.move === move)!.value;
-    const tally = tallies[name];
+    const tally = tallies[i]!;
     if (value === best) tally.kept++;
     else {
       tally.lost++;
       tally.seedsLost += best - value;
     }
-  }
+  });
 }
 
 const headers = ['engine at ' + timeMs + ' ms', 'positions', 'moves that keep the value', 'moves that lose it', 'seeds lost'];
-const rows = (['plain', 'databases'] as const).map(name => {
-  const { kept, lost, seedsLost } = tallies[name];
-  return [
-    name === 'plain' ? 'without databases' : `with the ${judge.maxSeeds}-seed chain`,
-    String(kept + lost),
-    `${kept} (${((100 * kept) / (kept + lost)).toFixed(1)}%)`,
-    String(lost),
-    String(seedsLost),
-  ];
+const rows = players.map(({ name }, i) => {
+  const { kept, lost, seedsLost } = tallies[i]!;
+  return [name, String(kept + lost), `${kept} (${((100 * kept) / (kept + lost)).toFixed(1)}%)`, String(lost), String(seedsLost)];
 });
 console.log(textTable(headers, rows));
 await writeResultsSection(
   [
-    '## Accuracy',
+    `## Accuracy: ${variant === 'ii' ? 'Hoyito II' : 'Hoyito III'}`,
     '',
     `Measured by \`npm run bench:accuracy -- --tablebases DIR --games ${games} --variant ${variant}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version} (1-minute load average ${load.toFixed(2)} at the start).`,
-    `Every position of 17 to ${judge.maxSeeds} seeds along ${games} ${variant} 2x6 games of the engine against itself (depth ${playDepth}, 4 random opening plies), judged by the ${judge.maxSeeds}-seed chain: a move keeps the value when its exact value is the position's.`,
+    `Every position of 17 to ${judge.maxSeeds} seeds along ${games} ${variant} 2x6 games of the engine against itself (depth ${playDepth}, 4 random opening plies), judged by the ${judge.maxSeeds}-seed chain: a move keeps the value when its exact value is the position's. Each chain in DIR plays with its own databases.`,
     '',
     markdownTable(headers, rows),
     '',
