@@ -570,13 +570,15 @@ export const parseTablebaseFile = (file: Uint8Array, codec?: BlockCodec): Result
   return ok({ variant, holesPerRow, maxSeeds, fixedSide, layers, tables });
 };
 
+/** The inflated blocks a `TablebaseFileReader` keeps. */
+const CACHED_BLOCKS = 8;
+
 /**
  * Probes a database file without reading it all: the value of one board, inflating only the block
  * that holds it (the last few blocks kept). For a position that is not in the file: undefined.
  */
 export class TablebaseFileReader {
   private readonly cache = new Map<number, Uint8Array>();
-  private static readonly CACHED_BLOCKS = 8;
 
   private constructor(
     private readonly file: Uint8Array,
@@ -609,7 +611,7 @@ export class TablebaseFileReader {
       const read = runCodecSteps(blockSteps(this.file, this.header, layer, block), this.codec);
       if (!read.ok) return read;
       bytes = read.value;
-      if (this.cache.size >= TablebaseFileReader.CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
+      if (this.cache.size >= CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(index, bytes);
     }
     return ok((bytes[rank % BLOCK_SIZE]! << 24) >> 24);
