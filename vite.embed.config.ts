@@ -81,7 +81,7 @@ const importsWithoutPreload: Plugin = {
 
 /**
  * The AI worker never asks its search service for the reference engine (the board's requests name
- * no engine: web/protocol.ts), which host/service.ts imports only when asked. In the embed's
+ * no engine: web/protocol.ts), which host/service-base.ts imports only when asked. In the embed's
  * worker that import is a module that says so, not the reference's own code: the install holds no
  * file the board cannot load. (With the reference's chunks in the worker's bundle, the bundler,
  * Rolldown 1.2, put the modules they share with the worker, the types, notation and limits, in a
@@ -92,7 +92,7 @@ const NO_REFERENCE = '\0hoyito-no-reference';
 const workerWithoutReference: Plugin = {
   name: 'hoyito-worker-without-reference',
   enforce: 'pre',
-  resolveId: (id, importer) => (importer?.endsWith('/host/service.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
+  resolveId: (id, importer) => (importer?.endsWith('/host/service-base.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
   load: id =>
     id === NO_REFERENCE
       ? "throw new Error('the board\\'s AI worker has no reference engine: it searches with the WebAssembly core');"

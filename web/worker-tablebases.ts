@@ -15,10 +15,11 @@
  * back the same way.
  */
 import { MAX_TABLEBASE_HOLES } from '../host/engines/limits.js';
-import { type Tablebase, chainLayers, tablebaseFileName } from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
+import { tablebaseFileName } from '../host/engines/tablebase-file.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
-import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase.js';
+import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
 import { HoyitoError, type Position, type Result, err } from '../host/types.js';
 import type { BuildOrder, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
