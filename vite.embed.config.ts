@@ -19,6 +19,11 @@ export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
 export const EMBED_THREADS = /^hoyito-board-thread-/;
 /** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts). */
 export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
+/**
+ * What only a board that gets endgame databases loads, once a game nears its end: the AI worker's
+ * code that gets them and reads them into its core (web/worker-tablebases.ts), and the builder's worker.
+ */
+export const EMBED_TABLEBASES = /^hoyito-board-worker-tablebases?-/;
 
 /** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
 const minifyCssText = (text: string): string =>
@@ -131,7 +136,9 @@ export default defineConfig({
   // loaded, not named hoyito-board*, and not part of the install.
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
-  // So is the endgame databases' builder, hoyito-board-worker-tablebase-*: only a board that builds them loads it.
+  // So are the worker's code for endgame databases, hoyito-board-worker-tablebases-*, which a worker
+  // imports once a search wants them, and their builder, hoyito-board-worker-tablebase-*, which only
+  // a board that builds them loads.
   worker: {
     format: 'es',
     plugins: () => [workerWithoutReference],
@@ -143,7 +150,12 @@ export default defineConfig({
             : chunk.name === 'tablebase-builder'
               ? 'hoyito-board-worker-tablebase-[hash].js'
               : 'hoyito-board-worker-[hash].js',
-        chunkFileNames: chunk => (/threads?$/.test(chunk.name) ? 'hoyito-board-thread-[hash].js' : '[name]-[hash].js'),
+        chunkFileNames: chunk =>
+          /threads?$/.test(chunk.name)
+            ? 'hoyito-board-thread-[hash].js'
+            : chunk.name === 'worker-tablebases'
+              ? 'hoyito-board-worker-tablebases-[hash].js'
+              : '[name]-[hash].js',
         assetFileNames: asset =>
           /^hoyito-\d+\.wasm$/.test(asset.names[0] ?? '') ? 'hoyito-board-thread-[hash][extname]' : 'hoyito-board-[hash][extname]',
       },

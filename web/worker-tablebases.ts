@@ -1,9 +1,9 @@
 /**
- * The AI worker's endgame databases (2x6 games): the first time a position comes within
- * TABLEBASE_LEAD seeds of what the databases hold, the worker gets them for that game (variant,
- * capturer or fixed last-four side, and the chain of layers the game reaches), once for its life,
- * in the background: from the browser's storage (web/tablebase-store.ts) where an earlier visit
- * kept them, else from the board's folder, else built by a worker of their own
+ * The AI worker's endgame databases (2x6 games): the first time a search wants some
+ * (web/wanted-tablebases.ts), the worker gets them for that game (variant, capturer or fixed
+ * last-four side, and the chain of layers the game reaches), once for its life, in the
+ * background: from the browser's storage (web/tablebase-store.ts) where an earlier visit kept
+ * them, else from the board's folder, else built by a worker of their own
  * (web/tablebase-builder.ts); a file fetched or built is then stored. Searches go on without them
  * meanwhile. The page hears of each as a `TablebaseStatus`. The worker hands what `forSearch`
  * gives to its search service.
@@ -13,22 +13,18 @@
  * that goes on, searches get no databases, since the core's are half written. Each file's bytes
  * are kept (compressed), so a game whose databases another game's replaced in the core gets them
  * back the same way.
+ *
+ * The worker imports this module the first time a search wants databases: a game far from its end
+ * never loads it, nor the databases' file formats and storage it brings.
  */
-import { MAX_TABLEBASE_HOLES } from '../host/engines/limits.js';
 import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
 import { tablebaseFileName } from '../host/engines/tablebase-file.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
 import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
-import { HoyitoError, type Position, type Result, err } from '../host/types.js';
-import type { BuildOrder, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
+import { HoyitoError, type Result, err } from '../host/types.js';
+import type { BuildOrder, TablebaseSource, TablebaseStatus } from './protocol.js';
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
-
-/**
- * Databases are got once a searched position has at most this many seeds more than they hold: a
- * capture or two from them, so the search starts reaching them about when they are there.
- */
-const TABLEBASE_LEAD = 8;
 
 /** One game's databases: on their way, ready (with the file they were read from), or none to be had. */
 type Databases =
@@ -37,20 +33,6 @@ type Databases =
   | { readonly state: 'unavailable' };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/**
- * The databases `position` wants now, if any: the chain of its game up to the most seeds the
- * settings allow that its game can reach (a capture takes 4 seeds, so a game keeps its seed count
- * modulo 4: a game from the start reaches 16, 12, 8, 4 and 0).
- */
-const wantedBuild = (position: Position, settings: TablebaseSettings | undefined): BuildOrder | null => {
-  if (!settings || settings.maxSeeds <= 0 || position.holesPerRow !== MAX_TABLEBASE_HOLES) return null;
-  const seeds = position.board.reduce((sum, hole) => sum + hole, 0);
-  if (seeds > settings.maxSeeds + TABLEBASE_LEAD) return null;
-  const maxSeeds = settings.maxSeeds - ((settings.maxSeeds - (seeds % 4) + 4) % 4);
-  if (maxSeeds < 0) return null;
-  return { variant: position.variant, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds, fixedSide: position.lastFour !== 'C' };
-};
 
 const fileNameOf = (build: BuildOrder): string => tablebaseFileName({ ...build, layers: chainLayers(build.maxSeeds) });
 
@@ -98,11 +80,8 @@ export class WorkerTablebases {
     this.#build = build;
   }
 
-  /** The databases a search of `position` uses: the game's, if they are in the core; null when none are wanted or here now (they are got if need be). */
-  async forSearch(position: Position, settings: TablebaseSettings | undefined): Promise<Tablebase | null> {
-    const build = wantedBuild(position, settings);
-    if (!build) return null;
-    const folder = settings?.folder ?? null;
+  /** The databases `build` (what a search wants) from `folder`, if they are in the core; null when they are not here now (they are got if need be). */
+  async forSearch(build: BuildOrder, folder: string | null): Promise<Tablebase | null> {
     const key = `${fileNameOf(build)} ${folder ?? ''}`;
     const known = this.#databases.get(key);
     if (!known) {
