@@ -17,7 +17,7 @@ export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
 export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
 /** What only a threaded search loads (a cross-origin isolated page): its code, its helpers' worker, and a core image a thread. */
 export const EMBED_THREADS = /^hoyito-board-thread-/;
-/** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts). */
+/** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts) and its core, the full core. */
 export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
 /**
  * What only a board that gets endgame databases loads, once a game nears its end: the AI worker's
@@ -137,8 +137,8 @@ export default defineConfig({
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
   // So are the worker's code for endgame databases, hoyito-board-worker-tablebases-*, which a worker
-  // imports once a search wants them, and their builder, hoyito-board-worker-tablebase-*, which only
-  // a board that builds them loads.
+  // imports once a search wants them, and their builder and its core, hoyito-board-worker-tablebase-*,
+  // which only a board that builds them loads.
   worker: {
     format: 'es',
     plugins: () => [workerWithoutReference],
@@ -156,8 +156,13 @@ export default defineConfig({
             : chunk.name === 'worker-tablebases'
               ? 'hoyito-board-worker-tablebases-[hash].js'
               : '[name]-[hash].js',
-        assetFileNames: asset =>
-          /^hoyito-\d+\.wasm$/.test(asset.names[0] ?? '') ? 'hoyito-board-thread-[hash][extname]' : 'hoyito-board-[hash][extname]',
+        // The AI worker's core is the play core; the full core only the databases' builder loads.
+        assetFileNames: ({ names: [name = ''] }) =>
+          /^hoyito-\d+\.wasm$/.test(name)
+            ? 'hoyito-board-thread-[hash][extname]'
+            : name === 'hoyito.wasm'
+              ? 'hoyito-board-worker-tablebase-[hash][extname]'
+              : 'hoyito-board-[hash][extname]',
       },
     },
   },

@@ -22,7 +22,12 @@ import type { WorkerTablebases } from './worker-tablebases.js';
 
 const send = (message: FromWorker): void => postMessage(message);
 
-const core = loadWasmCore();
+/**
+ * The play core (assembly/play.ts): the rules, the search and the databases' probe, less than half
+ * the full core, whose perft, database builder and helper threads the worker never calls (it builds
+ * databases in a worker of its own, and searches with threads on thread images).
+ */
+const core = loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
 /** The service of each thread count asked for: one thread on the core the databases live in; more on a shared memory of their own. */
 const services = new Map<number, Promise<SearchServiceBase>>([[1, core.then(loaded => SearchServiceBase.create({ core: loaded }))]]);
 

@@ -139,8 +139,9 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
 }, 60_000);
 
 test('in an endgame the embed gets its databases with the worker’s code for them and builds them in the builder’s worker, both from beside the module', async () => {
-  expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(1);
-  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(2);
+  // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI worker's code for the databases.
+  expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(2);
+  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(3);
   const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   const detail = await page.evaluate(
@@ -155,7 +156,11 @@ test('in an endgame the embed gets its databases with the worker’s code for th
   );
   expect(detail).toMatchObject({ variant: 'iii', fixedSide: false, maxSeeds: 5, source: 'built' });
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-/), status: 200 });
-  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-/), status: 200 });
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.js$/), status: 200 });
+  expect(server.served).toContainEqual({
+    path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.wasm$/),
+    status: 200,
+  });
   expect(problems).toEqual([]);
   await page.close();
 }, 60_000);

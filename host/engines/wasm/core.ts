@@ -10,7 +10,7 @@
  * over: the first one's next iteration then fails with `SearchInterrupted` instead of answering
  * from a table and history that are no longer its own.
  */
-import type { LastFour, Position } from '../../types.js';
+import { HoyitoError, type LastFour, type Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
 import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
@@ -50,13 +50,12 @@ const CORE_CONSTANTS = [
 
 export type CoreConstants = Readonly<Record<(typeof CORE_CONSTANTS)[number], number>>;
 
-/** The functions the core exports (assembly/index.ts). */
-interface CoreFunctions {
+/** The functions every core exports: the play core's (assembly/play.ts). */
+interface PlayCoreFunctions {
   readonly memory: WebAssembly.Memory;
   configure(holesPerRow: number, chainCapture: number, lastFour: number): void;
   playMove(start: number): number;
   passMove(): void;
-  perft(depth: number): number;
   traceLapCount(): number;
   traceCapturedCount(): number;
   traceLastFour(): number;
@@ -66,24 +65,29 @@ interface CoreFunctions {
   searchStart(tableBits: number, probeTables: boolean): void;
   searchIteration(depth: number, deadline: number, maxNodes: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
-  searchTableAddress(): number;
-  searchNextIteration(): number;
-  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
-  searchHelperIteration(depth: number, number: number): void;
   searchResolved(): number;
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
   tablebaseStart(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number): number;
+  tablebaseLayerAddress(table: number, seeds: number): number;
+  tablebaseLayerSize(seeds: number): number;
+  tablebaseMarkBuilt(seeds: number): void;
+}
+
+/** The functions only the full core exports besides (assembly/index.ts): perft, the databases' builder, the helper threads' search. */
+interface FullCoreFunctions extends PlayCoreFunctions {
+  perft(depth: number): number;
+  searchTableAddress(): number;
+  searchNextIteration(): number;
+  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
+  searchHelperIteration(depth: number, number: number): void;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
   tablebaseJoin(fixedSide: boolean, layers: number, building: boolean, cacheBytes: number, region: number): void;
   tablebaseRegionAddress(): number;
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
-  tablebaseLayerAddress(table: number, seeds: number): number;
-  tablebaseLayerSize(seeds: number): number;
-  tablebaseMarkBuilt(seeds: number): void;
 }
 
 /**
@@ -171,7 +175,7 @@ export class WasmCore {
   private heldTablebase: object | null = null;
 
   private constructor(
-    private readonly exports: CoreFunctions,
+    private readonly exports: PlayCoreFunctions & Partial<FullCoreFunctions>,
     constants: CoreConstants,
     /** Where the clock import looks for the running iteration's stop flag. */
     private readonly stopWatch: StopWatch,
@@ -183,8 +187,11 @@ export class WasmCore {
   }
 
   /**
-   * Instantiates the core. `url` defaults to the release build next to this module's package; a
-   * core for threads (threads.ts) is one of the thread images, on a `memory` shared between them.
+   * Instantiates the core. `url` defaults to the release build next to this module's package, the
+   * full core; the play core beside it (build/hoyito-play.wasm, less than half its size: the board's
+   * AI worker loads it) plays, searches and probes databases, but has no perft, database builder
+   * or helper threads. A core for threads (threads.ts) is one of the thread images, on a `memory`
+   * shared between them.
    */
   static async load(url: URL = defaultWasmUrl(), memory?: CoreMemory): Promise<WasmCore> {
     const stopWatch: StopWatch = { flag: null, raise: () => {} };
@@ -200,9 +207,24 @@ export class WasmCore {
     const env: WebAssembly.ModuleImports = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
     const { instance } = await WebAssembly.instantiate(await wasmBytes(url), { env });
     const exports = instance.exports as Record<string, unknown>;
-    const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
+    const core = new WasmCore(exports as unknown as PlayCoreFunctions, readConstants(exports), stopWatch);
     stopWatch.raise = () => core.setStopFlag(1);
     return core;
+  }
+
+  /**
+   * The full core's functions.
+   * @throws HoyitoError `BadOption` on a play core (build/hoyito-play.wasm), which has none of them.
+   */
+  private get full(): FullCoreFunctions {
+    if (!this.exports.perft) {
+      throw new HoyitoError(
+        'BadOption',
+        'core: the play core has no perft, database builder or helper threads (build/hoyito.wasm has)',
+        'core',
+      );
+    }
+    return this.exports as FullCoreFunctions;
   }
 
   // ---- memory ---------------------------------------------------------------------------------
@@ -307,7 +329,7 @@ export class WasmCore {
     checkPosition(position);
     checkPerftDepth(depth);
     this.loadInput(position);
-    return this.exports.perft(depth);
+    return this.full.perft(depth);
   }
 
   // ---- search ---------------------------------------------------------------------------------
@@ -358,7 +380,8 @@ export class WasmCore {
 
   /** Where the search's table is, and the number the next iteration gives its entries: what helper threads need to share it. */
   get searchTable(): { readonly address: number; readonly nextIteration: number } {
-    return { address: this.exports.searchTableAddress() >>> 0, nextIteration: this.exports.searchNextIteration() };
+    const full = this.full;
+    return { address: full.searchTableAddress() >>> 0, nextIteration: full.searchNextIteration() };
   }
 
   /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
@@ -370,12 +393,12 @@ export class WasmCore {
       this.exports.searchAddHistory();
     }
     this.loadInput(root);
-    this.exports.searchJoin(tableAddress, tableBits, probeTables);
+    this.full.searchJoin(tableAddress, tableBits, probeTables);
   }
 
   /** A helper's iteration to `depth`, its entries numbered `number`, until the stop flag is set; true when it finished rather than stopped. */
   helperIteration(depth: number, number: number): boolean {
-    this.exports.searchHelperIteration(depth, number);
+    this.full.searchHelperIteration(depth, number);
     return this.exports.searchAborted() === 0;
   }
 
@@ -443,7 +466,7 @@ export class WasmCore {
   /** Finds the exits of layer `seeds` (every held layer below it finished), and empties its values when `clear` (a resumed build writes them). */
   tablebaseStartLayer(seeds: number, clear: boolean): void {
     this.configureFor(this.tablebaseSettings!);
-    this.exports.tablebaseStartLayer(seeds, clear);
+    this.full.tablebaseStartLayer(seeds, clear);
   }
 
   /**
@@ -461,29 +484,29 @@ export class WasmCore {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.heldTablebase = null;
-    this.exports.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
+    this.full.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
   }
 
   /** Where the databases' room begins (for the threads that join the build). */
   get tablebaseRegion(): number {
-    return this.exports.tablebaseRegionAddress() >>> 0;
+    return this.full.tablebaseRegionAddress() >>> 0;
   }
 
   /** The bytes of the build's cache of quiet children (shared out among threads). */
   get tablebaseCacheBytes(): number {
-    return this.exports.tablebaseCacheBytes();
+    return this.full.tablebaseCacheBytes();
   }
 
   /** `tablebaseStartLayer` for ranks [first, end) alone, their children cached in bytes [cacheFrom, cacheTo) of the cache: one thread's share. */
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void {
     this.configureFor(this.tablebaseSettings!);
-    this.exports.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
+    this.full.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
     this.configureFor(this.tablebaseSettings!);
-    return this.exports.tablebasePass(seeds);
+    return this.full.tablebasePass(seeds);
   }
 
   tablebaseLayerSize(seeds: number): number {
