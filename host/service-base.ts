@@ -221,23 +221,23 @@ export class SearchServiceBase {
   readonly engine: EngineKind;
   /** The rules of the same engine (the databases' exact answers play every root move with them). */
   readonly rules: RulesEngine;
-  private readonly makeSearcher: SearcherMaker;
-  private readonly tableBits: number;
-  private bases: readonly Tablebase[];
+  readonly #makeSearcher: SearcherMaker;
+  readonly #tableBits: number;
+  #bases: readonly Tablebase[];
   /** The core searches run on (engine `wasm`): where `SearchService.loadTablebaseFile` writes. */
   protected readonly core?: WasmCore;
-  private helpers?: SearchHelpers;
+  #helpers?: SearchHelpers;
   /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
-  private readonly searchers = new Map<Tablebase | null, Searcher>();
+  readonly #searchers = new Map<Tablebase | null, Searcher>();
 
   protected constructor(parts: ServiceParts) {
     this.engine = parts.engine;
     this.rules = parts.rules;
-    this.makeSearcher = parts.makeSearcher;
-    this.tableBits = parts.tableBits;
-    this.bases = parts.tablebases;
+    this.#makeSearcher = parts.makeSearcher;
+    this.#tableBits = parts.tableBits;
+    this.#bases = parts.tablebases;
     this.core = parts.core;
-    this.helpers = parts.helpers;
+    this.#helpers = parts.helpers;
   }
 
   /**
@@ -250,38 +250,38 @@ export class SearchServiceBase {
 
   /** Threads that search: 1, or 1 and the helpers. */
   get threads(): number {
-    return 1 + (this.helpers?.count ?? 0);
+    return 1 + (this.#helpers?.count ?? 0);
   }
 
   /** Ends the service's helper threads (a service with one thread has none); searching after it searches on one. */
   close(): void {
-    this.helpers?.close();
-    this.helpers = undefined;
+    this.#helpers?.close();
+    this.#helpers = undefined;
   }
 
   /** The endgame databases searches may use. */
   get tablebases(): readonly Tablebase[] {
-    return this.bases;
+    return this.#bases;
   }
 
   /** Replaces the databases searches may use (none: `[]`). */
   setTablebases(tablebases: readonly Tablebase[]): void {
     checkTablebases(tablebases);
-    this.bases = tablebases;
-    this.searchers.clear();
+    this.#bases = tablebases;
+    this.#searchers.clear();
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */
   tablebaseFor(position: Position): Tablebase | null {
-    return tablebaseFor(this.bases, position) ?? null;
+    return tablebaseFor(this.#bases, position) ?? null;
   }
 
   /** The searcher that probes `tablebase` (none: null); made once. */
   searcher(tablebase: Tablebase | null = null): Searcher {
-    let searcher = this.searchers.get(tablebase);
+    let searcher = this.#searchers.get(tablebase);
     if (!searcher) {
-      searcher = this.makeSearcher(this.tableBits, tablebase ?? undefined);
-      this.searchers.set(tablebase, searcher);
+      searcher = this.#makeSearcher(this.#tableBits, tablebase ?? undefined);
+      this.#searchers.set(tablebase, searcher);
     }
     return searcher;
   }
@@ -291,7 +291,7 @@ export class SearchServiceBase {
    * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched.
    */
   searchNow(request: ServiceSearch): ServiceAnswer {
-    const run = this.start(request);
+    const run = this.#start(request);
     for (const result of run.iterations) run.record(result);
     return run.answer();
   }
@@ -301,7 +301,7 @@ export class SearchServiceBase {
    * meanwhile ends the search with the last completed iteration.
    */
   async search(request: ServiceSearch): Promise<ServiceAnswer> {
-    const run = this.start(request);
+    const run = this.#start(request);
     for (const result of run.iterations) {
       run.record(result);
       // An abort that fires now ends the search: the driver checks the signal before the next iteration.
@@ -316,7 +316,7 @@ export class SearchServiceBase {
    * @throws HoyitoError as `searchNow`.
    */
   solveNow(position: Position, options: SolveOptions = {}): Solution {
-    const run = this.startSolve(position, options);
+    const run = this.#startSolve(position, options);
     if ('source' in run) return run;
     let last: SearchResult | undefined;
     for (last of run.iterations) if (last.exact) break;
@@ -325,7 +325,7 @@ export class SearchServiceBase {
 
   /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
   async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
-    const run = this.startSolve(position, options);
+    const run = this.#startSolve(position, options);
     if ('source' in run) return run;
     let last: SearchResult | undefined;
     for (last of run.iterations) {
@@ -337,7 +337,7 @@ export class SearchServiceBase {
 
   // ---- the request, checked, and its iterations -------------------------------------------------
 
-  private start(request: ServiceSearch) {
+  #start(request: ServiceSearch) {
     checkObject(request, 'request');
     const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
     checkPosition(position);
@@ -349,7 +349,7 @@ export class SearchServiceBase {
     const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
     const iterations =
       tablebase && covers(tablebase, position)
-        ? this.practicalIterations(position, tablebase, options)
+        ? this.#practicalIterations(position, tablebase, options)
         : this.searcher(tablebase).iterate(position, options);
     const completed: SearchResult[] = [];
     return {
@@ -372,7 +372,7 @@ export class SearchServiceBase {
    * favourite (the most seeds soon, the opponent's worst prospects) is the one that gives a
    * fallible opponent most chances to go wrong, where the first in hole order sets no trap.
    */
-  private *practicalIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+  *#practicalIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
     const exact = this.searcher(tablebase).search(position, options);
     yield exact;
     const keeping = exact.moveScores.filter(move => move.score === exact.score).map(move => move.move);
@@ -396,7 +396,7 @@ export class SearchServiceBase {
   }
 
   /** A solution from the databases at once, or the iterations of a search to prove one. */
-  private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
+  #startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
     checkOptionsObject(options);
     const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
     checkPosition(position);

@@ -31,12 +31,12 @@ export class SearchService extends SearchServiceBase {
    */
   loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
     const core = this.core;
-    if (!core) return this.addTablebase(parseTablebaseFile(file, codec), this.tablebases);
+    if (!core) return this.#addTablebase(parseTablebaseFile(file, codec), this.tablebases);
     const loaded = loadTablebaseFile(core, file, codec);
-    return this.addTablebase(loaded, loaded.ok ? this.tablebases.filter(base => !replacedIn(core, base)) : this.tablebases);
+    return this.#addTablebase(loaded, loaded.ok ? this.tablebases.filter(base => !replacedIn(core, base)) : this.tablebases);
   }
 
-  private addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
+  #addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
     if (loaded.ok) this.setTablebases([...kept, loaded.value]);
     return loaded;
   }

@@ -163,27 +163,27 @@ export interface SearchClaim {
 
 export class WasmCore {
   readonly constants: CoreConstants;
-  private readonly lastFourCodes: Readonly<Record<LastFour, number>>;
-  private bytes: Uint8Array;
-  private words: DataView;
-  private configured: GameSettings | null = null;
+  readonly #lastFourCodes: Readonly<Record<LastFour, number>>;
+  #bytes: Uint8Array;
+  #words: DataView;
+  #configured: GameSettings | null = null;
   /** The search whose root, history and table the core holds. */
-  private searchOwner: SearchClaim | null = null;
+  #searchOwner: SearchClaim | null = null;
   /** The game of the databases in the core's memory. */
-  private tablebaseSettings: GameSettings | null = null;
+  #tablebaseSettings: GameSettings | null = null;
   /** The databases whose layers the core holds complete (null while a build runs, or after it failed). */
-  private heldTablebase: object | null = null;
+  #heldTablebase: object | null = null;
+  readonly #exports: PlayCoreFunctions & Partial<FullCoreFunctions>;
+  /** Where the clock import looks for the running iteration's stop flag. */
+  readonly #stopWatch: StopWatch;
 
-  private constructor(
-    private readonly exports: PlayCoreFunctions & Partial<FullCoreFunctions>,
-    constants: CoreConstants,
-    /** Where the clock import looks for the running iteration's stop flag. */
-    private readonly stopWatch: StopWatch,
-  ) {
+  private constructor(exports: PlayCoreFunctions, constants: CoreConstants, stopWatch: StopWatch) {
+    this.#exports = exports;
+    this.#stopWatch = stopWatch;
     this.constants = constants;
-    this.lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
-    this.bytes = new Uint8Array(exports.memory.buffer);
-    this.words = new DataView(exports.memory.buffer);
+    this.#lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
+    this.#bytes = new Uint8Array(exports.memory.buffer);
+    this.#words = new DataView(exports.memory.buffer);
   }
 
   /**
@@ -208,7 +208,7 @@ export class WasmCore {
     const { instance } = await WebAssembly.instantiate(await wasmBytes(url), { env });
     const exports = instance.exports as Record<string, unknown>;
     const core = new WasmCore(exports as unknown as PlayCoreFunctions, readConstants(exports), stopWatch);
-    stopWatch.raise = () => core.setStopFlag(1);
+    stopWatch.raise = () => core.#setStopFlag(1);
     return core;
   }
 
@@ -216,36 +216,36 @@ export class WasmCore {
    * The full core's functions.
    * @throws HoyitoError `BadOption` on a play core (build/hoyito-play.wasm), which has none of them.
    */
-  private get full(): FullCoreFunctions {
-    if (!this.exports.perft) {
+  get #full(): FullCoreFunctions {
+    if (!this.#exports.perft) {
       throw new HoyitoError(
         'BadOption',
         'core: the play core has no perft, database builder or helper threads (build/hoyito.wasm has)',
         'core',
       );
     }
-    return this.exports as FullCoreFunctions;
+    return this.#exports as FullCoreFunctions;
   }
 
   // ---- memory ---------------------------------------------------------------------------------
 
   /** Makes the views afresh when the memory grew (a table was allocated), and only then (a shared memory's buffer is a new object each time it grew). */
-  private refreshViews(): void {
-    if (this.bytes.byteLength !== this.exports.memory.buffer.byteLength) {
-      this.bytes = new Uint8Array(this.exports.memory.buffer);
-      this.words = new DataView(this.exports.memory.buffer);
+  #refreshViews(): void {
+    if (this.#bytes.byteLength !== this.#exports.memory.buffer.byteLength) {
+      this.#bytes = new Uint8Array(this.#exports.memory.buffer);
+      this.#words = new DataView(this.#exports.memory.buffer);
     }
   }
 
   /** Bytes of the core's memory. */
-  private get memory(): Uint8Array {
-    this.refreshViews();
-    return this.bytes;
+  get #memory(): Uint8Array {
+    this.#refreshViews();
+    return this.#bytes;
   }
 
   /** `count` bytes from `address`, as plain numbers (a loop: Array.from on a typed view is several times slower). */
   readBytes(address: number, count: number): number[] {
-    const memory = this.memory;
+    const memory = this.#memory;
     const bytes = new Array<number>(count);
     for (let i = 0; i < count; i++) bytes[i] = memory[address + i]!;
     return bytes;
@@ -254,34 +254,34 @@ export class WasmCore {
   // ---- packed positions -----------------------------------------------------------------------
 
   /** Sets the game's rules in the core (board size, capture variant, last-four rule) when they change. */
-  private configureFor(settings: GameSettings): void {
-    if (this.configured && sameSettings(this.configured, settings)) return;
-    this.exports.configure(settings.holesPerRow, settings.variant === 'ii' ? 1 : 0, this.lastFourCodes[settings.lastFour]);
-    this.configured = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: settings.lastFour };
+  #configureFor(settings: GameSettings): void {
+    if (this.#configured && sameSettings(this.#configured, settings)) return;
+    this.#exports.configure(settings.holesPerRow, settings.variant === 'ii' ? 1 : 0, this.#lastFourCodes[settings.lastFour]);
+    this.#configured = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: settings.lastFour };
   }
 
   /** Configures the core for `position` and writes it into the input position. */
   loadInput(position: Position): void {
-    this.configureFor(position);
+    this.#configureFor(position);
     const { POSITION_SIZE, INPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     memory.fill(0, INPUT_POSITION, INPUT_POSITION + POSITION_SIZE);
     memory.set(position.board, INPUT_POSITION);
-    this.words.setUint16(INPUT_POSITION + TAKEN_SOUTH_OFFSET, position.taken.S, true);
-    this.words.setUint16(INPUT_POSITION + TAKEN_NORTH_OFFSET, position.taken.N, true);
+    this.#words.setUint16(INPUT_POSITION + TAKEN_SOUTH_OFFSET, position.taken.S, true);
+    this.#words.setUint16(INPUT_POSITION + TAKEN_NORTH_OFFSET, position.taken.N, true);
     memory[INPUT_POSITION + SIDE_TO_MOVE_OFFSET] = position.turn === 'S' ? 0 : 1;
   }
 
   /** The output position (after `playIndex` or `playPass`), as a position of the same game as `like`. */
   readOutput(like: Position): Position {
     const { OUTPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     return {
       ...like,
       board: this.readBytes(OUTPUT_POSITION, 2 * like.holesPerRow),
       taken: {
-        S: this.words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true),
-        N: this.words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true),
+        S: this.#words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true),
+        N: this.#words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true),
       },
       turn: memory[OUTPUT_POSITION + SIDE_TO_MOVE_OFFSET] === 0 ? 'S' : 'N',
     };
@@ -291,20 +291,20 @@ export class WasmCore {
 
   /** Plays board index `index` of the input position into the output position; a MOVE_* code. */
   playIndex(index: number): number {
-    return this.exports.playMove(index);
+    return this.#exports.playMove(index);
   }
 
   /** Plays a pass from the input position into the output position. */
   playPass(): void {
-    this.exports.passMove();
+    this.#exports.passMove();
   }
 
   /** The laps of the last move played. */
   tracedLaps(): TracedLap[] {
     const { TRACE_LAP_END, TRACE_LAP_SEEDS } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     const laps: TracedLap[] = [];
-    for (let lap = 0, count = this.exports.traceLapCount(); lap < count; lap++) {
+    for (let lap = 0, count = this.#exports.traceLapCount(); lap < count; lap++) {
       laps.push({ seeds: memory[TRACE_LAP_SEEDS + lap]!, to: memory[TRACE_LAP_END + lap]! });
     }
     return laps;
@@ -312,12 +312,12 @@ export class WasmCore {
 
   /** Board indices the last move captured, the lap's end first. */
   tracedCaptures(): number[] {
-    return this.readBytes(this.constants.TRACE_CAPTURED, this.exports.traceCapturedCount());
+    return this.readBytes(this.constants.TRACE_CAPTURED, this.#exports.traceCapturedCount());
   }
 
   /** The last four of the last move: seeds given out (0 for none) and to whom (0 South, 1 North). */
   tracedLastFour(): { readonly seeds: number; readonly receiver: number } {
-    return { seeds: this.exports.traceLastFour(), receiver: this.exports.traceLastFourReceiver() };
+    return { seeds: this.#exports.traceLastFour(), receiver: this.#exports.traceLastFourReceiver() };
   }
 
   /**
@@ -329,7 +329,7 @@ export class WasmCore {
     checkPosition(position);
     checkPerftDepth(depth);
     this.loadInput(position);
-    return this.full.perft(depth);
+    return this.#full.perft(depth);
   }
 
   // ---- search ---------------------------------------------------------------------------------
@@ -339,8 +339,8 @@ export class WasmCore {
    * 2^tableBits entries, and whether it probes the endgame databases in the core's memory.
    */
   startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean): void {
-    const core = this.exports;
-    this.searchOwner = claim;
+    const core = this.#exports;
+    this.#searchOwner = claim;
     core.searchClearHistory();
     for (const earlier of history) {
       this.loadInput(earlier);
@@ -362,17 +362,17 @@ export class WasmCore {
     alpha: number,
     beta: number,
   ): number | null {
-    if (this.searchOwner !== claim) {
+    if (this.#searchOwner !== claim) {
       throw searchInterrupted();
     }
-    this.configureFor(claim.root);
-    this.setStopFlag(limits.stop?.stopped ? 1 : 0);
-    this.stopWatch.flag = limits.stop;
+    this.#configureFor(claim.root);
+    this.#setStopFlag(limits.stop?.stopped ? 1 : 0);
+    this.#stopWatch.flag = limits.stop;
     try {
-      const score = this.exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
-      return this.exports.searchAborted() ? null : score;
+      const score = this.#exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
+      return this.#exports.searchAborted() ? null : score;
     } finally {
-      this.stopWatch.flag = null;
+      this.#stopWatch.flag = null;
     }
   }
 
@@ -380,54 +380,54 @@ export class WasmCore {
 
   /** Where the search's table is, and the number the next iteration gives its entries: what helper threads need to share it. */
   get searchTable(): { readonly address: number; readonly nextIteration: number } {
-    const full = this.full;
+    const full = this.#full;
     return { address: full.searchTableAddress() >>> 0, nextIteration: full.searchNextIteration() };
   }
 
   /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
   joinSearch(root: Position, history: readonly Position[], tableAddress: number, tableBits: number, probeTables: boolean): void {
-    this.searchOwner = null;
-    this.exports.searchClearHistory();
+    this.#searchOwner = null;
+    this.#exports.searchClearHistory();
     for (const earlier of history) {
       this.loadInput(earlier);
-      this.exports.searchAddHistory();
+      this.#exports.searchAddHistory();
     }
     this.loadInput(root);
-    this.full.searchJoin(tableAddress, tableBits, probeTables);
+    this.#full.searchJoin(tableAddress, tableBits, probeTables);
   }
 
   /** A helper's iteration to `depth`, its entries numbered `number`, until the stop flag is set; true when it finished rather than stopped. */
   helperIteration(depth: number, number: number): boolean {
-    this.full.searchHelperIteration(depth, number);
-    return this.exports.searchAborted() === 0;
+    this.#full.searchHelperIteration(depth, number);
+    return this.#exports.searchAborted() === 0;
   }
 
   /** The core's stop flag, read by the search every 4096 nodes. */
-  private setStopFlag(value: number): void {
-    this.refreshViews();
-    this.words.setInt32(this.constants.STOP_FLAG, value, true);
+  #setStopFlag(value: number): void {
+    this.#refreshViews();
+    this.#words.setInt32(this.constants.STOP_FLAG, value, true);
   }
 
   get searchNodes(): number {
-    return this.exports.searchNodes();
+    return this.#exports.searchNodes();
   }
 
   get searchResolved(): boolean {
-    return this.exports.searchResolved() !== 0;
+    return this.#exports.searchResolved() !== 0;
   }
 
   /** The principal variation of the last iteration, as move codes. */
   principalVariation(): number[] {
-    return this.readBytes(this.constants.PV_MOVES, this.exports.searchPvLength());
+    return this.readBytes(this.constants.PV_MOVES, this.#exports.searchPvLength());
   }
 
   /** The root moves of the last iteration in the order searched: move code, score and flags. */
   rootMoves(): RootMoveCode[] {
     const { ROOT_MOVES, ROOT_SCORES, ROOT_FLAGS, ROOT_UPPER_BOUND, ROOT_RESOLVED } = this.constants;
-    const memory = this.memory;
-    return Array.from({ length: this.exports.searchRootMoveCount() }, (_, i): RootMoveCode => ({
+    const memory = this.#memory;
+    return Array.from({ length: this.#exports.searchRootMoveCount() }, (_, i): RootMoveCode => ({
       code: memory[ROOT_MOVES + i]!,
-      score: this.words.getInt32(ROOT_SCORES + 4 * i, true),
+      score: this.#words.getInt32(ROOT_SCORES + 4 * i, true),
       upperBound: (memory[ROOT_FLAGS + i]! & ROOT_UPPER_BOUND) !== 0,
       resolved: (memory[ROOT_FLAGS + i]! & ROOT_RESOLVED) !== 0,
     }));
@@ -448,25 +448,25 @@ export class WasmCore {
     building = true,
     cacheBytes = 0,
   ): boolean {
-    this.configureFor({ ...settings, lastFour: 'C' });
-    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
-    this.heldTablebase = null;
-    return this.exports.tablebaseStart(fixedSide, layerMask, building, cacheBytes) !== 0;
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    return this.#exports.tablebaseStart(fixedSide, layerMask, building, cacheBytes) !== 0;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
   holdTablebase(base: object): void {
-    this.heldTablebase = base;
+    this.#heldTablebase = base;
   }
 
   holdsTablebase(base: object): boolean {
-    return this.heldTablebase === base;
+    return this.#heldTablebase === base;
   }
 
   /** Finds the exits of layer `seeds` (every held layer below it finished), and empties its values when `clear` (a resumed build writes them). */
   tablebaseStartLayer(seeds: number, clear: boolean): void {
-    this.configureFor(this.tablebaseSettings!);
-    this.full.tablebaseStartLayer(seeds, clear);
+    this.#configureFor(this.#tablebaseSettings!);
+    this.#full.tablebaseStartLayer(seeds, clear);
   }
 
   /**
@@ -481,63 +481,63 @@ export class WasmCore {
     cacheBytes: number,
     region: number,
   ): void {
-    this.configureFor({ ...settings, lastFour: 'C' });
-    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
-    this.heldTablebase = null;
-    this.full.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    this.#full.tablebaseJoin(fixedSide, layerMask, building, cacheBytes, region);
   }
 
   /** Where the databases' room begins (for the threads that join the build). */
   get tablebaseRegion(): number {
-    return this.full.tablebaseRegionAddress() >>> 0;
+    return this.#full.tablebaseRegionAddress() >>> 0;
   }
 
   /** The bytes of the build's cache of quiet children (shared out among threads). */
   get tablebaseCacheBytes(): number {
-    return this.full.tablebaseCacheBytes();
+    return this.#full.tablebaseCacheBytes();
   }
 
   /** `tablebaseStartLayer` for ranks [first, end) alone, their children cached in bytes [cacheFrom, cacheTo) of the cache: one thread's share. */
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void {
-    this.configureFor(this.tablebaseSettings!);
-    this.full.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
+    this.#configureFor(this.#tablebaseSettings!);
+    this.#full.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
-    this.configureFor(this.tablebaseSettings!);
-    return this.full.tablebasePass(seeds);
+    this.#configureFor(this.#tablebaseSettings!);
+    return this.#full.tablebasePass(seeds);
   }
 
   tablebaseLayerSize(seeds: number): number {
-    return this.exports.tablebaseLayerSize(seeds);
+    return this.#exports.tablebaseLayerSize(seeds);
   }
 
   /** Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32). */
-  private layerAddress(table: number, seeds: number): number {
-    return this.exports.tablebaseLayerAddress(table, seeds) >>> 0;
+  #layerAddress(table: number, seeds: number): number {
+    return this.#exports.tablebaseLayerAddress(table, seeds) >>> 0;
   }
 
   /** A copy of layer `seeds` of `table` (a TABLE_* code). */
   readTablebaseLayer(table: number, seeds: number): Int8Array {
-    const at = this.layerAddress(table, seeds);
-    const size = this.exports.tablebaseLayerSize(seeds);
-    return new Int8Array(this.memory.buffer.slice(at, at + size));
+    const at = this.#layerAddress(table, seeds);
+    const size = this.#exports.tablebaseLayerSize(seeds);
+    return new Int8Array(this.#memory.buffer.slice(at, at + size));
   }
 
   /** Layer `seeds` of `table` where the core holds it (a view: valid until the memory grows). */
   tablebaseLayerView(table: number, seeds: number): Int8Array {
-    return new Int8Array(this.memory.buffer, this.layerAddress(table, seeds), this.exports.tablebaseLayerSize(seeds));
+    return new Int8Array(this.#memory.buffer, this.#layerAddress(table, seeds), this.#exports.tablebaseLayerSize(seeds));
   }
 
   /** Writes layer `seeds` of `table` (from a file, or built elsewhere). */
   writeTablebaseLayer(table: number, seeds: number, layer: Uint8Array | Int8Array): void {
-    this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.layerAddress(table, seeds));
+    this.#memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.#layerAddress(table, seeds));
   }
 
   /** Marks layer `seeds` written (finished): the search may probe it. */
   markTablebaseBuilt(seeds: number): void {
-    this.exports.tablebaseMarkBuilt(seeds);
+    this.#exports.tablebaseMarkBuilt(seeds);
   }
 
   /** Writes the held layers of `table` (`layers[seeds]`, undefined for a layer not held) and marks them built. */
