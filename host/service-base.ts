@@ -1,18 +1,17 @@
 /**
- * The search service's searches (`SearchServiceBase`; `SearchService`, host/service.ts, is this
- * and the reading of database files): the one place that decides how a position is searched, for
- * every program that asks (the board's worker, the engine protocol, the CLI, the arena). It
- * chooses the searcher (engine, table size, and the endgame databases that hold the position's
- * game), applies a playing level's limits and choice, answers a root the databases hold exactly,
- * and solves.
+ * The search service's searches (`SearchServiceBase`; `SearchService`, host/service.ts, is this,
+ * exact solving and the reading of database files): the one place that decides how a position is
+ * searched, for every program that asks (the board's worker, the engine protocol, the CLI, the
+ * arena). It chooses the searcher (engine, table size, and the endgame databases that hold the
+ * position's game), applies a playing level's limits and choice, and answers a root the databases
+ * hold exactly.
  *
- * Searches run synchronously (`searchNow`, `solveNow`) or yielding to the event loop between
- * iterations (`search`, `solve`), where an `AbortSignal` can be seen; a `StopFlag` stops either
- * at once, from any thread that shares its buffer.
+ * Searches run synchronously (`searchNow`) or yielding to the event loop between iterations
+ * (`search`), where an `AbortSignal` can be seen; a `StopFlag` stops either at once, from any
+ * thread that shares its buffer.
  */
 import {
   type EngineKind,
-  type Move,
   type Position,
   type RulesEngine,
   type SearchLimits,
@@ -26,7 +25,7 @@ import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, chec
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
-import { type Tablebase, covers, solveMoves, tablebaseFor } from './engines/tablebase.js';
+import { type Tablebase, covers, tablebaseFor } from './engines/tablebase.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
@@ -89,40 +88,11 @@ export interface ServiceAnswer {
   readonly tablebase: Tablebase | null;
 }
 
-export interface SolveOptions {
-  /** Databases to answer from (else the service's own for the position's game). */
-  readonly tablebase?: Tablebase;
-  readonly history?: readonly Position[];
-  /** How long a search may try to prove the value where no database holds it (DEFAULT_TIME_MS). */
-  readonly timeMs?: number;
-  readonly signal?: SearchLimits['signal'];
-}
-
-export interface SolvedMoveValue {
-  readonly move: Move;
-  /** The final margin for the side to move after this move: the game value if `exact`, else the search's estimate. */
-  readonly value: number;
-  readonly exact: boolean;
-}
-
-export interface Solution {
-  /** The final margin for the side to move with best play: exact, or the search's estimate. */
-  readonly value: number;
-  /** The value is proven: from the databases, or a search that resolved it. */
-  readonly exact: boolean;
-  /** The moves proven to reach `value` (none when it is not exact). */
-  readonly bestMoves: readonly Move[];
-  /** Every legal move, best first. */
-  readonly moves: readonly SolvedMoveValue[];
-  /** Where the answer came from. */
-  readonly source: 'tablebase' | 'search';
-}
-
 /** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
 type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined) => Searcher;
 
 /** Lets the event loop run (an abort, a message) between two iterations. */
-const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
+export const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
 
 /**
  * The limits of a search at `level` (none: null): each limit given replaces the level's own.
@@ -212,10 +182,10 @@ export const serviceParts = async (options: SearchServiceOptions): Promise<Servi
 };
 
 /**
- * The search service but for reading database files (`SearchService.loadTablebaseFile`): it
- * searches with the databases it is given. The board's AI worker is one: it reads its files into
- * its core itself, with code it imports only near a game's end (web/worker-tablebases.ts), and so
- * carries no file reader before.
+ * The search service but for solving and reading database files (`SearchService.solve`,
+ * `loadTablebaseFile`): it searches with the databases it is given. The board's AI worker is one:
+ * it reads its files into its core itself, with code it imports only near a game's end
+ * (web/worker-tablebases.ts), and so carries no file reader before.
  */
 export class SearchServiceBase {
   readonly engine: EngineKind;
@@ -310,31 +280,6 @@ export class SearchServiceBase {
     return run.answer();
   }
 
-  /**
-   * The exact value of `position` and its moves: from the databases when they hold it, else a
-   * search with every move scored that tries to prove it within `timeMs` (`exact` says whether it did).
-   * @throws HoyitoError as `searchNow`.
-   */
-  solveNow(position: Position, options: SolveOptions = {}): Solution {
-    const run = this.#startSolve(position, options);
-    if ('source' in run) return run;
-    let last: SearchResult | undefined;
-    for (last of run.iterations) if (last.exact) break;
-    return searchSolution(last!);
-  }
-
-  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
-  async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
-    const run = this.#startSolve(position, options);
-    if ('source' in run) return run;
-    let last: SearchResult | undefined;
-    for (last of run.iterations) {
-      if (last.exact) break;
-      await nextTask();
-    }
-    return searchSolution(last!);
-  }
-
   // ---- the request, checked, and its iterations -------------------------------------------------
 
   #start(request: ServiceSearch) {
@@ -394,37 +339,12 @@ export class SearchServiceBase {
     const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
     yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
   }
-
-  /** A solution from the databases at once, or the iterations of a search to prove one. */
-  #startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
-    checkOptionsObject(options);
-    const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
-    checkPosition(position);
-    if (tablebase !== undefined) checkTablebases([tablebase]);
-    const base = tablebase ?? this.tablebaseFor(position);
-    // Checks the position and the options as a search would, whether or not the databases answer.
-    const iterations = this.searcher(base).iterate(position, { timeMs, history, analysis: true, ...(signal ? { signal } : {}) });
-    if (base && covers(base, position)) {
-      const moves = solveMoves(base, this.rules, position).map(({ move, value }) => ({ move, value, exact: true }));
-      return { value: moves[0]!.value, exact: true, bestMoves: bestOf(moves), moves, source: 'tablebase' };
-    }
-    return { iterations };
-  }
 }
-
-/** The moves proven to reach the best value. */
-const bestOf = (moves: readonly SolvedMoveValue[]): Move[] =>
-  moves.filter(move => move.exact && move.value === moves[0]!.value).map(move => move.move);
-
-const searchSolution = (result: SearchResult): Solution => {
-  const moves = result.moveScores.map(({ move, score, exact }) => ({ move, value: score, exact }));
-  return { value: result.score, exact: result.exact, bestMoves: result.exact ? bestOf(moves) : [], moves, source: 'search' };
-};
 
 const isTablebase = (value: unknown): value is Tablebase =>
   typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;
 
-const checkTablebases = (tablebases: unknown): void => {
+export const checkTablebases = (tablebases: unknown): void => {
   if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
   const bad = tablebases.findIndex(base => !isTablebase(base));
   if (bad >= 0)
