@@ -23,7 +23,7 @@ import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
 import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
 import { HoyitoError, type Result, err } from '../host/types.js';
-import type { BuildOrder, TablebaseSource, TablebaseStatus } from './protocol.js';
+import type { BuildOrder, BuildReport, TablebaseSource, TablebaseStatus } from './protocol.js';
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
 
 /** One game's databases: on their way, ready (with the file they were read from), or none to be had. */
@@ -52,32 +52,38 @@ const fetchFile = async (url: string): Promise<Uint8Array> => {
   return new Uint8Array(await response.arrayBuffer());
 };
 
+/** Builds a game's databases in a worker of its own (web/tablebase-builder.ts), which ends once it has answered. */
+const buildElsewhere = (order: BuildOrder): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
+    const builder = new Worker(new URL('./tablebase-builder.js', import.meta.url), { type: 'module', name: 'hoyito-tablebase-build' });
+    builder.onmessage = (event: MessageEvent<BuildReport>) => {
+      const report = event.data;
+      if (report.type === 'built') resolve(report.file);
+      else reject(new Error(report.error));
+    };
+    builder.onerror = event => {
+      event.preventDefault();
+      reject(new Error(`the database builder did not start (${event.message || 'its file is missing or broken'})`));
+    };
+    builder.postMessage(order);
+  });
+
 export class WorkerTablebases {
   /** By game and settings, for the worker's life. */
   readonly #databases = new Map<string, Databases>();
   readonly #core: Promise<WasmCore>;
   readonly #send: (status: TablebaseStatus) => void;
   readonly #betweenSearches: (task: () => Promise<void>) => void;
-  readonly #build: (order: BuildOrder) => Promise<Uint8Array>;
   /** Loads into the core, one after another. */
   #loads: Promise<unknown> = Promise.resolve();
   /** Set while a load writes the core's databases. */
   #loading = false;
 
-  /**
-   * `core` is where the databases are loaded; `build` builds a game's chain elsewhere (a worker
-   * of its own) into a file; `betweenSearches` runs a task once the search under way, if any, is answered.
-   */
-  constructor(
-    core: Promise<WasmCore>,
-    send: (status: TablebaseStatus) => void,
-    betweenSearches: (task: () => Promise<void>) => void,
-    build: (order: BuildOrder) => Promise<Uint8Array>,
-  ) {
+  /** `core` is where the databases are loaded; `betweenSearches` runs a task once the search under way, if any, is answered. */
+  constructor(core: Promise<WasmCore>, send: (status: TablebaseStatus) => void, betweenSearches: (task: () => Promise<void>) => void) {
     this.#core = core;
     this.#send = send;
     this.#betweenSearches = betweenSearches;
-    this.#build = build;
   }
 
   /** The databases `build` (what a search wants) from `folder`, if they are in the core; null when they are not here now (they are got if need be). */
@@ -139,7 +145,7 @@ export class WorkerTablebases {
     }
     started = performance.now();
     try {
-      return await this.#take(name, build, await this.#build(build), { source: 'built' }, started);
+      return await this.#take(name, build, await buildElsewhere(build), { source: 'built' }, started);
     } catch (error) {
       this.#status(build, { state: 'failed', source: 'built', ms: performance.now() - started, error: messageOf(error) });
       return { state: 'unavailable' };

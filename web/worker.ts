@@ -16,7 +16,7 @@ import { MAX_THREADS } from '../host/engines/limits.js';
 import { SearchServiceBase } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
 import type { Tablebase } from '../host/engines/tablebase.js';
-import type { BuildOrder, BuildReport, FromWorker, SearchRequest, ToWorker } from './protocol.js';
+import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { wantedTablebases } from './wanted-tablebases.js';
 import type { WorkerTablebases } from './worker-tablebases.js';
 
@@ -59,22 +59,6 @@ const enqueue = (task: () => Promise<void>): void => {
   queue = queue.then(task);
 };
 
-/** Builds a game's databases in a worker of its own (web/tablebase-builder.ts), which ends once it has answered. */
-const buildElsewhere = (order: BuildOrder): Promise<Uint8Array> =>
-  new Promise((resolve, reject) => {
-    const builder = new Worker(new URL('./tablebase-builder.js', import.meta.url), { type: 'module', name: 'hoyito-tablebase-build' });
-    builder.onmessage = (event: MessageEvent<BuildReport>) => {
-      const report = event.data;
-      if (report.type === 'built') resolve(report.file);
-      else reject(new Error(report.error));
-    };
-    builder.onerror = event => {
-      event.preventDefault();
-      reject(new Error(`the database builder did not start (${event.message || 'its file is missing or broken'})`));
-    };
-    builder.postMessage(order);
-  });
-
 /** The worker's databases (web/worker-tablebases.ts), imported the first time a search wants some; null when that code did not load. */
 let tablebases: Promise<WorkerTablebases | null> | undefined;
 
@@ -84,7 +68,7 @@ const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest):
   const build = wantedTablebases(position, settings);
   if (!build) return null;
   tablebases ??= import('./worker-tablebases.js').then(
-    ({ WorkerTablebases }) => new WorkerTablebases(core, send, enqueue, buildElsewhere),
+    ({ WorkerTablebases }) => new WorkerTablebases(core, send, enqueue),
     (error: unknown) => {
       const message = `the worker's code for them did not load (${String(error)})`;
       send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });
