@@ -1,8 +1,9 @@
 /**
- * The AI's Web Worker: the search service (host/service.ts) off the main thread, over the
- * messages of web/protocol.ts. Requests run one after another, each with the endgame databases
- * it wants if they are there (web/worker-tablebases.ts, which gets them in the background, a
- * file of its own imported the first time a search wants them), each answered exactly once.
+ * The AI's Web Worker: the search service (`SearchServiceBase`, host/service-base.ts) off the main
+ * thread, over the messages of web/protocol.ts. Requests run one after another, each with the
+ * endgame databases it wants if they are there (web/worker-tablebases.ts, which gets them in the
+ * background, a file of its own imported the first time a search wants them), each answered
+ * exactly once.
  *
  * Stopping: every request searches with a `StopFlag`. On a cross-origin isolated page it is the
  * page's own cell (`stopBuffer`), which the core reads every 4096 nodes, so a stop ends even the
