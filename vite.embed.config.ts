@@ -17,8 +17,13 @@ export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
 export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
 /** What only a threaded search loads (a cross-origin isolated page): its code, its helpers' worker, and a core image a thread. */
 export const EMBED_THREADS = /^hoyito-board-thread-/;
-/** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts). */
+/** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts) and its core, the full core. */
 export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
+/**
+ * What only a board that gets endgame databases loads, once a game nears its end: the AI worker's
+ * code that gets them and reads them into its core (web/worker-tablebases.ts), and the builder's worker.
+ */
+export const EMBED_TABLEBASES = /^hoyito-board-worker-tablebases?-/;
 
 /** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
 const minifyCssText = (text: string): string =>
@@ -81,7 +86,7 @@ const importsWithoutPreload: Plugin = {
 
 /**
  * The AI worker never asks its search service for the reference engine (the board's requests name
- * no engine: web/protocol.ts), which host/service.ts imports only when asked. In the embed's
+ * no engine: web/protocol.ts), which host/service-base.ts imports only when asked. In the embed's
  * worker that import is a module that says so, not the reference's own code: the install holds no
  * file the board cannot load. (With the reference's chunks in the worker's bundle, the bundler,
  * Rolldown 1.2, put the modules they share with the worker, the types, notation and limits, in a
@@ -92,7 +97,7 @@ const NO_REFERENCE = '\0hoyito-no-reference';
 const workerWithoutReference: Plugin = {
   name: 'hoyito-worker-without-reference',
   enforce: 'pre',
-  resolveId: (id, importer) => (importer?.endsWith('/host/service.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
+  resolveId: (id, importer) => (importer?.endsWith('/host/service-base.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
   load: id =>
     id === NO_REFERENCE
       ? "throw new Error('the board\\'s AI worker has no reference engine: it searches with the WebAssembly core');"
@@ -131,7 +136,9 @@ export default defineConfig({
   // loaded, not named hoyito-board*, and not part of the install.
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
-  // So is the endgame databases' builder, hoyito-board-worker-tablebase-*: only a board that builds them loads it.
+  // So are the worker's code for endgame databases, hoyito-board-worker-tablebases-*, which a worker
+  // imports once a search wants them, and their builder and its core, hoyito-board-worker-tablebase-*,
+  // which only a board that builds them loads.
   worker: {
     format: 'es',
     plugins: () => [workerWithoutReference],
@@ -143,9 +150,19 @@ export default defineConfig({
             : chunk.name === 'tablebase-builder'
               ? 'hoyito-board-worker-tablebase-[hash].js'
               : 'hoyito-board-worker-[hash].js',
-        chunkFileNames: chunk => (/threads?$/.test(chunk.name) ? 'hoyito-board-thread-[hash].js' : '[name]-[hash].js'),
-        assetFileNames: asset =>
-          /^hoyito-\d+\.wasm$/.test(asset.names[0] ?? '') ? 'hoyito-board-thread-[hash][extname]' : 'hoyito-board-[hash][extname]',
+        chunkFileNames: chunk =>
+          /threads?$/.test(chunk.name)
+            ? 'hoyito-board-thread-[hash].js'
+            : chunk.name === 'worker-tablebases'
+              ? 'hoyito-board-worker-tablebases-[hash].js'
+              : '[name]-[hash].js',
+        // The AI worker's core is the play core; the full core only the databases' builder loads.
+        assetFileNames: ({ names: [name = ''] }) =>
+          /^hoyito-\d+\.wasm$/.test(name)
+            ? 'hoyito-board-thread-[hash][extname]'
+            : name === 'hoyito.wasm'
+              ? 'hoyito-board-worker-tablebase-[hash][extname]'
+              : 'hoyito-board-[hash][extname]',
       },
     },
   },

@@ -1,51 +1,13 @@
-// The exports of the WebAssembly core: its constants (read by host/engines/wasm/core.ts, the one
-// owner of an instance) and its functions. Only numbers cross the boundary: the host writes and
-// reads packed positions through a view of memory at the addresses exported here.
-import {
-  INPUT_POSITION, MAX_PERFT_DEPTH, OUTPUT_POSITION, PERFT_ROOT, boardSize, configure, copyPosition,
-} from './board';
+// The exports of the full core (build/hoyito.wasm, and each thread image): the play core's
+// (assembly/play.ts: the constants, the rules, the search, the databases' probe) and perft, the
+// endgame databases' builder and the helper threads' search.
+import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './board';
 import { perftFrom } from './perft';
-import { joinTablebase, layerPass, layerSize, markBuilt, startLayer, startRange, startTablebase, tableLayerAddress, tablebaseCache, tablebaseRegion } from './tablebase';
-import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
-import {
-  aborted, addHistory, clearHistory, joinSearch, lastResolved, nextIteration, nodes, pvLength, rootMoveCount, runHelperIteration,
-  runIteration, startSearch,
-} from './search';
+import { joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
+import { joinSearch, nextIteration, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
-// The boundary's constants, each defined once in the module that uses it.
-export {
-  INPUT_POSITION, LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, LAST_FOUR_SOUTH, MAX_HOLES_PER_ROW, MAX_PERFT_DEPTH,
-  OUTPUT_POSITION, POSITION_SIZE, SIDE_TO_MOVE_OFFSET, TAKEN_NORTH_OFFSET, TAKEN_SOUTH_OFFSET,
-} from './board';
-export {
-  MAX_LAPS, MOVE_EMPTY, MOVE_ENDLESS, MOVE_EXTRA_TURN, MOVE_GAME_OVER, MOVE_TURN_PASSES, TRACE_CAPTURED,
-  TRACE_LAP_END, TRACE_LAP_SEEDS,
-} from './rules';
-export { ZOBRIST_SEED } from './zobrist';
-export {
-  BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_TABLE_BITS, MAX_TABLE_ITERATION, MIN_TABLE_BITS, NO_MOVE, RESOLVED_DEPTH,
-} from './tt';
-export {
-  CAPTURE_ORDER, CHECK_NODES, INFINITE_SCORE, MAX_HISTORY, MAX_SEARCH_DEPTH, NO_REPETITION, PASS_CODE, PV_MOVES,
-  QUIET_MOVE_SCORE_LIMIT, ROOT_FLAGS, ROOT_MOVES, ROOT_RESOLVED, ROOT_SCORES, ROOT_UPPER_BOUND, STOP_FLAG,
-  TABLE_MOVE_ORDER,
-} from './search';
-
-export {
-  MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT,
-} from './tablebase';
-
-export { configure };
-
-/** Plays board index `start` of the input position into the output position; returns a MOVE_* code. */
-export function playMove(start: i32): i32 {
-  return play(INPUT_POSITION, OUTPUT_POSITION, start);
-}
-
-export function passMove(): void {
-  playPass(INPUT_POSITION, OUTPUT_POSITION);
-}
+export * from './play';
 
 /** Perft of the input position, 0 <= depth <= MAX_PERFT_DEPTH. A count fits a double exactly up to 2^53. */
 export function perft(depth: i32): f64 {
@@ -54,24 +16,6 @@ export function perft(depth: i32): f64 {
   return <f64>perftFrom(PERFT_ROOT, depth);
 }
 
-export function traceLapCount(): i32 { return traceLaps; }
-export function traceCapturedCount(): i32 { return traceCaptured; }
-export function traceLastFour(): i32 { return traceLastFourSeeds; }
-export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
-
-// Search (assembly/search.ts): the host writes each history position, then the root, into the
-// input position; after each iteration it reads the principal variation and the root moves' scores.
-export function searchClearHistory(): void { clearHistory(); }
-export function searchAddHistory(): void { addHistory(INPUT_POSITION); }
-export function searchStart(tableBits: i32, probeTables: bool): void { startSearch(INPUT_POSITION, tableBits, probeTables); }
-/**
- * Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none),
- * `maxNodes` the search's node limit (0 for none); the score holds unless `searchAborted()`.
- */
-export function searchIteration(depth: i32, deadline: f64, maxNodes: f64, analysis: bool, alpha: i32, beta: i32): i32 {
-  return runIteration(depth, deadline, <u64>maxNodes, analysis, alpha, beta);
-}
-export function searchAborted(): bool { return aborted; }
 // With threads (Lazy SMP): each helper thread's instance searches the root written into its input
 // position on the main instance's table, an iteration at a time, until its stop flag is set.
 export function searchTableAddress(): usize { return tableStart(); }
@@ -80,17 +24,9 @@ export function searchJoin(tableAddress: usize, tableBits: i32, probeTables: boo
   joinSearch(INPUT_POSITION, tableAddress, tableBits, probeTables);
 }
 export function searchHelperIteration(depth: i32, number: i32): void { runHelperIteration(depth, number); }
-export function searchResolved(): bool { return lastResolved; }
-export function searchNodes(): f64 { return <f64>nodes; }
-export function searchPvLength(): i32 { return pvLength(); }
-export function searchRootMoveCount(): i32 { return rootMoveCount; }
 
-// Endgame databases (assembly/tablebase.ts): the host starts a build for the configured game, then
-// runs each layer's passes until one changes nothing, and reads the layers where they lie. A set
-// of layers is a mask, bit k for layer k (a BigInt on the host's side).
-export function tablebaseStart(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64): bool {
-  return startTablebase(fixedSide, layers, building, cacheBytes);
-}
+// The databases' build (assembly/tablebase.ts): after `tablebaseStart` the host runs each layer's
+// passes until one changes nothing.
 export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(seeds, clear); }
 // With threads: every other thread's instance joins the build where the first made room, and each builds a range of a layer.
 export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
@@ -102,9 +38,6 @@ export function tablebaseStartRange(seeds: i32, clear: bool, first: u32, end: u3
   startRange(seeds, clear, first, end, cacheFrom, cacheTo);
 }
 export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
-export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
-export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }
-export function tablebaseMarkBuilt(seeds: i32): void { markBuilt(seeds); }
 
 /** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */
 export function staticsEnd(): usize { return __heap_base; }

@@ -6,8 +6,9 @@
  * 1. Size: the default embed, the gzip bytes (zlib, level 9) of every file the page asked for once
  *    the embed was on it and the AI had moved, the page itself left out: the module, its worker, its
  *    WebAssembly core; no optional part (controls, analysis, sound) is on, so none of them loads.
- *    Endgame databases are not counted: the board is left at its default, which builds them in the
- *    worker, fetching nothing. Budget: 40 kB (40,000 bytes). The full embed, every file the build
+ *    Endgame databases are not counted: the board is left at its default, whose worker gets them
+ *    (with their code, and a builder of their own) once a game nears its end, which the first AI
+ *    move never does. Budget: 40 kB (40,000 bytes). The full embed, every file the build
  *    wrote (as if every optional part had loaded), is reported beside it.
  * 2. First AI move: from navigation start to the first `move` event of a board with an AI South at
  *    level 5 and no animation (speed 0), in a fresh browser context each run (nothing cached), the
@@ -42,7 +43,9 @@
  *
  * Prints the results and writes them to the "Board budgets" section of bench/RESULTS.md.
  * Options: `--runs N` first-move runs (default 7), `--play-seconds S` of two AIs playing (default
- * 30), `--unminified` builds the embed without minification, so long frames name the functions.
+ * 30), `--unminified` builds the embed without minification, so long frames name the functions;
+ * `--size` measures the size alone (one page load tells which files the board loads) and prints
+ * it, leaving bench/RESULTS.md as it is: the size does not depend on the machine's load.
  */
 import { readFile, readdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -79,6 +82,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '7' },
     'play-seconds': { type: 'string', default: '30' },
     unminified: { type: 'boolean', default: false },
+    size: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -260,9 +264,9 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const firstMoveRuns = async (browser: Browser, url: string): Promise<FirstMoveRun[]> => {
+const firstMoveRuns = async (browser: Browser, url: string, count: number): Promise<FirstMoveRun[]> => {
   const measured: FirstMoveRun[] = [];
-  for (let run = 0; run < runs; run++) {
+  for (let run = 0; run < count; run++) {
     const page = await open(browser, url);
     await page.waitForFunction(() => window.hoyitoBench.firstMove !== undefined, null, { timeout: 60_000 });
     const { defined, firstThinking, firstMove } = await readRecord(page);
@@ -574,6 +578,25 @@ const clicksSummary = (button: ClickTimes, clicks: readonly (ClickTimes & { read
   ),
 ];
 
+/** Section 1: the default embed's size, and the full embed's, with every file. */
+const sizeReport = (sizes: readonly FileSize[], minified: boolean): string[] => {
+  const total = (files: readonly FileSize[], measure: (size: FileSize) => number) => files.reduce((sum, size) => sum + measure(size), 0);
+  const loaded = sizes.filter(size => size.loaded);
+  return [
+    `**Size: ${kB(total(loaded, size => size.gzipBytes))} gzip** (budget ${kB(SIZE_BUDGET_BYTES)};` +
+      ` ${kB(total(loaded, size => size.bytes))} as files): the default embed, every file the page loaded for a board with` +
+      ' no optional part on and an AI that has moved, gzip level 9, without endgame databases nor the code that gets them' +
+      ` (a board loads it once a game nears its end). The full embed, every file the build wrote (each optional part loaded on first use):` +
+      ` ${kB(total(sizes, size => size.gzipBytes))} gzip (${kB(total(sizes, size => size.bytes))} as files).` +
+      (minified ? '' : " Unminified here, for the frames' function names: not the size of the embed."),
+    '',
+    markdownTable(
+      ['file', 'bytes', 'gzip', 'loaded by default'],
+      sizes.map(size => [size.file, String(size.bytes), String(size.gzipBytes), size.loaded ? 'yes' : 'no (on first use)']),
+    ),
+  ];
+};
+
 const report = (
   sizes: readonly FileSize[],
   firstMoves: readonly FirstMoveRun[],
@@ -582,8 +605,6 @@ const report = (
   clicks: readonly (ClickTimes & { readonly plies: number })[],
   minified: boolean,
 ): string => {
-  const total = (files: readonly FileSize[], measure: (size: FileSize) => number) => files.reduce((sum, size) => sum + measure(size), 0);
-  const loaded = sizes.filter(size => size.loaded);
   const tasksOver = (entries: readonly LongEntry[]) =>
     entries.filter(entry => entry.kind === 'longtask' && entry.duration > LONG_TASK_BUDGET_MS);
   const longestTask = (entries: readonly LongEntry[]) => {
@@ -604,17 +625,7 @@ const report = (
       ` in ${chromiumLaunchOptions.executablePath} (headless), the embed served from this machine` +
       ` (1-minute load average ${load} at the end: the machine was shared).`,
     '',
-    `**Size: ${kB(total(loaded, size => size.gzipBytes))} gzip** (budget ${kB(SIZE_BUDGET_BYTES)};` +
-      ` ${kB(total(loaded, size => size.bytes))} as files): the default embed, every file the page loaded for a board with` +
-      ' no optional part on and an AI that has moved, gzip level 9, without endgame databases (the default board builds' +
-      ` them in its worker). The full embed, every file the build wrote (each optional part loaded on first use):` +
-      ` ${kB(total(sizes, size => size.gzipBytes))} gzip (${kB(total(sizes, size => size.bytes))} as files).` +
-      (minified ? '' : " Unminified here, for the frames' function names: not the size of the embed."),
-    '',
-    markdownTable(
-      ['file', 'bytes', 'gzip', 'loaded by default'],
-      sizes.map(size => [size.file, String(size.bytes), String(size.gzipBytes), size.loaded ? 'yes' : 'no (on first use)']),
-    ),
+    ...sizeReport(sizes, minified),
     '',
     `**First AI move: ${ms(median(firstMoves.map(run => run.moved)))}** (median of ${firstMoves.length} runs, from navigation` +
       ` start to the first \`move\` event; South AI at level ${FIRST_MOVE_LEVEL}, speed 0, nothing cached, no network delay).` +
@@ -645,6 +656,31 @@ const report = (
   ].join('\n');
 };
 
+/** Sections 2 to 4, timed on the embed served at `url`; then the whole report, printed and written to bench/RESULTS.md. */
+const timeAndWrite = async (
+  browser: Browser,
+  url: string,
+  sizes: readonly FileSize[],
+  firstMoves: readonly FirstMoveRun[],
+): Promise<void> => {
+  const play = await playTwoAis(browser, `${url}${TWO_AIS_PAGE}`);
+  const button = await timeClicks(browser, `${url}${BUTTON_PAGE}`, null);
+  const clicks: (ClickTimes & { plies: number })[] = [];
+  for (const plies of CLICK_PLIES) clicks.push({ plies, ...(await timeClicks(browser, `${url}${CLICKS_PAGE}`, longGameRecord(plies))) });
+  const markdown = report(sizes, firstMoves, play, button, clicks, !options.unminified);
+  console.log(markdown);
+  await writeResultsSection(markdown);
+  console.log('Wrote the "Board budgets" section of bench/RESULTS.md.');
+  const entries = [...play.duringLoad, ...play.duringPlay];
+  if (entries.length > 0)
+    console.log(
+      `\nEvery long task and frame:\n${textTable(
+        ['kind', ...FRAME_HEADERS],
+        entries.map(entry => [entry.kind, ...frameRow(entry)]),
+      )}`,
+    );
+};
+
 // ---- main ---------------------------------------------------------------------------------------
 
 const work = await mkdtemp(join(tmpdir(), 'hoyito-board-budget-'));
@@ -662,7 +698,7 @@ try {
   const server = await serveStatic(work);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const firstMoves = await firstMoveRuns(browser, `${server.url}${FIRST_MOVE_PAGE}`);
+    const firstMoves = await firstMoveRuns(browser, `${server.url}${FIRST_MOVE_PAGE}`, options.size ? 1 : runs);
     const missing = server.served.filter(entry => entry.status !== 200);
     if (missing.length) throw new Error(`the page asked for files that are not there: ${missing.map(entry => entry.path).join(', ')}`);
     const loaded = new Set(server.served.map(entry => entry.path.slice(1)).filter(file => file !== FIRST_MOVE_PAGE));
@@ -675,23 +711,8 @@ try {
         return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, loaded: loaded.has(file) };
       }),
     );
-    const play = await playTwoAis(browser, `${server.url}${TWO_AIS_PAGE}`);
-    const button = await timeClicks(browser, `${server.url}${BUTTON_PAGE}`, null);
-    const clicks: (ClickTimes & { plies: number })[] = [];
-    for (const plies of CLICK_PLIES)
-      clicks.push({ plies, ...(await timeClicks(browser, `${server.url}${CLICKS_PAGE}`, longGameRecord(plies))) });
-    const markdown = report(sizes, firstMoves, play, button, clicks, !options.unminified);
-    console.log(markdown);
-    await writeResultsSection(markdown);
-    console.log('Wrote the "Board budgets" section of bench/RESULTS.md.');
-    const entries = [...play.duringLoad, ...play.duringPlay];
-    if (entries.length > 0)
-      console.log(
-        `\nEvery long task and frame:\n${textTable(
-          ['kind', ...FRAME_HEADERS],
-          entries.map(entry => [entry.kind, ...frameRow(entry)]),
-        )}`,
-      );
+    if (options.size) console.log(sizeReport(sizes, !options.unminified).join('\n'));
+    else await timeAndWrite(browser, server.url, sizes, firstMoves);
   } finally {
     await browser.close();
     await server.close();

@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
-import { boardOfRank, covers, layerSize, makeTablebaseFile, parseTablebaseFile, solveMoves } from '../host/engines/tablebase.js';
+import { boardOfRank, covers, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { seededRandom } from '../host/random.js';
 import { type Position, type Variant, isBoardEmpty, unwrap } from '../host/types.js';
 

@@ -102,20 +102,22 @@ const positionOf = (input: unknown): Result<Position, HoyitoError> => {
 };
 
 export class Game {
-  private readonly played: Ply[] = [];
+  readonly #played: Ply[] = [];
   /** Undone plies, the next one to redo last. */
-  private readonly undone: Ply[] = [];
-  private readonly startResult: GameResult | null;
+  readonly #undone: Ply[] = [];
+  readonly #startResult: GameResult | null;
   /** An end the players decided (resign, agreement), after this many plies. */
-  private decided: { readonly plies: number; readonly result: GameResult } | null = null;
+  #decided: { readonly plies: number; readonly result: GameResult } | null = null;
   /** The legal moves of the last position asked about. */
-  private listed: { readonly position: Position; readonly moves: MoveList } | null = null;
+  #listed: { readonly position: Position; readonly moves: MoveList } | null = null;
+  readonly #start: Position;
 
   private constructor(
-    private readonly start: Position,
+    start: Position,
     readonly engine: RulesEngine,
   ) {
-    this.startResult = isBoardEmpty(start) ? endOf(start.taken, 'board-empty') : null;
+    this.#start = start;
+    this.#startResult = isBoardEmpty(start) ? endOf(start.taken, 'board-empty') : null;
   }
 
   /**
@@ -154,35 +156,35 @@ export class Game {
   }
 
   get startPosition(): Position {
-    return this.start;
+    return this.#start;
   }
 
   get position(): Position {
-    return this.played.at(-1)?.outcome.position ?? this.start;
+    return this.#played.at(-1)?.outcome.position ?? this.#start;
   }
 
   get moves(): readonly Move[] {
-    return this.played.map(ply => ply.outcome.move);
+    return this.#played.map(ply => ply.outcome.move);
   }
 
   get outcomes(): readonly MoveOutcome[] {
-    return this.played.map(ply => ply.outcome);
+    return this.#played.map(ply => ply.outcome);
   }
 
   get result(): GameResult | null {
-    if (this.decided?.plies === this.played.length) return this.decided.result;
-    return this.played.length === 0 ? this.startResult : this.played.at(-1)!.result;
+    if (this.#decided?.plies === this.#played.length) return this.#decided.result;
+    return this.#played.length === 0 ? this.#startResult : this.#played.at(-1)!.result;
   }
 
   /** `side` gives up: the other side wins. Refused (`GameOver`) once the game is over. */
   resign(side: Side): Result<GameResult, HoyitoError> {
     if (side !== 'S' && side !== 'N') return err(badOption('side', side, 'expected S or N'));
-    return this.decide({ winner: opposite(side), seeds: this.position.taken, reason: 'resign', resigned: side });
+    return this.#decide({ winner: opposite(side), seeds: this.position.taken, reason: 'resign', resigned: side });
   }
 
   /** Both players end the game now, sharing the seeds left on the board as a repetition does. Refused once the game is over. */
   agreeToShare(): Result<GameResult, HoyitoError> {
-    return this.decide(endOf(seedsWithBoardShared(this.position), 'agreement'));
+    return this.#decide(endOf(seedsWithBoardShared(this.position), 'agreement'));
   }
 
   /** The players' `decision` (a record's, a saved game's): `resign` for its side, or `agreeToShare`. */
@@ -190,11 +192,11 @@ export class Game {
     return decision.reason === 'resign' ? this.resign(decision.side) : this.agreeToShare();
   }
 
-  private decide(result: GameResult): Result<GameResult, HoyitoError> {
+  #decide(result: GameResult): Result<GameResult, HoyitoError> {
     const over = this.result;
     if (over) return err(new HoyitoError('GameOver', `${result.reason}: the game is over (${over.reason})`));
-    this.decided = { plies: this.played.length, result };
-    this.undone.length = 0;
+    this.#decided = { plies: this.#played.length, result };
+    this.#undone.length = 0;
     return ok(result);
   }
 
@@ -203,19 +205,19 @@ export class Game {
   }
 
   get canUndo(): boolean {
-    return this.played.length > 0;
+    return this.#played.length > 0;
   }
 
   get canRedo(): boolean {
-    return this.undone.length > 0;
+    return this.#undone.length > 0;
   }
 
   /** No moves once the game is over, repetition included. Kept until the position changes: listing sows every hole. */
   legalMoves(): MoveList {
     if (this.isOver) return { moves: [], endless: [] };
     const position = this.position;
-    if (this.listed?.position !== position) this.listed = { position, moves: this.engine.legalMoves(position) };
-    return this.listed.moves;
+    if (this.#listed?.position !== position) this.#listed = { position, moves: this.engine.legalMoves(position) };
+    return this.#listed.moves;
   }
 
   /** Plays a move (text is parsed); on any error nothing changes. Drops the redo line. */
@@ -223,13 +225,13 @@ export class Game {
     const result = this.result;
     if (result) return gameOver(result, move);
     // A number goes to the rules, which check its range; parseMove refuses anything else that is not text.
-    const parsed = typeof move === 'number' ? ok(move) : parseMove(move, this.start.holesPerRow);
+    const parsed = typeof move === 'number' ? ok(move) : parseMove(move, this.#start.holesPerRow);
     if (!parsed.ok) return parsed;
     const outcome = this.engine.play(this.position, parsed.value);
     if (!outcome.ok) return outcome;
-    this.played.push({ outcome: outcome.value, result: this.resultAfter(outcome.value) });
-    this.undone.length = 0;
-    this.decided = null;
+    this.#played.push({ outcome: outcome.value, result: this.resultAfter(outcome.value) });
+    this.#undone.length = 0;
+    this.#decided = null;
     return outcome;
   }
 
@@ -245,40 +247,40 @@ export class Game {
   }
 
   undo(): Result<MoveOutcome, HoyitoError> {
-    const ply = this.played.pop();
+    const ply = this.#played.pop();
     if (!ply) return err(new HoyitoError('NothingToUndo', 'no move to undo'));
-    this.undone.push(ply);
+    this.#undone.push(ply);
     return ok(ply.outcome);
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
-    const ply = this.undone.pop();
+    const ply = this.#undone.pop();
     if (!ply) return err(new HoyitoError('NothingToRedo', 'no move to redo'));
-    this.played.push(ply);
+    this.#played.push(ply);
     return ok(ply.outcome);
   }
 
   /** Positions since the last capture (or the start), oldest first, not including the current one. */
   repetitionHistory(): Position[] {
     const since: Position[] = [];
-    for (let index = this.played.length - 1; index >= 0; index--) {
-      const { outcome } = this.played[index]!;
+    for (let index = this.#played.length - 1; index >= 0; index--) {
+      const { outcome } = this.#played[index]!;
       if (outcome.capturedSeeds > 0) return since.reverse();
-      since.push(index === 0 ? this.start : this.played[index - 1]!.outcome.position);
+      since.push(index === 0 ? this.#start : this.#played[index - 1]!.outcome.position);
     }
     return since.reverse();
   }
 
   /** The players' decision that ended the game (resign, agreement), null when they decided nothing or took it back. */
   get decision(): Decision | null {
-    const result = this.decided?.plies === this.played.length ? this.decided.result : null;
+    const result = this.#decided?.plies === this.#played.length ? this.#decided.result : null;
     if (result?.reason === 'resign') return { reason: 'resign', side: result.resigned! };
     return result?.reason === 'agreement' ? { reason: 'agreement' } : null;
   }
 
   /** The record of this game: start position, the moves played and the players' decision (see record.ts). */
   record(): string {
-    return makeRecord(this.start, this.moves, this.decision ?? undefined);
+    return makeRecord(this.#start, this.moves, this.decision ?? undefined);
   }
 
   /**

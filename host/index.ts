@@ -24,25 +24,15 @@ export { loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
 export { SearchService, solve } from './service.js';
 export type { SearchServiceOptions, ServiceAnswer, ServiceSearch, Solution, SolveOptions, SolvedMoveValue } from './service.js';
 export { StopFlag, type StopSignal } from './stop.js';
+export { type Tablebase, type TableRule, covers, positionValue, tablebaseFor } from './engines/tablebase.js';
 export {
-  type Tablebase,
-  type TableRule,
-  covers,
   type AsyncBlockCodec,
   makeTablebaseFile,
   makeTablebaseFileAsync,
   parseTablebaseFile,
-  positionValue,
   tablebaseFileName,
-  tablebaseFor,
-} from './engines/tablebase.js';
-export {
-  type BuildProgress,
-  type BuildTablebaseOptions,
-  type TablebaseBuild,
-  buildTablebase,
-  loadTablebaseFile,
-  loadTablebaseFileAsync,
-} from './engines/wasm/tablebase.js';
+} from './engines/tablebase-file.js';
+export { type BuildProgress, type BuildTablebaseOptions, type TablebaseBuild, buildTablebase } from './engines/wasm/tablebase.js';
+export { loadTablebaseFile, loadTablebaseFileAsync } from './engines/wasm/tablebase-file.js';
 export { streamCodec } from './engines/tablebase-streams.js';
 export { DEFAULT_TIME_MS } from './engines/search-driver.js';

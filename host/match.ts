@@ -61,15 +61,15 @@ export const roundLastFour = (round: number, previous: GameResult | null): LastF
 
 export class Match {
   /** Results of the rounds before the current one. */
-  private readonly finished: RoundResult[] = [];
-  private current: Game;
+  readonly #finished: RoundResult[] = [];
+  #current: Game;
 
   private constructor(
     readonly rounds: number,
     readonly holesPerRow: number,
     readonly engine: RulesEngine,
   ) {
-    this.current = this.newRound(1, null);
+    this.#current = this.#newRound(1, null);
   }
 
   /**
@@ -86,43 +86,43 @@ export class Match {
 
   /** The number of the round being played, 1 for the first. */
   get round(): number {
-    return this.finished.length + 1;
+    return this.#finished.length + 1;
   }
 
   /** The current round's game: its moves, undo/redo and result. */
   get game(): Game {
-    return this.current;
+    return this.#current;
   }
 
   /** Plays a move in the current round. */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
-    return this.current.play(move);
+    return this.#current.play(move);
   }
 
   /** `side` resigns the current round (not the match): the round is the other side's. */
   resign(side: Side): Result<GameResult, HoyitoError> {
-    return this.current.resign(side);
+    return this.#current.resign(side);
   }
 
   /** The current round ends by agreement, the seeds left shared. */
   agreeToShare(): Result<GameResult, HoyitoError> {
-    return this.current.agreeToShare();
+    return this.#current.agreeToShare();
   }
 
   /** Starts the next round once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
-    const current = this.currentRoundResult();
+    const current = this.#currentRoundResult();
     if (!current) return err(new HoyitoError('RoundNotOver', `round ${this.round} is still being played`));
     if (this.round === this.rounds) return err(new HoyitoError('GameOver', `the match is over after ${this.rounds} rounds`));
-    this.finished.push(current);
-    this.current = this.newRound(this.round, current.result);
-    return ok(this.current);
+    this.#finished.push(current);
+    this.#current = this.#newRound(this.round, current.result);
+    return ok(this.#current);
   }
 
   /** Every finished round, the current one included once its game is over. */
   get roundResults(): readonly RoundResult[] {
-    const current = this.currentRoundResult();
-    return current ? [...this.finished, current] : this.finished;
+    const current = this.#currentRoundResult();
+    return current ? [...this.#finished, current] : this.#finished;
   }
 
   get score(): MatchScore {
@@ -148,14 +148,14 @@ export class Match {
     return { winner: winnerOf(score.roundsWon) ?? winnerOf(score.seeds), score };
   }
 
-  private currentRoundResult(): RoundResult | null {
-    const result = this.current.result;
+  #currentRoundResult(): RoundResult | null {
+    const result = this.#current.result;
     if (!result) return null;
-    const { turn: starter, lastFour } = this.current.startPosition;
+    const { turn: starter, lastFour } = this.#current.startPosition;
     return { round: this.round, starter, lastFour, result };
   }
 
-  private newRound(round: number, previous: GameResult | null): Game {
+  #newRound(round: number, previous: GameResult | null): Game {
     return Game.start({
       variant: 'iii',
       holesPerRow: this.holesPerRow,

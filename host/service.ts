@@ -1,94 +1,19 @@
 /**
- * The search service: the one place that decides how a position is searched, for every program
- * that asks (the board's worker, the engine protocol, the CLI, the arena). It chooses the searcher
- * (engine, table size, and the endgame databases that hold the position's game), applies a
- * playing level's limits and choice, answers a root the databases hold exactly, and solves.
- *
- * Searches run synchronously (`searchNow`, `solveNow`) or yielding to the event loop between
- * iterations (`search`, `solve`), where an `AbortSignal` can be seen; a `StopFlag` stops either
- * at once, from any thread that shares its buffer.
+ * The search service, `SearchService`: its searches (host/service-base.ts), exact solving, and the
+ * databases of a file read into it. Apart, so that a program that only searches (the board's AI
+ * worker, which reads its own database files near a game's end: web/worker-tablebases.ts) carries
+ * neither solving nor the file format.
  */
-import {
-  type EngineKind,
-  type Move,
-  type Position,
-  type RulesEngine,
-  type SearchLimits,
-  type SearchOptions,
-  type SearchResult,
-  type HoyitoError,
-  type Result,
-  type Searcher,
-  unwrap,
-} from './types.js';
+import type { HoyitoError, Move, Position, Result, SearchLimits, SearchResult } from './types.js';
 import { checkPosition } from './notation.js';
-import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
-import { type Level, chooseMove, levelOf } from './levels.js';
-import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
-import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
-import { type BlockCodec, type Tablebase, covers, parseTablebaseFile, solveMoves, tablebaseFor } from './engines/tablebase.js';
-import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
-import { WasmEngine } from './engines/wasm/rules.js';
-import { wasmSearcher } from './engines/wasm/search.js';
-import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase.js';
-import type { ThreadSpawner } from './engines/wasm/threads.js';
-import type { SearchHelpers } from './engines/wasm/search-threads.js';
-import type * as NodeThread from './engines/node-thread.js';
+import { checkOptionsObject } from './arguments.js';
+import { DEFAULT_TIME_MS } from './engines/search-driver.js';
+import { type Tablebase, covers, solveMoves } from './engines/tablebase.js';
+import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
+import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
+import { type SearchServiceOptions, SearchServiceBase, checkTablebases, nextTask, serviceParts } from './service-base.js';
 
-/** Node's helper threads, imported only when asked for (a page gives its own `spawnThread`). */
-const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
-  const module = './engines/node-thread.js';
-  return ((await import(/* @vite-ignore */ module)) as typeof NodeThread).spawnNodeSearchThread;
-};
-
-export interface SearchServiceOptions {
-  /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
-  readonly engine?: EngineKind;
-  /** The WebAssembly core to search on; one is loaded when absent (engine `wasm`). */
-  readonly core?: WasmCore;
-  /** Transposition table: 2^tableBits entries of 16 bytes. */
-  readonly tableBits?: number;
-  /** Endgame databases the searches may use: for each position, the deepest one of its game. */
-  readonly tablebases?: readonly Tablebase[];
-  /**
-   * Threads that search (Lazy SMP, docs/search.md), 1 to MAX_THREADS: 1 (the default) searches
-   * exactly as ever; more search on a core of their own over a shared memory (Node, or a
-   * cross-origin isolated page) with engine `wasm`. Only the main thread's iterations and nodes
-   * are reported, and a node limit counts its nodes. `close()` ends the threads.
-   */
-  readonly threads?: number;
-  /** Starts one helper thread (a browser `Worker` running host/engines/wasm/search-thread.js); in Node, worker threads by default. */
-  readonly spawnThread?: ThreadSpawner;
-}
-
-/** One search: a position, its repetition history, when to stop, and how to choose the move. */
-export interface ServiceSearch {
-  readonly position: Position;
-  /** Positions before `position` that the repetition rule sees, oldest first. */
-  readonly history?: readonly Position[];
-  /**
-   * When to stop. With a `level`, each limit given replaces the level's own (its depth or think
-   * time). `timeMs: Infinity` lifts the time limit. No limit at all: DEFAULT_TIME_MS.
-   */
-  readonly limits?: SearchLimits;
-  /** Play at a level (1-10, host/levels.ts): its depth or think time, and its choice among close moves. */
-  readonly level?: number;
-  /** Score every move with a full window (a level that chooses among moves does so anyway). */
-  readonly analysis?: boolean;
-  /** A number in [0, 1) for a level's choice: Math.random by default. */
-  readonly random?: () => number;
-  /** Called after each completed iteration. */
-  readonly onIteration?: (result: SearchResult) => void;
-}
-
-export interface ServiceAnswer {
-  /** The move to play: the last completed iteration's best, or the level's choice from it. */
-  readonly result: SearchResult;
-  /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
-  readonly iterations: readonly SearchResult[];
-  /** The databases searched with, if any (the deepest of the position's game). */
-  readonly tablebase: Tablebase | null;
-}
+export type { SearchServiceOptions, ServiceAnswer, ServiceSearch } from './service-base.js';
 
 export interface SolveOptions {
   /** Databases to answer from (else the service's own for the position's game). */
@@ -119,128 +44,39 @@ export interface Solution {
   readonly source: 'tablebase' | 'search';
 }
 
-/** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
-type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined) => Searcher;
-
-/** Lets the event loop run (an abort, a message) between two iterations. */
-const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
-
-/**
- * The limits of a search at `level` (none: null): each limit given replaces the level's own.
- * `timeMs: Infinity` means no time limit: with no depth nor nodes either, search until stopped.
- */
-const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits => {
-  const depth = limits.depth ?? level?.depth;
-  const timeMs = limits.timeMs ?? level?.timeMs;
-  const untimed = timeMs === Infinity;
-  return {
-    ...(depth !== undefined ? { depth } : untimed && limits.nodes === undefined ? { depth: MAX_DEPTH } : {}),
-    ...(timeMs === undefined || untimed ? {} : { timeMs }),
-    ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
-    ...(limits.signal === undefined ? {} : { signal: limits.signal }),
-  };
-};
-
-/** The deepest search of each value-keeping move when the request sets no time or node limit (an untimed request). */
-const PRACTICAL_MAX_DEPTH = 12;
-
-/** Each of `moves` searches for its share of the request's time and nodes, one ply shallower than the root would. */
-const practicalLimits = (options: SearchOptions, moves: number): SearchLimits => {
-  const share = (budget: number | undefined) => (budget === undefined ? undefined : Math.max(1, Math.floor(budget / moves)));
-  const unlimited = options.timeMs === undefined && options.nodes === undefined;
-  const timeMs = share(options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined));
-  const depth =
-    options.depth === undefined ? undefined : Math.max(1, unlimited ? Math.min(options.depth - 1, PRACTICAL_MAX_DEPTH) : options.depth - 1);
-  const nodes = share(options.nodes);
-  return {
-    ...(depth === undefined ? {} : { depth }),
-    ...(timeMs === undefined ? {} : { timeMs }),
-    ...(nodes === undefined ? {} : { nodes }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  };
-};
-
-export class SearchService {
-  private bases: readonly Tablebase[];
-  /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
-  private readonly searchers = new Map<Tablebase | null, Searcher>();
-
-  private constructor(
-    readonly engine: EngineKind,
-    /** The rules of the same engine (the databases' exact answers play every root move with them). */
-    readonly rules: RulesEngine,
-    private readonly makeSearcher: SearcherMaker,
-    private readonly tableBits: number,
-    tablebases: readonly Tablebase[],
-    /** The core searches run on (engine `wasm`): where `loadTablebaseFile` writes. */
-    private readonly core?: WasmCore,
-    private helpers?: SearchHelpers,
-  ) {
-    this.bases = tablebases;
-  }
-
+/** The search service: `SearchServiceBase`, exact solving, and the databases of a file read into it. */
+export class SearchService extends SearchServiceBase {
   /**
    * A service over the engine of `options` (loading a WebAssembly core when none is given).
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
-  static async create(options: SearchServiceOptions = {}): Promise<SearchService> {
-    checkOptionsObject(options);
-    const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
-    if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
-    checkThreads(threads);
-    if (threads > 1 && engine !== 'wasm') throw badOption('threads', threads, 'the reference searches on one thread');
-    unwrap(validateTableBits(tableBits));
-    checkTablebases(tablebases);
-    if (engine === 'reference') {
-      // Imported only when asked for: a program that searches with the core alone (the board's
-      // worker) then carries none of the reference's code (2 kB gzip).
-      const [{ referenceEngine }, { createReferenceSearcher }] = await Promise.all([
-        import('./engines/reference/rules.js'),
-        import('./engines/reference/search.js'),
-      ]);
-      return new SearchService(engine, referenceEngine, createReferenceSearcher, tableBits, tablebases);
+  static override async create(options: SearchServiceOptions = {}): Promise<SearchService> {
+    return new SearchService(await serviceParts(options));
+  }
+
+  /**
+   * The exact value of `position` and its moves: from the databases when they hold it, else a
+   * search with every move scored that tries to prove it within `timeMs` (`exact` says whether it did).
+   * @throws HoyitoError as `searchNow`.
+   */
+  solveNow(position: Position, options: SolveOptions = {}): Solution {
+    const run = this.#startSolve(position, options);
+    if ('source' in run) return run;
+    let last: SearchResult | undefined;
+    for (last of run.iterations) if (last.exact) break;
+    return searchSolution(last!);
+  }
+
+  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
+  async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
+    const run = this.#startSolve(position, options);
+    if ('source' in run) return run;
+    let last: SearchResult | undefined;
+    for (last of run.iterations) {
+      if (last.exact) break;
+      await nextTask();
     }
-    if (threads > 1) {
-      if (options.core) throw badOption('core', 'a core', `a service with ${threads} threads makes its own, on a shared memory`);
-      checkOptionalFunction(options.spawnThread, 'spawnThread');
-      // Imported only when asked for: a program on one thread carries none of it.
-      const [{ loadThreadCore, sharedCoreMemory }, { SearchHelpers }] = await Promise.all([
-        import('./engines/wasm/threads.js'),
-        import('./engines/wasm/search-threads.js'),
-      ]);
-      const memory = sharedCoreMemory();
-      const core = await loadThreadCore(memory, 0);
-      const spawn = options.spawnThread ?? (await nodeSearchThreads());
-      const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
-      const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base, helpers);
-      return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, core, helpers);
-    }
-    const core = options.core ?? (await loadWasmCore());
-    const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base);
-    return new SearchService(engine, new WasmEngine(core), makeSearcher, tableBits, tablebases, core);
-  }
-
-  /** Threads that search: 1, or 1 and the helpers. */
-  get threads(): number {
-    return 1 + (this.helpers?.count ?? 0);
-  }
-
-  /** Ends the service's helper threads (a service with one thread has none); searching after it searches on one. */
-  close(): void {
-    this.helpers?.close();
-    this.helpers = undefined;
-  }
-
-  /** The endgame databases searches may use. */
-  get tablebases(): readonly Tablebase[] {
-    return this.bases;
-  }
-
-  /** Replaces the databases searches may use (none: `[]`). */
-  setTablebases(tablebases: readonly Tablebase[]): void {
-    checkTablebases(tablebases);
-    this.bases = tablebases;
-    this.searchers.clear();
+    return searchSolution(last!);
   }
 
   /**
@@ -252,142 +88,13 @@ export class SearchService {
    */
   loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
     const core = this.core;
-    if (!core) return this.addTablebase(parseTablebaseFile(file, codec), this.bases);
+    if (!core) return this.#addTablebase(parseTablebaseFile(file, codec), this.tablebases);
     const loaded = loadTablebaseFile(core, file, codec);
-    return this.addTablebase(loaded, loaded.ok ? this.bases.filter(base => !replacedIn(core, base)) : this.bases);
-  }
-
-  private addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
-    if (loaded.ok) this.setTablebases([...kept, loaded.value]);
-    return loaded;
-  }
-
-  /** The databases a search of `position` uses: the deepest of its game, if any. */
-  tablebaseFor(position: Position): Tablebase | null {
-    return tablebaseFor(this.bases, position) ?? null;
-  }
-
-  /** The searcher that probes `tablebase` (none: null); made once. */
-  searcher(tablebase: Tablebase | null = null): Searcher {
-    let searcher = this.searchers.get(tablebase);
-    if (!searcher) {
-      searcher = this.makeSearcher(this.tableBits, tablebase ?? undefined);
-      this.searchers.set(tablebase, searcher);
-    }
-    return searcher;
-  }
-
-  /**
-   * Searches synchronously, iteration by iteration, to the request's limits (a `StopFlag` ends it at once).
-   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched.
-   */
-  searchNow(request: ServiceSearch): ServiceAnswer {
-    const run = this.start(request);
-    for (const result of run.iterations) run.record(result);
-    return run.answer();
-  }
-
-  /**
-   * As `searchNow`, yielding to the event loop after each iteration: an `AbortSignal` that fires
-   * meanwhile ends the search with the last completed iteration.
-   */
-  async search(request: ServiceSearch): Promise<ServiceAnswer> {
-    const run = this.start(request);
-    for (const result of run.iterations) {
-      run.record(result);
-      // An abort that fires now ends the search: the driver checks the signal before the next iteration.
-      await nextTask();
-    }
-    return run.answer();
-  }
-
-  /**
-   * The exact value of `position` and its moves: from the databases when they hold it, else a
-   * search with every move scored that tries to prove it within `timeMs` (`exact` says whether it did).
-   * @throws HoyitoError as `searchNow`.
-   */
-  solveNow(position: Position, options: SolveOptions = {}): Solution {
-    const run = this.startSolve(position, options);
-    if ('source' in run) return run;
-    let last: SearchResult | undefined;
-    for (last of run.iterations) if (last.exact) break;
-    return searchSolution(last!);
-  }
-
-  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
-  async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
-    const run = this.startSolve(position, options);
-    if ('source' in run) return run;
-    let last: SearchResult | undefined;
-    for (last of run.iterations) {
-      if (last.exact) break;
-      await nextTask();
-    }
-    return searchSolution(last!);
-  }
-
-  // ---- the request, checked, and its iterations -------------------------------------------------
-
-  private start(request: ServiceSearch) {
-    checkObject(request, 'request');
-    const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
-    checkPosition(position);
-    const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
-    checkObject(limits, 'limits');
-    checkOptionalFunction(random, 'random');
-    checkOptionalFunction(onIteration, 'onIteration');
-    const tablebase = this.tablebaseFor(position);
-    const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
-    const iterations =
-      tablebase && covers(tablebase, position)
-        ? this.practicalIterations(position, tablebase, options)
-        : this.searcher(tablebase).iterate(position, options);
-    const completed: SearchResult[] = [];
-    return {
-      iterations,
-      record(result: SearchResult) {
-        completed.push(result);
-        onIteration?.(result);
-      },
-      answer(): ServiceAnswer {
-        const last = completed.at(-1)!;
-        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase };
-      },
-    };
-  }
-
-  /**
-   * A root the databases hold: their exact answer, then, when several moves keep the value, the
-   * practical one among them: the one the search without the databases likes best, as the engine
-   * would play without them. Every such move wins the same against perfect play; the search's
-   * favourite (the most seeds soon, the opponent's worst prospects) is the one that gives a
-   * fallible opponent most chances to go wrong, where the first in hole order sets no trap.
-   */
-  private *practicalIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
-    const exact = this.searcher(tablebase).search(position, options);
-    yield exact;
-    const keeping = exact.moveScores.filter(move => move.score === exact.score).map(move => move.move);
-    if (keeping.length < 2) return;
-    const plain = this.searcher(null);
-    const limits = practicalLimits(options, keeping.length);
-    let chosen = keeping[0]!;
-    let chosenScore = -Infinity;
-    for (const move of keeping) {
-      const outcome = unwrap(this.rules.play(position, move));
-      const after = outcome.position;
-      // The game's end is its own exact value; otherwise the search's estimate, for the side to move at the root.
-      const score = outcome.gameOver
-        ? exact.score
-        : (after.turn === position.turn ? 1 : -1) *
-          plain.search(after, { ...limits, history: [...(options.history ?? []), position] }).score;
-      if (score > chosenScore) [chosen, chosenScore] = [move, score];
-    }
-    const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
-    yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
+    return this.#addTablebase(loaded, loaded.ok ? this.tablebases.filter(base => !replacedIn(core, base)) : this.tablebases);
   }
 
   /** A solution from the databases at once, or the iterations of a search to prove one. */
-  private startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
+  #startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
     checkOptionsObject(options);
     const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
     checkPosition(position);
@@ -401,6 +108,11 @@ export class SearchService {
     }
     return { iterations };
   }
+
+  #addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
+    if (loaded.ok) this.setTablebases([...kept, loaded.value]);
+    return loaded;
+  }
 }
 
 /** The moves proven to reach the best value. */
@@ -410,16 +122,6 @@ const bestOf = (moves: readonly SolvedMoveValue[]): Move[] =>
 const searchSolution = (result: SearchResult): Solution => {
   const moves = result.moveScores.map(({ move, score, exact }) => ({ move, value: score, exact }));
   return { value: result.score, exact: result.exact, bestMoves: result.exact ? bestOf(moves) : [], moves, source: 'search' };
-};
-
-const isTablebase = (value: unknown): value is Tablebase =>
-  typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;
-
-const checkTablebases = (tablebases: unknown): void => {
-  if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
-  const bad = tablebases.findIndex(base => !isTablebase(base));
-  if (bad >= 0)
-    throw badOption('tablebases', tablebases[bad], `entry ${bad} is not an endgame database (parseTablebaseFile, buildTablebase)`);
 };
 
 let defaultService: Promise<SearchService> | undefined;

@@ -7,12 +7,12 @@
 /** One 32-bit cell, non-zero while a stop is asked; over a `SharedArrayBuffer` where there is one, so another thread can set it. */
 export class StopFlag {
   readonly buffer: SharedArrayBuffer | ArrayBuffer;
-  private readonly cell: Int32Array;
+  readonly #cell: Int32Array;
 
   /** A new flag, or a view of `buffer` (a flag posted from another thread). */
   constructor(buffer?: SharedArrayBuffer | ArrayBuffer) {
     this.buffer = buffer ?? (typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
-    this.cell = new Int32Array(this.buffer, 0, 1);
+    this.#cell = new Int32Array(this.buffer, 0, 1);
   }
 
   /** Another thread can set it: the buffer is shared. */
@@ -21,15 +21,15 @@ export class StopFlag {
   }
 
   get stopped(): boolean {
-    return Atomics.load(this.cell, 0) !== 0;
+    return Atomics.load(this.#cell, 0) !== 0;
   }
 
   stop(): void {
-    Atomics.store(this.cell, 0, 1);
+    Atomics.store(this.#cell, 0, 1);
   }
 
   clear(): void {
-    Atomics.store(this.cell, 0, 0);
+    Atomics.store(this.#cell, 0, 0);
   }
 }
 

@@ -12,15 +12,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import {
-  type Tablebase,
-  chainLayers,
-  layerSize,
-  makeTablebaseFile,
-  parseTablebaseFile,
-  positionValue,
-  solveMoves,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers, layerSize, positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';

@@ -1,7 +1,8 @@
 /**
  * The WebAssembly core's owner and its bounds: the constants both sides of the boundary define,
  * searches that rules calls or other searches interleave with, and every bound checked where it is
- * taken (perft depth, history length, the table's iteration byte), on both engines.
+ * taken (perft depth, history length, the table's iteration byte), on both engines; and the play
+ * core, which plays, searches and probes databases as the full core does, and has nothing else.
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +10,10 @@ import { startPosition } from '../host/notation.js';
 import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
-import { startWasmSession } from '../host/engines/wasm/search.js';
-import { readConstants } from '../host/engines/wasm/core.js';
+import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
+import { type WasmCore, loadWasmCore, readConstants } from '../host/engines/wasm/core.js';
+import { WasmEngine } from '../host/engines/wasm/rules.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -88,6 +91,49 @@ describe('the boundary: a core whose numbers differ from the host is refused at 
     expect(TAKEN_SOUTH_OFFSET).toBeGreaterThanOrEqual(2 * MAX_HOLES);
     expect([TAKEN_NORTH_OFFSET - TAKEN_SOUTH_OFFSET, SIDE_TO_MOVE_OFFSET - TAKEN_NORTH_OFFSET]).toEqual([2, 2]);
     expect(SIDE_TO_MOVE_OFFSET).toBeLessThan(POSITION_SIZE);
+  });
+});
+
+describe("the play core (build/hoyito-play.wasm, the board's AI worker's): the full core's play, search and database probe, and nothing else", () => {
+  let play: WasmCore;
+  beforeAll(async () => {
+    play = await loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
+  });
+
+  it("has the host's numbers, as the full core", () => {
+    expect(play.constants).toEqual(wasmEngine.core.constants);
+  });
+
+  it.each([
+    ['ii 2x6', startPosition('ii', 6), 7],
+    ['iii 2x12', startPosition('iii', 12), 5],
+    ['a relay', position('ii 3,0,1,2,1,0/0,2,1,0,3,1 N 20-18'), 9],
+  ] as const)('%s: the same legal moves and outcomes, and every iteration of a search the same', (_, root, depth) => {
+    const rules = new WasmEngine(play);
+    expect(rules.legalMoves(root)).toEqual(wasmEngine.legalMoves(root));
+    for (const move of wasmEngine.legalMoves(root).moves) expect(rules.play(root, move)).toEqual(wasmEngine.play(root, move));
+    const search = (core: WasmCore) => [...wasmSearcher(core, TABLE_BITS).iterate(root, { depth })].map(untimed);
+    expect(search(play)).toEqual(search(wasmEngine.core));
+  });
+
+  it('probes databases the full core built as the full core does', () => {
+    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain' });
+    // 12 seeds: a capture reaches the databases' layer of 8, which the search then probes.
+    const root = position('ii 2,0,2,0,1,1/1,1,0,2,1,1 S 18-18');
+    const search = (core: WasmCore, tablebase?: typeof base) =>
+      [...wasmSearcher(core, TABLE_BITS, tablebase).iterate(root, { depth: 8 })].map(untimed);
+    const probing = search(play, base);
+    expect(probing).toEqual(search(wasmEngine.core, base));
+    expect(probing).not.toEqual(search(play));
+  });
+
+  it.each([
+    ['perft', (core: WasmCore) => core.perft(startPosition('ii', 6), 1)],
+    ['a database build', (core: WasmCore) => buildWasmTablebase(core, { variant: 'ii', holesPerRow: 2, maxSeeds: 4 })],
+    ["a helper thread's search", (core: WasmCore) => core.helperIteration(1, 1)],
+  ])('%s: BadOption naming the full core', (_, call) => {
+    const error = thrown(() => call(play));
+    expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito.wasm')]);
   });
 });
 

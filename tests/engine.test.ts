@@ -14,7 +14,7 @@ import { makePosition, parsePosition, startPosition } from '../host/notation.js'
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { makeTablebaseFile } from '../host/engines/tablebase.js';
+import { makeTablebaseFile } from '../host/engines/tablebase-file.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 import { SearchService } from '../host/service.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';

@@ -4,10 +4,12 @@
  * loaded into a core, the same errors for a damaged block; the event loop runs between blocks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Tablebase, makeTablebaseFile, makeTablebaseFileAsync, readTablebaseHeader } from '../host/engines/tablebase.js';
+import { type Tablebase } from '../host/engines/tablebase.js';
+import { makeTablebaseFile, makeTablebaseFileAsync, readTablebaseHeader } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
-import { buildWasmTablebase, loadTablebaseFile, loadTablebaseFileAsync } from '../host/engines/wasm/tablebase.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { loadTablebaseFile, loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { unwrap } from '../host/types.js';
 import { withDamagedBlock } from './helpers/damaged-files.js';

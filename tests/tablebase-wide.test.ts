@@ -7,21 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
-import {
-  type Tablebase,
-  TablebaseFileReader,
-  boardOfRank,
-  boardValue,
-  chainLayers,
-  layerSize,
-  makeTablebaseFile,
-  parseTablebaseFile,
-  readTablebaseHeader,
-  solveMoves,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, boardValue, chainLayers, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import { TablebaseFileReader, makeTablebaseFile, parseTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
 import { parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
-import { type TablebaseBuildLayers, buildWasmTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
+import { type TablebaseBuildLayers, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { type Position, type SearchResult, unwrap } from '../host/types.js';

@@ -11,18 +11,21 @@ import {
   boardRank,
   covers,
   layerSize,
-  makeTablebaseFile,
   moverBoard,
-  parseTablebaseFile,
   positionValue,
-  readTablebaseHeader,
   solveMoves,
   tableRules,
+} from '../host/engines/tablebase.js';
+import {
+  makeTablebaseFile,
+  parseTablebaseFile,
+  readTablebaseHeader,
   TablebaseFileReader,
   WIDE_TABLEBASE_FORMAT_VERSION,
   tablebaseFileName,
-} from '../host/engines/tablebase.js';
-import { buildWasmTablebase, loadTablebaseFile } from '../host/engines/wasm/tablebase.js';
+} from '../host/engines/tablebase-file.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import fc from 'fast-check';
 import { MAX_TABLEBASE_HOLES, MIN_TABLEBASE_HOLES } from '../host/engines/limits.js';

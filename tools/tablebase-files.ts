@@ -2,16 +2,15 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { lstat, open, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Tablebase, tablebaseFor } from '../host/engines/tablebase.js';
 import {
   TABLEBASE_HEADER_SIZE,
-  type Tablebase,
   type TablebaseFileGame,
   makeTablebaseFile,
   parseTablebaseFile,
   readTablebaseGame,
   tablebaseFileName,
-  tablebaseFor,
-} from '../host/engines/tablebase.js';
+} from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';

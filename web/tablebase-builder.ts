@@ -9,7 +9,7 @@
  */
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
-import { makeTablebaseFileAsync } from '../host/engines/tablebase.js';
+import { makeTablebaseFileAsync } from '../host/engines/tablebase-file.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { BuildOrder, BuildReport } from './protocol.js';
 

@@ -6,7 +6,7 @@
  * blocked or full) makes a read find nothing and a write do nothing, silently; what it holds is
  * checked like any file when it is loaded.
  */
-import { TABLEBASE_FORMAT_VERSION } from '../host/engines/tablebase.js';
+import { TABLEBASE_FORMAT_VERSION } from '../host/engines/tablebase-file.js';
 
 export const STORE_DATABASE = 'hoyito-tablebases';
 const FILES = 'files';

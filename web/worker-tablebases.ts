@@ -1,9 +1,9 @@
 /**
- * The AI worker's endgame databases (2x6 games): the first time a position comes within
- * TABLEBASE_LEAD seeds of what the databases hold, the worker gets them for that game (variant,
- * capturer or fixed last-four side, and the chain of layers the game reaches), once for its life,
- * in the background: from the browser's storage (web/tablebase-store.ts) where an earlier visit
- * kept them, else from the board's folder, else built by a worker of their own
+ * The AI worker's endgame databases (2x6 games): the first time a search wants some
+ * (web/wanted-tablebases.ts), the worker gets them for that game (variant, capturer or fixed
+ * last-four side, and the chain of layers the game reaches), once for its life, in the
+ * background: from the browser's storage (web/tablebase-store.ts) where an earlier visit kept
+ * them, else from the board's folder, else built by a worker of their own
  * (web/tablebase-builder.ts); a file fetched or built is then stored. Searches go on without them
  * meanwhile. The page hears of each as a `TablebaseStatus`. The worker hands what `forSearch`
  * gives to its search service.
@@ -13,21 +13,18 @@
  * that goes on, searches get no databases, since the core's are half written. Each file's bytes
  * are kept (compressed), so a game whose databases another game's replaced in the core gets them
  * back the same way.
+ *
+ * The worker imports this module the first time a search wants databases: a game far from its end
+ * never loads it, nor the databases' file formats and storage it brings.
  */
-import { MAX_TABLEBASE_HOLES } from '../host/engines/limits.js';
-import { type Tablebase, chainLayers, tablebaseFileName } from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
+import { tablebaseFileName } from '../host/engines/tablebase-file.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
-import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase.js';
-import { HoyitoError, type Position, type Result, err } from '../host/types.js';
-import type { BuildOrder, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
+import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
+import { HoyitoError, type Result, err } from '../host/types.js';
+import type { BuildOrder, BuildReport, TablebaseSource, TablebaseStatus } from './protocol.js';
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
-
-/**
- * Databases are got once a searched position has at most this many seeds more than they hold: a
- * capture or two from them, so the search starts reaching them about when they are there.
- */
-const TABLEBASE_LEAD = 8;
 
 /** One game's databases: on their way, ready (with the file they were read from), or none to be had. */
 type Databases =
@@ -36,20 +33,6 @@ type Databases =
   | { readonly state: 'unavailable' };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/**
- * The databases `position` wants now, if any: the chain of its game up to the most seeds the
- * settings allow that its game can reach (a capture takes 4 seeds, so a game keeps its seed count
- * modulo 4: a game from the start reaches 16, 12, 8, 4 and 0).
- */
-const wantedBuild = (position: Position, settings: TablebaseSettings | undefined): BuildOrder | null => {
-  if (!settings || settings.maxSeeds <= 0 || position.holesPerRow !== MAX_TABLEBASE_HOLES) return null;
-  const seeds = position.board.reduce((sum, hole) => sum + hole, 0);
-  if (seeds > settings.maxSeeds + TABLEBASE_LEAD) return null;
-  const maxSeeds = settings.maxSeeds - ((settings.maxSeeds - (seeds % 4) + 4) % 4);
-  if (maxSeeds < 0) return null;
-  return { variant: position.variant, holesPerRow: MAX_TABLEBASE_HOLES, maxSeeds, fixedSide: position.lastFour !== 'C' };
-};
 
 const fileNameOf = (build: BuildOrder): string => tablebaseFileName({ ...build, layers: chainLayers(build.maxSeeds) });
 
@@ -69,39 +52,42 @@ const fetchFile = async (url: string): Promise<Uint8Array> => {
   return new Uint8Array(await response.arrayBuffer());
 };
 
+/** Builds a game's databases in a worker of its own (web/tablebase-builder.ts), which ends once it has answered. */
+const buildElsewhere = (order: BuildOrder): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
+    const builder = new Worker(new URL('./tablebase-builder.js', import.meta.url), { type: 'module', name: 'hoyito-tablebase-build' });
+    builder.onmessage = (event: MessageEvent<BuildReport>) => {
+      const report = event.data;
+      if (report.type === 'built') resolve(report.file);
+      else reject(new Error(report.error));
+    };
+    builder.onerror = event => {
+      event.preventDefault();
+      reject(new Error(`the database builder did not start (${event.message || 'its file is missing or broken'})`));
+    };
+    builder.postMessage(order);
+  });
+
 export class WorkerTablebases {
   /** By game and settings, for the worker's life. */
   readonly #databases = new Map<string, Databases>();
   readonly #core: Promise<WasmCore>;
   readonly #send: (status: TablebaseStatus) => void;
   readonly #betweenSearches: (task: () => Promise<void>) => void;
-  readonly #build: (order: BuildOrder) => Promise<Uint8Array>;
   /** Loads into the core, one after another. */
   #loads: Promise<unknown> = Promise.resolve();
   /** Set while a load writes the core's databases. */
   #loading = false;
 
-  /**
-   * `core` is where the databases are loaded; `build` builds a game's chain elsewhere (a worker
-   * of its own) into a file; `betweenSearches` runs a task once the search under way, if any, is answered.
-   */
-  constructor(
-    core: Promise<WasmCore>,
-    send: (status: TablebaseStatus) => void,
-    betweenSearches: (task: () => Promise<void>) => void,
-    build: (order: BuildOrder) => Promise<Uint8Array>,
-  ) {
+  /** `core` is where the databases are loaded; `betweenSearches` runs a task once the search under way, if any, is answered. */
+  constructor(core: Promise<WasmCore>, send: (status: TablebaseStatus) => void, betweenSearches: (task: () => Promise<void>) => void) {
     this.#core = core;
     this.#send = send;
     this.#betweenSearches = betweenSearches;
-    this.#build = build;
   }
 
-  /** The databases a search of `position` uses: the game's, if they are in the core; null when none are wanted or here now (they are got if need be). */
-  async forSearch(position: Position, settings: TablebaseSettings | undefined): Promise<Tablebase | null> {
-    const build = wantedBuild(position, settings);
-    if (!build) return null;
-    const folder = settings?.folder ?? null;
+  /** The databases `build` (what a search wants) from `folder`, if they are in the core; null when they are not here now (they are got if need be). */
+  async forSearch(build: BuildOrder, folder: string | null): Promise<Tablebase | null> {
     const key = `${fileNameOf(build)} ${folder ?? ''}`;
     const known = this.#databases.get(key);
     if (!known) {
@@ -159,7 +145,7 @@ export class WorkerTablebases {
     }
     started = performance.now();
     try {
-      return await this.#take(name, build, await this.#build(build), { source: 'built' }, started);
+      return await this.#take(name, build, await buildElsewhere(build), { source: 'built' }, started);
     } catch (error) {
       this.#status(build, { state: 'failed', source: 'built', ms: performance.now() - started, error: messageOf(error) });
       return { state: 'unavailable' };

@@ -1,8 +1,9 @@
 /**
- * The AI's Web Worker: the search service (host/service.ts) off the main thread, over the
- * messages of web/protocol.ts. Requests run one after another, each with the endgame databases
- * it wants if they are there (web/worker-tablebases.ts, which gets them in the background), each
- * answered exactly once.
+ * The AI's Web Worker: the search service (`SearchServiceBase`, host/service-base.ts) off the main
+ * thread, over the messages of web/protocol.ts. Requests run one after another, each with the
+ * endgame databases it wants if they are there (web/worker-tablebases.ts, which gets them in the
+ * background, a file of its own imported the first time a search wants them), each answered
+ * exactly once.
  *
  * Stopping: every request searches with a `StopFlag`. On a cross-origin isolated page it is the
  * page's own cell (`stopBuffer`), which the core reads every 4096 nodes, so a stop ends even the
@@ -13,16 +14,23 @@
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
-import { SearchService } from '../host/service.js';
+import { SearchServiceBase } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
-import type { BuildOrder, BuildReport, FromWorker, SearchRequest, ToWorker } from './protocol.js';
-import { WorkerTablebases } from './worker-tablebases.js';
+import type { Tablebase } from '../host/engines/tablebase.js';
+import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
+import { wantedTablebases } from './wanted-tablebases.js';
+import type { WorkerTablebases } from './worker-tablebases.js';
 
 const send = (message: FromWorker): void => postMessage(message);
 
-const core = loadWasmCore();
+/**
+ * The play core (assembly/play.ts): the rules, the search and the databases' probe, less than half
+ * the full core, whose perft, database builder and helper threads the worker never calls (it builds
+ * databases in a worker of its own, and searches with threads on thread images).
+ */
+const core = loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
 /** The service of each thread count asked for: one thread on the core the databases live in; more on a shared memory of their own. */
-const services = new Map<number, Promise<SearchService>>([[1, core.then(loaded => SearchService.create({ core: loaded }))]]);
+const services = new Map<number, Promise<SearchServiceBase>>([[1, core.then(loaded => SearchServiceBase.create({ core: loaded }))]]);
 
 /** A helper thread of a threaded search: a worker of its own (host/engines/wasm/search-thread.ts). */
 const spawnThread: ThreadSpawner = () => {
@@ -40,9 +48,9 @@ const spawnThread: ThreadSpawner = () => {
 const threadsFor = (asked: number | undefined): number =>
   crossOriginIsolated ? Math.max(1, Math.min(asked ?? navigator.hardwareConcurrency ?? 1, MAX_THREADS)) : 1;
 
-const serviceFor = (threads: number): Promise<SearchService> => {
+const serviceFor = (threads: number): Promise<SearchServiceBase> => {
   let service = services.get(threads);
-  if (!service) services.set(threads, (service = SearchService.create({ threads, spawnThread })));
+  if (!service) services.set(threads, (service = SearchServiceBase.create({ threads, spawnThread })));
   return service;
 };
 
@@ -52,23 +60,24 @@ const enqueue = (task: () => Promise<void>): void => {
   queue = queue.then(task);
 };
 
-/** Builds a game's databases in a worker of its own (web/tablebase-builder.ts), which ends once it has answered. */
-const buildElsewhere = (order: BuildOrder): Promise<Uint8Array> =>
-  new Promise((resolve, reject) => {
-    const builder = new Worker(new URL('./tablebase-builder.js', import.meta.url), { type: 'module', name: 'hoyito-tablebase-build' });
-    builder.onmessage = (event: MessageEvent<BuildReport>) => {
-      const report = event.data;
-      if (report.type === 'built') resolve(report.file);
-      else reject(new Error(report.error));
-    };
-    builder.onerror = event => {
-      event.preventDefault();
-      reject(new Error(`the database builder did not start (${event.message || 'its file is missing or broken'})`));
-    };
-    builder.postMessage(order);
-  });
+/** The worker's databases (web/worker-tablebases.ts), imported the first time a search wants some; null when that code did not load. */
+let tablebases: Promise<WorkerTablebases | null> | undefined;
 
-const tablebases = new WorkerTablebases(core, send, enqueue, buildElsewhere);
+/** The databases a search of `request` uses, if they are in the core (they are got if need be). */
+const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest): Promise<Tablebase | null> => {
+  if (!settings) return null;
+  const build = wantedTablebases(position, settings);
+  if (!build) return null;
+  tablebases ??= import('./worker-tablebases.js').then(
+    ({ WorkerTablebases }) => new WorkerTablebases(core, send, enqueue),
+    (error: unknown) => {
+      const message = `the worker's code for them did not load (${String(error)})`;
+      send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });
+      return null;
+    },
+  );
+  return (await tablebases)?.forSearch(build, settings.folder) ?? null;
+};
 
 /** Ids only grow, and a stop is for the newest request: everything up to this id is stopped. */
 let stoppedThrough = 0;
@@ -83,7 +92,7 @@ const answer = async (request: SearchRequest): Promise<void> => {
   try {
     if (stopped()) return send({ type: 'answer', id, result: null });
     const searches = await serviceFor(threads);
-    const base = await tablebases.forSearch(position, request.tablebases);
+    const base = await tablebasesFor(request);
     if (stopped()) return send({ type: 'answer', id, result: null });
     searches.setTablebases(base ? [base] : []);
     running = { id, flag };

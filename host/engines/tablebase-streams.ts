@@ -3,7 +3,7 @@
  * compression streams (`deflate-raw`), in browsers and workers (node has them too). Each block is
  * a stream of its own, read in the background: a worker goes on answering between blocks.
  */
-import type { AsyncBlockCodec } from './tablebase.js';
+import type { AsyncBlockCodec } from './tablebase-file.js';
 
 /** The bytes `block` becomes through `transform`; rejects with the stream's error (a damaged block), or past `limit` bytes. */
 const through = async (block: Uint8Array, transform: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> => {

@@ -7,7 +7,8 @@
  */
 import { afterAll, expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
-import { chainLayers, tablebaseFileName } from '../../host/engines/tablebase.js';
+import { chainLayers } from '../../host/engines/tablebase.js';
+import { tablebaseFileName } from '../../host/engines/tablebase-file.js';
 import { readStored } from '../../web/tablebase-store.js';
 import { clearStorage, servedFolder, writeServed } from './tablebase-helpers.js';
 import { databasesReady, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';

@@ -4,8 +4,10 @@
  * of an otherwise empty static site, and a page in another folder loads them with one script tag
  * and a relative path. On a bare static server, in Chromium, a human move is answered by the AI,
  * and the page asked the server for its own file and the embed's module, worker and core, each
- * found, and nothing else; turning the optional parts on loads the rest of the embed's files.
- * A copy without the worker makes the board say so (`hoyito-error`) rather than think for ever.
+ * found, and nothing else; turning the optional parts on loads the rest of the embed's files but
+ * those of a threaded search and the endgame databases', which their own tests load.
+ * A copy without the worker makes the board say so (`hoyito-error`) rather than think for ever, and
+ * one without the endgame databases' files says so and plays on without them.
  *
  * The files come from a fresh build of vite.embed.config.ts, or, when HOYITO_EMBED_DIR names a
  * folder, from there: scripts/consumer-check.sh points it at the packed `hoyito/standalone`.
@@ -17,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EMBED_FILES, EMBED_PARTS, EMBED_TABLEBASE_BUILDER, EMBED_THREADS } from '../../vite.embed.config.js';
+import { EMBED_FILES, EMBED_PARTS, EMBED_TABLEBASES, EMBED_TABLEBASE_BUILDER, EMBED_THREADS } from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
@@ -28,6 +30,9 @@ const PAGE = 'pages/a/b/page.html';
 /** A copy that forgot the worker: only the module (and the WASM) in its folder. */
 const INCOMPLETE = 'incomplete';
 const INCOMPLETE_PAGE = 'pages/incomplete.html';
+/** A copy that forgot the files of the endgame databases (the worker's code for them, and their builder). */
+const NO_TABLEBASES = 'no-tablebases';
+const NO_TABLEBASES_PAGE = 'pages/no-tablebases.html';
 
 /** The embed snippet of docs/board.md, on a page that loads the module from `src`. */
 const embedPage = (src: string): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
@@ -55,11 +60,15 @@ beforeAll(async () => {
   await mkdir(join(site, VENDOR), { recursive: true });
   await mkdir(join(site, PAGE, '..'), { recursive: true });
   await mkdir(join(site, INCOMPLETE));
+  await mkdir(join(site, NO_TABLEBASES));
   await Promise.all(embedFiles.map(file => copyFile(join(source, file), join(site, VENDOR, file))));
   const withoutWorker = embedFiles.filter(file => !file.includes('worker'));
   await Promise.all(withoutWorker.map(file => copyFile(join(source, file), join(site, INCOMPLETE, file))));
+  const withoutTablebases = embedFiles.filter(file => !EMBED_TABLEBASES.test(file));
+  await Promise.all(withoutTablebases.map(file => copyFile(join(source, file), join(site, NO_TABLEBASES, file))));
   await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
   await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
+  await writeFile(join(site, NO_TABLEBASES_PAGE), embedPage(`../${NO_TABLEBASES}/hoyito-board.js`));
   server = await serveStatic(site);
   isolated = await serveStatic(site, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
   browser = await chromium.launch(chromiumLaunchOptions);
@@ -95,15 +104,13 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
     });
     return page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
   })().catch((error: Error) => error.message);
-  // The databases' builder is asked for once the game nears its end, which a run of captures (each
-  // one another turn in Hoyito III) may reach within these first moves: it is left out here (and
-  // has a test of its own).
+  // The worker's code for the databases and their builder are asked for once the game nears its
+  // end, which a run of captures (each one another turn in Hoyito III) may reach within these first
+  // moves: they are left out here (and have a test of their own).
   const requested = () =>
     [
       ...new Set(
-        server.served
-          .filter(({ path }) => !EMBED_TABLEBASE_BUILDER.test(path.split('/').pop()!))
-          .map(({ path, status }) => `${status} ${path}`),
+        server.served.filter(({ path }) => !EMBED_TABLEBASES.test(path.split('/').pop()!)).map(({ path, status }) => `${status} ${path}`),
       ),
     ].sort();
   const expected = (files: readonly string[]) => [PAGE, ...files.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
@@ -111,7 +118,7 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(parts.length).toBeGreaterThan(0);
   // A page that is not cross-origin isolated searches on one thread: no thread file is asked for.
   expect(embedFiles.filter(file => EMBED_THREADS.test(file)).length).toBeGreaterThan(0);
-  const late = (file: string) => EMBED_THREADS.test(file) || EMBED_TABLEBASE_BUILDER.test(file);
+  const late = (file: string) => EMBED_THREADS.test(file) || EMBED_TABLEBASES.test(file);
   expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file) && !late(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
@@ -131,8 +138,10 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   await page.close();
 }, 60_000);
 
-test('in an endgame the embed builds its databases in the builder’s worker from beside the module', async () => {
-  expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(1);
+test('in an endgame the embed gets its databases with the worker’s code for them and builds them in the builder’s worker, both from beside the module', async () => {
+  // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI worker's code for the databases.
+  expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(2);
+  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(3);
   const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   const detail = await page.evaluate(
@@ -146,8 +155,32 @@ test('in an endgame the embed builds its databases in the builder’s worker fro
       }),
   );
   expect(detail).toMatchObject({ variant: 'iii', fixedSide: false, maxSeeds: 5, source: 'built' });
-  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-/), status: 200 });
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-/), status: 200 });
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.js$/), status: 200 });
+  expect(server.served).toContainEqual({
+    path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.wasm$/),
+    status: 200,
+  });
   expect(problems).toEqual([]);
+  await page.close();
+}, 60_000);
+
+test('an embed copied without the endgame databases’ files says so with a hoyito-error, and its AI plays on without them', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}${NO_TABLEBASES_PAGE}`);
+  const { error, hint } = await page.evaluate(async () => {
+    const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+    const reported = new Promise<{ field?: string; message: string }>(resolve =>
+      board.addEventListener('hoyito-error', event => resolve(event.detail), { once: true }),
+    );
+    board.tablebaseSeeds = 8;
+    board.setPosition('iii 1,0,0,0,2,0/0,0,1,1,0,0 S 22-21');
+    const hint = await board.hint();
+    return { error: await reported, hint };
+  });
+  expect(error).toMatchObject({ field: 'tablebase-seeds', message: expect.stringMatching(/did not load/) });
+  expect(hint).not.toBeNull();
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/no-tablebases\/hoyito-board-worker-tablebases-/), status: 404 });
   await page.close();
 }, 60_000);
 

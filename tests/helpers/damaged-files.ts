@@ -1,5 +1,5 @@
 /** Database files damaged on purpose, for the tests of what their readers say. */
-import { readTablebaseHeader } from '../../host/engines/tablebase.js';
+import { readTablebaseHeader } from '../../host/engines/tablebase-file.js';
 import { unwrap } from '../../host/types.js';
 
 /**

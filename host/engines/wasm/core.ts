@@ -10,7 +10,7 @@
  * over: the first one's next iteration then fails with `SearchInterrupted` instead of answering
  * from a table and history that are no longer its own.
  */
-import type { LastFour, Position } from '../../types.js';
+import { HoyitoError, type LastFour, type Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
 import { layerMask } from '../tablebase.js';
 import { checkPosition } from '../../notation.js';
@@ -51,13 +51,12 @@ const CORE_CONSTANTS = [
 
 export type CoreConstants = Readonly<Record<(typeof CORE_CONSTANTS)[number], number>>;
 
-/** The functions the core exports (assembly/index.ts). */
-interface CoreFunctions {
+/** The functions every core exports: the play core's (assembly/play.ts). */
+interface PlayCoreFunctions {
   readonly memory: WebAssembly.Memory;
   configure(holesPerRow: number, chainCapture: number, lastFour: number): void;
   playMove(start: number): number;
   passMove(): void;
-  perft(depth: number): number;
   traceLapCount(): number;
   traceCapturedCount(): number;
   traceLastFour(): number;
@@ -67,24 +66,29 @@ interface CoreFunctions {
   searchStart(tableBits: number, probeTables: boolean): void;
   searchIteration(depth: number, deadline: number, maxNodes: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
-  searchTableAddress(): number;
-  searchNextIteration(): number;
-  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
-  searchHelperIteration(depth: number, number: number): void;
   searchResolved(): number;
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
   tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number): number;
+  tablebaseLayerAddress(table: number, seeds: number): number;
+  tablebaseLayerSize(seeds: number): number;
+  tablebaseMarkBuilt(seeds: number): void;
+}
+
+/** The functions only the full core exports besides (assembly/index.ts): perft, the databases' builder, the helper threads' search. */
+interface FullCoreFunctions extends PlayCoreFunctions {
+  perft(depth: number): number;
+  searchTableAddress(): number;
+  searchNextIteration(): number;
+  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
+  searchHelperIteration(depth: number, number: number): void;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
   tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, region: number): void;
   tablebaseRegionAddress(): number;
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
-  tablebaseLayerAddress(table: number, seeds: number): number;
-  tablebaseLayerSize(seeds: number): number;
-  tablebaseMarkBuilt(seeds: number): void;
 }
 
 /**
@@ -160,32 +164,35 @@ export interface SearchClaim {
 
 export class WasmCore {
   readonly constants: CoreConstants;
-  private readonly lastFourCodes: Readonly<Record<LastFour, number>>;
-  private bytes: Uint8Array;
-  private words: DataView;
-  private configured: GameSettings | null = null;
+  readonly #lastFourCodes: Readonly<Record<LastFour, number>>;
+  #bytes: Uint8Array;
+  #words: DataView;
+  #configured: GameSettings | null = null;
   /** The search whose root, history and table the core holds. */
-  private searchOwner: SearchClaim | null = null;
+  #searchOwner: SearchClaim | null = null;
   /** The game of the databases in the core's memory. */
-  private tablebaseSettings: GameSettings | null = null;
+  #tablebaseSettings: GameSettings | null = null;
   /** The databases whose layers the core holds complete (null while a build runs, or after it failed). */
-  private heldTablebase: object | null = null;
+  #heldTablebase: object | null = null;
+  readonly #exports: PlayCoreFunctions & Partial<FullCoreFunctions>;
+  /** Where the clock import looks for the running iteration's stop flag. */
+  readonly #stopWatch: StopWatch;
 
-  private constructor(
-    private readonly exports: CoreFunctions,
-    constants: CoreConstants,
-    /** Where the clock import looks for the running iteration's stop flag. */
-    private readonly stopWatch: StopWatch,
-  ) {
+  private constructor(exports: PlayCoreFunctions, constants: CoreConstants, stopWatch: StopWatch) {
+    this.#exports = exports;
+    this.#stopWatch = stopWatch;
     this.constants = constants;
-    this.lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
-    this.bytes = new Uint8Array(exports.memory.buffer);
-    this.words = new DataView(exports.memory.buffer);
+    this.#lastFourCodes = { C: constants.LAST_FOUR_CAPTURER, S: constants.LAST_FOUR_SOUTH, N: constants.LAST_FOUR_NORTH };
+    this.#bytes = new Uint8Array(exports.memory.buffer);
+    this.#words = new DataView(exports.memory.buffer);
   }
 
   /**
-   * Instantiates the core. `url` defaults to the release build next to this module's package; a
-   * core for threads (threads.ts) is one of the thread images, on a `memory` shared between them.
+   * Instantiates the core. `url` defaults to the release build next to this module's package, the
+   * full core; the play core beside it (build/hoyito-play.wasm, less than half its size: the board's
+   * AI worker loads it) plays, searches and probes databases, but has no perft, database builder
+   * or helper threads. A core for threads (threads.ts) is one of the thread images, on a `memory`
+   * shared between them.
    */
   static async load(url: URL = defaultWasmUrl(), memory?: CoreMemory): Promise<WasmCore> {
     const stopWatch: StopWatch = { flag: null, raise: () => {} };
@@ -201,30 +208,45 @@ export class WasmCore {
     const env: WebAssembly.ModuleImports = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
     const { instance } = await WebAssembly.instantiate(await wasmBytes(url), { env });
     const exports = instance.exports as Record<string, unknown>;
-    const core = new WasmCore(exports as unknown as CoreFunctions, readConstants(exports), stopWatch);
-    stopWatch.raise = () => core.setStopFlag(1);
+    const core = new WasmCore(exports as unknown as PlayCoreFunctions, readConstants(exports), stopWatch);
+    stopWatch.raise = () => core.#setStopFlag(1);
     return core;
+  }
+
+  /**
+   * The full core's functions.
+   * @throws HoyitoError `BadOption` on a play core (build/hoyito-play.wasm), which has none of them.
+   */
+  get #full(): FullCoreFunctions {
+    if (!this.#exports.perft) {
+      throw new HoyitoError(
+        'BadOption',
+        'core: the play core has no perft, database builder or helper threads (build/hoyito.wasm has)',
+        'core',
+      );
+    }
+    return this.#exports as FullCoreFunctions;
   }
 
   // ---- memory ---------------------------------------------------------------------------------
 
   /** Makes the views afresh when the memory grew (a table was allocated), and only then (a shared memory's buffer is a new object each time it grew). */
-  private refreshViews(): void {
-    if (this.bytes.byteLength !== this.exports.memory.buffer.byteLength) {
-      this.bytes = new Uint8Array(this.exports.memory.buffer);
-      this.words = new DataView(this.exports.memory.buffer);
+  #refreshViews(): void {
+    if (this.#bytes.byteLength !== this.#exports.memory.buffer.byteLength) {
+      this.#bytes = new Uint8Array(this.#exports.memory.buffer);
+      this.#words = new DataView(this.#exports.memory.buffer);
     }
   }
 
   /** Bytes of the core's memory. */
-  private get memory(): Uint8Array {
-    this.refreshViews();
-    return this.bytes;
+  get #memory(): Uint8Array {
+    this.#refreshViews();
+    return this.#bytes;
   }
 
   /** `count` bytes from `address`, as plain numbers (a loop: Array.from on a typed view is several times slower). */
   readBytes(address: number, count: number): number[] {
-    const memory = this.memory;
+    const memory = this.#memory;
     const bytes = new Array<number>(count);
     for (let i = 0; i < count; i++) bytes[i] = memory[address + i]!;
     return bytes;
@@ -233,34 +255,34 @@ export class WasmCore {
   // ---- packed positions -----------------------------------------------------------------------
 
   /** Sets the game's rules in the core (board size, capture variant, last-four rule) when they change. */
-  private configureFor(settings: GameSettings): void {
-    if (this.configured && sameSettings(this.configured, settings)) return;
-    this.exports.configure(settings.holesPerRow, settings.variant === 'ii' ? 1 : 0, this.lastFourCodes[settings.lastFour]);
-    this.configured = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: settings.lastFour };
+  #configureFor(settings: GameSettings): void {
+    if (this.#configured && sameSettings(this.#configured, settings)) return;
+    this.#exports.configure(settings.holesPerRow, settings.variant === 'ii' ? 1 : 0, this.#lastFourCodes[settings.lastFour]);
+    this.#configured = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: settings.lastFour };
   }
 
   /** Configures the core for `position` and writes it into the input position. */
   loadInput(position: Position): void {
-    this.configureFor(position);
+    this.#configureFor(position);
     const { POSITION_SIZE, INPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     memory.fill(0, INPUT_POSITION, INPUT_POSITION + POSITION_SIZE);
     memory.set(position.board, INPUT_POSITION);
-    this.words.setUint16(INPUT_POSITION + TAKEN_SOUTH_OFFSET, position.taken.S, true);
-    this.words.setUint16(INPUT_POSITION + TAKEN_NORTH_OFFSET, position.taken.N, true);
+    this.#words.setUint16(INPUT_POSITION + TAKEN_SOUTH_OFFSET, position.taken.S, true);
+    this.#words.setUint16(INPUT_POSITION + TAKEN_NORTH_OFFSET, position.taken.N, true);
     memory[INPUT_POSITION + SIDE_TO_MOVE_OFFSET] = position.turn === 'S' ? 0 : 1;
   }
 
   /** The output position (after `playIndex` or `playPass`), as a position of the same game as `like`. */
   readOutput(like: Position): Position {
     const { OUTPUT_POSITION, TAKEN_SOUTH_OFFSET, TAKEN_NORTH_OFFSET, SIDE_TO_MOVE_OFFSET } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     return {
       ...like,
       board: this.readBytes(OUTPUT_POSITION, 2 * like.holesPerRow),
       taken: {
-        S: this.words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true),
-        N: this.words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true),
+        S: this.#words.getUint16(OUTPUT_POSITION + TAKEN_SOUTH_OFFSET, true),
+        N: this.#words.getUint16(OUTPUT_POSITION + TAKEN_NORTH_OFFSET, true),
       },
       turn: memory[OUTPUT_POSITION + SIDE_TO_MOVE_OFFSET] === 0 ? 'S' : 'N',
     };
@@ -270,20 +292,20 @@ export class WasmCore {
 
   /** Plays board index `index` of the input position into the output position; a MOVE_* code. */
   playIndex(index: number): number {
-    return this.exports.playMove(index);
+    return this.#exports.playMove(index);
   }
 
   /** Plays a pass from the input position into the output position. */
   playPass(): void {
-    this.exports.passMove();
+    this.#exports.passMove();
   }
 
   /** The laps of the last move played. */
   tracedLaps(): TracedLap[] {
     const { TRACE_LAP_END, TRACE_LAP_SEEDS } = this.constants;
-    const memory = this.memory;
+    const memory = this.#memory;
     const laps: TracedLap[] = [];
-    for (let lap = 0, count = this.exports.traceLapCount(); lap < count; lap++) {
+    for (let lap = 0, count = this.#exports.traceLapCount(); lap < count; lap++) {
       laps.push({ seeds: memory[TRACE_LAP_SEEDS + lap]!, to: memory[TRACE_LAP_END + lap]! });
     }
     return laps;
@@ -291,12 +313,12 @@ export class WasmCore {
 
   /** Board indices the last move captured, the lap's end first. */
   tracedCaptures(): number[] {
-    return this.readBytes(this.constants.TRACE_CAPTURED, this.exports.traceCapturedCount());
+    return this.readBytes(this.constants.TRACE_CAPTURED, this.#exports.traceCapturedCount());
   }
 
   /** The last four of the last move: seeds given out (0 for none) and to whom (0 South, 1 North). */
   tracedLastFour(): { readonly seeds: number; readonly receiver: number } {
-    return { seeds: this.exports.traceLastFour(), receiver: this.exports.traceLastFourReceiver() };
+    return { seeds: this.#exports.traceLastFour(), receiver: this.#exports.traceLastFourReceiver() };
   }
 
   /**
@@ -308,7 +330,7 @@ export class WasmCore {
     checkPosition(position);
     checkPerftDepth(depth);
     this.loadInput(position);
-    return this.exports.perft(depth);
+    return this.#full.perft(depth);
   }
 
   // ---- search ---------------------------------------------------------------------------------
@@ -318,8 +340,8 @@ export class WasmCore {
    * 2^tableBits entries, and whether it probes the endgame databases in the core's memory.
    */
   startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean): void {
-    const core = this.exports;
-    this.searchOwner = claim;
+    const core = this.#exports;
+    this.#searchOwner = claim;
     core.searchClearHistory();
     for (const earlier of history) {
       this.loadInput(earlier);
@@ -341,17 +363,17 @@ export class WasmCore {
     alpha: number,
     beta: number,
   ): number | null {
-    if (this.searchOwner !== claim) {
+    if (this.#searchOwner !== claim) {
       throw searchInterrupted();
     }
-    this.configureFor(claim.root);
-    this.setStopFlag(limits.stop?.stopped ? 1 : 0);
-    this.stopWatch.flag = limits.stop;
+    this.#configureFor(claim.root);
+    this.#setStopFlag(limits.stop?.stopped ? 1 : 0);
+    this.#stopWatch.flag = limits.stop;
     try {
-      const score = this.exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
-      return this.exports.searchAborted() ? null : score;
+      const score = this.#exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
+      return this.#exports.searchAborted() ? null : score;
     } finally {
-      this.stopWatch.flag = null;
+      this.#stopWatch.flag = null;
     }
   }
 
@@ -359,53 +381,54 @@ export class WasmCore {
 
   /** Where the search's table is, and the number the next iteration gives its entries: what helper threads need to share it. */
   get searchTable(): { readonly address: number; readonly nextIteration: number } {
-    return { address: this.exports.searchTableAddress() >>> 0, nextIteration: this.exports.searchNextIteration() };
+    const full = this.#full;
+    return { address: full.searchTableAddress() >>> 0, nextIteration: full.searchNextIteration() };
   }
 
   /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
   joinSearch(root: Position, history: readonly Position[], tableAddress: number, tableBits: number, probeTables: boolean): void {
-    this.searchOwner = null;
-    this.exports.searchClearHistory();
+    this.#searchOwner = null;
+    this.#exports.searchClearHistory();
     for (const earlier of history) {
       this.loadInput(earlier);
-      this.exports.searchAddHistory();
+      this.#exports.searchAddHistory();
     }
     this.loadInput(root);
-    this.exports.searchJoin(tableAddress, tableBits, probeTables);
+    this.#full.searchJoin(tableAddress, tableBits, probeTables);
   }
 
   /** A helper's iteration to `depth`, its entries numbered `number`, until the stop flag is set; true when it finished rather than stopped. */
   helperIteration(depth: number, number: number): boolean {
-    this.exports.searchHelperIteration(depth, number);
-    return this.exports.searchAborted() === 0;
+    this.#full.searchHelperIteration(depth, number);
+    return this.#exports.searchAborted() === 0;
   }
 
   /** The core's stop flag, read by the search every 4096 nodes. */
-  private setStopFlag(value: number): void {
-    this.refreshViews();
-    this.words.setInt32(this.constants.STOP_FLAG, value, true);
+  #setStopFlag(value: number): void {
+    this.#refreshViews();
+    this.#words.setInt32(this.constants.STOP_FLAG, value, true);
   }
 
   get searchNodes(): number {
-    return this.exports.searchNodes();
+    return this.#exports.searchNodes();
   }
 
   get searchResolved(): boolean {
-    return this.exports.searchResolved() !== 0;
+    return this.#exports.searchResolved() !== 0;
   }
 
   /** The principal variation of the last iteration, as move codes. */
   principalVariation(): number[] {
-    return this.readBytes(this.constants.PV_MOVES, this.exports.searchPvLength());
+    return this.readBytes(this.constants.PV_MOVES, this.#exports.searchPvLength());
   }
 
   /** The root moves of the last iteration in the order searched: move code, score and flags. */
   rootMoves(): RootMoveCode[] {
     const { ROOT_MOVES, ROOT_SCORES, ROOT_FLAGS, ROOT_UPPER_BOUND, ROOT_RESOLVED } = this.constants;
-    const memory = this.memory;
-    return Array.from({ length: this.exports.searchRootMoveCount() }, (_, i): RootMoveCode => ({
+    const memory = this.#memory;
+    return Array.from({ length: this.#exports.searchRootMoveCount() }, (_, i): RootMoveCode => ({
       code: memory[ROOT_MOVES + i]!,
-      score: this.words.getInt32(ROOT_SCORES + 4 * i, true),
+      score: this.#words.getInt32(ROOT_SCORES + 4 * i, true),
       upperBound: (memory[ROOT_FLAGS + i]! & ROOT_UPPER_BOUND) !== 0,
       resolved: (memory[ROOT_FLAGS + i]! & ROOT_RESOLVED) !== 0,
     }));
@@ -426,25 +449,25 @@ export class WasmCore {
     building = true,
     cacheBytes = 0,
   ): boolean {
-    this.configureFor({ ...settings, lastFour: 'C' });
-    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
-    this.heldTablebase = null;
-    return this.exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) !== 0;
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    return this.#exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) !== 0;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
   holdTablebase(base: object): void {
-    this.heldTablebase = base;
+    this.#heldTablebase = base;
   }
 
   holdsTablebase(base: object): boolean {
-    return this.heldTablebase === base;
+    return this.#heldTablebase === base;
   }
 
   /** Finds the exits of layer `seeds` (every held layer below it finished), and empties its values when `clear` (a resumed build writes them). */
   tablebaseStartLayer(seeds: number, clear: boolean): void {
-    this.configureFor(this.tablebaseSettings!);
-    this.exports.tablebaseStartLayer(seeds, clear);
+    this.#configureFor(this.#tablebaseSettings!);
+    this.#full.tablebaseStartLayer(seeds, clear);
   }
 
   /**
@@ -459,64 +482,64 @@ export class WasmCore {
     cacheBytes: number,
     region: number,
   ): void {
-    this.configureFor({ ...settings, lastFour: 'C' });
-    this.tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
-    this.heldTablebase = null;
-    this.exports.tablebaseJoin(fixedSide, layerMask(layers), building, cacheBytes, region);
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    this.#full.tablebaseJoin(fixedSide, layerMask(layers), building, cacheBytes, region);
   }
 
   /** Where the databases' room begins (for the threads that join the build). */
   get tablebaseRegion(): number {
-    return this.exports.tablebaseRegionAddress() >>> 0;
+    return this.#full.tablebaseRegionAddress() >>> 0;
   }
 
   /** The bytes of the build's cache of quiet children (shared out among threads). */
   get tablebaseCacheBytes(): number {
-    return this.exports.tablebaseCacheBytes();
+    return this.#full.tablebaseCacheBytes();
   }
 
   /** `tablebaseStartLayer` for ranks [first, end) alone, their children cached in bytes [cacheFrom, cacheTo) of the cache: one thread's share. */
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void {
-    this.configureFor(this.tablebaseSettings!);
-    this.exports.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
+    this.#configureFor(this.#tablebaseSettings!);
+    this.#full.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
-    this.configureFor(this.tablebaseSettings!);
-    return this.exports.tablebasePass(seeds) >>> 0; // a u32: past 2^31 the core's i32 comes back negative
+    this.#configureFor(this.#tablebaseSettings!);
+    return this.#full.tablebasePass(seeds) >>> 0; // a u32: past 2^31 the core's i32 comes back negative
   }
 
   /** The boards of layer `seeds` (a u32, as `tablebasePass`'s count). */
   tablebaseLayerSize(seeds: number): number {
-    return this.exports.tablebaseLayerSize(seeds) >>> 0;
+    return this.#exports.tablebaseLayerSize(seeds) >>> 0;
   }
 
   /** Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32). */
-  private layerAddress(table: number, seeds: number): number {
-    return this.exports.tablebaseLayerAddress(table, seeds) >>> 0;
+  #layerAddress(table: number, seeds: number): number {
+    return this.#exports.tablebaseLayerAddress(table, seeds) >>> 0;
   }
 
   /** A copy of layer `seeds` of `table` (a TABLE_* code). */
   readTablebaseLayer(table: number, seeds: number): Int8Array {
-    const at = this.layerAddress(table, seeds);
+    const at = this.#layerAddress(table, seeds);
     const size = this.tablebaseLayerSize(seeds);
-    return new Int8Array(this.memory.buffer.slice(at, at + size));
+    return new Int8Array(this.#memory.buffer.slice(at, at + size));
   }
 
   /** Layer `seeds` of `table` where the core holds it (a view: valid until the memory grows). */
   tablebaseLayerView(table: number, seeds: number): Int8Array {
-    return new Int8Array(this.memory.buffer, this.layerAddress(table, seeds), this.tablebaseLayerSize(seeds));
+    return new Int8Array(this.#memory.buffer, this.#layerAddress(table, seeds), this.tablebaseLayerSize(seeds));
   }
 
   /** Writes layer `seeds` of `table` (from a file, or built elsewhere). */
   writeTablebaseLayer(table: number, seeds: number, layer: Uint8Array | Int8Array): void {
-    this.memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.layerAddress(table, seeds));
+    this.#memory.set(new Uint8Array(layer.buffer, layer.byteOffset, layer.length), this.#layerAddress(table, seeds));
   }
 
   /** Marks layer `seeds` written (finished): the search may probe it. */
   markTablebaseBuilt(seeds: number): void {
-    this.exports.tablebaseMarkBuilt(seeds);
+    this.#exports.tablebaseMarkBuilt(seeds);
   }
 
   /** Writes the held layers of `table` (`layers[seeds]`, undefined for a layer not held) and marks them built. */

@@ -27,11 +27,11 @@ export class WasmEngine implements RulesEngine {
   /** @throws HoyitoError `BadPosition` for a position that is not valid. */
   legalMoves(position: Position): MoveList {
     checkPosition(position);
-    return this.listMoves(position);
+    return this.#listMoves(position);
   }
 
   /** `legalMoves` of a position already checked. */
-  private listMoves(position: Position): MoveList {
+  #listMoves(position: Position): MoveList {
     if (isBoardEmpty(position)) return { moves: [], endless: [] };
     const { MOVE_ENDLESS, MOVE_EMPTY } = this.core.constants;
     this.core.loadInput(position);
@@ -57,17 +57,17 @@ export class WasmEngine implements RulesEngine {
     if (isBoardEmpty(position)) return refuse('GameOver', 'the game is over');
     const n = position.holesPerRow;
     if (move === 'pass') {
-      if (this.listMoves(position).moves[0] !== 'pass') return refuse('IllegalMove', `${mover} has a legal move and may not pass`);
+      if (this.#listMoves(position).moves[0] !== 'pass') return refuse('IllegalMove', `${mover} has a legal move and may not pass`);
       core.loadInput(position);
       core.playPass();
-      return ok(this.outcome(position, move, MOVE_TURN_PASSES));
+      return ok(this.#outcome(position, move, MOVE_TURN_PASSES));
     }
     if (!Number.isInteger(move) || move < 1 || move > n) return refuse('IllegalMove', `hole out of range 1..${n}`);
     core.loadInput(position);
     const code = core.playIndex(holeIndex(n, mover, move));
     if (code === MOVE_EMPTY) return refuse('IllegalMove', `${mover} hole ${move} is empty`);
     if (code === MOVE_ENDLESS) return refuse('EndlessHole', `${mover} hole ${move} is endless (would still relay after ${MAX_LAPS} laps)`);
-    return ok(this.outcome(position, move, code));
+    return ok(this.#outcome(position, move, code));
   }
 
   /** @throws HoyitoError `BadPosition` for a position that is not valid, `BadOption` for a depth outside 0..MAX_PERFT_DEPTH (checked by the core's owner). */
@@ -76,7 +76,7 @@ export class WasmEngine implements RulesEngine {
   }
 
   /** The outcome of the move just played, from the output position and the core's trace. */
-  private outcome(before: Position, move: Move, code: number): MoveOutcome {
+  #outcome(before: Position, move: Move, code: number): MoveOutcome {
     const core = this.core;
     const { MOVE_EXTRA_TURN, MOVE_GAME_OVER } = core.constants;
     let from = move === 'pass' ? 0 : holeIndex(before.holesPerRow, before.turn, move);

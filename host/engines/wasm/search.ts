@@ -15,34 +15,38 @@ import type { SearchHelpers } from './search-threads.js';
 const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 
 class WasmSession implements SearchSession {
-  private readonly claim: SearchClaim;
+  readonly #claim: SearchClaim;
+  readonly #core: WasmCore;
+  /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
+  readonly #helpers: SearchHelpers | undefined;
 
   constructor(
-    private readonly core: WasmCore,
+    core: WasmCore,
     root: Position,
     history: readonly Position[],
     tableBits: number,
     tablebase: Tablebase | undefined,
-    /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
-    private readonly helpers?: SearchHelpers,
+    helpers?: SearchHelpers,
   ) {
-    this.claim = { root };
-    core.startSearch(this.claim, history, tableBits, tablebase !== undefined);
+    this.#core = core;
+    this.#helpers = helpers;
+    this.#claim = { root };
+    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined);
     helpers?.start(core, root, history, tableBits, tablebase);
   }
 
   get nodes(): number {
-    return this.core.searchNodes;
+    return this.#core.searchNodes;
   }
 
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
-    const core = this.core;
-    this.helpers?.go(core, depth);
+    const core = this.#core;
+    this.#helpers?.go(core, depth);
     let score: number | null;
     try {
-      score = core.searchIteration(this.claim, depth, limits, analysis, alpha, beta);
+      score = core.searchIteration(this.#claim, depth, limits, analysis, alpha, beta);
     } finally {
-      this.helpers?.halt();
+      this.#helpers?.halt();
     }
     if (score === null) return null;
     return {

@@ -1,12 +1,10 @@
 /**
  * Endgame databases built by the WebAssembly core (assembly/tablebase.ts), layer by layer, with
- * progress; and databases from a file written into the core for its search to probe.
+ * progress; and databases written into the core for its search to probe (from a file:
+ * tablebase-file.ts).
  */
-import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
+import { HoyitoError, type Variant } from '../../types.js';
 import {
-  type AsyncBlockCodec,
-  type BlockCodec,
-  type FileLayer,
   type LayerSet,
   TABLEBASE_HOLES_BUILT,
   type TableRule,
@@ -15,11 +13,7 @@ import {
   isTablebaseHoles,
   layerSize,
   layersOf,
-  readTablebaseHeader,
-  readTablebaseLayers,
-  readTablebaseLayersAsync,
   tableRules,
-  type TablebaseFileHeader,
 } from '../tablebase.js';
 import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_SEEDS } from '../limits.js';
@@ -93,7 +87,7 @@ export interface BuildControl {
 /** The most of a build's time that checkpoints between passes may take. */
 const CHECKPOINT_SHARE = 0.1;
 
-const tableCode = (core: WasmCore, rule: TableRule): number =>
+export const tableCode = (core: WasmCore, rule: TableRule): number =>
   rule === 'C' ? core.constants.TABLE_CAPTURER : rule === 'mover' ? core.constants.TABLE_MOVER : core.constants.TABLE_OPPONENT;
 
 const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
@@ -105,7 +99,7 @@ const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
   }
 };
 
-const layerList = (layers: readonly number[]): string =>
+export const layerList = (layers: readonly number[]): string =>
   layers.length > 2 && layers.every((seeds, i) => i === 0 || seeds === layers[i - 1]! + 1)
     ? `layers ${layers[0]}..${layers.at(-1)}`
     : `layers ${layers.join(', ')}`;
@@ -113,7 +107,7 @@ const layerList = (layers: readonly number[]): string =>
 const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
 
 /** Makes room in the core for `layers` of `build`: refused by name when a layer is too large to rank or the whole does not fit its memory. */
-const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
+export const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
   checkBuild(build);
   const holes = 2 * build.holesPerRow;
   const unranked = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
@@ -312,114 +306,4 @@ export const loadWasmTablebase = (core: WasmCore, base: Tablebase): void => {
   startIn(core, base, base.layers, false);
   for (const rule of tableRules(base.fixedSide)) core.writeTablebaseLayers(tableCode(core, rule), base.tables[rule]!);
   core.holdTablebase(base);
-};
-
-/**
- * Databases that live only in a core's memory (loaded from a file, no copy kept in JavaScript):
- * their layers are read where the core holds them, for as long as it does. Building or loading
- * other databases into the same core replaces them; reading them then is a `BadTablebase` error.
- */
-class CoreTablebase implements Tablebase {
-  constructor(
-    readonly core: WasmCore,
-    readonly variant: Variant,
-    readonly holesPerRow: number,
-    readonly maxSeeds: number,
-    readonly fixedSide: boolean,
-    readonly layers: readonly number[],
-  ) {}
-
-  get tables(): Tablebase['tables'] {
-    if (!this.core.holdsTablebase(this)) throw this.replaced();
-    return Object.fromEntries(
-      tableRules(this.fixedSide).map(rule => [
-        rule,
-        allLayers(this.maxSeeds).map(seeds =>
-          this.layers.includes(seeds) ? this.core.tablebaseLayerView(tableCode(this.core, rule), seeds) : undefined,
-        ),
-      ]),
-    );
-  }
-
-  replaced(): HoyitoError {
-    return new HoyitoError(
-      'BadTablebase',
-      `tablebase: the ${this.variant} 2x${this.holesPerRow} databases (${layerList(this.layers)}) were replaced in their core by others; load them again`,
-      'tablebase',
-    );
-  }
-}
-
-/** `base` lived in `core`'s memory and was replaced there by others (see `CoreTablebase`): searching it is an error. */
-export const replacedIn = (core: WasmCore, base: Tablebase): boolean =>
-  base instanceof CoreTablebase && base.core === core && !core.holdsTablebase(base);
-
-/**
- * Readies the core for a database file: checks the file, makes room for its layers; then
- * `write` puts each piece of a layer read from it where the core holds that layer (looked up at
- * each write: the core's memory may have grown since the last), and `finish` marks them built.
- */
-const fileIntoCore = (
-  core: WasmCore,
-  file: Uint8Array,
-): Result<
-  {
-    readonly header: TablebaseFileHeader;
-    readonly write: (layer: FileLayer, bytes: Uint8Array, at: number) => void;
-    readonly finish: () => Tablebase;
-  },
-  HoyitoError
-> => {
-  const header = readTablebaseHeader(file);
-  if (!header.ok) return header;
-  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
-  try {
-    startIn(core, { variant, holesPerRow, maxSeeds, fixedSide }, layers, false);
-  } catch (error) {
-    return err(error as HoyitoError);
-  }
-  return ok({
-    header: header.value,
-    write: ({ rule, seeds }, bytes, at) => {
-      const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
-      new Uint8Array(view.buffer, view.byteOffset, view.length).set(bytes, at);
-    },
-    finish: () => {
-      for (const seeds of layers) core.markTablebaseBuilt(seeds);
-      const base = new CoreTablebase(core, variant, holesPerRow, maxSeeds, fixedSide, layers);
-      core.holdTablebase(base);
-      return base;
-    },
-  });
-};
-
-/**
- * Writes a database file (`makeTablebaseFile`'s bytes) straight into the core's memory, for its
- * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
- * held once. A compressed file is inflated block by block into the core (with `codec`: the core
- * probes plain layers). The databases returned read the core's memory (see `CoreTablebase`).
- */
-export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
-  const into = fileIntoCore(core, file);
-  if (!into.ok) return into;
-  const read = readTablebaseLayers(file, into.value.header, into.value.write, codec);
-  return read.ok ? ok(into.value.finish()) : read;
-};
-
-/**
- * `loadTablebaseFile` with an async codec (the browser's decompression streams): the blocks are
- * inflated one at a time, the event loop running between them. Until the promise settles the
- * core's databases are being written: its searches meanwhile must not probe them, nor may other
- * databases be built or loaded into it (the caller sees to both); the layers are probed only once
- * they are all written (none is marked built before).
- */
-export const loadTablebaseFileAsync = async (
-  core: WasmCore,
-  file: Uint8Array,
-  codec: AsyncBlockCodec,
-): Promise<Result<Tablebase, HoyitoError>> => {
-  const into = fileIntoCore(core, file);
-  if (!into.ok) return into;
-  const read = await readTablebaseLayersAsync(file, into.value.header, into.value.write, codec);
-  return read.ok ? ok(into.value.finish()) : read;
 };
