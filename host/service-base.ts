@@ -84,7 +84,7 @@ export interface ServiceAnswer {
   readonly result: SearchResult;
   /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
   readonly iterations: readonly SearchResult[];
-  /** The databases searched with, if any (the deepest of the position's game). */
+  /** The databases that answered, if the root is in them (the deepest of the position's game); null when the search alone did. */
   readonly tablebase: Tablebase | null;
 }
 
@@ -290,12 +290,14 @@ export class SearchServiceBase {
     checkObject(limits, 'limits');
     checkOptionalFunction(random, 'random');
     checkOptionalFunction(onIteration, 'onIteration');
-    const tablebase = this.tablebaseFor(position);
+    const held = this.tablebaseFor(position);
+    const tablebase = held && covers(held, position) ? held : null;
     const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
-    const iterations =
-      tablebase && covers(tablebase, position)
-        ? this.#practicalIterations(position, tablebase, options)
-        : this.searcher(tablebase).iterate(position, options);
+    // Play probes the databases at the root and nowhere below it. A probe gives a leaf's exact value,
+    // which assumes a perfect opponent; a search that mixes those with the heuristic's estimates
+    // steers away from the chances a fallible opponent gives, and wins less against one
+    // (docs/endgames.md, "Probing at the root only"). `solve`, which proves, probes everywhere.
+    const iterations = tablebase ? this.#practicalIterations(position, tablebase, options) : this.searcher(null).iterate(position, options);
     const completed: SearchResult[] = [];
     return {
       iterations,

@@ -243,6 +243,38 @@ describe.each(['wasm', 'reference'] as const)('%s service: practical play among 
   });
 });
 
+describe.each(['wasm', 'reference'] as const)('%s service: play probes the databases at the root only', engine => {
+  it('a root the databases do not hold is searched as without them, move for move and node for node', async () => {
+    const base = buildReferenceTablebase('ii', 3, 10);
+    const withDatabases = await SearchService.create({ engine, tablebases: [base] });
+    const without = await SearchService.create({ engine });
+    const random = seededRandom(11);
+    let roots = 0;
+    let probedBelow = 0;
+    for (let tries = 0; tries < 200 && roots < 12; tries++) {
+      // 14 seeds on a 2x3 board: one capture from the databases' 10, so the search reaches them.
+      const board = [0, 0, 0, 0, 0, 0];
+      for (let seed = 0; seed < 14; seed++) board[Math.floor(random() * 6)]!++;
+      const root = position(`ii ${board.slice(0, 3).join(',')}/${board.slice(3).join(',')} S 5-5`);
+      if (covers(base, root) || referenceEngine.legalMoves(root).moves[0] === 'pass') continue;
+      roots++;
+      const request = { position: root, limits: { depth: 8 } };
+      const played = withDatabases.searchNow(request);
+      const plain = without.searchNow(request);
+      expect(played.tablebase).toBeNull();
+      // Everything but the clock's readings.
+      const { timeMs: _a, nodesPerSecond: _b, ...searched } = played.result;
+      const { timeMs: _c, nodesPerSecond: _d, ...plainSearched } = plain.result;
+      expect(searched).toEqual(plainSearched);
+      // The searcher that probes (solve's) sees another tree: the check above is not empty.
+      const probing = withDatabases.searcher(base).search(root, { depth: 8 });
+      if (probing.nodes !== plain.result.nodes) probedBelow++;
+    }
+    expect(roots).toBe(12);
+    expect(probedBelow).toBeGreaterThan(0);
+  });
+});
+
 describe('the library functions', () => {
   it('solve() on its own core, given a database: the same value as the database', async () => {
     const base = await buildTablebase({ variant: 'iii', holesPerRow: 4, maxSeeds: 6 });
