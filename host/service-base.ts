@@ -25,7 +25,8 @@ import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, chec
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
 import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
-import { type Tablebase, covers, tablebaseFor } from './engines/tablebase.js';
+import { type Tablebase, covers, seedsAboveReach, tablebaseFor } from './engines/tablebase.js';
+import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { wasmSearcher } from './engines/wasm/search.js';
@@ -84,8 +85,13 @@ export interface ServiceAnswer {
   readonly result: SearchResult;
   /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
   readonly iterations: readonly SearchResult[];
-  /** The databases that answered, if the root is in them (the deepest of the position's game); null when the search alone did. */
+  /** The databases that answered (the deepest of the position's game), when the answer is proven; else null. */
   readonly tablebase: Tablebase | null;
+  /**
+   * The root's value is proven and the move keeps it (at a level, before its choice): the
+   * databases hold the root, or a search that probed them proved its value.
+   */
+  readonly proven: boolean;
 }
 
 /** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
@@ -110,22 +116,44 @@ const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits =>
   };
 };
 
+/** The time a search of `options` may take: its limit, or DEFAULT_TIME_MS when it sets none of time, depth and nodes. */
+const timeBudget = (options: SearchLimits): number | undefined =>
+  options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined);
+
 /** The deepest search of each value-keeping move when the request sets no time or node limit (an untimed request). */
 const PRACTICAL_MAX_DEPTH = 12;
 
+/** The time and nodes of `options` shared `parts` ways (the depth is not shared). */
+const shareOf = (options: SearchLimits, parts: number): SearchLimits => {
+  const timeMs = timeBudget(options);
+  return {
+    ...(timeMs === undefined ? {} : { timeMs: Math.max(1, Math.floor(timeMs / parts)) }),
+    ...(options.nodes === undefined ? {} : { nodes: Math.max(1, Math.floor(options.nodes / parts)) }),
+  };
+};
+
 /** Each of `moves` searches for its share of the request's time and nodes, one ply shallower than the root would. */
 const practicalLimits = (options: SearchOptions, moves: number): SearchLimits => {
-  const share = (budget: number | undefined) => (budget === undefined ? undefined : Math.max(1, Math.floor(budget / moves)));
   const unlimited = options.timeMs === undefined && options.nodes === undefined;
-  const timeMs = share(options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined));
   const depth =
     options.depth === undefined ? undefined : Math.max(1, unlimited ? Math.min(options.depth - 1, PRACTICAL_MAX_DEPTH) : options.depth - 1);
-  const nodes = share(options.nodes);
   return {
     ...(depth === undefined ? {} : { depth }),
-    ...(timeMs === undefined ? {} : { timeMs }),
-    ...(nodes === undefined ? {} : { nodes }),
+    ...shareOf(options, moves),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+  };
+};
+
+/** How far above the databases a root may be for a search that probes them to try to prove its value: two captures. */
+export const PROOF_REACH_SEEDS = 8;
+
+/** `options` with the time and nodes a first search spent taken from its budget (depth 1 always completes). */
+const budgetLeft = (options: SearchOptions, elapsedMs: number, nodes: number): SearchOptions => {
+  const timeMs = timeBudget(options);
+  return {
+    ...options,
+    ...(timeMs === undefined ? {} : { timeMs: Math.max(1, timeMs - elapsedMs) }),
+    ...(options.nodes === undefined ? {} : { nodes: Math.max(1, options.nodes - nodes) }),
   };
 };
 
@@ -291,38 +319,81 @@ export class SearchServiceBase {
     checkOptionalFunction(random, 'random');
     checkOptionalFunction(onIteration, 'onIteration');
     const held = this.tablebaseFor(position);
-    const tablebase = held && covers(held, position) ? held : null;
     const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
-    // Play probes the databases at the root and nowhere below it. A probe gives a leaf's exact value,
-    // which assumes a perfect opponent; a search that mixes those with the heuristic's estimates
-    // steers away from the chances a fallible opponent gives, and wins less against one
-    // (docs/endgames.md, "Probing at the root only"). `solve`, which proves, probes everywhere.
-    const iterations = tablebase ? this.#practicalIterations(position, tablebase, options) : this.searcher(null).iterate(position, options);
+    const play = this.#play(position, held, options);
     const completed: SearchResult[] = [];
     return {
-      iterations,
+      iterations: play.iterations,
       record(result: SearchResult) {
         completed.push(result);
         onIteration?.(result);
       },
       answer(): ServiceAnswer {
         const last = completed.at(-1)!;
-        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase };
+        const proven = play.proven();
+        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase: proven ? held : null, proven };
       },
     };
   }
 
   /**
-   * A root the databases hold: their exact answer, then, when several moves keep the value, the
-   * practical one among them: the one the search without the databases likes best, as the engine
-   * would play without them. Every such move wins the same against perfect play; the search's
-   * favourite (the most seeds soon, the opponent's worst prospects) is the one that gives a
-   * fallible opponent most chances to go wrong, where the first in hole order sets no trap.
+   * How a root is played: its iterations, and whether their answer is proven.
+   * - A root the databases hold: their exact answer, then the practical choice among the moves
+   *   that keep the value.
+   * - A root within PROOF_REACH_SEEDS of them: a search that probes them tries to prove its value,
+   *   with half the budget. Proven, the practical choice among the moves it proves keep the value;
+   *   else the rest of the budget searches as without databases.
+   * - Any other root: the search without databases.
+   * Play probes the databases nowhere else. A probe gives a leaf's exact value, which assumes a
+   * perfect opponent; a search that mixes those with the heuristic's estimates steers away from
+   * the chances a fallible opponent gives, and wins less against one (docs/endgames.md, "Proven
+   * roots"). `solve`, which proves, probes everywhere.
    */
-  *#practicalIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+  #play(position: Position, held: Tablebase | null, options: SearchOptions): RootPlay {
+    const proof = { proven: false };
+    const iterations = !held
+      ? this.searcher(null).iterate(position, options)
+      : covers(held, position)
+        ? this.#heldIterations(position, held, options, proof)
+        : seedsAboveReach(held, position) <= PROOF_REACH_SEEDS
+          ? this.#proofIterations(position, held, options, proof)
+          : this.searcher(null).iterate(position, options);
+    return { iterations, proven: () => proof.proven };
+  }
+
+  /** A root the databases hold: their exact answer, then the practical choice. */
+  *#heldIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
     const exact = this.searcher(tablebase).search(position, options);
+    proof.proven = true;
     yield exact;
-    const keeping = exact.moveScores.filter(move => move.score === exact.score).map(move => move.move);
+    yield* this.#practicalChoice(position, exact, options);
+  }
+
+  /**
+   * A root near the databases: the iterations of a search that probes them (every move scored)
+   * with half the budget; if the last proves the root's value, the practical choice among the
+   * moves it proves keep it, else the search without databases with the rest of the budget.
+   */
+  *#proofIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
+    const started = performance.now();
+    let last: SearchResult | undefined;
+    for (last of this.searcher(tablebase).iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
+    if (isStopped(options.signal)) return;
+    const rest = budgetLeft(options, performance.now() - started, last!.nodes);
+    if (!last!.exact) return yield* this.searcher(null).iterate(position, rest);
+    proof.proven = true;
+    yield* this.#practicalChoice(position, last!, rest);
+  }
+
+  /**
+   * When several moves keep the proven value of `exact`, the practical one among them: the one
+   * the search without the databases likes best, as the engine would play without them. Every such
+   * move wins the same against perfect play; the search's favourite (the most seeds soon, the
+   * opponent's worst prospects) is the one that gives a fallible opponent most chances to go
+   * wrong, where the first in hole order sets no trap.
+   */
+  *#practicalChoice(position: Position, exact: SearchResult, options: SearchOptions): Generator<SearchResult> {
+    const keeping = exact.moveScores.filter(move => move.exact && move.score === exact.score).map(move => move.move);
     if (keeping.length < 2) return;
     const plain = this.searcher(null);
     const limits = practicalLimits(options, keeping.length);
@@ -341,6 +412,12 @@ export class SearchServiceBase {
     const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
     yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
   }
+}
+
+/** A root's iterations, and whether their answer is the proven value (read once they are done). */
+interface RootPlay {
+  readonly iterations: Generator<SearchResult>;
+  readonly proven: () => boolean;
 }
 
 const isTablebase = (value: unknown): value is Tablebase =>

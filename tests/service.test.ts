@@ -5,12 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService, solve } from '../host/service.js';
+import { PROOF_REACH_SEEDS } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, covers, positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase, covers, positionValue, seedsAboveReach, solveMoves } from '../host/engines/tablebase.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { HoyitoError, type EngineKind, type Move, type Position, type SearchResult, unwrap } from '../host/types.js';
@@ -164,7 +165,7 @@ describe.each(['wasm', 'reference'] as const)('%s service: endgame databases', e
   it('a root the databases hold is answered from them at once, exactly, every move valued', () => {
     expect(covers(base, covered)).toBe(true);
     const answer = services[engine].searchNow({ position: covered, limits: { depth: 20 } });
-    expect(answer.tablebase).toBe(base);
+    expect(answer).toMatchObject({ tablebase: base, proven: true });
     // The exact answer, then (two moves keep the value here) the practical choice among them.
     expect(answer.iterations[0]!.exact).toBe(true);
     expect(answer.iterations.length).toBe(
@@ -243,35 +244,114 @@ describe.each(['wasm', 'reference'] as const)('%s service: practical play among 
   });
 });
 
-describe.each(['wasm', 'reference'] as const)('%s service: play probes the databases at the root only', engine => {
-  it('a root the databases do not hold is searched as without them, move for move and node for node', async () => {
-    const base = buildReferenceTablebase('ii', 3, 10);
-    const withDatabases = await SearchService.create({ engine, tablebases: [base] });
-    const without = await SearchService.create({ engine });
+describe.each(['wasm', 'reference'] as const)('%s service: play probes the databases only to prove a root near them', engine => {
+  // Databases of 2x3 boards to 10 seeds; the truth, from which every value below is judged, to 18.
+  let base: Tablebase;
+  let truth: Tablebase;
+  let withDatabases: SearchService;
+  let without: SearchService;
+  beforeAll(async () => {
+    base = buildReferenceTablebase('ii', 3, 10);
+    truth = await buildTablebase({ variant: 'ii', holesPerRow: 3, maxSeeds: 18 });
+    withDatabases = await SearchService.create({ engine, tablebases: [base] });
+    without = await SearchService.create({ engine });
+  });
+  /** A random 2x3 root of `seeds` seeds that the databases do not hold, with a move to choose. */
+  const randomRoot = (random: () => number, seeds: number): Position | null => {
+    const board = [0, 0, 0, 0, 0, 0];
+    for (let seed = 0; seed < seeds; seed++) board[Math.floor(random() * 6)]!++;
+    const root = position(`ii ${board.slice(0, 3).join(',')}/${board.slice(3).join(',')} S 5-5`);
+    const moves = referenceEngine.legalMoves(root).moves;
+    return covers(base, root) || moves.length < 2 || moves[0] === 'pass' ? null : root;
+  };
+  /** Everything a search reports but the clock's readings. */
+  const expectSameSearch = (a: SearchResult, b: SearchResult) => expect(untimed(a)).toEqual(untimed(b));
+
+  it('a root within two captures of them whose value the probing search proves: that value, and the practical choice among the moves that keep it', () => {
     const random = seededRandom(11);
+    let proven = 0;
+    let unproven = 0;
+    let rescued = 0;
+    for (let tries = 0; tries < 160; tries++) {
+      // 11 to 18 seeds: within 8 of a layer the databases hold.
+      const root = randomRoot(random, 11 + (tries % 8));
+      if (!root) continue;
+      const request = { position: root, limits: { depth: 6 } };
+      const answer = withDatabases.searchNow(request);
+      const plain = without.searchNow(request);
+      if (!answer.proven) {
+        // Not proven: the probing search's iterations, then those of the search without databases, as that service's.
+        unproven++;
+        expect(answer.tablebase).toBeNull();
+        expect(answer.iterations.at(-1)).toBe(answer.result);
+        expectSameSearch(answer.result, plain.result);
+        continue;
+      }
+      proven++;
+      const values = solveMoves(truth, referenceEngine, root);
+      const keeping = values.filter(move => move.value === values[0]!.value).map(move => move.move);
+      expect(answer.tablebase).toBe(base);
+      expect(answer.result).toMatchObject({ exact: true, score: positionValue(truth, root) });
+      expect(keeping).toContain(answer.result.bestMove);
+      if (!keeping.includes(plain.result.bestMove)) rescued++;
+      if (keeping.length < 2) continue;
+      // Among the moves that keep the value, the one the search without databases likes best
+      // (each searched a ply less, as the root's search would see it).
+      const liked = (move: Move): number => {
+        const outcome = unwrap(referenceEngine.play(root, move));
+        if (outcome.gameOver) return values[0]!.value;
+        const score = without.searchNow({ position: outcome.position, history: [root], limits: { depth: 5 } }).result.score;
+        return outcome.position.turn === root.turn ? score : -score;
+      };
+      expect(liked(answer.result.bestMove)).toBe(Math.max(...keeping.map(liked)));
+    }
+    expect(proven).toBeGreaterThanOrEqual(40);
+    expect(unproven).toBeGreaterThanOrEqual(3);
+    // Somewhere the search without databases would have played a move that gives up value.
+    expect(rescued).toBeGreaterThan(0);
+  });
+
+  it('a root further from them is searched as without them, move for move and node for node', () => {
+    const random = seededRandom(12);
     let roots = 0;
     let probedBelow = 0;
     for (let tries = 0; tries < 200 && roots < 12; tries++) {
-      // 14 seeds on a 2x3 board: one capture from the databases' 10, so the search reaches them.
-      const board = [0, 0, 0, 0, 0, 0];
-      for (let seed = 0; seed < 14; seed++) board[Math.floor(random() * 6)]!++;
-      const root = position(`ii ${board.slice(0, 3).join(',')}/${board.slice(3).join(',')} S 5-5`);
-      if (covers(base, root) || referenceEngine.legalMoves(root).moves[0] === 'pass') continue;
+      // 19 seeds: 12 above the deepest layer a game from it can reach (7).
+      const root = randomRoot(random, 19);
+      if (!root) continue;
+      expect(seedsAboveReach(base, root)).toBeGreaterThan(PROOF_REACH_SEEDS);
       roots++;
-      const request = { position: root, limits: { depth: 8 } };
+      const request = { position: root, limits: { depth: 9 } };
       const played = withDatabases.searchNow(request);
       const plain = without.searchNow(request);
-      expect(played.tablebase).toBeNull();
-      // Everything but the clock's readings.
-      const { timeMs: _a, nodesPerSecond: _b, ...searched } = played.result;
-      const { timeMs: _c, nodesPerSecond: _d, ...plainSearched } = plain.result;
-      expect(searched).toEqual(plainSearched);
+      expect(played).toMatchObject({ tablebase: null, proven: false });
+      expectSameSearch(played.result, plain.result);
       // The searcher that probes (solve's) sees another tree: the check above is not empty.
-      const probing = withDatabases.searcher(base).search(root, { depth: 8 });
-      if (probing.nodes !== plain.result.nodes) probedBelow++;
+      if (withDatabases.searcher(base).search(root, { depth: 9 }).nodes !== plain.result.nodes) probedBelow++;
     }
     expect(roots).toBe(12);
     expect(probedBelow).toBeGreaterThan(0);
+  });
+
+  it('the proof has half of a node budget, and the search without databases what it left', () => {
+    const budget = 3 * CHECK_NODES;
+    const random = seededRandom(13);
+    let checked = 0;
+    for (let tries = 0; tries < 100 && checked < 3; tries++) {
+      const root = randomRoot(random, 15);
+      if (!root) continue;
+      const answer = withDatabases.searchNow({ position: root, limits: { nodes: budget } });
+      if (answer.proven) continue;
+      // The probing search's iterations, then the plain search's, each from depth 1.
+      const restart = answer.iterations.findIndex((result, index) => index > 0 && result.depth === 1);
+      expect(restart).toBeGreaterThan(0);
+      const proof = answer.iterations[restart - 1]!;
+      expect(answer.iterations.slice(restart).every((result, index) => result.depth === index + 1)).toBe(true);
+      expect(proof.nodes).toBeLessThanOrEqual(budget / 2 + CHECK_NODES);
+      expect(proof.nodes + answer.result.nodes).toBeLessThanOrEqual(budget + CHECK_NODES);
+      checked++;
+    }
+    expect(checked).toBe(3);
   });
 });
 

@@ -214,6 +214,12 @@ const reachableLayer = (base: TablebaseGame, position: Position): number => {
   return -1;
 };
 
+/** The seeds a game from `position` must lose to captures to reach a layer of `base` (0 when it holds the position's own; Infinity when none). */
+export const seedsAboveReach = (base: TablebaseGame, position: Position): number => {
+  const layer = reachableLayer(base, position);
+  return layer < 0 ? Infinity : seedsOn(position.board) - layer;
+};
+
 /**
  * The best of `bases` for `position`: of its game (variant, board, kind of last-four rule), the one
  * whose deepest layer a game from it can reach is deepest (the position's own layer when held),

@@ -63,9 +63,10 @@ const finalSeeds = (game: Game): Taken => game.result?.seeds ?? seedsWithBoardSh
 
 /** A +tb player's search service, on a core of its own, and its databases: one build (or file read) per game (variant and board) played. */
 class TablebasePlayer implements PlayerSearch {
-  /** Moves chosen, and those whose root the databases held (answered from them, without a search). */
+  /** Moves chosen, those whose root the databases held (answered from them, without a search), and those whose root's value a search that probed them proved. */
   moves = 0;
   answered = 0;
+  proved = 0;
 
   private constructor(
     readonly side: 'a' | 'b',
@@ -125,6 +126,7 @@ class TablebasePlayer implements PlayerSearch {
   readonly onAnswer = (answer: ServiceAnswer, position: Position): void => {
     this.moves++;
     if (answer.tablebase && covers(answer.tablebase, position)) this.answered++;
+    else if (answer.proven) this.proved++;
   };
 }
 
@@ -204,7 +206,7 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
       }
     }
     const summary = summarize(makePlayer(a), makePlayer(b), reports);
-    const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered }) => ({ player: side, moves, answered }));
+    const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered, proved }) => ({ player: side, moves, answered, proved }));
     return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
   } finally {
     for (const own of Object.values(threaded)) own.service.close();

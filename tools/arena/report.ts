@@ -81,8 +81,8 @@ export interface MatchReport {
   readonly games: readonly GameReport[];
   /** The +tb players' databases, one build per game played (variant and board). */
   readonly tablebases?: readonly TablebaseBuildReport[];
-  /** Per +tb player: its moves, and those its databases answered (the root was in them). */
-  readonly tablebaseMoves?: readonly { readonly player: 'a' | 'b'; readonly moves: number; readonly answered: number }[];
+  /** Per +tb player: its moves, those its databases answered (the root was in them), and those whose value a search that probed them proved. */
+  readonly tablebaseMoves?: readonly { readonly player: 'a' | 'b'; readonly moves: number; readonly answered: number; readonly proved: number }[];
 }
 
 export const summarize = (a: string, b: string, games: readonly GameReport[]): MatchReport => {
@@ -147,9 +147,10 @@ export const formatReport = (report: MatchReport): string => {
   for (const build of report.tablebases ?? []) {
     lines.push(`  databases of ${playerName(build.player)}: ${tablebaseBuildText(build)}`);
   }
-  for (const { player, moves, answered } of report.tablebaseMoves ?? []) {
+  const share = (count: number, moves: number) => `${((100 * count) / Math.max(moves, 1)).toFixed(1)}%`;
+  for (const { player, moves, answered, proved } of report.tablebaseMoves ?? []) {
     lines.push(
-      `  ${playerName(player)} answered ${answered} of its ${moves} moves from the databases (${((100 * answered) / Math.max(moves, 1)).toFixed(1)}%)`,
+      `  ${playerName(player)} answered ${answered} of its ${moves} moves from the databases (${share(answered, moves)}), and proved the value of ${proved} more with them (${share(proved, moves)})`,
     );
   }
   return lines.join('\n');
