@@ -12,6 +12,7 @@
  */
 import {
   type EngineKind,
+  type Move,
   type Position,
   type RulesEngine,
   type SearchLimits,
@@ -380,37 +381,61 @@ export class SearchServiceBase {
     for (last of this.searcher(tablebase).iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
     if (isStopped(options.signal)) return;
     const rest = budgetLeft(options, performance.now() - started, last!.nodes);
-    if (!last!.exact) return yield* this.searcher(null).iterate(position, rest);
-    proof.proven = true;
-    yield* this.#practicalChoice(position, last!, rest);
+    if (last!.exact) {
+      proof.proven = true;
+      yield* this.#practicalChoice(position, last!, rest);
+    } else {
+      yield* this.searcher(null).iterate(position, rest);
+    }
   }
 
   /**
-   * When several moves keep the proven value of `exact`, the practical one among them: the one
-   * the search without the databases likes best, as the engine would play without them. Every such
-   * move wins the same against perfect play; the search's favourite (the most seeds soon, the
-   * opponent's worst prospects) is the one that gives a fallible opponent most chances to go
-   * wrong, where the first in hole order sets no trap.
+   * When several moves keep the proven value of `exact`, the practical one among them: the move
+   * the engine would play without the databases, when it keeps the value; else, of those that
+   * do, the one the search without databases likes best. Every such move wins the same against
+   * perfect play; the search's favourite (the most seeds soon, the opponent's worst prospects) is
+   * the one that gives a fallible opponent most chances to go wrong, where the first in hole order
+   * sets no trap. The root's own search comes first, with half the budget, as it ranks moves the
+   * way the engine does (its ordering breaks ties of score); each kept move searched apart, one
+   * ply less, ranks them when its favourite gives up value (docs/endgames.md, "Practical among
+   * exact moves").
    */
   *#practicalChoice(position: Position, exact: SearchResult, options: SearchOptions): Generator<SearchResult> {
-    const keeping = exact.moveScores.filter(move => move.exact && move.score === exact.score).map(move => move.move);
-    if (keeping.length < 2) return;
+    const keeping = new Set(exact.moveScores.filter(move => move.exact && move.score === exact.score).map(move => move.move));
+    if (keeping.size < 2) return;
+    const started = performance.now();
     const plain = this.searcher(null);
-    const limits = practicalLimits(options, keeping.length);
-    let chosen = keeping[0]!;
+    const root = plain.search(position, { ...options, ...shareOf(options, 2) });
+    if (isStopped(options.signal)) return;
+    const chosen = keeping.has(root.bestMove)
+      ? root.bestMove
+      : this.#likedBest(
+          position,
+          exact.score,
+          root.moveScores.map(({ move }) => move).filter(move => keeping.has(move)),
+          budgetLeft(options, performance.now() - started, root.nodes),
+        );
+    const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
+    yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
+  }
+
+  /** Of `moves` (each keeping the root's proven `value`), the one the search without databases likes best, each searched a ply less than the root would be; the first of equals. */
+  #likedBest(position: Position, value: number, moves: readonly Move[], options: SearchOptions): Move {
+    const plain = this.searcher(null);
+    const limits = practicalLimits(options, moves.length);
+    let chosen = moves[0]!;
     let chosenScore = -Infinity;
-    for (const move of keeping) {
+    for (const move of moves) {
       const outcome = unwrap(this.rules.play(position, move));
       const after = outcome.position;
       // The game's end is its own exact value; otherwise the search's estimate, for the side to move at the root.
       const score = outcome.gameOver
-        ? exact.score
+        ? value
         : (after.turn === position.turn ? 1 : -1) *
           plain.search(after, { ...limits, history: [...(options.history ?? []), position] }).score;
       if (score > chosenScore) [chosen, chosenScore] = [move, score];
     }
-    const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
-    yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
+    return chosen;
   }
 }
 

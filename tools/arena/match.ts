@@ -206,7 +206,12 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
       }
     }
     const summary = summarize(makePlayer(a), makePlayer(b), reports);
-    const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered, proved }) => ({ player: side, moves, answered, proved }));
+    const tablebaseMoves = Object.values(tablebasePlayers).map(({ side, moves, answered, proved }) => ({
+      player: side,
+      moves,
+      answered,
+      proved,
+    }));
     return tablebaseMoves.length === 0 ? summary : { ...summary, tablebases: builds, tablebaseMoves };
   } finally {
     for (const own of Object.values(threaded)) own.service.close();

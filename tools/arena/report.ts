@@ -82,7 +82,12 @@ export interface MatchReport {
   /** The +tb players' databases, one build per game played (variant and board). */
   readonly tablebases?: readonly TablebaseBuildReport[];
   /** Per +tb player: its moves, those its databases answered (the root was in them), and those whose value a search that probed them proved. */
-  readonly tablebaseMoves?: readonly { readonly player: 'a' | 'b'; readonly moves: number; readonly answered: number; readonly proved: number }[];
+  readonly tablebaseMoves?: readonly {
+    readonly player: 'a' | 'b';
+    readonly moves: number;
+    readonly answered: number;
+    readonly proved: number;
+  }[];
 }
 
 export const summarize = (a: string, b: string, games: readonly GameReport[]): MatchReport => {
