@@ -45,7 +45,10 @@
  * Options: `--runs N` first-move runs (default 7), `--play-seconds S` of two AIs playing (default
  * 30), `--unminified` builds the embed without minification, so long frames name the functions;
  * `--size` measures the size alone (one page load tells which files the board loads) and prints
- * it, leaving bench/RESULTS.md as it is: the size does not depend on the machine's load.
+ * it, leaving bench/RESULTS.md as it is: the size does not depend on the machine's load;
+ * `--clicks-only` times the clicks alone (section 4) and prints them, leaving bench/RESULTS.md as it
+ * is, and `--traces DIR` also writes each click page's trace there (to open in Chrome's DevTools or
+ * Perfetto): for work on the board's frames.
  */
 import { readFile, readdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -56,7 +59,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { EMBED_FILES } from '../vite.embed.config.js';
 import { chromiumLaunchOptions } from '../tests/chromium.js';
-import { serveStatic } from '../tests/helpers/static-server.js';
+import { type StaticServer, serveStatic } from '../tests/helpers/static-server.js';
 import type { HoyitoBoard } from '../web/board.js';
 import { longGameRecord } from './long-game.js';
 import { markdownTable, textTable } from './report.js';
@@ -83,6 +86,8 @@ const { values: options } = parseArgs({
     'play-seconds': { type: 'string', default: '30' },
     unminified: { type: 'boolean', default: false },
     size: { type: 'boolean', default: false },
+    'clicks-only': { type: 'boolean', default: false },
+    traces: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -454,7 +459,7 @@ const clickFrames = (events: readonly TraceEvent[]): Omit<ClickTimes, 'toUpdate'
  * Clicks on `url`'s first playable hole (a board's, loaded with `record`; else the page's button),
  * each at the start of a frame, traced; one fresh page.
  */
-const timeClicks = async (browser: Browser, url: string, record: string | null): Promise<ClickTimes> => {
+const timeClicks = async (browser: Browser, url: string, record: string | null, name: string): Promise<ClickTimes> => {
   // tsx (esbuild's keepNames) wraps the named functions of code given to page.evaluate in a `__name` the page lacks
   // (given as text: a function given would be wrapped too).
   const page = await open(browser, url, async page => {
@@ -491,7 +496,9 @@ const timeClicks = async (browser: Browser, url: string, record: string | null):
     },
     { clicks: CLICKS, idleFrames: FRAMES_BETWEEN_CLICKS, mark: CLICK_MARK },
   );
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { readonly traceEvents: readonly TraceEvent[] };
+  const traced = await browser.stopTracing();
+  if (options.traces !== undefined) await writeFile(join(options.traces, `${name}.json`), traced);
+  const trace = JSON.parse(traced.toString()) as { readonly traceEvents: readonly TraceEvent[] };
   await page.context().close();
   return { ...clickFrames(trace.traceEvents), toUpdate };
 };
@@ -656,6 +663,15 @@ const report = (
   ].join('\n');
 };
 
+/** Section 4: the bare button's clicks, and the board's at each game length. */
+const allClicks = async (browser: Browser, url: string) => {
+  const button = await timeClicks(browser, `${url}${BUTTON_PAGE}`, null, 'button');
+  const clicks: (ClickTimes & { plies: number })[] = [];
+  for (const plies of CLICK_PLIES)
+    clicks.push({ plies, ...(await timeClicks(browser, `${url}${CLICKS_PAGE}`, longGameRecord(plies), `board-${plies}`)) });
+  return { button, clicks };
+};
+
 /** Sections 2 to 4, timed on the embed served at `url`; then the whole report, printed and written to bench/RESULTS.md. */
 const timeAndWrite = async (
   browser: Browser,
@@ -664,9 +680,7 @@ const timeAndWrite = async (
   firstMoves: readonly FirstMoveRun[],
 ): Promise<void> => {
   const play = await playTwoAis(browser, `${url}${TWO_AIS_PAGE}`);
-  const button = await timeClicks(browser, `${url}${BUTTON_PAGE}`, null);
-  const clicks: (ClickTimes & { plies: number })[] = [];
-  for (const plies of CLICK_PLIES) clicks.push({ plies, ...(await timeClicks(browser, `${url}${CLICKS_PAGE}`, longGameRecord(plies))) });
+  const { button, clicks } = await allClicks(browser, url);
   const markdown = report(sizes, firstMoves, play, button, clicks, !options.unminified);
   console.log(markdown);
   await writeResultsSection(markdown);
@@ -679,6 +693,25 @@ const timeAndWrite = async (
         entries.map(entry => [entry.kind, ...frameRow(entry)]),
       )}`,
     );
+};
+
+/** Every section: the size of the embed built in `work` (served by `server`), the rest timed on it unless `--size`. */
+const measureAll = async (browser: Browser, server: StaticServer, work: string): Promise<void> => {
+  const firstMoves = await firstMoveRuns(browser, `${server.url}${FIRST_MOVE_PAGE}`, options.size ? 1 : runs);
+  const missing = server.served.filter(entry => entry.status !== 200);
+  if (missing.length) throw new Error(`the page asked for files that are not there: ${missing.map(entry => entry.path).join(', ')}`);
+  const loaded = new Set(server.served.map(entry => entry.path.slice(1)).filter(file => file !== FIRST_MOVE_PAGE));
+  const built = (await readdir(work)).filter(file => EMBED_FILES.test(file));
+  const strays = [...loaded].filter(file => !built.includes(file));
+  if (strays.length) throw new Error(`the page asked for files that are not the embed's: ${strays.join(', ')}`);
+  const sizes = await Promise.all(
+    built.sort().map(async file => {
+      const bytes = await readFile(join(work, file));
+      return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, loaded: loaded.has(file) };
+    }),
+  );
+  if (options.size) console.log(sizeReport(sizes, !options.unminified).join('\n'));
+  else await timeAndWrite(browser, server.url, sizes, firstMoves);
 };
 
 // ---- main ---------------------------------------------------------------------------------------
@@ -698,21 +731,10 @@ try {
   const server = await serveStatic(work);
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const firstMoves = await firstMoveRuns(browser, `${server.url}${FIRST_MOVE_PAGE}`, options.size ? 1 : runs);
-    const missing = server.served.filter(entry => entry.status !== 200);
-    if (missing.length) throw new Error(`the page asked for files that are not there: ${missing.map(entry => entry.path).join(', ')}`);
-    const loaded = new Set(server.served.map(entry => entry.path.slice(1)).filter(file => file !== FIRST_MOVE_PAGE));
-    const built = (await readdir(work)).filter(file => EMBED_FILES.test(file));
-    const strays = [...loaded].filter(file => !built.includes(file));
-    if (strays.length) throw new Error(`the page asked for files that are not the embed's: ${strays.join(', ')}`);
-    const sizes = await Promise.all(
-      built.sort().map(async file => {
-        const bytes = await readFile(join(work, file));
-        return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length, loaded: loaded.has(file) };
-      }),
-    );
-    if (options.size) console.log(sizeReport(sizes, !options.unminified).join('\n'));
-    else await timeAndWrite(browser, server.url, sizes, firstMoves);
+    if (options['clicks-only']) {
+      const { button, clicks } = await allClicks(browser, server.url);
+      console.log(clicksSummary(button, clicks).join('\n'));
+    } else await measureAll(browser, server, work);
   } finally {
     await browser.close();
     await server.close();

@@ -68,6 +68,8 @@ export const boardStyles = css`
     padding: var(--_gap);
     background: var(--_panel);
     border-radius: 0.75rem;
+    /* A stacking context, so that the move list painted under the rest of the board (move-list.ts) is still over its panel. */
+    isolation: isolate;
   }
   .status {
     font-weight: 600;
