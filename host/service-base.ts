@@ -86,11 +86,11 @@ export interface ServiceAnswer {
   readonly result: SearchResult;
   /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
   readonly iterations: readonly SearchResult[];
-  /** The databases that answered (the deepest of the position's game), when the answer is proven; else null. */
+  /** The databases the answer used (the deepest of the position's game): the root is in them, or near them; null when the search alone answered. */
   readonly tablebase: Tablebase | null;
   /**
    * The root's value is proven and the move keeps it (at a level, before its choice): the
-   * databases hold the root, or a search that probed them proved its value.
+   * databases hold the root, or the search that probed them proved its value.
    */
   readonly proven: boolean;
 }
@@ -145,8 +145,8 @@ const practicalLimits = (options: SearchOptions, moves: number): SearchLimits =>
   };
 };
 
-/** How far above the databases a root may be for a search that probes them to try to prove its value: two captures. */
-export const PROOF_REACH_SEEDS = 8;
+/** How far above the databases a root is played from a search that probes them: two captures. */
+export const NEAR_SEEDS = 8;
 
 /** `options` with the time and nodes a first search spent taken from its budget (depth 1 always completes). */
 const budgetLeft = (options: SearchOptions, elapsedMs: number, nodes: number): SearchOptions => {
@@ -332,7 +332,7 @@ export class SearchServiceBase {
       answer(): ServiceAnswer {
         const last = completed.at(-1)!;
         const proven = play.proven();
-        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase: proven ? held : null, proven };
+        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase: play.tablebase, proven };
       },
     };
   }
@@ -341,25 +341,24 @@ export class SearchServiceBase {
    * How a root is played: its iterations, and whether their answer is proven.
    * - A root the databases hold: their exact answer, then the practical choice among the moves
    *   that keep the value.
-   * - A root within PROOF_REACH_SEEDS of them: a search that probes them tries to prove its value,
-   *   with half the budget. Proven, the practical choice among the moves it proves keep the value;
-   *   else the rest of the budget searches as without databases.
+   * - A root within NEAR_SEEDS of them: a search that probes them, every move scored, with half
+   *   the budget, then the practical choice among the moves it scores best (proven to keep the
+   *   value when its result is exact).
    * - Any other root: the search without databases.
-   * Play probes the databases nowhere else. A probe gives a leaf's exact value, which assumes a
-   * perfect opponent; a search that mixes those with the heuristic's estimates steers away from
-   * the chances a fallible opponent gives, and wins less against one (docs/endgames.md, "Proven
-   * roots"). `solve`, which proves, probes everywhere.
+   * The practical choice is the move the engine would play without the databases, when it is one
+   * of those; a search that probes them picks among its best moves by exact values, which assume
+   * a perfect opponent, and away from the chances a fallible one gives (docs/endgames.md, "Near
+   * the databases"). `solve`, which proves, probes everywhere.
    */
   #play(position: Position, held: Tablebase | null, options: SearchOptions): RootPlay {
     const proof = { proven: false };
-    const iterations = !held
+    const near = held !== null && seedsAboveReach(held, position) <= NEAR_SEEDS;
+    const iterations = !near
       ? this.searcher(null).iterate(position, options)
       : covers(held, position)
         ? this.#heldIterations(position, held, options, proof)
-        : seedsAboveReach(held, position) <= PROOF_REACH_SEEDS
-          ? this.#proofIterations(position, held, options, proof)
-          : this.searcher(null).iterate(position, options);
-    return { iterations, proven: () => proof.proven };
+        : this.#nearIterations(position, held, options, proof);
+    return { iterations, tablebase: near ? held : null, proven: () => proof.proven };
   }
 
   /** A root the databases hold: their exact answer, then the practical choice. */
@@ -370,29 +369,21 @@ export class SearchServiceBase {
     yield* this.#practicalChoice(position, exact, options);
   }
 
-  /**
-   * A root near the databases: the iterations of a search that probes them (every move scored)
-   * with half the budget; if the last proves the root's value, the practical choice among the
-   * moves it proves keep it, else the search without databases with the rest of the budget.
-   */
-  *#proofIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
+  /** A root near the databases: the iterations of a search that probes them (every move scored) with half the budget, then the practical choice among its best moves. */
+  *#nearIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
     const started = performance.now();
     let last: SearchResult | undefined;
     for (last of this.searcher(tablebase).iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
     if (isStopped(options.signal)) return;
-    const rest = budgetLeft(options, performance.now() - started, last!.nodes);
-    if (last!.exact) {
-      proof.proven = true;
-      yield* this.#practicalChoice(position, last!, rest);
-    } else {
-      yield* this.searcher(null).iterate(position, rest);
-    }
+    proof.proven = last!.exact;
+    yield* this.#practicalChoice(position, last!, budgetLeft(options, performance.now() - started, last!.nodes));
   }
 
   /**
-   * When several moves keep the proven value of `exact`, the practical one among them: the move
-   * the engine would play without the databases, when it keeps the value; else, of those that
-   * do, the one the search without databases likes best. Every such move wins the same against
+   * When several moves share the best score of `best` (a search with the databases: the value
+   * they keep, proven when the score is exact), the practical one among them: the move the engine
+   * would play without the databases, when it is one of them; else the one of them the search
+   * without databases likes best. Every such move wins the same against
    * perfect play; the search's favourite (the most seeds soon, the opponent's worst prospects) is
    * the one that gives a fallible opponent most chances to go wrong, where the first in hole order
    * sets no trap. The root's own search comes first, with half the budget, as it ranks moves the
@@ -400,8 +391,8 @@ export class SearchServiceBase {
    * ply less, ranks them when its favourite gives up value (docs/endgames.md, "Practical among
    * exact moves").
    */
-  *#practicalChoice(position: Position, exact: SearchResult, options: SearchOptions): Generator<SearchResult> {
-    const keeping = new Set(exact.moveScores.filter(move => move.exact && move.score === exact.score).map(move => move.move));
+  *#practicalChoice(position: Position, best: SearchResult, options: SearchOptions): Generator<SearchResult> {
+    const keeping = new Set(best.moveScores.filter(move => move.score === best.score).map(move => move.move));
     if (keeping.size < 2) return;
     const started = performance.now();
     const plain = this.searcher(null);
@@ -411,15 +402,15 @@ export class SearchServiceBase {
       ? root.bestMove
       : this.#likedBest(
           position,
-          exact.score,
+          best.score,
           root.moveScores.map(({ move }) => move).filter(move => keeping.has(move)),
           budgetLeft(options, performance.now() - started, root.nodes),
         );
-    const moveScores = [...exact.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
-    yield { ...exact, bestMove: chosen, principalVariation: [chosen], moveScores };
+    const moveScores = [...best.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
+    yield { ...best, bestMove: chosen, principalVariation: [chosen], moveScores };
   }
 
-  /** Of `moves` (each keeping the root's proven `value`), the one the search without databases likes best, each searched a ply less than the root would be; the first of equals. */
+  /** Of `moves` (each keeping the root's `value`), the one the search without databases likes best, each searched a ply less than the root would be; the first of equals. */
   #likedBest(position: Position, value: number, moves: readonly Move[], options: SearchOptions): Move {
     const plain = this.searcher(null);
     const limits = practicalLimits(options, moves.length);
@@ -439,9 +430,11 @@ export class SearchServiceBase {
   }
 }
 
-/** A root's iterations, and whether their answer is the proven value (read once they are done). */
+/** A root's iterations, the databases they use, and whether their answer is the proven value (read once they are done). */
 interface RootPlay {
   readonly iterations: Generator<SearchResult>;
+  /** The databases the iterations use, if any. */
+  readonly tablebase: Tablebase | null;
   readonly proven: () => boolean;
 }
 
