@@ -6,7 +6,7 @@
  * databases' seeds on the board. At each, the judge gives every move's exact value; the engine
  * then moves at `--time-ms` (default 100) without databases and with each chain of the variant in
  * DIR (the 16-seed chain beside the 24-seed one: the board's databases, which cover none of these
- * positions, so only the search's probes below the root can help), and a move keeps the value when
+ * positions, so only play near the databases, a search that probes them, can help), and a move keeps the value when
  * its exact value is the best one. Prints the share, the seeds lost by the moves that did not keep
  * it, and writes the variant's "Accuracy" section of bench/RESULTS.md.
  *
