@@ -594,8 +594,9 @@ export class HoyitoBoard extends LitElement {
       this.#narrator.say(speech);
       return this.#refusal.show(speech);
     }
-    this.#refusal.clear();
+    // The notice goes once the move is played, for the same reason as the tab stop (see render).
     this.#gameController.play(hole);
+    this.#refusal.clear();
   }
 
   /** External mode: a playable hole of the side to move was chosen; the page decides what it does. */
@@ -651,8 +652,9 @@ export class HoyitoBoard extends LitElement {
         aria-describedby=${view.external ? nothing : this.#movePreview.describedBy(index)}
         title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
         @click=${() => {
-          this.#keys.tabStop = index;
           this.#choose(index);
+          // Once the move is played: an update asked for before it would draw the board once more, mid-move, before the move's own.
+          this.#keys.tabStop = index;
         }}
       >
         <span class="ring"></span><span part="bowl" class="bowl"></span>
