@@ -383,10 +383,10 @@ export class SearchServiceBase {
    * When several moves share the best score of `best` (a search with the databases: the value
    * they keep, proven when the score is exact), the practical one among them: the move the engine
    * would play without the databases, when it is one of them; else the one of them the search
-   * without databases likes best. Every such move wins the same against
-   * perfect play; the search's favourite (the most seeds soon, the opponent's worst prospects) is
-   * the one that gives a fallible opponent most chances to go wrong, where the first in hole order
-   * sets no trap. The root's own search comes first, with half the budget, as it ranks moves the
+   * without databases likes best. Every such move wins the same against perfect play (as far as
+   * the search with the databases can tell, when not proven); the search's favourite (the most
+   * seeds soon, the opponent's worst prospects) is the one that gives a fallible opponent most
+   * chances to go wrong, where the first in hole order sets no trap. The root's own search comes first, with half the budget, as it ranks moves the
    * way the engine does (its ordering breaks ties of score); each kept move searched apart, one
    * ply less, ranks them when its favourite gives up value (docs/endgames.md, "Practical among
    * exact moves").
