@@ -331,14 +331,15 @@ export class SearchServiceBase {
       },
       answer(): ServiceAnswer {
         const last = completed.at(-1)!;
-        const proven = play.proven();
+        // The databases' answer is exact, and a search with them says whether it proved the root's value.
+        const proven = play.tablebase !== null && last.exact;
         return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase: play.tablebase, proven };
       },
     };
   }
 
   /**
-   * How a root is played: its iterations, and whether their answer is proven.
+   * How a root is played: its iterations, and the databases they use.
    * - A root the databases hold: their exact answer, then the practical choice among the moves
    *   that keep the value.
    * - A root within NEAR_SEEDS of them: a search that probes them, every move scored, with half
@@ -351,31 +352,28 @@ export class SearchServiceBase {
    * the databases"). `solve`, which proves, probes everywhere.
    */
   #play(position: Position, held: Tablebase | null, options: SearchOptions): RootPlay {
-    const proof = { proven: false };
     const near = held !== null && seedsAboveReach(held, position) <= NEAR_SEEDS;
     const iterations = !near
       ? this.searcher(null).iterate(position, options)
       : covers(held, position)
-        ? this.#heldIterations(position, held, options, proof)
-        : this.#nearIterations(position, held, options, proof);
-    return { iterations, tablebase: near ? held : null, proven: () => proof.proven };
+        ? this.#heldIterations(position, held, options)
+        : this.#nearIterations(position, held, options);
+    return { iterations, tablebase: near ? held : null };
   }
 
   /** A root the databases hold: their exact answer, then the practical choice. */
-  *#heldIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
+  *#heldIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
     const exact = this.searcher(tablebase).search(position, options);
-    proof.proven = true;
     yield exact;
     yield* this.#practicalChoice(position, exact, options);
   }
 
   /** A root near the databases: the iterations of a search that probes them (every move scored) with half the budget, then the practical choice among its best moves. */
-  *#nearIterations(position: Position, tablebase: Tablebase, options: SearchOptions, proof: { proven: boolean }): Generator<SearchResult> {
+  *#nearIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
     const started = performance.now();
     let last: SearchResult | undefined;
     for (last of this.searcher(tablebase).iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
     if (isStopped(options.signal)) return;
-    proof.proven = last!.exact;
     yield* this.#practicalChoice(position, last!, budgetLeft(options, performance.now() - started, last!.nodes));
   }
 
@@ -430,12 +428,11 @@ export class SearchServiceBase {
   }
 }
 
-/** A root's iterations, the databases they use, and whether their answer is the proven value (read once they are done). */
+/** A root's iterations and the databases they use. */
 interface RootPlay {
   readonly iterations: Generator<SearchResult>;
   /** The databases the iterations use, if any. */
   readonly tablebase: Tablebase | null;
-  readonly proven: () => boolean;
 }
 
 const isTablebase = (value: unknown): value is Tablebase =>
