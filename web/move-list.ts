@@ -24,6 +24,10 @@ export interface MoveItems {
   renderMove(ply: number, content: TemplateResult): TemplateResult;
 }
 
+/** The item of move `ply` in `list`, the element `renderMoveItems` drew its chunks in: looked up in its own chunk, not among a long game's every item. */
+export const moveItemIn = (list: HTMLElement, ply: number): HTMLElement | null =>
+  list.children[Math.floor((ply - 1) / MOVES_PER_CHUNK)]?.querySelector<HTMLElement>(`.move[data-ply="${ply}"]`) ?? null;
+
 /** The list's items for `outcomes` (the moves shown), in chunks. */
 export const renderMoveItems = (outcomes: readonly MoveOutcome[], language: Language, items: MoveItems) => {
   const chunks: unknown[] = [];

@@ -11,7 +11,7 @@ import { describeInput, makePosition } from '../host/notation.js';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 import { boardEvent } from './events.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
-import { MOVES_PER_CHUNK } from './move-list.js';
+import { moveItemIn } from './move-list.js';
 
 export interface ReviewText {
   /** The status line while reviewing: the position after move `ply` (0: the start) of the `plies` played. */
@@ -159,10 +159,7 @@ export class ReviewController implements ReactiveController {
     const scrollFor = this.#reviewed === null ? `live ${this.#live.shownPlies}` : `review ${this.#reviewed}`;
     if (!list || scrollFor === this.#scrolledFor) return;
     this.#scrolledFor = scrollFor;
-    // Found by its number in its chunk (move-list.ts), not by going through a long game's every item.
-    const ply = this.#reviewed === null ? this.#live.shownPlies : Math.max(1, this.#reviewed);
-    const chunk = list.children[Math.floor((ply - 1) / MOVES_PER_CHUNK)];
-    const item = chunk?.querySelector<HTMLElement>(`.move[data-ply="${ply}"]`);
+    const item = moveItemIn(list, this.#reviewed === null ? this.#live.shownPlies : Math.max(1, this.#reviewed));
     if (item) scrollIntoList(list, item);
   }
 
