@@ -54,7 +54,10 @@ export function traceLastFourReceiver(): i32 { return traceLastFourTo; }
 // input position; after each iteration it reads the principal variation and the root moves' scores.
 export function searchClearHistory(): void { clearHistory(); }
 export function searchAddHistory(): void { addHistory(INPUT_POSITION); }
-export function searchStart(tableBits: i32, probeTables: bool): void { startSearch(INPUT_POSITION, tableBits, probeTables); }
+/** `rootMoves`: the root moves to search, a bit per move code (0: all). */
+export function searchStart(tableBits: i32, probeTables: bool, rootMoves: i32): void {
+  startSearch(INPUT_POSITION, tableBits, probeTables, rootMoves);
+}
 /**
  * Searches to `depth` in the root window (alpha, beta); `deadline` is a `nowMs()` time (0 for none),
  * `maxNodes` the search's node limit (0 for none); the score holds unless `searchAborted()`.

@@ -87,6 +87,8 @@ let nodeLimit: u64 = 0;
 let analysis: bool = false;
 /** Positions the endgame databases hold take their exact value from them (below the root). */
 let probing: bool = false;
+/** The root moves searched, one bit per move code (the pass is bit 0); 0: every legal move. */
+let rootMoveMask: i32 = 0;
 
 @inline function childPosition(ply: i32, child: i32): usize {
   return CHILDREN + <usize>((ply * MAX_MOVES + child) * POSITION_SIZE);
@@ -114,9 +116,14 @@ export function addHistory(pos: usize): void {
   historyLength++;
 }
 
-/** A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move scores; endgame databases probed or not. */
-export function startSearch(pos: usize, tableBits: i32, probeTables: bool): void {
+/**
+ * A new search of the position at `pos`: an empty table of 2^tableBits entries, no quiet-move
+ * scores; endgame databases probed or not; only the root moves of `rootMoves` (a bit per move
+ * code, legal ones, at least one; 0: all).
+ */
+export function startSearch(pos: usize, tableBits: i32, probeTables: bool, rootMoves: i32): void {
   setRoot(pos, probeTables);
+  rootMoveMask = rootMoves;
   resetTable(tableBits);
   iteration = 0;
 }
@@ -128,6 +135,7 @@ export function startSearch(pos: usize, tableBits: i32, probeTables: bool): void
  */
 export function joinSearch(pos: usize, address: usize, bits: i32, probeTables: bool): void {
   setRoot(pos, probeTables);
+  rootMoveMask = 0; // a helper fills the table under every root move
   shareTable(address, bits);
 }
 
@@ -297,14 +305,19 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return NO_REPETITION;
 }
 
-/** Plays every legal move into the ply's child positions and orders them best guess first; returns how many. */
+/**
+ * Plays every legal move (at the root, those of the root mask) into the ply's child positions and
+ * orders them best guess first; returns how many.
+ */
 function generateChildren(node: usize, ply: i32, tableMove: i32): i32 {
   const row = ply * MAX_MOVES;
   const first = firstHoleOfMover(node);
   const mover = sideToMove(node);
   const moverTaken = takenBy(node, mover);
+  const mask = ply == 0 ? rootMoveMask : 0;
   let count = 0;
   for (let hole = 1; hole <= holesPerRow; hole++) {
+    if (mask != 0 && (mask & (1 << hole)) == 0) continue;
     const child = childPosition(ply, count);
     const result = play(node, child, first + hole - 1);
     if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;

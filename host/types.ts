@@ -177,6 +177,11 @@ export interface SearchOptions extends SearchLimits {
   readonly history?: readonly Position[];
   /** Score every root move with a full window (slower): each `moveScores` entry is then a score, not a bound. */
   readonly analysis?: boolean;
+  /**
+   * Search only these root moves (legal ones, each once; UCI's `searchmoves`): the best move,
+   * score and `moveScores` are theirs. Absent: every legal move.
+   */
+  readonly searchMoves?: readonly Move[];
 }
 
 /** A root move's score, as a final margin for the side to move. */

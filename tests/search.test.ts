@@ -54,6 +54,26 @@ describe('the WASM and reference searches are the same algorithm', () => {
     );
   });
 
+  it('with searchMoves, the same iterations over those root moves only, the best among them', () => {
+    fc.assert(
+      fc.property(games, fc.boolean(), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (randomGame, analysis, picks) => {
+        const game = replay(randomGame);
+        fc.pre(!game.isOver);
+        const legal = game.legalMoves().moves;
+        const searchMoves = legal.filter((_, index) => picks[index]);
+        fc.pre(searchMoves.length > 0);
+        const options = { depth: depthFor(game.position), history: game.repetitionHistory(), analysis, searchMoves };
+        const [fromWasm, fromReference] = searchers.map(searcher => [...searcher.iterate(game.position, options)].map(untimed));
+        expect(fromWasm).toEqual(fromReference);
+        for (const iteration of fromWasm!) {
+          expect(searchMoves).toContain(iteration.bestMove);
+          expect(iteration.moveScores.map(({ move }) => move).sort()).toEqual([...searchMoves].sort());
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it.each(['ii', 'iii'] satisfies Variant[])('agrees from the %s starts, 2x6 at depth 8 and 2x12 at depth 5', variant => {
     for (const [holesPerRow, depth] of [
       [6, 8],
@@ -154,6 +174,32 @@ describe('exact endgame values', () => {
       }
     },
   );
+
+  it('with searchMoves, both searches prove the best value of those moves, as the plain solver finds it', () => {
+    let belowBest = 0;
+    for (const at of smallEndgames(4 * ENDGAMES)) {
+      const values = legalMoves(at).moves.map(move => {
+        const after = unwrap(playMove(at, move)).position;
+        const captured = after.taken.S + after.taken.N > at.taken.S + at.taken.N;
+        const value = solve(after, captured ? [] : [at]);
+        return { move, value: after.turn === at.turn ? value : 0 - value };
+      });
+      const best = Math.max(...values.map(({ value }) => value));
+      // Each move alone, and every move but the first.
+      for (const searched of [...values.map(value => [value]), values.slice(1)]) {
+        if (searched.length === 0) continue;
+        const value = Math.max(...searched.map(({ value }) => value));
+        if (value < best) belowBest++;
+        for (const searcher of searchers) {
+          const result = searcher.search(at, { depth: MAX_DEPTH, searchMoves: searched.map(({ move }) => move) });
+          expect(result, makePosition(at)).toMatchObject({ exact: true, score: value });
+          expect(searched.filter(move => move.value === value).map(({ move }) => move)).toContain(result.bestMove);
+        }
+      }
+    }
+    // Many of them are worth less than the position: a search of every move would not find them.
+    expect(belowBest).toBeGreaterThan(8);
+  });
 
   it('the plain solver agrees with the minimax of tests/helpers/minimax.ts (seeds taken so far added)', () => {
     for (const at of endgames) expect(solve(at, [])).toBe(finalMargin(at) + minimaxValue(at));
@@ -314,6 +360,25 @@ describe('bad input', () => {
     for (const options of [{ depth: 0 }, { depth: MAX_DEPTH + 1 }, { depth: 2.5 }, { timeMs: -5 }]) {
       expect(thrownKind(() => searcher.search(start, options))).toBe('BadOption');
     }
+  });
+
+  it.each(searchers)('$kind: searchMoves that are not a list of legal moves, each once, are refused by name', searcher => {
+    const start = position('ii 4,4,4,4,4,0/4,4,4,4,4,4 S 0-0');
+    const fieldOf = (searchMoves: unknown) => {
+      try {
+        searcher.search(start, { depth: 2, searchMoves: searchMoves as never });
+      } catch (error) {
+        return error instanceof HoyitoError && error.kind === 'BadOption' ? error.field : undefined;
+      }
+      return undefined;
+    };
+    expect(fieldOf([])).toBe('searchMoves');
+    expect(fieldOf('1 2')).toBe('searchMoves');
+    expect(fieldOf([1, 6])).toBe('searchMoves[1]'); // hole 6 is empty
+    expect(fieldOf([2, 'pass'])).toBe('searchMoves[1]');
+    expect(fieldOf([3, 7])).toBe('searchMoves[1]');
+    expect(fieldOf([3, 2, 3])).toBe('searchMoves[2]');
+    expect(fieldOf([3, 2])).toBeUndefined();
   });
 
   it('a table size outside 2^10..2^24 entries is refused', () => {

@@ -21,7 +21,7 @@ import {
   type SearchResult,
   type Searcher,
 } from '../types.js';
-import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from './limits.js';
+import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS, PASS_CODE } from './limits.js';
 import { checkPosition, describeInput, positionError } from '../notation.js';
 import { type Tablebase, covers, solveMoves } from './tablebase.js';
 import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
@@ -74,6 +74,8 @@ export interface CheckedSearchOptions {
   readonly signal?: StopSignal;
   readonly history: readonly Position[];
   readonly analysis: boolean;
+  /** The root moves searched; absent: every legal move. */
+  readonly searchMoves?: readonly Move[];
 }
 
 /**
@@ -105,16 +107,36 @@ export const validateSearchLimits = (
   });
 };
 
-/** Checks the options object: its limits, history and analysis (see `validateSearchLimits` for the defaults). */
+/** Checks the options object: its limits, history, analysis and the shape of `searchMoves` (see `validateSearchLimits` for the defaults). */
 export const validateSearchOptions = (options: SearchOptions): Result<CheckedSearchOptions, HoyitoError> => {
   if (typeof options !== 'object' || options === null) return badOption('options', `${describeInput(options)} is not an object`);
   const limits = validateSearchLimits(options);
   if (!limits.ok) return limits;
-  const { history = [], analysis = false } = options;
+  const { history = [], analysis = false, searchMoves } = options;
   if (!Array.isArray(history)) return badOption('history', `${describeInput(history)} is not a list of positions`);
   if (typeof analysis !== 'boolean') return badOption('analysis', `${describeInput(analysis)} is not true or false`);
-  return ok({ ...limits.value, history, analysis });
+  if (searchMoves !== undefined && (!Array.isArray(searchMoves) || searchMoves.length === 0))
+    return badOption('searchMoves', `${describeInput(searchMoves)} is not a list of one or more moves`);
+  return ok({ ...limits.value, history, analysis, ...(searchMoves === undefined ? {} : { searchMoves }) });
 };
+
+/**
+ * Every entry of `searchMoves` is a legal move of `position`, named once.
+ * @throws HoyitoError `BadOption` naming the entry, `searchMoves[i]`.
+ */
+const checkSearchMoves = (searchMoves: readonly Move[], position: Position, rules: RulesEngine): void => {
+  const legal = rules.legalMoves(position).moves;
+  searchMoves.forEach((move, index) => {
+    const field = `searchMoves[${index}]`;
+    if (!legal.includes(move))
+      throw new HoyitoError('BadOption', `${field}: ${describeInput(move)} is not a legal move here (legal: ${legal.join(', ')})`, field);
+    if (searchMoves.indexOf(move) !== index) throw new HoyitoError('BadOption', `${field}: ${describeInput(move)} is named twice`, field);
+  });
+};
+
+/** A search's root moves as the core takes them: a bit per move code (the pass is 0); 0 for every legal move. */
+export const rootMoveMask = (searchMoves: readonly Move[] | undefined): number =>
+  (searchMoves ?? []).reduce<number>((mask, move) => mask | (1 << (move === 'pass' ? PASS_CODE : move)), 0);
 
 export const validateTableBits = (tableBits: number): Result<number, HoyitoError> =>
   Number.isInteger(tableBits) && tableBits >= MIN_TABLE_BITS && tableBits <= MAX_TABLE_BITS
@@ -236,16 +258,15 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
   }
 }
 
-/** Endgame databases a searcher probes, with the rules that play a root move into them. */
-export interface SearchTablebase {
-  readonly base: Tablebase;
-  readonly rules: RulesEngine;
-}
-
-/** The exact answer for a root the databases hold: every move played, and its value from the tables. */
-const tablebaseAnswer = ({ base, rules }: SearchTablebase, position: Position): SearchResult => {
+/** The exact answer for a root the databases hold: every move searched played, and its value from the tables. */
+const tablebaseAnswer = (
+  base: Tablebase,
+  rules: RulesEngine,
+  position: Position,
+  searchMoves: readonly Move[] | undefined,
+): SearchResult => {
   const started = performance.now();
-  const solved = solveMoves(base, rules, position);
+  const solved = solveMoves(base, rules, position).filter(({ move }) => searchMoves?.includes(move) ?? true);
   const elapsed = performance.now() - started;
   return {
     bestMove: solved[0]!.move,
@@ -278,16 +299,16 @@ const checkHistory = (history: readonly Position[], root: Position): void => {
   }
 };
 
+/** Opens a search session of `position` over the root moves `searchMoves` (absent: all). */
+export type SessionStarter = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => SearchSession;
+
 /**
  * A Searcher over a core: `start` opens a session for a position (after the options and the
- * position are checked); `search` is the last result `iterate` yields. A root that the endgame
- * databases hold is answered from them at once (its repetition history aside, as a chess tablebase).
+ * position are checked, with `rules`); `search` is the last result `iterate` yields. A root that
+ * the endgame databases `tablebase` hold is answered from them at once (its repetition history
+ * aside, as a chess tablebase).
  */
-export const makeSearcher = (
-  kind: Searcher['kind'],
-  start: (position: Position, history: readonly Position[]) => SearchSession,
-  tablebase?: SearchTablebase,
-): Searcher => {
+export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: SessionStarter, tablebase?: Tablebase): Searcher => {
   // Checked when called, so that bad options throw at the call, not at the first result; the
   // session opens at the first result, as the generator starts.
   const iterate = (position: Position, options: SearchOptions): Generator<SearchResult> => {
@@ -296,11 +317,13 @@ export const makeSearcher = (
     checkPosition(position);
     checkHistory(checked.value.history, position);
     if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
+    if (checked.value.searchMoves) checkSearchMoves(checked.value.searchMoves, position, rules);
     return deepen(position, checked.value);
   };
   function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
-    if (tablebase && covers(tablebase.base, position)) yield tablebaseAnswer(tablebase, position);
-    else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position)), options);
+    const { searchMoves } = options;
+    if (tablebase && covers(tablebase, position)) yield tablebaseAnswer(tablebase, rules, position, searchMoves);
+    else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position), searchMoves), options);
   }
   return {
     kind,

@@ -195,6 +195,8 @@ class ReferenceSession implements SearchSession {
     private readonly table: TranspositionTable,
     /** Endgame databases: positions they hold below the root take their exact value from them. */
     private readonly tablebase: Tablebase | null,
+    /** The root moves searched; null: every legal move. */
+    private readonly searchMoves: readonly Move[] | null = null,
   ) {
     table.clear();
     table.owner = this;
@@ -269,7 +271,7 @@ class ReferenceSession implements SearchSession {
     let bestMove = NO_MOVE;
     let resolved = true;
     let repetitionReach = NO_REPETITION;
-    for (const child of this.children(node, entry?.move ?? NO_MOVE)) {
+    for (const child of this.children(node, entry?.move ?? NO_MOVE, ply)) {
       const fullWindow = ply === 0 && this.analysis;
       const [low, high] = fullWindow ? [-INFINITE_SCORE, INFINITE_SCORE] : [alpha, beta];
       const from = child.gain > 0 ? keyIndex + 1 : repetitionFrom; // a capture starts the repetition window afresh
@@ -324,10 +326,12 @@ class ReferenceSession implements SearchSession {
     return NO_REPETITION;
   }
 
-  /** Legal moves played out, best guess first: the table's move, captures by size, then quiet-move scores. */
-  private children(node: Position, tableMove: number): Child[] {
+  /** Legal moves (at the root, those searched) played out, best guess first: the table's move, captures by size, then quiet-move scores. */
+  private children(node: Position, tableMove: number, ply: number): Child[] {
     const side = sideIndex(node.turn);
-    const children = legalMoves(node).moves.map((move): Child => {
+    const searched = ply === 0 ? this.searchMoves : null;
+    const moves = legalMoves(node).moves.filter(move => searched?.includes(move) ?? true);
+    const children = moves.map((move): Child => {
       const position = unwrap(playMove(node, move)).position;
       const gain = position.taken[node.turn] - node.taken[node.turn];
       const quietScore = move === 'pass' ? 0 : this.quietMoveScores[side]![move]!;
@@ -361,11 +365,11 @@ export const startReferenceSession = (root: Position, history: readonly Position
 export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
   let table: TranspositionTable | null = null;
-  const start = (position: Position, history: readonly Position[]) => {
+  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
     table ??= new TranspositionTable(bits);
-    return new ReferenceSession(position, history, table, tablebase ?? null);
+    return new ReferenceSession(position, history, table, tablebase ?? null, searchMoves ?? null);
   };
-  return makeSearcher('reference', start, tablebase && { base: tablebase, rules: referenceEngine });
+  return makeSearcher('reference', referenceEngine, start, tablebase);
 };
 
 export const referenceSearcher: Searcher = createReferenceSearcher();

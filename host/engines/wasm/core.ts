@@ -63,7 +63,7 @@ interface PlayCoreFunctions {
   traceLastFourReceiver(): number;
   searchClearHistory(): void;
   searchAddHistory(): void;
-  searchStart(tableBits: number, probeTables: boolean): void;
+  searchStart(tableBits: number, probeTables: boolean, rootMoves: number): void;
   searchIteration(depth: number, deadline: number, maxNodes: number, analysis: boolean, alpha: number, beta: number): number;
   searchAborted(): number;
   searchResolved(): number;
@@ -337,9 +337,10 @@ export class WasmCore {
 
   /**
    * Takes the search state for a new search of `claim.root`: its history, an empty table of
-   * 2^tableBits entries, and whether it probes the endgame databases in the core's memory.
+   * 2^tableBits entries, whether it probes the endgame databases in the core's memory, and the
+   * root moves it searches (`rootMoveMask`: 0 for all).
    */
-  startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean): void {
+  startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean, rootMoves = 0): void {
     const core = this.#exports;
     this.#searchOwner = claim;
     core.searchClearHistory();
@@ -348,7 +349,7 @@ export class WasmCore {
       core.searchAddHistory();
     }
     this.loadInput(claim.root);
-    core.searchStart(tableBits, probeTables);
+    core.searchStart(tableBits, probeTables, rootMoves);
   }
 
   /**

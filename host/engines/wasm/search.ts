@@ -4,7 +4,14 @@
  * state over, and an older session that resumes then fails with `SearchInterrupted`.
  */
 import { type Move, type Position, type Searcher, unwrap } from '../../types.js';
-import { type Iteration, type IterationLimits, type SearchSession, makeSearcher, validateTableBits } from '../search-driver.js';
+import {
+  type Iteration,
+  type IterationLimits,
+  type SearchSession,
+  makeSearcher,
+  rootMoveMask,
+  validateTableBits,
+} from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
 import { type SearchClaim, type WasmCore, loadWasmCore } from './core.js';
 import { WasmEngine } from './rules.js';
@@ -26,12 +33,14 @@ class WasmSession implements SearchSession {
     history: readonly Position[],
     tableBits: number,
     tablebase: Tablebase | undefined,
+    searchMoves?: readonly Move[],
     helpers?: SearchHelpers,
   ) {
     this.#core = core;
     this.#helpers = helpers;
     this.#claim = { root };
-    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined);
+    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined, rootMoveMask(searchMoves));
+    // The helpers search under every root move: what they store is as true for the moves searched.
     helpers?.start(core, root, history, tableBits, tablebase);
   }
 
@@ -73,12 +82,12 @@ export const startWasmSession = (
  */
 export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
-  const start = (position: Position, history: readonly Position[]) => {
+  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
     // Another build or load on this core since the last search replaced the databases: write them back.
     if (tablebase) loadWasmTablebase(core, tablebase);
-    return new WasmSession(core, position, history, bits, tablebase, helpers);
+    return new WasmSession(core, position, history, bits, tablebase, searchMoves, helpers);
   };
-  return makeSearcher('wasm', start, tablebase && { base: tablebase, rules: new WasmEngine(core) });
+  return makeSearcher('wasm', new WasmEngine(core), start, tablebase);
 };
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */
