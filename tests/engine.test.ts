@@ -167,6 +167,18 @@ describe('hoyito engine', () => {
     expect(await engine.until(/^bestmove /)).toMatch(/^bestmove \d+$/);
   });
 
+  it('go searchmoves searches those moves only: the move the service finds among them, not its favourite of all', async () => {
+    const engine = startEngine();
+    const service = await SearchService.create({ core: await loadWasmCore() });
+    const start = startPosition('ii', 6);
+    const favourite = service.searchNow({ position: start, limits: { depth: 6 } }).result.bestMove;
+    const others = [1, 2, 3, 4, 5, 6].filter(move => move !== favourite).slice(0, 2);
+    const expected = service.searchNow({ position: start, limits: { depth: 6 }, searchMoves: others }).result.bestMove;
+    expect(others).toContain(expected);
+    engine.send('position startpos', `go searchmoves ${others.join(' ')} depth 6`);
+    expect(await engine.until(/^bestmove /)).toBe(`bestmove ${expected}`);
+  });
+
   it('answers bad lines with one info string error each and keeps its position', async () => {
     const engine = startEngine();
     const position = 'ii 0,0,0,0,0,2/0,0,0,0,0,1 S 22-23';
@@ -181,6 +193,10 @@ describe('hoyito engine', () => {
       'go depth x',
       'go sideways',
       'go infinite depth 3',
+      'go searchmoves',
+      'go searchmoves 5',
+      'go searchmoves 6 6',
+      'go depth 2 searchmoves 6 x',
       'setoption',
       'setoption name Level value 11',
       'setoption name Hash value 3',

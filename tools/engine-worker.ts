@@ -6,7 +6,7 @@
  * 4096 nodes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type Position, type SearchLimits, ok } from '../host/types.js';
+import { type Move, type Position, type SearchLimits, ok } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
@@ -22,6 +22,8 @@ export interface GoLimits {
   nodes?: number;
   /** Until stop: no limit. */
   infinite: boolean;
+  /** The root moves to search (`searchmoves`); absent, all. */
+  searchMoves?: Move[];
 }
 
 /** What the protocol thread asks. */
@@ -80,6 +82,7 @@ const go = async ({ position, history, limits, level, tableBits, threads }: Extr
     history,
     level,
     limits: serviceLimits(limits),
+    ...(limits.searchMoves === undefined ? {} : { searchMoves: limits.searchMoves }),
     onIteration: result => post({ type: 'info', line: infoLine(result) }),
   });
   post({ type: 'done', bestMove: makeMove(answer.result.bestMove) });

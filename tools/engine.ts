@@ -9,9 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import type { Worker } from 'node:worker_threads';
 import type { Readable } from 'node:stream';
-import { type HoyitoError, type Position, type Result, isBoardEmpty } from '../host/types.js';
+import { type HoyitoError, type Move, type Position, type Result, isBoardEmpty } from '../host/types.js';
 import { MAX_TIME_MS, existingFolder, quote, wholeNumber } from './options.js';
-import { makePosition, startPosition } from '../host/notation.js';
+import { makePosition, parseMove, startPosition } from '../host/notation.js';
 import { Game } from '../host/game.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { DEFAULT_TABLE_BITS, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS } from '../host/engines/limits.js';
@@ -82,7 +82,24 @@ const parsePositionCommand = (args: string): Game => {
   return game.value;
 };
 
-const parseGo = (tokens: readonly string[]): GoLimits => {
+const GO_KEYWORDS = ['infinite', 'depth', 'time', 'nodes', 'searchmoves'];
+
+/** The moves after `searchmoves` (up to the next keyword), each a legal move of `game`, named once. */
+const parseSearchMoves = (tokens: readonly string[], game: Game): Move[] => {
+  const legal = game.legalMoves().moves;
+  const moves = tokens.map(token => {
+    const move = parseMove(token, game.position.holesPerRow);
+    if (!move.ok || !legal.includes(move.value))
+      throw new ProtocolError(`go: searchmoves: ${quote(token)} is not a legal move here (legal: ${legal.join(' ')})`);
+    return move.value;
+  });
+  if (moves.length === 0) throw new ProtocolError('go: searchmoves: expected one or more moves');
+  const twice = moves.find((move, index) => moves.indexOf(move) !== index);
+  if (twice !== undefined) throw new ProtocolError(`go: searchmoves: ${twice} is named twice`);
+  return moves;
+};
+
+const parseGo = (tokens: readonly string[], game: Game): GoLimits => {
   const limits: GoLimits = { infinite: false };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -90,7 +107,13 @@ const parseGo = (tokens: readonly string[]): GoLimits => {
     else if (token === 'depth') limits.depth = checked(wholeNumber(tokens[++i], 'go: depth', 1, MAX_DEPTH));
     else if (token === 'time') limits.timeMs = checked(wholeNumber(tokens[++i], 'go: time', 1, MAX_TIME_MS));
     else if (token === 'nodes') limits.nodes = checked(wholeNumber(tokens[++i], 'go: nodes', 1, MAX_NODES));
-    else throw new ProtocolError(`go: unknown ${quote(token)} (expected depth <d>, time <ms>, nodes <n> or infinite)`);
+    else if (token === 'searchmoves') {
+      let end = i + 1;
+      while (end < tokens.length && !GO_KEYWORDS.includes(tokens[end]!)) end++;
+      limits.searchMoves = parseSearchMoves(tokens.slice(i + 1, end), game);
+      i = end - 1;
+    } else
+      throw new ProtocolError(`go: unknown ${quote(token)} (expected depth <d>, time <ms>, nodes <n>, infinite or searchmoves <m>...)`);
   }
   if (limits.infinite && (limits.depth ?? limits.timeMs ?? limits.nodes) !== undefined) {
     throw new ProtocolError('go: infinite cannot be combined with depth, time or nodes');
@@ -210,7 +233,7 @@ export const runEngine = (input: Readable, write: (line: string) => void): Promi
 
   const go = (args: readonly string[]) => {
     if (search) throw new ProtocolError('go: a search is running; send stop first');
-    const limits = parseGo(args);
+    const limits = parseGo(args, game);
     const position: Position = game.position;
     if (game.result || isBoardEmpty(position)) {
       write(`info string ${game.result ? describeResult(game.result) : 'game over'}`);
