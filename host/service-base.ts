@@ -75,6 +75,8 @@ export interface ServiceSearch {
   readonly level?: number;
   /** Score every move with a full window (a level that chooses among moves does so anyway). */
   readonly analysis?: boolean;
+  /** Search only these root moves (legal ones, each once); absent, every legal move. */
+  readonly searchMoves?: readonly Move[];
   /** A number in [0, 1) for a level's choice: Math.random by default. */
   readonly random?: () => number;
   /** Called after each completed iteration. */
@@ -121,27 +123,12 @@ const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits =>
 const timeBudget = (options: SearchLimits): number | undefined =>
   options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined);
 
-/** The deepest search of each value-keeping move when the request sets no time or node limit (an untimed request). */
-const PRACTICAL_MAX_DEPTH = 12;
-
 /** The time and nodes of `options` shared `parts` ways (the depth is not shared). */
 const shareOf = (options: SearchLimits, parts: number): SearchLimits => {
   const timeMs = timeBudget(options);
   return {
     ...(timeMs === undefined ? {} : { timeMs: Math.max(1, Math.floor(timeMs / parts)) }),
     ...(options.nodes === undefined ? {} : { nodes: Math.max(1, Math.floor(options.nodes / parts)) }),
-  };
-};
-
-/** Each of `moves` searches for its share of the request's time and nodes, one ply shallower than the root would. */
-const practicalLimits = (options: SearchOptions, moves: number): SearchLimits => {
-  const unlimited = options.timeMs === undefined && options.nodes === undefined;
-  const depth =
-    options.depth === undefined ? undefined : Math.max(1, unlimited ? Math.min(options.depth - 1, PRACTICAL_MAX_DEPTH) : options.depth - 1);
-  return {
-    ...(depth === undefined ? {} : { depth }),
-    ...shareOf(options, moves),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
 };
 
@@ -313,14 +300,28 @@ export class SearchServiceBase {
 
   #start(request: ServiceSearch) {
     checkObject(request, 'request');
-    const { position, history = [], limits = {}, level: levelNumber, analysis = false, random = Math.random, onIteration } = request;
+    const {
+      position,
+      history = [],
+      limits = {},
+      level: levelNumber,
+      analysis = false,
+      searchMoves,
+      random = Math.random,
+      onIteration,
+    } = request;
     checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
     checkObject(limits, 'limits');
     checkOptionalFunction(random, 'random');
     checkOptionalFunction(onIteration, 'onIteration');
     const held = this.tablebaseFor(position);
-    const options = { ...levelLimits(level, limits), history, analysis: analysis || (level !== null && level.tolerance > 0) };
+    const options = {
+      ...levelLimits(level, limits),
+      history,
+      analysis: analysis || (level !== null && level.tolerance > 0),
+      ...(searchMoves === undefined ? {} : { searchMoves }),
+    };
     const play = this.#play(position, held, options);
     const completed: SearchResult[] = [];
     return {
@@ -346,10 +347,10 @@ export class SearchServiceBase {
    *   the budget, then the practical choice among the moves it scores best (proven to keep the
    *   value when its result is exact).
    * - Any other root: the search without databases.
-   * The practical choice is the move the engine would play without the databases, when it is one
-   * of those; a search that probes them picks among its best moves by exact values, which assume
-   * a perfect opponent, and away from the chances a fallible one gives (docs/endgames.md, "Near
-   * the databases"). `solve`, which proves, probes everywhere.
+   * The practical choice is the one of those moves the engine likes best without the databases;
+   * a search that probes them picks among its best moves by exact values, which assume a perfect
+   * opponent, and away from the chances a fallible one gives (docs/endgames.md, "Near the
+   * databases"). `solve`, which proves, probes everywhere.
    */
   #play(position: Position, held: Tablebase | null, options: SearchOptions): RootPlay {
     const near = held !== null && seedsAboveReach(held, position) <= NEAR_SEEDS;
@@ -361,11 +362,12 @@ export class SearchServiceBase {
     return { iterations, tablebase: near ? held : null };
   }
 
-  /** A root the databases hold: their exact answer, then the practical choice. */
+  /** A root the databases hold: their exact answer (at once), then the practical choice with the rest of the budget. */
   *#heldIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+    const started = performance.now();
     const exact = this.searcher(tablebase).search(position, options);
     yield exact;
-    yield* this.#practicalChoice(position, exact, options);
+    yield* this.#practicalChoice(position, exact, budgetLeft(options, performance.now() - started, exact.nodes));
   }
 
   /** A root near the databases: the iterations of a search that probes them (every move scored) with half the budget, then the practical choice among its best moves. */
@@ -379,52 +381,22 @@ export class SearchServiceBase {
 
   /**
    * When several moves share the best score of `best` (a search with the databases: the value
-   * they keep, proven when the score is exact), the practical one among them: the move the engine
-   * would play without the databases, when it is one of them; else the one of them the search
-   * without databases likes best. Every such move wins the same against perfect play (as far as
-   * the search with the databases can tell, when not proven); the search's favourite (the most
-   * seeds soon, the opponent's worst prospects) is the one that gives a fallible opponent most
-   * chances to go wrong, where the first in hole order sets no trap. The root's own search comes first, with half the budget, as it ranks moves the
-   * way the engine does (its ordering breaks ties of score); each kept move searched apart, one
-   * ply less, ranks them when its favourite gives up value (docs/endgames.md, "Practical among
-   * exact moves").
+   * they keep, proven when the score is exact), the practical one among them: the one the engine
+   * likes best without the databases, found by its own search of the root with only those moves,
+   * for the budget of `options`. Every such move wins the same against perfect play (as far as the
+   * search with the databases can tell, when not proven); the engine's favourite (the most seeds
+   * soon, the opponent's worst prospects) is the one that gives a fallible opponent most chances to
+   * go wrong, where the first in hole order sets no trap (docs/endgames.md, "Practical among exact
+   * moves"). When its favourite of all moves keeps the value, that is the move.
    */
   *#practicalChoice(position: Position, best: SearchResult, options: SearchOptions): Generator<SearchResult> {
-    const keeping = new Set(best.moveScores.filter(move => move.score === best.score).map(move => move.move));
-    if (keeping.size < 2) return;
-    const started = performance.now();
-    const plain = this.searcher(null);
-    const root = plain.search(position, { ...options, ...shareOf(options, 2) });
+    const keeping = best.moveScores.filter(move => move.score === best.score).map(move => move.move);
+    if (keeping.length < 2) return;
+    const liked = this.searcher(null).search(position, { ...options, analysis: false, searchMoves: keeping });
     if (isStopped(options.signal)) return;
-    const chosen = keeping.has(root.bestMove)
-      ? root.bestMove
-      : this.#likedBest(
-          position,
-          best.score,
-          root.moveScores.map(({ move }) => move).filter(move => keeping.has(move)),
-          budgetLeft(options, performance.now() - started, root.nodes),
-        );
+    const chosen = liked.bestMove;
     const moveScores = [...best.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
     yield { ...best, bestMove: chosen, principalVariation: [chosen], moveScores };
-  }
-
-  /** Of `moves` (each keeping the root's `value`), the one the search without databases likes best, each searched a ply less than the root would be; the first of equals. */
-  #likedBest(position: Position, value: number, moves: readonly Move[], options: SearchOptions): Move {
-    const plain = this.searcher(null);
-    const limits = practicalLimits(options, moves.length);
-    let chosen = moves[0]!;
-    let chosenScore = -Infinity;
-    for (const move of moves) {
-      const outcome = unwrap(this.rules.play(position, move));
-      const after = outcome.position;
-      // The game's end is its own exact value; otherwise the search's estimate, for the side to move at the root.
-      const score = outcome.gameOver
-        ? value
-        : (after.turn === position.turn ? 1 : -1) *
-          plain.search(after, { ...limits, history: [...(options.history ?? []), position] }).score;
-      if (score > chosenScore) [chosen, chosenScore] = [move, score];
-    }
-    return chosen;
   }
 }
 

@@ -42,16 +42,11 @@ const expectError = (run: () => unknown, kind: string, field: string) => {
 
 /**
  * Checks the practical choice `chosen` among the moves `keeping` the value of `root` (several) at
- * a search of `depth`: the move the search without databases (`plain`) plays when it keeps the
- * value; else a kept move it likes best, each searched a ply less, as the root's search would see
- * it. Says which of the two it was.
+ * a search of `depth`: a kept move that the search without databases (`plain`) likes best, each
+ * move scored by a search of the position after it, a ply less, as the root's search sees it.
+ * Says whether that was the plain search's own move (its favourite of all moves kept the value).
  */
 const expectPracticalChoice = (plain: SearchService, root: Position, keeping: readonly Move[], chosen: Move, depth: number) => {
-  const own = plain.searchNow({ position: root, limits: { depth } }).result.bestMove;
-  if (keeping.includes(own)) {
-    expect(chosen).toBe(own);
-    return 'own move';
-  }
   const liked = (move: Move): number => {
     const outcome = unwrap(referenceEngine.play(root, move));
     const after = outcome.position;
@@ -59,8 +54,9 @@ const expectPracticalChoice = (plain: SearchService, root: Position, keeping: re
     const score = plain.searchNow({ position: after, history: [root], limits: { depth: depth - 1 } }).result.score;
     return after.turn === root.turn ? score : -score;
   };
+  expect(keeping).toContain(chosen);
   expect(liked(chosen)).toBe(Math.max(...keeping.map(liked)));
-  return 'liked best';
+  return chosen === plain.searchNow({ position: root, limits: { depth } }).result.bestMove ? 'own move' : 'liked best';
 };
 
 let core: WasmCore;
@@ -196,6 +192,19 @@ describe.each(['wasm', 'reference'] as const)('%s service: endgame databases', e
     );
     expect(answer.result.exact).toBe(true);
     expect(answer.result.score).toBe(positionValue(base, covered));
+  });
+
+  it('a root the databases hold, searched over some moves: those moves only, with their exact values', () => {
+    const values = solveMoves(base, referenceEngine, covered);
+    expect(values.length).toBeGreaterThan(1);
+    for (const { move, value } of values) {
+      const answer = services[engine].searchNow({ position: covered, limits: { depth: 20 }, searchMoves: [move] });
+      expect(answer.result).toMatchObject({ bestMove: move, score: value, exact: true });
+      expect(answer.result.moveScores).toEqual([{ move, score: value, exact: true, upperBound: false }]);
+    }
+    expect(() => services[engine].searchNow({ position: covered, searchMoves: [values[0]!.move, values[0]!.move] })).toThrow(
+      /searchMoves\[1\]/,
+    );
   });
 
   it('solve answers from the databases with the value a plain minimax finds, and every best move', async () => {
