@@ -56,12 +56,15 @@ describe('arena', () => {
       'depth+tb:3',
       'engine-t2:100',
       `depth-t${MAX_THREADS}:3`,
+      'nodes:20000',
+      'nodes+tb:20000',
     ]) {
       const player = parsePlayer(text);
       expect(player.ok && makePlayer(player.value)).toBe(text);
     }
     expect(parsePlayer('engine+tb:250')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 250, tablebase: true } });
     expect(parsePlayer('depth:5')).toEqual({ ok: true, value: { kind: 'depth', depth: 5 } });
+    expect(parsePlayer('nodes+tb:5000')).toEqual({ ok: true, value: { kind: 'nodes', nodes: 5000, tablebase: true } });
     expect(parsePlayer('level:9@25')).toEqual({ ok: true, value: { kind: 'level', level: 9, timeMs: 25 } });
     expect(parsePlayer('engine-t2:100')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 100, threads: 2 } });
     expect(parsePlayer('engine-t1:100')).toEqual({ ok: true, value: { kind: 'engine', timeMs: 100 } });

@@ -17,6 +17,8 @@ export type PlayerSpec =
   /** `threads`: a Lazy SMP search on that many threads (engine-t2:100), on a service of its own. */
   | { readonly kind: 'engine'; readonly timeMs: number; readonly tablebase?: boolean; readonly threads?: number }
   | { readonly kind: 'depth'; readonly depth: number; readonly tablebase?: boolean; readonly threads?: number }
+  /** A node budget a move: as a think time, but the same on any machine and load. */
+  | { readonly kind: 'nodes'; readonly nodes: number; readonly tablebase?: boolean; readonly threads?: number }
   /** `timeMs` replaces a clocked level's think time (the ladder scales levels 9 and 10 down). */
   | { readonly kind: 'level'; readonly level: number; readonly timeMs?: number }
   | { readonly kind: 'reference'; readonly depth: number }
@@ -24,7 +26,7 @@ export type PlayerSpec =
   | { readonly kind: 'greedy' }
   | { readonly kind: 'random' };
 
-const PLAYER_ARGUMENT = /^(engine|depth|level|reference|alphabeta)(\+tb)?(?:-t(\d+))?:(\d+)$/;
+const PLAYER_ARGUMENT = /^(engine|depth|nodes|level|reference|alphabeta)(\+tb)?(?:-t(\d+))?:(\d+)$/;
 /** level:<n>@<ms>: a level on the clock with its think time replaced. */
 const TIMED_LEVEL_ARGUMENT = /^level:(\d+)@(\d+)$/;
 
@@ -35,7 +37,7 @@ export const parsePlayer = (text: string, name = 'player'): Result<PlayerSpec, H
     ? ok(spec)
     : badOption(
         name.replace(/^-+/, ''),
-        `${name} ${quote(text)}: expected engine:<ms>, depth:<d> (either with +tb: engine+tb:<ms>, depth+tb:<d>; or on 2-${MAX_THREADS} threads: engine-t2:<ms>, depth-t2:<d>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
+        `${name} ${quote(text)}: expected engine:<ms>, depth:<d>, nodes:<n> (each with +tb: engine+tb:<ms>; or on 2-${MAX_THREADS} threads: engine-t2:<ms>), level:<${MIN_LEVEL}-${MAX_LEVEL}> (a level on the clock also level:<n>@<ms>), reference:<d>, alphabeta:<d>, greedy or random`,
       );
 };
 
@@ -52,7 +54,7 @@ const specOf = (text: string): PlayerSpec | null => {
   const value = Number(digits);
   const threads = threadDigits === undefined ? 1 : Number(threadDigits);
   // Only the WASM searches probe the databases or have threads; a +tb player's core is its own, of one thread.
-  if ((tb !== undefined || threadDigits !== undefined) && kind !== 'engine' && kind !== 'depth') return null;
+  if ((tb !== undefined || threadDigits !== undefined) && !isEngineKind(kind)) return null;
   if (threads < 1 || threads > MAX_THREADS || (tb !== undefined && threads > 1)) return null;
   const options = { ...(tb === undefined ? {} : { tablebase: true }), ...(threads > 1 ? { threads } : {}) };
   switch (kind) {
@@ -60,6 +62,8 @@ const specOf = (text: string): PlayerSpec | null => {
       return value > 0 ? { kind, timeMs: value, ...options } : null;
     case 'depth':
       return value > 0 ? { kind, depth: value, ...options } : null;
+    case 'nodes':
+      return value > 0 ? { kind, nodes: value, ...options } : null;
     case 'reference':
     case 'alphabeta':
       return value > 0 ? { kind, depth: value } : null;
@@ -70,11 +74,19 @@ const specOf = (text: string): PlayerSpec | null => {
   }
 };
 
-/** The player probes the endgame databases. */
-export const usesTablebase = (spec: PlayerSpec): boolean => (spec.kind === 'engine' || spec.kind === 'depth') && spec.tablebase === true;
+type EnginePlayerSpec = Extract<PlayerSpec, { kind: 'engine' | 'depth' | 'nodes' }>;
 
-/** Threads of the player's search: 1 but for a threaded engine or depth player. */
-export const threadsOf = (spec: PlayerSpec): number => ((spec.kind === 'engine' || spec.kind === 'depth') && spec.threads) || 1;
+/** The players of the engine's own search, by time, depth or nodes: they may probe the databases and have threads. */
+const isEngineKind = (kind: string | undefined): kind is EnginePlayerSpec['kind'] =>
+  kind === 'engine' || kind === 'depth' || kind === 'nodes';
+
+const isEnginePlayer = (spec: PlayerSpec): spec is EnginePlayerSpec => isEngineKind(spec.kind);
+
+/** The player probes the endgame databases. */
+export const usesTablebase = (spec: PlayerSpec): boolean => isEnginePlayer(spec) && spec.tablebase === true;
+
+/** Threads of the player's search: 1 but for a threaded engine player. */
+export const threadsOf = (spec: PlayerSpec): number => (isEnginePlayer(spec) && spec.threads) || 1;
 
 export const makePlayer = (spec: PlayerSpec): string => {
   const tb = `${usesTablebase(spec) ? '+tb' : ''}${threadsOf(spec) > 1 ? `-t${threadsOf(spec)}` : ''}`;
@@ -83,6 +95,8 @@ export const makePlayer = (spec: PlayerSpec): string => {
       return `engine${tb}:${spec.timeMs}`;
     case 'depth':
       return `depth${tb}:${spec.depth}`;
+    case 'nodes':
+      return `nodes${tb}:${spec.nodes}`;
     case 'reference':
     case 'alphabeta':
       return `${spec.kind}:${spec.depth}`;
@@ -153,6 +167,8 @@ export const makePlayerFor = (spec: PlayerSpec, tools: PlayerTools, own?: Player
       return searching(wasm, { limits: { timeMs: spec.timeMs } });
     case 'depth':
       return searching(wasm, { limits: { depth: spec.depth } });
+    case 'nodes':
+      return searching(wasm, { limits: { nodes: spec.nodes } });
     case 'reference':
       return searching({ service: tools.reference }, { limits: { depth: spec.depth } });
     case 'level':
