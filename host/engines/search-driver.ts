@@ -115,8 +115,9 @@ export const validateSearchOptions = (options: SearchOptions): Result<CheckedSea
   const { history = [], analysis = false, searchMoves } = options;
   if (!Array.isArray(history)) return badOption('history', `${describeInput(history)} is not a list of positions`);
   if (typeof analysis !== 'boolean') return badOption('analysis', `${describeInput(analysis)} is not true or false`);
-  if (searchMoves !== undefined && (!Array.isArray(searchMoves) || searchMoves.length === 0))
+  if (searchMoves !== undefined && !Array.isArray(searchMoves))
     return badOption('searchMoves', `${describeInput(searchMoves)} is not a list of one or more moves`);
+  if (searchMoves?.length === 0) return badOption('searchMoves', 'the list is empty: name one or more moves');
   return ok({ ...limits.value, history, analysis, ...(searchMoves === undefined ? {} : { searchMoves }) });
 };
 
