@@ -387,7 +387,8 @@ export class SearchServiceBase {
    * search with the databases can tell, when not proven); the engine's favourite (the most seeds
    * soon, the opponent's worst prospects) is the one that gives a fallible opponent most chances to
    * go wrong, where the first in hole order sets no trap (docs/endgames.md, "Practical among exact
-   * moves"). When its favourite of all moves keeps the value, that is the move.
+   * moves"). When its favourite of all moves keeps the value, that is as a rule the move (a tie of
+   * scores may go to another).
    */
   *#practicalChoice(position: Position, best: SearchResult, options: SearchOptions): Generator<SearchResult> {
     const keeping = best.moveScores.filter(move => move.score === best.score).map(move => move.move);
