@@ -4,7 +4,7 @@
  * defines each of them too, on its side of the boundary (assembly/index.ts exports them):
  * `WasmCore` refuses a core whose numbers differ (tests/core.test.ts tries it with altered ones).
  */
-import { HoyitoError, MAX_HOLES, MAX_LAPS, MIN_HOLES } from '../types.js';
+import { HoyitoError, MAX_HOLES, MAX_LAPS, MIN_HOLES, type Move } from '../types.js';
 import { describeInput } from '../notation.js';
 
 /** Deepest search iteration; a line never goes more plies deep than this. */
@@ -46,6 +46,8 @@ export const MAX_THREADS = 8;
 export const ZOBRIST_SEED = 0x2545f491;
 /** A pass in move codes (lines, table entries); a hole move is its hole number. */
 export const PASS_CODE = 0;
+/** A move's code. */
+export const moveCode = (move: Move): number => (move === 'pass' ? PASS_CODE : move);
 
 // The search's own codes, which both searches must use alike to visit the same nodes in the same order.
 /** Move ordering: the table's move first, then captures by seeds taken, then quiet-move scores (capped below a capture's bonus). */

@@ -31,11 +31,11 @@ import {
   MAX_TABLE_ITERATION,
   NO_MOVE,
   NO_REPETITION,
-  PASS_CODE,
   QUIET_MOVE_SCORE_LIMIT,
   RESOLVED_DEPTH,
   TABLE_MOVE_ORDER,
   ZOBRIST_SEED,
+  moveCode,
 } from '../limits.js';
 import { legalMoves, playMove, referenceEngine } from './rules.js';
 import { type Tablebase, boardValue, covers } from '../tablebase.js';
@@ -66,8 +66,6 @@ const placeKey = (position: Position): Key => {
   });
   return key;
 };
-
-const moveCode = (move: Move): number => (move === 'pass' ? PASS_CODE : move);
 
 /** A table entry: what a search of a position found, and how far it can be trusted (its bound and depth). */
 interface TableEntry {
@@ -329,8 +327,9 @@ class ReferenceSession implements SearchSession {
   /** Legal moves (at the root, those searched) played out, best guess first: the table's move, captures by size, then quiet-move scores. */
   private children(node: Position, tableMove: number, ply: number): Child[] {
     const side = sideIndex(node.turn);
-    const searched = ply === 0 ? this.searchMoves : null;
-    const moves = legalMoves(node).moves.filter(move => searched?.includes(move) ?? true);
+    const legal = legalMoves(node).moves;
+    const searched = this.searchMoves;
+    const moves = ply === 0 && searched ? legal.filter(move => searched.includes(move)) : legal;
     const children = moves.map((move): Child => {
       const position = unwrap(playMove(node, move)).position;
       const gain = position.taken[node.turn] - node.taken[node.turn];
