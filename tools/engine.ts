@@ -21,6 +21,7 @@ import type { GoLimits, WorkerReply, WorkerRequest } from './engine-worker.js';
 import { describeResult } from './cli/render.js';
 import { siblingModule, startNodeThread } from '../host/engines/node-thread.js';
 import { MAX_THREADS } from '../host/engines/wasm/threads.js';
+import { badSearchMove } from '../host/engines/search-driver.js';
 
 /** The version in the package.json of the package this module belongs to (tools/ or lib/tools/). */
 export const packageVersion = (): string => {
@@ -84,18 +85,16 @@ const parsePositionCommand = (args: string): Game => {
 
 const GO_KEYWORDS = ['infinite', 'depth', 'time', 'nodes', 'searchmoves'];
 
-/** The moves after `searchmoves` (up to the next keyword), each a legal move of `game`, named once. */
+/** The moves after `searchmoves` (up to the next keyword), each a legal move of `game`, named once (`badSearchMove`). */
 const parseSearchMoves = (tokens: readonly string[], game: Game): Move[] => {
-  const legal = game.legalMoves().moves;
+  if (tokens.length === 0) throw new ProtocolError('go: searchmoves: expected one or more moves');
   const moves = tokens.map(token => {
     const move = parseMove(token, game.position.holesPerRow);
-    if (!move.ok || !legal.includes(move.value))
-      throw new ProtocolError(`go: searchmoves: ${quote(token)} is not a legal move here (legal: ${legal.join(' ')})`);
+    if (!move.ok) throw new ProtocolError(`go: searchmoves: ${move.error.message}`);
     return move.value;
   });
-  if (moves.length === 0) throw new ProtocolError('go: searchmoves: expected one or more moves');
-  const twice = moves.find((move, index) => moves.indexOf(move) !== index);
-  if (twice !== undefined) throw new ProtocolError(`go: searchmoves: ${twice} is named twice`);
+  const bad = badSearchMove(moves, game.legalMoves().moves);
+  if (bad) throw new ProtocolError(`go: searchmoves: ${quote(tokens[bad.index]!)} ${bad.problem}`);
   return moves;
 };
 

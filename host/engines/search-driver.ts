@@ -21,7 +21,7 @@ import {
   type SearchResult,
   type Searcher,
 } from '../types.js';
-import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS, PASS_CODE } from './limits.js';
+import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS, moveCode } from './limits.js';
 import { checkPosition, describeInput, positionError } from '../notation.js';
 import { type Tablebase, covers, solveMoves } from './tablebase.js';
 import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
@@ -122,22 +122,24 @@ export const validateSearchOptions = (options: SearchOptions): Result<CheckedSea
 };
 
 /**
- * Every entry of `searchMoves` is a legal move of `position`, named once.
- * @throws HoyitoError `BadOption` naming the entry, `searchMoves[i]`.
+ * The first entry of `searchMoves` that is not one of the `legal` moves or is named twice, with
+ * what is wrong with it; null when each is a legal move, named once. (The search's options and
+ * the engine protocol's `go searchmoves` name it each in their own words.)
  */
-const checkSearchMoves = (searchMoves: readonly Move[], position: Position, rules: RulesEngine): void => {
-  const legal = rules.legalMoves(position).moves;
-  searchMoves.forEach((move, index) => {
-    const field = `searchMoves[${index}]`;
-    if (!legal.includes(move))
-      throw new HoyitoError('BadOption', `${field}: ${describeInput(move)} is not a legal move here (legal: ${legal.join(', ')})`, field);
-    if (searchMoves.indexOf(move) !== index) throw new HoyitoError('BadOption', `${field}: ${describeInput(move)} is named twice`, field);
-  });
+export const badSearchMove = (
+  searchMoves: readonly Move[],
+  legal: readonly Move[],
+): { readonly index: number; readonly problem: string } | null => {
+  for (const [index, move] of searchMoves.entries()) {
+    if (!legal.includes(move)) return { index, problem: `is not a legal move here (legal: ${legal.join(', ')})` };
+    if (searchMoves.indexOf(move) !== index) return { index, problem: 'is named twice' };
+  }
+  return null;
 };
 
 /** A search's root moves as the core takes them: a bit per move code (the pass is 0); 0 for every legal move. */
 export const rootMoveMask = (searchMoves: readonly Move[] | undefined): number =>
-  (searchMoves ?? []).reduce<number>((mask, move) => mask | (1 << (move === 'pass' ? PASS_CODE : move)), 0);
+  (searchMoves ?? []).reduce<number>((mask, move) => mask | (1 << moveCode(move)), 0);
 
 export const validateTableBits = (tableBits: number): Result<number, HoyitoError> =>
   Number.isInteger(tableBits) && tableBits >= MIN_TABLE_BITS && tableBits <= MAX_TABLE_BITS
@@ -318,7 +320,12 @@ export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: 
     checkPosition(position);
     checkHistory(checked.value.history, position);
     if (isBoardEmpty(position)) throw new HoyitoError('GameOver', 'search: the game is over', 'position');
-    if (checked.value.searchMoves) checkSearchMoves(checked.value.searchMoves, position, rules);
+    const { searchMoves } = checked.value;
+    const bad = searchMoves && badSearchMove(searchMoves, rules.legalMoves(position).moves);
+    if (bad) {
+      const field = `searchMoves[${bad.index}]`;
+      throw new HoyitoError('BadOption', `${field}: ${describeInput(searchMoves[bad.index])} ${bad.problem}`, field);
+    }
     return deepen(position, checked.value);
   };
   function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
