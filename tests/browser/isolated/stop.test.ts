@@ -13,6 +13,13 @@ import { ScriptedWorker, runRequest } from '../ai-workers.js';
 
 const searches = (worker: ScriptedWorker): SearchRequest[] => worker.sent.filter(message => message.type === 'search');
 
+/**
+ * Stopped after the first iteration of this many nodes: on the 2x12 start that is depth 11, and
+ * depth 12 searches 2.6 times its nodes (over a second). Counted in nodes, not time, so a loaded
+ * machine (a slow start of the worker) slows the next iteration as much as the trigger.
+ */
+const LONG_ITERATION_NODES = 1_000_000;
+
 /** A frame of the page: the worker, which reports an iteration and starts the next within a timer tick, is well into it by then. */
 const nextFrame = (): Promise<void> => new Promise(resolve => requestAnimationFrame(() => resolve()));
 
@@ -60,12 +67,10 @@ describe('the real worker on an isolated page', () => {
   test('a stop flag set during a long iteration ends it at once: the answer is the iteration before, long before that one would end', async () => {
     const worker = startAiWorker();
     const position = startPosition('ii', 12);
-    // An iteration this long comes some way into the search; the next takes a few times longer.
-    const slowIterationMs = 100;
     const flag = new StopFlag();
     let stoppedAfter: SearchResult | null = null;
     let stoppedAt = 0;
-    let previousMs = 0;
+    let previousNodes = 0;
     const stopped = runRequest(
       worker,
       {
@@ -79,9 +84,9 @@ describe('the real worker on an isolated page', () => {
         threads: 1, // its nodes are compared with a second run's: one thread searches the same nodes each time
       },
       result => {
-        const iterationMs = result.timeMs - previousMs;
-        previousMs = result.timeMs;
-        if (stoppedAfter || iterationMs < slowIterationMs) return;
+        const iterationNodes = result.nodes - previousNodes;
+        previousNodes = result.nodes;
+        if (stoppedAfter || iterationNodes < LONG_ITERATION_NODES) return;
         stoppedAfter = result;
         // Only the flag, no stop message: the worker's event loop is not what stops it.
         void nextFrame()

@@ -30,17 +30,19 @@ test('a stop flag ends a threaded search inside its iteration: the answer is the
   const worker = startAiWorker();
   const flag = new StopFlag();
   const position = startPosition('ii', 12);
-  // Stopped once an iteration took this long: the next takes longer, and the flag is set well inside it.
-  const slowIterationMs = 100;
+  // Stopped after the first iteration of a million nodes (depth 10 or 11 from the 2x12 start): the next takes
+  // 2.6 times its nodes, so the flag is set well inside it. Counted in nodes, not time: a loaded
+  // machine slows the next iteration as much as this one.
+  const longIterationNodes = 1_000_000;
   let stoppedAfter: SearchResult | null = null;
-  let previousMs = 0;
+  let previousNodes = 0;
   const run = await runRequest(
     worker,
     { type: 'search', id: 1, position, history: [], limits: { timeMs: 60_000 }, stopBuffer: flag.buffer as SharedArrayBuffer, threads: 2 },
     result => {
-      const iterationMs = result.timeMs - previousMs;
-      previousMs = result.timeMs;
-      if (stoppedAfter || iterationMs < slowIterationMs) return;
+      const iterationNodes = result.nodes - previousNodes;
+      previousNodes = result.nodes;
+      if (stoppedAfter || iterationNodes < longIterationNodes) return;
       stoppedAfter = result;
       flag.stop();
     },
