@@ -25,7 +25,9 @@ import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
+import { CHECK_NODES, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
+import { makePlayerFor, makePlayerTools } from '../tools/arena/players.js';
+import type { ServiceAnswer } from '../host/service-base.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -333,6 +335,36 @@ describe('arena', () => {
     });
     expect(report.a).toBe('alphabeta:3');
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N']);
+    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+  });
+
+  it('plays a nodes player: each move searched for its nodes (deeper for more, never a check past them)', async () => {
+    const tools = await makePlayerTools(wasmEngine, seededRandom(1));
+    const answers: ServiceAnswer[] = [];
+    const playerOf = (nodes: number) =>
+      makePlayerFor({ kind: 'nodes', nodes }, tools, { service: tools.wasm, onAnswer: answer => answers.push(answer) });
+    const [few, many] = [playerOf(2_000), playerOf(60_000)];
+    const random = seededRandom(11);
+    const played = Game.start({ variant: 'ii', holesPerRow: 6, engine: wasmEngine });
+    for (let ply = 0; ply < 8 && !played.result; ply++) {
+      const [fewMove, manyMove] = [few(played), many(played)];
+      const [fewAnswer, manyAnswer] = answers.splice(0);
+      expect([fewMove, manyMove]).toEqual([fewAnswer!.result.bestMove, manyAnswer!.result.bestMove]);
+      // The core reads the node limit every CHECK_NODES nodes: an iteration that ends past it before a check counts.
+      expect(fewAnswer!.result.nodes).toBeLessThan(2_000 + CHECK_NODES);
+      expect(manyAnswer!.result.nodes).toBeLessThan(60_000 + CHECK_NODES);
+      expect(manyAnswer!.result.nodes).toBeGreaterThan(fewAnswer!.result.nodes);
+      expect(manyAnswer!.result.depth).toBeGreaterThan(fewAnswer!.result.depth);
+      unwrap(played.play(pickAtRandom(played.legalMoves().moves, random)));
+    }
+    const report = await playMatch(wasmEngine, {
+      a: { kind: 'nodes', nodes: 2_000 },
+      b: { kind: 'random' },
+      games: 2,
+      moveCap: 150,
+      seed: 2,
+    });
+    expect(report.a).toBe('nodes:2000');
     for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
   });
 });
