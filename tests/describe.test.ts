@@ -47,6 +47,7 @@ const SAMPLES: Samples = {
   aiMark: text => [[text.sides.N]],
   passed: text => [[text.sides.S]],
   thinking: null,
+  aiFailed: null,
   reasons: null,
   pass: null,
   wins: text => [[text.sides.N, '5–4', text.reasons.repetition('')]],

@@ -50,6 +50,7 @@ import {
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import type { AnalysisLimits } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
+import { cssProperties } from './css-properties.js';
 import { MovePreviewController, previewStyles } from './preview.js';
 import { SkipController, sowingStyles } from './skip.js';
 import { boardStyles } from './styles.js';
@@ -660,7 +661,9 @@ export class HoyitoBoard extends LitElement {
         <span class="ring"></span><span part="bowl" class="bowl"></span>
         <span class="seeds" aria-hidden="true"
           >${guard([seeds], () =>
-            seedSpots(seeds).map(spot => html`<span part="seed" class="seed" style="left:${spot.x}%;top:${spot.y}%"></span>`),
+            seedSpots(seeds).map(
+              spot => html`<span part="seed" class="seed" ${cssProperties({ left: `${spot.x}%`, top: `${spot.y}%` })}></span>`,
+            ),
           )}</span
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
@@ -679,7 +682,7 @@ export class HoyitoBoard extends LitElement {
         <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
-    return html`<div class="frame" style="--holes:${n}">
+    return html`<div class="frame" ${cssProperties({ '--holes': String(n) })}>
       <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
         <div part="status" class="status">
           ${reviewPly === null ? statusLine(language, view, this.#statusState()) : this.#reviewer.statusText()}
@@ -709,10 +712,11 @@ export class HoyitoBoard extends LitElement {
   }
 
   #statusState(): StatusState {
-    const { frame, shownPlies, thinking, hintResult } = this.#gameController;
+    const { frame, shownPlies, thinking, aiFailed, hintResult } = this.#gameController;
     return {
       sowing: frame ? this.game.outcomes[shownPlies] : undefined,
       thinking,
+      aiFailed,
       hint: hintResult,
       playerOf: side => this.#playerOf(side),
     };

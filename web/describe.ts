@@ -44,6 +44,8 @@ export interface BoardText {
   readonly aiMark: (side: string) => string;
   readonly passed: (side: string) => string;
   readonly thinking: string;
+  /** The AI failed to answer: why is in the page's console (and its `hoyito-error` event). */
+  readonly aiFailed: string;
   /** Why the game ended; after the last-four rule, `side` is who received the last seeds (the capturer, or the side the rule fixes). */
   readonly reasons: { readonly [R in GameResult['reason']]: (side: string) => string };
   /** How the move list and the analysis write a pass, after the side's letter: `S pass`. */
@@ -94,6 +96,7 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     aiMark: side => `${side} (AI)`,
     passed: side => `${side} passed.`,
     thinking: 'Thinking…',
+    aiFailed: 'The AI could not move (the page’s console says why).',
     reasons: {
       'last-four': side => `the last seeds went to ${side}`,
       'board-empty': () => 'the board is empty',
@@ -143,6 +146,7 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     aiMark: side => `${side} (IA)`,
     passed: side => `${side} pasó.`,
     thinking: 'Pensando…',
+    aiFailed: 'La IA no pudo jugar (la consola de la página dice por qué).',
     reasons: {
       'last-four': side => `las últimas semillas fueron para ${side}`,
       'board-empty': () => 'el tablero quedó vacío',

@@ -162,3 +162,12 @@ export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail:
 
 export const errorEvent = (error: HoyitoError): CustomEvent =>
   boardEvent('hoyito-error', { kind: error.kind, message: error.message, field: error.field });
+
+/** A console warning from the board: what a page that does not listen for `hoyito-error` still sees. */
+export const warnOnConsole = (message: string): void => console.warn(`<hoyito-board> ${message}`);
+
+/** Tells `error` where a page will see it: a `hoyito-error` event from `board`, and a console warning. */
+export const reportError = (board: EventTarget, error: HoyitoError): void => {
+  warnOnConsole(error.message);
+  board.dispatchEvent(errorEvent(error));
+};

@@ -25,7 +25,7 @@ import { AiClient } from './ai-client.js';
 import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } from './analysis.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
-import { type HoyitoBoardEventMap, boardEvent, errorEvent } from './events.js';
+import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
 import { type BoardMode, type Player, badPositionInput, tablebaseSize } from './options.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
@@ -84,6 +84,8 @@ export class GameController implements ReactiveController {
   #plies = 0;
   /** The position the AI is choosing a move for. */
   #thinkingAbout: Position | null = null;
+  /** The position the AI last failed to answer. */
+  #aiFailedAt: Position | null = null;
   /** The side whose turn the player skipped: its moves show at once until the turn passes. */
   #skippedTurn: Side | null = null;
   /** The analysis (a search with every move scored) under way, and the position it is of. */
@@ -149,6 +151,11 @@ export class GameController implements ReactiveController {
   /** True while the AI chooses its move. */
   get thinking(): boolean {
     return this.#thinkingAbout !== null;
+  }
+
+  /** The AI failed to answer in the position on the board (a `hoyito-error` and a console warning said why). */
+  get aiFailed(): boolean {
+    return this.#aiFailedAt !== null && this.#aiFailedAt === this.game.position;
   }
 
   /** A human may play now: their turn, nothing animating, game on. */
@@ -435,6 +442,7 @@ export class GameController implements ReactiveController {
     const position = game.position;
     const about = { side: position.turn, position: makePosition(position) };
     this.#thinkingAbout = position;
+    this.#aiFailedAt = null;
     this.#host.requestUpdate();
     this.#emit('thinking', { ...about, state: 'started' });
     const ask = this.#aiRequest(game);
@@ -446,6 +454,7 @@ export class GameController implements ReactiveController {
     if (answer.ok && answer.value && this.#host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (!answer.ok) {
       this.#thinkingAbout = null;
+      this.#aiFailedAt = position;
       this.#host.requestUpdate();
       this.#emit('thinking', { ...about, state: 'failed' });
       this.#report(answer.error);
@@ -544,8 +553,9 @@ export class GameController implements ReactiveController {
     }
   }
 
+  /** What goes wrong at run time (the AI, its databases) is told as a bad input is: an event and a console warning. */
   #report(error: HoyitoError): void {
-    this.#host.dispatchEvent(errorEvent(error));
+    reportError(this.#host, error);
   }
 
   #emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {

@@ -5,9 +5,7 @@
  * board's `optionErrors`). A boolean attribute written `="false"` gets a warning too: it is on.
  */
 import type { HoyitoError } from '../host/types.js';
-import { errorEvent } from './events.js';
-
-const WARNING_PREFIX = '<hoyito-board>';
+import { reportError, warnOnConsole } from './events.js';
 
 export class InputErrors {
   /** Per checked input (its property name): what is wrong with its value now. */
@@ -41,10 +39,7 @@ export class InputErrors {
 
   /** Fires the errors found since the last call: an event and a console warning each. */
   tell(): void {
-    for (const error of this.#unreported.splice(0)) {
-      console.warn(`${WARNING_PREFIX} ${error.message}`);
-      this.#host.dispatchEvent(errorEvent(error));
-    }
+    for (const error of this.#unreported.splice(0)) reportError(this.#host, error);
   }
 }
 
@@ -55,7 +50,7 @@ const OFF_VALUES = /^(false|0|off|no)$/i;
 export const warnOfOffValue = (element: Element, attribute: string): void => {
   const value = element.getAttribute(attribute);
   if (value === null || !OFF_VALUES.test(value.trim())) return;
-  console.warn(
-    `${WARNING_PREFIX} ${attribute}="${value}" turns ${attribute} on: a boolean attribute is on whenever it is present, whatever its value. Remove the attribute to turn ${attribute} off.`,
+  warnOnConsole(
+    `${attribute}="${value}" turns ${attribute} on: a boolean attribute is on whenever it is present, whatever its value. Remove the attribute to turn ${attribute} off.`,
   );
 };

@@ -8,7 +8,7 @@
  */
 import type { CSSResult, ReactiveControllerHost } from 'lit';
 import { HoyitoError } from '../host/types.js';
-import { errorEvent } from './events.js';
+import { reportError } from './events.js';
 
 /** The element a part joins: it renders again when the part arrives, and hears if it could not load. */
 export interface OnDemandHost extends ReactiveControllerHost, EventTarget {
@@ -49,9 +49,7 @@ export class OnDemand<T> {
       (error: unknown) => {
         this.#settled = true;
         const reason = error instanceof Error ? error.message : String(error);
-        this.#host.dispatchEvent(
-          errorEvent(new HoyitoError('BadOption', `${this.#name}: its module did not load (${reason})`, this.#name)),
-        );
+        reportError(this.#host, new HoyitoError('BadOption', `${this.#name}: its module did not load (${reason})`, this.#name));
       },
     );
     return this.#loaded;

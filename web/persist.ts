@@ -12,6 +12,7 @@ import { Match } from '../host/match.js';
 import type { Decision } from '../host/record.js';
 import type { Move } from '../host/types.js';
 import type { Orientation, Player } from './options.js';
+import { warnOnConsole } from './events.js';
 
 export const STORAGE_PREFIX = 'hoyito-board:';
 
@@ -187,6 +188,6 @@ export class Persistence implements ReactiveController {
   #warn(message: string): void {
     if (this.#warned) return;
     this.#warned = true;
-    console.warn(`<hoyito-board> ${message}`);
+    warnOnConsole(message);
   }
 }

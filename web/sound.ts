@@ -11,7 +11,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { HoyitoError, type MoveOutcome } from '../host/types.js';
-import { type MoveDetail, errorEvent } from './events.js';
+import { type MoveDetail, reportError } from './events.js';
 import type { SowingFrame } from './sowing.js';
 
 /** The element that has sounds: its `sound` input, and the target of its `move` events. */
@@ -112,9 +112,7 @@ export class SoundController implements ReactiveController {
     if (typeof AudioContext === 'function') return new AudioContext();
     if (!this.#reportedNoWebAudio) {
       this.#reportedNoWebAudio = true;
-      this.#host.dispatchEvent(
-        errorEvent(new HoyitoError('BadOption', 'sound: this browser has no Web Audio; the board stays silent', 'sound')),
-      );
+      reportError(this.#host, new HoyitoError('BadOption', 'sound: this browser has no Web Audio; the board stays silent', 'sound'));
     }
     return null;
   }

@@ -1,6 +1,6 @@
 /**
  * The status line over the board: the result; else the sowing being shown; else who is to move,
- * after a pass, while the AI thinks, and a hint's exact value once it is proven.
+ * after a pass, while the AI thinks or once it failed, and a hint's exact value once it is proven.
  */
 import type { MoveOutcome, SearchResult, Side } from '../host/types.js';
 import type { BoardView } from './board-view.js';
@@ -13,6 +13,8 @@ export interface StatusState {
   /** The move being sown, while it is. */
   readonly sowing: MoveOutcome | undefined;
   readonly thinking: boolean;
+  /** The AI failed to answer in this position. */
+  readonly aiFailed: boolean;
   /** The hint shown, with its value. */
   readonly hint: SearchResult | null;
   playerOf(side: Side): Player;
@@ -31,7 +33,7 @@ export const statusLine = (language: Language, view: BoardView, state: StatusSta
   return [
     last?.move === 'pass' ? text.passed(text.sides[side === 'S' ? 'N' : 'S']) : '',
     describeTurn(language, side, state.playerOf(side), last?.extraTurn ?? false),
-    state.thinking ? text.thinking : '',
+    state.thinking ? text.thinking : state.aiFailed ? text.aiFailed : '',
     exact,
   ]
     .filter(Boolean)

@@ -44,6 +44,12 @@ let embedFiles: string[] = [];
 let server: StaticServer;
 /** The same site with the headers that make a page cross-origin isolated (docs/board.md, How the AI runs). */
 let isolated: StaticServer;
+/** The same site under a strict Content-Security-Policy: no inline style or script, WebAssembly allowed (docs/board.md, "A strict Content-Security-Policy"). */
+let strict: StaticServer;
+/** The same, without 'wasm-unsafe-eval': the AI's core cannot be compiled. */
+let noWasm: StaticServer;
+const STRICT_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:";
+const NO_WASM_POLICY = "default-src 'self'; img-src 'self' data:";
 let browser: Browser;
 
 beforeAll(async () => {
@@ -71,6 +77,8 @@ beforeAll(async () => {
   await writeFile(join(site, NO_TABLEBASES_PAGE), embedPage(`../${NO_TABLEBASES}/hoyito-board.js`));
   server = await serveStatic(site);
   isolated = await serveStatic(site, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+  strict = await serveStatic(site, { 'Content-Security-Policy': STRICT_POLICY });
+  noWasm = await serveStatic(site, { 'Content-Security-Policy': NO_WASM_POLICY });
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
@@ -78,6 +86,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await isolated?.close();
+  await strict?.close();
+  await noWasm?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -215,5 +225,58 @@ test('an embed copied without its worker says so with a hoyito-error instead of 
   const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
   expect(await message.jsonValue()).toMatch(/worker/);
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/incomplete\/hoyito-board-worker-/), status: 404 });
+  await page.close();
+}, 60_000);
+
+test('under a strict Content-Security-Policy (no inline styles) the board keeps its layout and every part plays, with no violation', async () => {
+  const { page, problems } = await watchedPage();
+  await page.goto(`${strict.url}${PAGE}`);
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  await page.evaluate(() => {
+    const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+    board.controls = board.analysis = board.sound = true;
+  });
+  await page.locator('hoyito-board .analysis .eval-fill').waitFor({ timeout: 15_000 });
+  await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.resign());
+  await page.locator('hoyito-board .result').waitFor({ timeout: 15_000 });
+  // The styles the board sets per element (the grid's width, each seed's place, the eval bar's fill) are in place.
+  const layout = await page.evaluate(() => {
+    const root = document.querySelector('hoyito-board')!.shadowRoot!;
+    const tops = [...root.querySelectorAll('.row.top .hole')].map(hole => Math.round(hole.getBoundingClientRect().top));
+    const seed = root.querySelector<HTMLElement>('.seed')!;
+    const fill = root.querySelector<HTMLElement>('.eval-fill')!;
+    return {
+      holes: getComputedStyle(root.querySelector('.frame')!).getPropertyValue('--holes'),
+      rowTops: new Set(tops).size,
+      rowLength: tops.length,
+      seedPlaced: seed.style.left !== '' && seed.style.top !== '',
+      fillWidth: fill.style.width,
+    };
+  });
+  expect(layout).toMatchObject({ holes: '6', rowTops: 1, rowLength: 6, seedPlaced: true, fillWidth: expect.stringMatching(/%$/) });
+  // Chromium logs each violation of the policy as a console error.
+  expect(problems).toEqual([]);
+  await page.close();
+}, 60_000);
+
+test("under a policy without 'wasm-unsafe-eval' the board says what the page lacks: a hoyito-error, a console warning and its status line", async () => {
+  const { page, problems } = await watchedPage();
+  const warnings: string[] = [];
+  page.on('console', message => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${noWasm.url}${PAGE}`);
+  await page.evaluate(() =>
+    document.addEventListener('hoyito-error', event => {
+      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
+    }),
+  );
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
+  expect(await message.jsonValue()).toMatch(/Content-Security-Policy.*'wasm-unsafe-eval'/);
+  expect(warnings).toContainEqual(expect.stringMatching(/^<hoyito-board> .*'wasm-unsafe-eval'/));
+  await page.locator('hoyito-board .status', { hasText: 'The AI could not move' }).waitFor({ timeout: 15_000 });
+  expect(problems).toEqual([]);
   await page.close();
 }, 60_000);

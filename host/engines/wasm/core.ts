@@ -120,6 +120,21 @@ const wasmBytes = async (url: URL): Promise<BufferSource> => {
   return response.arrayBuffer();
 };
 
+/** A browser's words for WebAssembly refused by the page's Content-Security-Policy (Chromium, Firefox, Safari). */
+const REFUSED_BY_POLICY = /Content.Security.Policy|\bCSP\b|wasm-unsafe-eval/i;
+
+/** Instantiates `bytes`; a page whose Content-Security-Policy forbids compiling WebAssembly is told what it lacks. */
+const instantiate = async (bytes: BufferSource, imports: WebAssembly.Imports): Promise<WebAssembly.Instance> => {
+  try {
+    return (await WebAssembly.instantiate(bytes, imports)).instance;
+  } catch (error) {
+    if (!(error instanceof Error) || !REFUSED_BY_POLICY.test(error.message)) throw error;
+    throw new Error(
+      `the page's Content-Security-Policy does not let it compile WebAssembly: add 'wasm-unsafe-eval' to its script-src (${error.name})`,
+    );
+  }
+};
+
 /** The constants of an instance; throws when one the host shares differs (a core built from other sources). */
 export const readConstants = (exports: Record<string, unknown>): CoreConstants => {
   const constants = {} as Record<(typeof CORE_CONSTANTS)[number], number>;
@@ -206,7 +221,7 @@ export class WasmCore {
     // with noAssert and the stub runtime) and exports no function with optional arguments, so it
     // is instantiated as it is: no loader, and no wrapper around each export's calls.
     const env: WebAssembly.ModuleImports = memory ? { nowMs, memory: memory as WebAssembly.Memory } : { nowMs };
-    const { instance } = await WebAssembly.instantiate(await wasmBytes(url), { env });
+    const instance = await instantiate(await wasmBytes(url), { env });
     const exports = instance.exports as Record<string, unknown>;
     const core = new WasmCore(exports as unknown as PlayCoreFunctions, readConstants(exports), stopWatch);
     stopWatch.raise = () => core.#setStopFlag(1);
