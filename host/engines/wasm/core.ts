@@ -131,6 +131,7 @@ const instantiate = async (bytes: BufferSource, imports: WebAssembly.Imports): P
     if (!(error instanceof Error) || !REFUSED_BY_POLICY.test(error.message)) throw error;
     throw new Error(
       `the page's Content-Security-Policy does not let it compile WebAssembly: add 'wasm-unsafe-eval' to its script-src (${error.name})`,
+      { cause: error },
     );
   }
 };
