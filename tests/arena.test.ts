@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BALANCE_DEPTH,
   type GameReport,
+  type MatchReport,
+  type PlayerSpec,
   eloEstimate,
   eloOfScore,
   formatReport,
@@ -31,6 +33,19 @@ import type { ServiceAnswer } from '../host/service-base.js';
 import { pickAtRandom, seededRandom } from '../host/random.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
+
+/** Each game's record replays to its end: the opening's 4 random moves, then every ply played. */
+const expectRecordsReplay = (report: MatchReport): void => {
+  for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+};
+
+/** A two-game match of `a` against random, colours swapped: its name, and every record replays. */
+const expectPlaysRandom = async (a: PlayerSpec, name: string): Promise<MatchReport> => {
+  const report = await playMatch(wasmEngine, { a, b: { kind: 'random' }, games: 2, moveCap: 150, seed: 2 });
+  expect(report.a).toBe(name);
+  expectRecordsReplay(report);
+  return report;
+};
 
 const game = (margin: number): GameReport => ({
   variant: 'ii',
@@ -274,8 +289,7 @@ describe('arena', () => {
     expect(report.wins + report.draws + report.losses).toBe(4);
     expect(report.games.every(({ plies, capped }) => plies <= 200 && capped === (plies === 200))).toBe(true);
     expect(formatReport(report)).toContain('depth:2 vs random: 4 games');
-    // Each game's record replays to its end.
-    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+    expectRecordsReplay(report);
   });
 
   it('plays a threaded player against a one-thread one: every game finished or capped, its records legal', async () => {
@@ -287,7 +301,7 @@ describe('arena', () => {
       seed: 5,
     });
     expect(formatReport(report)).toContain('depth-t2:5 vs depth:5: 2 games');
-    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+    expectRecordsReplay(report);
   });
 
   it("replays a match move for move from its seed: openings, the level's choice and greedy's ties", async () => {
@@ -326,16 +340,8 @@ describe('arena', () => {
   });
 
   it('plays the plain alpha-beta player: a match against random, every game finished or capped', async () => {
-    const report = await playMatch(wasmEngine, {
-      a: { kind: 'alphabeta', depth: 3 },
-      b: { kind: 'random' },
-      games: 2,
-      moveCap: 150,
-      seed: 2,
-    });
-    expect(report.a).toBe('alphabeta:3');
+    const report = await expectPlaysRandom({ kind: 'alphabeta', depth: 3 }, 'alphabeta:3');
     expect(report.games.map(({ aSide }) => aSide)).toEqual(['S', 'N']);
-    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
   });
 
   it('plays a nodes player: each move searched for its nodes (deeper for more, never a check past them)', async () => {
@@ -357,15 +363,7 @@ describe('arena', () => {
       expect(manyAnswer!.result.depth).toBeGreaterThan(fewAnswer!.result.depth);
       unwrap(played.play(pickAtRandom(played.legalMoves().moves, random)));
     }
-    const report = await playMatch(wasmEngine, {
-      a: { kind: 'nodes', nodes: 2_000 },
-      b: { kind: 'random' },
-      games: 2,
-      moveCap: 150,
-      seed: 2,
-    });
-    expect(report.a).toBe('nodes:2000');
-    for (const game of report.games) expect(unwrap(Game.fromRecord(game.record, wasmEngine)).moves.length).toBe(game.plies + 4);
+    await expectPlaysRandom({ kind: 'nodes', nodes: 2_000 }, 'nodes:2000');
   });
 });
 
