@@ -8,7 +8,6 @@ import { playMove } from '../host/engines/reference/rules.js';
 import { type Move, type Position, type Side, boardSeeds, opposite } from '../host/types.js';
 import type { LiveAnalysis } from './analysis.js';
 import { moveNotation } from './describe.js';
-import { cssProperties } from './css-properties.js';
 import type { AnalysisDetail, HoleName } from './events.js';
 import type { Catalogue, Language } from './i18n.js';
 
@@ -107,9 +106,9 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
       class="eval-bar"
       role="img"
       aria-label=${text.bar(text.side(bottom), text.side(opposite(bottom)), Math.round(share))}
-      ${cssProperties({ '--_eval-bottom': `var(--_eval-${bottom})`, '--_eval-top': `var(--_eval-${opposite(bottom)})` })}
+      .style=${/* the CSSOM, not an attribute a Content-Security-Policy blocks (board.ts) */ `--_eval-bottom:var(--_eval-${bottom});--_eval-top:var(--_eval-${opposite(bottom)})`}
     >
-      <span class="eval-fill" ${cssProperties({ width: `${share.toFixed(1)}%` })}></span>
+      <span class="eval-fill" .style=${`width:${share.toFixed(1)}%`}></span>
     </div>
     <div part="eval-legend" class="eval-legend" aria-hidden="true">
       <span class="eval-legend-left">${text.side(bottom)}</span><span class="eval-legend-right">${text.side(opposite(bottom))}</span>

@@ -50,7 +50,6 @@ import {
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import type { AnalysisLimits } from './analysis.js';
 import { seedSpots } from './seed-layout.js';
-import { cssProperties } from './css-properties.js';
 import { MovePreviewController, previewStyles } from './preview.js';
 import { SkipController, sowingStyles } from './skip.js';
 import { boardStyles } from './styles.js';
@@ -661,9 +660,7 @@ export class HoyitoBoard extends LitElement {
         <span class="ring"></span><span part="bowl" class="bowl"></span>
         <span class="seeds" aria-hidden="true"
           >${guard([seeds], () =>
-            seedSpots(seeds).map(
-              spot => html`<span part="seed" class="seed" ${cssProperties({ left: `${spot.x}%`, top: `${spot.y}%` })}></span>`,
-            ),
+            seedSpots(seeds).map(spot => html`<span part="seed" class="seed" .style=${`left:${spot.x}%;top:${spot.y}%`}></span>`),
           )}</span
         >
         <span class="label" aria-hidden="true">${holeLabel(name)}</span>
@@ -682,7 +679,10 @@ export class HoyitoBoard extends LitElement {
         <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
       </div>`;
 
-    return html`<div class="frame" ${cssProperties({ '--holes': String(n) })}>
+    // Inline styles (here and each seed's place) are bound to the style property, the CSSOM, never
+    // written as a style attribute: a page's Content-Security-Policy without 'unsafe-inline' blocks
+    // the attribute, not the CSSOM (docs/board.md, "A strict Content-Security-Policy").
+    return html`<div class="frame" .style=${`--holes:${n}`}>
       <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
         <div part="status" class="status">
           ${reviewPly === null ? statusLine(language, view, this.#statusState()) : this.#reviewer.statusText()}
