@@ -29,8 +29,19 @@ const send = (message: FromWorker): void => postMessage(message);
  * databases in a worker of its own, and searches with threads on thread images).
  */
 const core = loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
+/**
+ * `promise`, whose failure (a core that would not load: a Content-Security-Policy without
+ * 'wasm-unsafe-eval') is the answer of each request that awaits it, and not, before one does, an
+ * unhandled rejection in the page's console.
+ */
+function toldToRequests<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
 /** The service of each thread count asked for: one thread on the core the databases live in; more on a shared memory of their own. */
-const services = new Map<number, Promise<SearchServiceBase>>([[1, core.then(loaded => SearchServiceBase.create({ core: loaded }))]]);
+const services = new Map<number, Promise<SearchServiceBase>>([
+  [1, toldToRequests(core.then(loaded => SearchServiceBase.create({ core: loaded })))],
+]);
 
 /** A helper thread of a threaded search: a worker of its own (host/engines/wasm/search-thread.ts). */
 const spawnThread: ThreadSpawner = () => {
