@@ -33,8 +33,38 @@ interface Pending {
   readonly onProgress?: (result: SearchResult) => void;
 }
 
+/**
+ * A worker the browser would not even construct: it fails as soon as it is listened to, with an
+ * error that says why. (Chromium throws from `new Worker` on a page that enforces Trusted Types
+ * and has no policy for script URLs.)
+ */
+const unstartedWorker = (error: unknown): AiWorker => {
+  const reason = error instanceof Error ? error.message : String(error);
+  const trustedTypes = /Trusted/i.test(reason)
+    ? ": the page enforces Trusted Types, and a 'default' policy of its own must pass the board's script URLs (docs/board.md)"
+    : '';
+  const failure = new HoyitoError(
+    'AiFailed',
+    `the AI could not start: the browser would not start its worker (${reason})${trustedTypes}`,
+    'ai',
+  );
+  return {
+    postMessage: () => undefined,
+    addEventListener: (type: 'message' | 'error', listener: ((event: MessageEvent<FromWorker>) => void) | ((event: Event) => void)) => {
+      if (type === 'error') queueMicrotask(() => (listener as (event: Event) => void)(new ErrorEvent('error', { error: failure })));
+    },
+    terminate: () => undefined,
+  };
+};
+
 /** Starts the module worker that ships next to this file (Vite bundles it; tsc leaves it beside board.js). */
-export const startAiWorker = (): AiWorker => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
+export const startAiWorker = (): AiWorker => {
+  try {
+    return new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'hoyito-ai' });
+  } catch (error) {
+    return unstartedWorker(error);
+  }
+};
 
 const CANCELLED: AiAnswer = ok(null);
 
@@ -120,11 +150,14 @@ export class AiClient {
     const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
     // An isolated page's worker must be served with the page's COEP header too, or Chromium will not start it.
     const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
-    this.#failure = new HoyitoError(
-      'AiFailed',
-      `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
-      'ai',
-    );
+    this.#failure =
+      event instanceof ErrorEvent && event.error instanceof HoyitoError
+        ? event.error
+        : new HoyitoError(
+            'AiFailed',
+            `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
+            'ai',
+          );
     const inFlight = this.#inFlight;
     const waiting = this.#waiting;
     this.#inFlight = this.#waiting = null;

@@ -34,8 +34,15 @@ const INCOMPLETE_PAGE = 'pages/incomplete.html';
 const NO_TABLEBASES = 'no-tablebases';
 const NO_TABLEBASES_PAGE = 'pages/no-tablebases.html';
 
-/** The embed snippet of docs/board.md, on a page that loads the module from `src`. */
-const embedPage = (src: string): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
+/** A page's own Trusted Types policy for script URLs, its origin's only (docs/board.md, "A strict Content-Security-Policy"). */
+const TRUSTED_TYPES_POLICY = `trustedTypes.createPolicy('default', {
+  createScriptURL: url => (new URL(url, location.href).origin === location.origin ? url : null),
+});`;
+const TRUSTED_TYPES_PAGE = 'pages/trusted-types.html';
+
+/** The embed snippet of docs/board.md, on a page that loads the module from `src` (after the classic script `before`, if any). */
+const embedPage = (src: string, before = ''): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
+${before && `<script src="${before}"></script>`}
 <script type="module" src="${src}"></script>
 <hoyito-board variant="iii" holes="6" south="human" north="ai" level="2" speed="0"></hoyito-board>`;
 
@@ -50,6 +57,9 @@ let strict: StaticServer;
 let noWasm: StaticServer;
 const STRICT_POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:";
 const NO_WASM_POLICY = "default-src 'self'; img-src 'self' data:";
+/** The strict policy, enforcing Trusted Types: Lit's policy and the page's own `default` may be made. */
+const TRUSTED_TYPES_CSP = `${STRICT_POLICY}; require-trusted-types-for 'script'; trusted-types lit-html default`;
+let trustedTypes: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -75,10 +85,13 @@ beforeAll(async () => {
   await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
   await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
   await writeFile(join(site, NO_TABLEBASES_PAGE), embedPage(`../${NO_TABLEBASES}/hoyito-board.js`));
+  await writeFile(join(site, 'pages/trusted-types-policy.js'), TRUSTED_TYPES_POLICY);
+  await writeFile(join(site, TRUSTED_TYPES_PAGE), embedPage(`../${VENDOR}/hoyito-board.js`, 'trusted-types-policy.js'));
   server = await serveStatic(site);
   isolated = await serveStatic(site, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
   strict = await serveStatic(site, { 'Content-Security-Policy': STRICT_POLICY });
   noWasm = await serveStatic(site, { 'Content-Security-Policy': NO_WASM_POLICY });
+  trustedTypes = await serveStatic(site, { 'Content-Security-Policy': TRUSTED_TYPES_CSP });
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
@@ -88,6 +101,7 @@ afterAll(async () => {
   await isolated?.close();
   await strict?.close();
   await noWasm?.close();
+  await trustedTypes?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -279,4 +293,28 @@ test("under a policy without 'wasm-unsafe-eval' the board says what the page lac
   await page.locator('hoyito-board .status', { hasText: 'The AI could not move' }).waitFor({ timeout: 15_000 });
   expect(problems).toEqual([]);
   await page.close();
+}, 60_000);
+
+test('on a page that enforces Trusted Types the board plays with the page’s default policy, and without one says what the page lacks', async () => {
+  const { page, problems } = await watchedPage();
+  await page.goto(`${trustedTypes.url}${TRUSTED_TYPES_PAGE}`);
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  expect(problems).toEqual([]);
+  await page.close();
+
+  const bare = await watchedPage();
+  await bare.page.goto(`${trustedTypes.url}${PAGE}`);
+  await bare.page.evaluate(() =>
+    document.addEventListener('hoyito-error', event => {
+      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
+    }),
+  );
+  await bare.page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  const message = await bare.page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
+  expect(await message.jsonValue()).toMatch(/Trusted Types, and a 'default' policy/);
+  await bare.page.locator('hoyito-board .status', { hasText: 'The AI could not move' }).waitFor({ timeout: 15_000 });
+  // The browser reports the refused worker itself; nothing else goes wrong (no uncaught error).
+  expect(bare.problems.filter(problem => !/requires 'TrustedScriptURL' assignment/.test(problem))).toEqual([]);
+  await bare.page.close();
 }, 60_000);
