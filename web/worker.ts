@@ -61,7 +61,14 @@ const threadsFor = (asked: number | undefined): number =>
 
 const serviceFor = (threads: number): Promise<SearchServiceBase> => {
   let service = services.get(threads);
-  if (!service) services.set(threads, (service = SearchServiceBase.create({ threads, spawnThread })));
+  if (!service) {
+    // Helpers that cannot start (workers a page's Trusted Types refuse here) leave the AI on one thread.
+    service = SearchServiceBase.create({ threads, spawnThread }).catch((error: unknown) => {
+      console.warn(`<hoyito-board> the AI searches on one thread: its helper threads did not start (${String(error)})`);
+      return serviceFor(1);
+    });
+    services.set(threads, service);
+  }
   return service;
 };
 
@@ -115,7 +122,7 @@ const answer = async (request: SearchRequest): Promise<void> => {
       limits: { ...limits, signal: flag },
       onIteration: progress => send({ type: 'progress', id, result: progress }),
     });
-    send({ type: 'answer', id, result, threads });
+    send({ type: 'answer', id, result, threads: searches.threads });
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });
   } finally {

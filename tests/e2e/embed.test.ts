@@ -60,6 +60,8 @@ const NO_WASM_POLICY = "default-src 'self'; img-src 'self' data:";
 /** The strict policy, enforcing Trusted Types: Lit's policy and the page's own `default` may be made. */
 const TRUSTED_TYPES_CSP = `${STRICT_POLICY}; require-trusted-types-for 'script'; trusted-types lit-html default`;
 let trustedTypes: StaticServer;
+/** The same, cross-origin isolated: the AI would search on helper threads, workers its own worker starts. */
+let trustedIsolated: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -92,6 +94,11 @@ beforeAll(async () => {
   strict = await serveStatic(site, { 'Content-Security-Policy': STRICT_POLICY });
   noWasm = await serveStatic(site, { 'Content-Security-Policy': NO_WASM_POLICY });
   trustedTypes = await serveStatic(site, { 'Content-Security-Policy': TRUSTED_TYPES_CSP });
+  trustedIsolated = await serveStatic(site, {
+    'Content-Security-Policy': TRUSTED_TYPES_CSP,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+  });
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
@@ -102,18 +109,38 @@ afterAll(async () => {
   await strict?.close();
   await noWasm?.close();
   await trustedTypes?.close();
+  await trustedIsolated?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** A new page whose errors (uncaught, or logged as errors) are collected in `problems`. */
-const watchedPage = async (): Promise<{ page: Page; problems: string[] }> => {
+/** A new page whose errors (uncaught, or logged as errors) are collected in `problems`, its console warnings in `warnings`. */
+const watchedPage = async (): Promise<{ page: Page; problems: string[]; warnings: string[] }> => {
   const page = await browser.newPage();
   const problems: string[] = [];
+  const warnings: string[] = [];
   page.on('pageerror', error => problems.push(error.message));
   page.on('console', message => {
     if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
   });
-  return { page, problems };
+  return { page, problems, warnings };
+};
+
+/** The human plays a move, and the AI answers it. */
+const playAndAnswered = async (page: Page): Promise<void> => {
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+};
+
+/** The human plays a move, and the message of the first `hoyito-error` that follows. */
+const playAndFirstError = async (page: Page): Promise<string> => {
+  await page.evaluate(() =>
+    document.addEventListener('hoyito-error', event => {
+      document.body.dataset['error'] ??= (event as CustomEvent<{ message: string }>).detail.message;
+    }),
+  );
+  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
+  return (await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 })).jsonValue() as Promise<string>;
 };
 
 test('the embed copied into /vendor/x/ plays against a human from a page in /pages/a/b/', async () => {
@@ -213,8 +240,7 @@ test('on a cross-origin isolated page the embed searches on every core: it loads
   await page.goto(`${isolated.url}${PAGE}`);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   const threads = Math.min(await page.evaluate(() => navigator.hardwareConcurrency), 8);
-  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  await playAndAnswered(page);
   const asked = isolated.served.map(({ path, status }) => `${status} ${path.replace(/^\/?vendor\/x\//, '')}`);
   const threadFiles = new Set(asked.filter(line => /^200 hoyito-board-thread-/.test(line)));
   if (threads > 1) {
@@ -230,14 +256,7 @@ test('on a cross-origin isolated page the embed searches on every core: it loads
 test('an embed copied without its worker says so with a hoyito-error instead of thinking for ever', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}${INCOMPLETE_PAGE}`);
-  await page.evaluate(() =>
-    document.addEventListener('hoyito-error', event => {
-      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
-    }),
-  );
-  await page.locator('hoyito-board .hole.playable').first().click();
-  const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
-  expect(await message.jsonValue()).toMatch(/worker/);
+  expect(await playAndFirstError(page)).toMatch(/worker/);
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/incomplete\/hoyito-board-worker-/), status: 404 });
   await page.close();
 }, 60_000);
@@ -245,8 +264,7 @@ test('an embed copied without its worker says so with a hoyito-error instead of 
 test('under a strict Content-Security-Policy (no inline styles) the board keeps its layout and every part plays, with no violation', async () => {
   const { page, problems } = await watchedPage();
   await page.goto(`${strict.url}${PAGE}`);
-  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  await playAndAnswered(page);
   await page.evaluate(() => {
     const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
     board.controls = board.analysis = board.sound = true;
@@ -275,20 +293,9 @@ test('under a strict Content-Security-Policy (no inline styles) the board keeps 
 }, 60_000);
 
 test("under a policy without 'wasm-unsafe-eval' the board says what the page lacks: a hoyito-error, a console warning and its status line", async () => {
-  const { page, problems } = await watchedPage();
-  const warnings: string[] = [];
-  page.on('console', message => {
-    if (message.type() === 'warning') warnings.push(message.text());
-  });
+  const { page, problems, warnings } = await watchedPage();
   await page.goto(`${noWasm.url}${PAGE}`);
-  await page.evaluate(() =>
-    document.addEventListener('hoyito-error', event => {
-      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
-    }),
-  );
-  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
-  const message = await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
-  expect(await message.jsonValue()).toMatch(/Content-Security-Policy.*'wasm-unsafe-eval'/);
+  expect(await playAndFirstError(page)).toMatch(/Content-Security-Policy.*'wasm-unsafe-eval'/);
   expect(warnings).toContainEqual(expect.stringMatching(/^<hoyito-board> .*'wasm-unsafe-eval'/));
   await page.locator('hoyito-board .status', { hasText: 'The AI could not move' }).waitFor({ timeout: 15_000 });
   expect(problems).toEqual([]);
@@ -298,23 +305,28 @@ test("under a policy without 'wasm-unsafe-eval' the board says what the page lac
 test('on a page that enforces Trusted Types the board plays with the page’s default policy, and without one says what the page lacks', async () => {
   const { page, problems } = await watchedPage();
   await page.goto(`${trustedTypes.url}${TRUSTED_TYPES_PAGE}`);
-  await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.moves.length >= 2, null, { timeout: 15_000 });
+  await playAndAnswered(page);
   expect(problems).toEqual([]);
   await page.close();
 
   const bare = await watchedPage();
   await bare.page.goto(`${trustedTypes.url}${PAGE}`);
-  await bare.page.evaluate(() =>
-    document.addEventListener('hoyito-error', event => {
-      document.body.dataset['error'] = (event as CustomEvent<{ message: string }>).detail.message;
-    }),
-  );
-  await bare.page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
-  const message = await bare.page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 });
-  expect(await message.jsonValue()).toMatch(/Trusted Types, and a 'default' policy/);
+  expect(await playAndFirstError(bare.page)).toMatch(/Trusted Types, and a 'default' policy/);
   await bare.page.locator('hoyito-board .status', { hasText: 'The AI could not move' }).waitFor({ timeout: 15_000 });
   // The browser reports the refused worker itself; nothing else goes wrong (no uncaught error).
-  expect(bare.problems.filter(problem => !/requires 'TrustedScriptURL' assignment/.test(problem))).toEqual([]);
+  const refusedWorker = (problem: string) => /requires 'TrustedScriptURL' assignment/.test(problem);
+  expect(bare.problems.filter(problem => !refusedWorker(problem))).toEqual([]);
   await bare.page.close();
+
+  // Cross-origin isolated, the page's policy does not reach the AI's worker, where the helper
+  // threads start: the helpers are refused, and the AI plays on one thread.
+  const isolatedPage = await watchedPage();
+  await isolatedPage.page.goto(`${trustedIsolated.url}${TRUSTED_TYPES_PAGE}`);
+  expect(await isolatedPage.page.evaluate(() => crossOriginIsolated)).toBe(true);
+  await playAndAnswered(isolatedPage.page);
+  if ((await isolatedPage.page.evaluate(() => navigator.hardwareConcurrency)) > 1) {
+    expect(isolatedPage.warnings).toContainEqual(expect.stringMatching(/^<hoyito-board> the AI searches on one thread/));
+  }
+  expect(isolatedPage.problems.filter(problem => !refusedWorker(problem))).toEqual([]);
+  await isolatedPage.page.close();
 }, 60_000);
