@@ -57,6 +57,19 @@ const unstartedWorker = (error: unknown): AiWorker => {
   };
 };
 
+/** Why the worker failed: the error it carries (a worker the browser would not construct), else its file's, named with what to do. */
+const workerFailure = (event: Event): HoyitoError => {
+  if (event instanceof ErrorEvent && event.error instanceof HoyitoError) return event.error;
+  const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
+  // An isolated page's worker must be served with the page's COEP header too, or Chromium will not start it.
+  const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
+  return new HoyitoError(
+    'AiFailed',
+    `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
+    'ai',
+  );
+};
+
 /** Starts the module worker that ships next to this file (Vite bundles it; tsc leaves it beside board.js). */
 export const startAiWorker = (): AiWorker => {
   try {
@@ -147,17 +160,7 @@ export class AiClient {
    * another origin). Nothing it was asked will be answered: each request gets the error instead.
    */
   #fail(event: Event): void {
-    const reason = event instanceof ErrorEvent && event.message ? event.message : 'it did not load';
-    // An isolated page's worker must be served with the page's COEP header too, or Chromium will not start it.
-    const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
-    this.#failure =
-      event instanceof ErrorEvent && event.error instanceof HoyitoError
-        ? event.error
-        : new HoyitoError(
-            'AiFailed',
-            `the AI could not start: its worker failed (${reason}); serve its file from beside the board's module, on the page's origin${headers}`,
-            'ai',
-          );
+    this.#failure = workerFailure(event);
     const inFlight = this.#inFlight;
     const waiting = this.#waiting;
     this.#inFlight = this.#waiting = null;

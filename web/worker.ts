@@ -19,6 +19,7 @@ import { StopFlag } from '../host/stop.js';
 import type { Tablebase } from '../host/engines/tablebase.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { wantedTablebases } from './wanted-tablebases.js';
+import { warnOnConsole } from './events.js';
 import type { WorkerTablebases } from './worker-tablebases.js';
 
 const send = (message: FromWorker): void => postMessage(message);
@@ -64,7 +65,7 @@ const serviceFor = (threads: number): Promise<SearchServiceBase> => {
   if (!service) {
     // Helpers that cannot start (workers a page's Trusted Types refuse here) leave the AI on one thread.
     service = SearchServiceBase.create({ threads, spawnThread }).catch((error: unknown) => {
-      console.warn(`<hoyito-board> the AI searches on one thread: its helper threads did not start (${String(error)})`);
+      warnOnConsole(`the AI searches on one thread: its helper threads did not start (${String(error)})`);
       return serviceFor(1);
     });
     services.set(threads, service);
