@@ -456,8 +456,8 @@ export class WasmCore {
   /**
    * Makes room for `layers` of one game's databases (see assembly/tablebase.ts), and for building
    * them unless `building` is false (the host writes them), with a cache of quiet children of up to
-   * `cacheBytes`, and forgets any earlier ones. False when the core's memory cannot grow that far,
-   * or a layer has more than MAX_LAYER_BOARDS boards.
+   * `cacheBytes`, and forgets any earlier ones. False when the core's memory cannot grow that far
+   * (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
    */
   startTablebase(
     settings: Pick<Position, 'variant' | 'holesPerRow'>,
@@ -467,9 +467,11 @@ export class WasmCore {
     cacheBytes = 0,
   ): boolean {
     this.#configureFor({ ...settings, lastFour: 'C' });
+    // Refused (no room), the core lays nothing out: the databases it holds stay as they were.
+    if (this.#exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
-    return this.#exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) !== 0;
+    return true;
   }
 
   /** Records that the core's layers are those of `base` (just built, or written): a searcher probing `base` checks it. */
