@@ -54,7 +54,8 @@ export interface SearchServiceOptions {
    * Threads that search (Lazy SMP, docs/search.md), 1 to MAX_THREADS: 1 (the default) searches
    * exactly as ever; more search on a core of their own over a shared memory (Node, or a
    * cross-origin isolated page) with engine `wasm`. Only the main thread's iterations and nodes
-   * are reported, and a node limit counts its nodes. `close()` ends the threads.
+   * are reported, and a node limit counts its nodes; a result's `helperNodes` counts the helpers'.
+   * `close()` ends the threads.
    */
   readonly threads?: number;
   /** Starts one helper thread (a browser `Worker` running host/engines/wasm/search-thread.js); in Node, worker threads by default. */

@@ -201,7 +201,11 @@ export interface SearchResult {
   /** True when the score is the game value, proven from game ends alone, not an estimate. */
   readonly exact: boolean;
   readonly depth: number;
+  /** The main thread's nodes, all iterations counted: the ones a node limit counts. */
   readonly nodes: number;
+  /** The nodes helper threads searched beside it (a service's `threads` above 1), all iterations counted; 0 on one thread. */
+  readonly helperNodes: number;
+  /** The main thread's. */
   readonly nodesPerSecond: number;
   readonly timeMs: number;
   readonly principalVariation: readonly Move[];

@@ -1,11 +1,12 @@
 /**
  * The threaded search (Lazy SMP: host/engines/wasm/search-threads.ts) through the search service:
  * a legal, sensible move; the exact values one thread proves; a stop, a node limit and a clock
- * obeyed at once; and nothing of one thread's search changed by threads having run.
+ * obeyed at once; nothing of one thread's search changed by threads having run; and the helpers
+ * searched: their nodes counted, their entries in the main thread's table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
-import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { type CoreMemory, loadWasmCore } from '../host/engines/wasm/core.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
 import { MAX_THREADS, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
 import { SearchHelpers } from '../host/engines/wasm/search-threads.js';
@@ -15,6 +16,7 @@ import { parsePosition, startPosition } from '../host/notation.js';
 import { StopFlag } from '../host/stop.js';
 import { type Position, type SearchResult, unwrap } from '../host/types.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from '../tools/fingerprint.js';
+import { infoLine } from '../tools/cli/render.js';
 
 /** The core checks its limits every this many nodes. */
 const CHECK_NODES = 4096;
@@ -97,6 +99,62 @@ describe('a search on 2 threads', () => {
     try {
       searchFingerprint(wasmSearcher(core, 16, undefined, helpers));
       expect(searchFingerprint(wasmSearcher(core, 16))).toEqual(searchFingerprint(wasmSearcher(await loadWasmCore(), 16)));
+    } finally {
+      helpers.close();
+    }
+  });
+});
+
+// A table entry (assembly/tt.ts): two 64-bit words, the key XOR the data word, then the data word,
+// with the entry's bound in bits 40-47 (0: none) and the number of the iteration that stored it in bits 56-63.
+const ENTRY_WORDS = 2;
+const DATA_WORD = 1;
+const BOUND_SHIFT = 40n;
+const ITERATION_SHIFT = 56n;
+const BYTE = 0xffn;
+
+/** The iteration numbers of the entries held in the table of 2^bits entries at `address` of `memory`. */
+const storedIterations = (memory: CoreMemory, address: number, bits: number): number[] => {
+  const words = new BigUint64Array(memory.buffer, address, ENTRY_WORDS << bits);
+  const iterations: number[] = [];
+  for (let entry = 0; entry < 1 << bits; entry++) {
+    const data = words[entry * ENTRY_WORDS + DATA_WORD]!;
+    if (((data >> BOUND_SHIFT) & BYTE) !== 0n) iterations.push(Number((data >> ITERATION_SHIFT) & BYTE));
+  }
+  return iterations;
+};
+
+describe('the helpers search', () => {
+  // Long enough (some 100 ms on 2 threads) for a helper to start searching beside the main thread's last iterations.
+  const position = startPosition('iii', 12);
+  const depth = 14;
+  const tableBits = 16;
+
+  it("an answer counts the helpers' nodes apart, in all iterations; on one thread none", () => {
+    const two = threaded.searchNow({ position, limits: { depth } });
+    expect(two.result.helperNodes).toBeGreaterThan(0);
+    const counted = two.iterations.map(result => result.helperNodes);
+    expect(counted).toEqual([...counted].sort((a, b) => a - b));
+    expect(infoLine(two.result)).toContain(` nodes ${two.result.nodes} helpernodes ${two.result.helperNodes} nps `);
+    const one = single.searchNow({ position, limits: { depth } });
+    expect(one.iterations.map(result => result.helperNodes)).toEqual(one.iterations.map(() => 0));
+    expect(infoLine(one.result)).not.toContain('helpernodes');
+  });
+
+  it("the helper's entries reach the main thread's table: entries of iterations it never reached, and none on one thread", async () => {
+    const memory = sharedCoreMemory();
+    const core = await loadThreadCore(memory, 0);
+    const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
+    /** Entries numbered for an iteration after the main thread's last: a helper searching ahead stored them. */
+    const aheadOfMain = () => {
+      const { address, nextIteration } = core.searchTable;
+      return storedIterations(memory, address, tableBits).filter(number => number >= nextIteration).length;
+    };
+    try {
+      wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
+      expect(aheadOfMain()).toBeGreaterThan(0);
+      wasmSearcher(core, tableBits).search(position, { depth });
+      expect(aheadOfMain()).toBe(0);
     } finally {
       helpers.close();
     }

@@ -193,6 +193,8 @@ export interface SearchSession {
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null;
   /** Nodes searched so far, in all iterations. */
   readonly nodes: number;
+  /** Nodes helper threads searched beside it so far (Lazy SMP), in all iterations. */
+  readonly helperNodes: number;
 }
 
 const toMoveScore = (root: RootMoveScore): MoveScore => {
@@ -252,6 +254,7 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
       exact,
       depth: iterationDepth,
       nodes: session.nodes,
+      helperNodes: session.helperNodes,
       nodesPerSecond: Math.round((session.nodes / Math.max(elapsed, 1e-3)) * 1000),
       timeMs: elapsed,
       principalVariation: iteration.principalVariation,
@@ -277,6 +280,7 @@ const tablebaseAnswer = (
     exact: true,
     depth: 1,
     nodes: solved.length,
+    helperNodes: 0,
     nodesPerSecond: Math.round((solved.length / Math.max(elapsed, 1e-3)) * 1000),
     timeMs: elapsed,
     principalVariation: [solved[0]!.move],

@@ -15,6 +15,7 @@ const result = (bestMove: number): SearchResult => ({
   exact: false,
   depth: 1,
   nodes: 1,
+  helperNodes: 0,
   nodesPerSecond: 1,
   timeMs: 1,
   principalVariation: [bestMove],

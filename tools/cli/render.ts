@@ -36,9 +36,13 @@ export const describeResult = (result: GameResult): string => {
 
 const scoreText = (score: number, exact: boolean): string => `${score}${exact ? ' exact' : ''}`;
 
-/** One completed iteration: `info depth <d> score <s> [exact] nodes <n> nps <r> time <ms> pv <moves>`. */
+/**
+ * One completed iteration: `info depth <d> score <s> [exact] nodes <n> [helpernodes <h>] nps <r> time <ms> pv <moves>`;
+ * `nodes` and `nps` are the main thread's (a node limit counts them), `helpernodes` the helper threads' once they searched.
+ */
 export const infoLine = (result: SearchResult): string =>
-  `info depth ${result.depth} score ${scoreText(result.score, result.exact)} nodes ${result.nodes} nps ${result.nodesPerSecond}` +
+  `info depth ${result.depth} score ${scoreText(result.score, result.exact)} nodes ${result.nodes}` +
+  `${result.helperNodes > 0 ? ` helpernodes ${result.helperNodes}` : ''} nps ${result.nodesPerSecond}` +
   ` time ${Math.round(result.timeMs)} pv ${result.principalVariation.map(makeMove).join(' ')}`;
 
 /** The CLI's last line of a search: `bestmove <move> score <s> depth <d> nodes <k>`. */

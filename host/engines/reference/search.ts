@@ -172,6 +172,7 @@ const gameEndMargin = (position: Position): number => marginFor(position.taken, 
 
 class ReferenceSession implements SearchSession {
   nodes = 0;
+  readonly helperNodes = 0; // the reference searches on one thread
   private iterationNumber = 0;
   private limits: IterationLimits = { deadline: 0, nodes: 0, stop: null };
   private aborted = false;

@@ -4,7 +4,7 @@
  * search's root and searches beside the main thread whenever asked, until its stop flag is set.
  */
 import type { HelperReady, HelperRequest } from './search-threads.js';
-import { GENERATION_WORD, busyWord, loadThreadCore } from './threads.js';
+import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
 import { MAX_DEPTH, nextTableIteration } from '../limits.js';
@@ -34,17 +34,21 @@ const ownerPort = async (): Promise<Port> => {
 let port: Port;
 let core: WasmCore | null = null;
 let words: Int32Array;
+let counts: BigInt64Array;
 let stopFlag = 0;
 let image = 0;
 
-/** Searches deeper and deeper from `depth` until stopped, unless a newer request came first. */
+/** Searches deeper and deeper from `depth` until stopped, unless a newer request came first; then gives the owner its nodes. */
 const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
   Atomics.store(words, busyWord(image), 1);
   Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
   if (Atomics.load(words, GENERATION_WORD) === request.generation) {
     let number = request.number;
-    for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++)
+    for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++) {
       number = nextTableIteration(number);
+    }
+    // Its core counts from the search's start (`joinSearch`): all its requests of this search.
+    Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
   }
   Atomics.store(words, busyWord(image), 0);
   Atomics.notify(words, busyWord(image));
@@ -55,6 +59,7 @@ const handle = async (request: HelperRequest): Promise<void> => {
     image = request.image;
     core = await loadThreadCore(request.memory, image);
     words = new Int32Array(request.memory.buffer, 0, 256);
+    counts = nodeCounts(request.memory);
     stopFlag = core.constants.STOP_FLAG;
     port.postMessage({ kind: 'ready', stopFlag } satisfies HelperReady);
   } else if (request.kind === 'start') {

@@ -13,7 +13,7 @@ import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
 import type { CoreMemory, WasmCore } from './core.js';
 import { nextTableIteration } from '../limits.js';
-import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord } from './threads.js';
+import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord, nodeCounts, nodesWord } from './threads.js';
 
 /** What a helper is asked. */
 export type HelperRequest =
@@ -45,12 +45,14 @@ const HALT_WAIT_MS = 20;
 
 export class SearchHelpers {
   private readonly words: Int32Array;
+  private readonly counts: BigInt64Array;
   private constructor(
     private readonly memory: CoreMemory,
     private readonly ports: readonly ThreadPort[],
     private readonly stopFlags: readonly number[],
   ) {
     this.words = new Int32Array(memory.buffer, 0, 256);
+    this.counts = nodeCounts(memory);
   }
 
   /** Starts `count` helpers (images 1..count) on `memory`; resolves once each has loaded its core. */
@@ -77,9 +79,16 @@ export class SearchHelpers {
     return this.ports.length;
   }
 
+  /** The nodes the helpers searched in the search `start` began, as each last stopped (read it after `halt`). */
+  get nodes(): number {
+    return this.ports.reduce((sum, _, i) => sum + Number(Atomics.load(this.counts, nodesWord(i + 1))), 0);
+  }
+
   /** A new search of `root` on the main core's table: each helper takes the root, history and the databases the main core probes. */
   start(core: WasmCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
     this.halt();
+    // None yet: a helper whose every request comes too late for it writes none.
+    this.ports.forEach((_, i) => Atomics.store(this.counts, nodesWord(i + 1), 0n));
     const request: HelperRequest = {
       kind: 'start',
       root,

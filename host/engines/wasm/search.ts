@@ -48,6 +48,10 @@ class WasmSession implements SearchSession {
     return this.#core.searchNodes;
   }
 
+  get helperNodes(): number {
+    return this.#helpers?.nodes ?? 0;
+  }
+
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.#core;
     this.#helpers?.go(core, depth);

@@ -26,6 +26,10 @@ export const loadThreadCore = (memory: CoreMemory, image: number): Promise<WasmC
 export const GENERATION_WORD = 16;
 /** Per image: 1 while its helper searches (the owner waits for 0 before the table is reused). */
 export const busyWord = (image: number): number => 32 + image;
+/** Per image, a 64-bit word of `nodeCounts`: the nodes its helper searched since the search's start, written as it stops. */
+export const nodesWord = (image: number): number => 64 + image;
+/** The first KiB as 64-bit words (`nodesWord`). */
+export const nodeCounts = (memory: CoreMemory): BigInt64Array => new BigInt64Array(memory.buffer, 0, 128);
 
 /** A thread as its owner sees it: Node's worker_threads and browsers' Worker both fit. */
 export interface ThreadPort {
