@@ -1,30 +1,55 @@
 /**
- * Before any test: build the WebAssembly core, and lib/ (which the CLI binary test runs), only when
- * a source is newer than its build (or the build is missing). `npm ci` only installs, so CI builds
- * each once, here; a developer's edit is never tested against a stale build.
+ * Before any test: build the WebAssembly cores, and lib/ (which the CLI binary test runs), only
+ * when a source is newer than the oldest of its outputs (or one of them is missing). `npm ci` only
+ * installs, so CI builds each once, here; a developer's edit is never tested against a stale build.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
 
-/** The newest modification time of the .ts files under `folders` (0 when there are none). */
-const newestSource = (folders: readonly string[]): number =>
+/** Every thread image the host loads (tools/wasm/build-threads.ts builds them): 0..MAX_THREADS. */
+const threadImages = Array.from({ length: MAX_THREADS + 1 }, (_, image) => relative('.', fileURLToPath(threadImageUrl(image))));
+
+/** What `npm run build:wasm` makes (package.json): the core, the play core (assembly/play.ts), the debug core, the thread images. */
+export const WASM_OUTPUTS = ['build/hoyito.wasm', 'build/hoyito-play.wasm', 'build/hoyito.debug.wasm', ...threadImages];
+/** What it reads: the core's sources, its build's scripts and options. */
+const WASM_SOURCES = ['assembly', 'tools/wasm', 'asconfig.json'];
+/** What `npm run build:lib` makes: the CLI the binary test runs, and its copies of the cores. */
+const LIB_OUTPUTS = [
+  'lib/tools/cli/main.js',
+  'lib/build/hoyito.wasm',
+  'lib/build/hoyito-play.wasm',
+  ...threadImages.map(image => join('lib', image)),
+];
+
+/** The newest modification time of `sources`: files, and the .ts files under folders (0 when there are none). */
+const newestSource = (sources: readonly string[]): number =>
   Math.max(
     0,
-    ...folders.flatMap(folder =>
-      readdirSync(folder, { recursive: true, encoding: 'utf8' })
-        .filter(file => file.endsWith('.ts'))
-        .map(file => statSync(join(folder, file)).mtimeMs),
+    ...sources.flatMap(source =>
+      statSync(source).isDirectory()
+        ? readdirSync(source, { recursive: true, encoding: 'utf8' })
+            .filter(file => file.endsWith('.ts'))
+            .map(file => statSync(join(source, file)).mtimeMs)
+        : [statSync(source).mtimeMs],
     ),
   );
 
-const builtAt = (file: string): number => (existsSync(file) ? statSync(file).mtimeMs : -1);
+/** The oldest modification time of `outputs`; -1 when one is missing. */
+const oldestOutput = (outputs: readonly string[]): number =>
+  Math.min(...outputs.map(output => (existsSync(output) ? statSync(output).mtimeMs : -1)));
 
-const buildIfStale = (sources: readonly string[], output: string, script: string): void => {
-  if (newestSource(sources) > builtAt(output)) execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
+/** Whether `outputs` must be built again from `sources`. */
+export const isStale = (sources: readonly string[], outputs: readonly string[]): boolean => newestSource(sources) > oldestOutput(outputs);
+
+const buildIfStale = (sources: readonly string[], outputs: readonly string[], script: string): void => {
+  if (isStale(sources, outputs)) execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
 };
 
 export default function setup(): void {
-  buildIfStale(['assembly'], 'build/hoyito.wasm', 'build:wasm');
-  buildIfStale(['host', 'web', 'tools'], 'lib/tools/cli/main.js', 'build:lib');
+  buildIfStale(WASM_SOURCES, WASM_OUTPUTS, 'build:wasm');
+  // lib/ carries copies of the cores: a core built since is a source of it too.
+  buildIfStale(['host', 'web', 'tools', ...WASM_OUTPUTS], LIB_OUTPUTS, 'build:lib');
 }
