@@ -39,8 +39,12 @@ export interface Taken {
 }
 
 /**
- * A validated position. `board` is in sowing order: index k-1 is South hole k,
- * index n+k-1 is North hole k; sowing goes from i to (i+1) mod 2n.
+ * A position's shape; the type alone guarantees nothing of its values (a board of the right
+ * length, whole seed counts within the limits): `parsePosition` makes only valid ones, and
+ * `positionError` / `checkPosition` (notation.ts) check any other, as the rules, the searches and
+ * the service do with each they are given. A valid one need not be reachable in a game.
+ * `board` is in sowing order: index k-1 is South hole k, index n+k-1 is North hole k; sowing goes
+ * from i to (i+1) mod 2n.
  */
 export interface Position {
   readonly variant: Variant;

@@ -1,7 +1,11 @@
 /**
  * What the board draws, in one object made before each render: from the live game (or a reviewed
  * position of it) as the game controller shows it, or, in external mode, from a position the page
- * gave. The template reads this and nothing else of the game, so the two modes draw alike.
+ * gave. The template draws the holes, seeds, scores and result from this in both modes, so the
+ * two draw the board alike (and external mode's status line wholly). Only on the board's own game
+ * does it read more of the game beside it: the game controller's live state (the move being sown,
+ * the AI thinking or failed, the hint: the status line's; the analysis, with the game's position),
+ * the players, and the game's parts (move preview, review, move list, match, controls).
  */
 import type { Game, GameResult } from '../host/game.js';
 import { type Move, type MoveOutcome, type Position, type Side, holeIndex } from '../host/types.js';
