@@ -32,28 +32,38 @@ const PAGE_BITS: i32 = 16;
 const ITERATION_SHIFT: u64 = 56;
 
 let tableAddress: usize = 0;
-let allocatedBits: i32 = 0;
+/** Bytes of the room this instance grew for its table, whole pages (0: none, or another instance's). */
+let roomBytes: usize = 0;
 let slotMask: u32 = 0;
 
-/** Makes room for 2^bits entries (memory only ever grows) and empties the table. */
+/**
+ * Makes room for 2^bits entries and empties the table. Memory only ever grows, so a smaller table
+ * keeps the room of a larger one; a larger one grows the room by what it lacks while nothing was
+ * grown after it (the room ends the memory), and only otherwise takes a room of its own.
+ */
 export function resetTable(bits: i32): void {
   if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();
-  if (bits > allocatedBits) {
-    const pages = ((ENTRY_SIZE << bits) + (1 << PAGE_BITS) - 1) >> PAGE_BITS;
+  const bytes = <usize>(ENTRY_SIZE << bits);
+  if (bytes > roomBytes) {
+    const endsMemory = roomBytes != 0 && tableAddress + roomBytes == <usize>memory.size() << PAGE_BITS;
+    const pages = <i32>((bytes - (endsMemory ? roomBytes : 0) + (1 << PAGE_BITS) - 1) >> PAGE_BITS);
     const firstPage = memory.grow(pages);
     if (firstPage < 0) unreachable();
-    tableAddress = <usize>firstPage << PAGE_BITS;
-    allocatedBits = bits;
+    if (!endsMemory) {
+      tableAddress = <usize>firstPage << PAGE_BITS;
+      roomBytes = 0;
+    }
+    roomBytes += <usize>pages << PAGE_BITS;
   }
   slotMask = (1 << bits) - 1;
-  memory.fill(tableAddress, 0, <usize>(ENTRY_SIZE << bits));
+  memory.fill(tableAddress, 0, bytes);
 }
 
 /** Searches on the table of another thread's instance (on a shared memory): its 2^bits entries at `address`, as they are. */
 export function shareTable(address: usize, bits: i32): void {
   if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();
   tableAddress = address;
-  allocatedBits = 0; // the room is the other instance's: a later resetTable here makes its own
+  roomBytes = 0; // the room is the other instance's: a later resetTable here makes its own
   slotMask = (1 << bits) - 1;
 }
 

@@ -44,7 +44,12 @@ const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
 export interface SearchServiceOptions {
   /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
   readonly engine?: EngineKind;
-  /** The WebAssembly core to search on; one is loaded when absent (engine `wasm`). */
+  /**
+   * The WebAssembly core to search on; one is loaded when absent (engine `wasm`). With `threads`
+   * above 1, the core of image 0 of a shared memory (`loadThreadCore(sharedCoreMemory(), 0)`,
+   * host/engines/wasm/threads.ts): the service's helpers work in that memory until `close()`, and
+   * the next service on the core, for other options, allocates nothing new.
+   */
   readonly core?: WasmCore;
   /** Transposition table: 2^tableBits entries of 16 bytes. */
   readonly tableBits?: number;
@@ -55,7 +60,7 @@ export interface SearchServiceOptions {
    * exactly as ever; more search on a core of their own over a shared memory (Node, or a
    * cross-origin isolated page) with engine `wasm`. Only the main thread's iterations and nodes
    * are reported, and a node limit counts its nodes; a result's `helperNodes` counts the helpers'.
-   * `close()` ends the threads.
+   * `close()` ends the threads: a program that changes its options closes the service it replaces.
    */
   readonly threads?: number;
   /** Starts one helper thread (a browser `Worker` running host/engines/wasm/search-thread.js); in Node, worker threads by default. */
@@ -179,15 +184,18 @@ export const serviceParts = async (options: SearchServiceOptions): Promise<Servi
     return { engine, rules: referenceEngine, makeSearcher: createReferenceSearcher, tableBits, tablebases };
   }
   if (threads > 1) {
-    if (options.core) throw badOption('core', 'a core', `a service with ${threads} threads makes its own, on a shared memory`);
     checkOptionalFunction(options.spawnThread, 'spawnThread');
     // Imported only when asked for: a program on one thread carries none of it.
-    const [{ loadThreadCore, sharedCoreMemory }, { SearchHelpers }] = await Promise.all([
+    const [{ loadThreadCore, ownsMemory, sharedCoreMemory }, { SearchHelpers }] = await Promise.all([
       import('./engines/wasm/threads.js'),
       import('./engines/wasm/search-threads.js'),
     ]);
-    const memory = sharedCoreMemory();
-    const core = await loadThreadCore(memory, 0);
+    const core = options.core ?? (await loadThreadCore(sharedCoreMemory(), 0));
+    const memory = core.sharedMemory;
+    if (!memory || !ownsMemory(core))
+      throw badOption('core', 'a core', `${threads} threads search on image 0 of a shared memory: loadThreadCore(sharedCoreMemory(), 0)`);
+    if (SearchHelpers.workIn(memory))
+      throw badOption('core', 'a core', "another service's helper threads work in its memory: close that service first");
     const spawn = options.spawnThread ?? (await nodeSearchThreads());
     const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
     const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base, helpers);
@@ -240,10 +248,17 @@ export class SearchServiceBase {
     return 1 + (this.#helpers?.count ?? 0);
   }
 
-  /** Ends the service's helper threads (a service with one thread has none); searching after it searches on one. */
+  /**
+   * Ends the service: its helper threads stop and end (a service with one thread has none), and
+   * it lets go of its searchers. Its core stays, and so does the memory the core has grown (a
+   * WebAssembly memory never shrinks): a program that changes its options makes the next service
+   * on the same core (`core`), which then allocates nothing new. Searching after it searches on
+   * one thread; closing again does nothing.
+   */
   close(): void {
     this.#helpers?.close();
     this.#helpers = undefined;
+    this.#searchers.clear();
   }
 
   /** The endgame databases searches may use. */

@@ -84,7 +84,8 @@ export class SearchService extends SearchServiceBase {
    * compressed file needs `codec` (`zlibCodec` on node). On the core they are written straight
    * into its memory, the one copy (a 24-seed chain is 516 MB): they replace the databases the core
    * held, which searches then no longer use. On the reference they are read into memory of their
-   * own. The error, a `BadTablebase`, names what is wrong with the file.
+   * own. The error, a `BadTablebase`, names what is wrong with the file; every byte of it is
+   * checked before anything is replaced, so a refused file leaves the databases as they were.
    */
   loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
     const core = this.core;

@@ -3,7 +3,7 @@
  * (the global setup rebuilds lib/ when a source is newer). Every wait is for a line, never a fixed time.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -239,6 +239,28 @@ describe('hoyito engine', () => {
     expect(depth8.exec(await engine.until(depth8))![1]).toBe(oneThread);
     await engine.until(/^bestmove /);
   });
+
+  it.runIf(existsSync('/proc/self/status'))(
+    'Threads 2 with Hash changed 24 times, 22 and 23 in turn: its memory stays within 1.5x of a fresh engine at Hash 23',
+    async () => {
+      const residentKb = (engine: Engine) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${engine.child.pid}/status`, 'utf8'))![1]);
+      const searchWith = async (engine: Engine, hash: number) => {
+        engine.send(`setoption name Hash value ${hash}`, 'position startpos', 'go depth 4');
+        await engine.until(/^bestmove /);
+      };
+      const fresh = startEngine();
+      fresh.send('setoption name Threads value 2');
+      await searchWith(fresh, 23);
+      const changed = startEngine();
+      changed.send('setoption name Threads value 2');
+      for (let change = 0; change < 24; change++) await searchWith(changed, change % 2 === 0 ? 22 : 23);
+      // Each change used to leave the replaced service's memory (its table: 64 or 128 MB here) to a
+      // garbage collection that did not come: some 12x a fresh engine after 24 changes (36x after
+      // 100 at Hash 23 and 24, bench/engine-memory.ts). On one core it is 1.0x; 1.5x (the issue's
+      // bound) is far from both, so neither the allocator's noise nor a collection's timing decides.
+      expect(residentKb(changed)).toBeLessThan(1.5 * residentKb(fresh));
+    },
+  );
 
   it('quotes at most a short prefix of a megabyte value in its error line, and says it was cut', async () => {
     const engine = startEngine();

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type Move, type Position, type SearchLimits, ok } from '../host/types.js';
 import { makeMove } from '../host/notation.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
+import { loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
 import { MAX_DEPTH } from '../host/engines/limits.js';
 import { SearchService } from '../host/service.js';
 import { StopFlag } from '../host/stop.js';
@@ -48,17 +49,25 @@ export type WorkerReply =
 const stop = new StopFlag((workerData as { stop: SharedArrayBuffer }).stop);
 // Loaded at once, so that the first go does not wait for it.
 const corePromise: Promise<WasmCore> = loadWasmCore();
+/** The core of searches on more than one thread (on a shared memory), loaded the first time one is asked for. */
+let threadCore: Promise<WasmCore> | undefined;
 let tablebases = TablebaseShelf.empty;
 /** The service of the Hash and Threads options last asked for (a new one when they change). */
 let current: { readonly tableBits: number; readonly threads: number; readonly service: SearchService } | null = null;
 
 const post = (reply: WorkerReply) => parentPort!.postMessage(reply);
 
+/**
+ * The service of `tableBits` and `threads`. A change closes the one before (its helper threads
+ * end) and makes the next on the same core: its table's room is reused or grown, and nothing
+ * else is allocated, however often a GUI changes the options.
+ */
 const serviceFor = async (tableBits: number, threads: number): Promise<SearchService> => {
   if (current?.tableBits === tableBits && current.threads === threads) return current.service;
   current?.service.close();
   current = null;
-  const service = await SearchService.create(threads > 1 ? { threads, tableBits } : { core: await corePromise, tableBits });
+  const core = threads > 1 ? await (threadCore ??= loadThreadCore(sharedCoreMemory(), 0)) : await corePromise;
+  const service = await SearchService.create({ core, threads, tableBits });
   current = { tableBits, threads, service };
   return service;
 };

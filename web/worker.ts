@@ -11,7 +11,7 @@
  * sees between iterations (the service yields to the event loop there). Either way the answer is
  * the last completed iteration.
  */
-import { loadWasmCore } from '../host/engines/wasm/core.js';
+import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
 import { SearchServiceBase } from '../host/service-base.js';
@@ -39,10 +39,12 @@ function toldToRequests<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
 }
-/** The service of each thread count asked for: one thread on the core the databases live in; more on a shared memory of their own. */
-const services = new Map<number, Promise<SearchServiceBase>>([
-  [1, toldToRequests(core.then(loaded => SearchServiceBase.create({ core: loaded })))],
-]);
+/** The service of one thread: on the core the databases live in. */
+const single = toldToRequests(core.then(loaded => SearchServiceBase.create({ core: loaded })));
+/** The core of searches on more threads (image 0 of a shared memory), loaded the first time they are asked for; every count's service is made on it. */
+let threadCore: Promise<WasmCore> | undefined;
+/** The service of the count above 1 last asked for (null: its helpers did not start, and the AI searches on one thread). */
+let threaded: { readonly threads: number; readonly service: Promise<SearchServiceBase | null> } | null = null;
 
 /** A helper thread of a threaded search: a worker of its own (host/engines/wasm/search-thread.ts). */
 const spawnThread: ThreadSpawner = () => {
@@ -60,17 +62,28 @@ const spawnThread: ThreadSpawner = () => {
 const threadsFor = (asked: number | undefined): number =>
   crossOriginIsolated ? Math.max(1, Math.min(asked ?? navigator.hardwareConcurrency ?? 1, MAX_THREADS)) : 1;
 
-const serviceFor = (threads: number): Promise<SearchServiceBase> => {
-  let service = services.get(threads);
-  if (!service) {
+const threadedService = async (threads: number): Promise<SearchServiceBase | null> => {
+  try {
+    threadCore ??= import('../host/engines/wasm/threads.js').then(({ loadThreadCore, sharedCoreMemory }) =>
+      loadThreadCore(sharedCoreMemory(), 0),
+    );
+    return await SearchServiceBase.create({ core: await threadCore, threads, spawnThread });
+  } catch (error) {
     // Helpers that cannot start (workers a page's Trusted Types refuse here) leave the AI on one thread.
-    service = SearchServiceBase.create({ threads, spawnThread }).catch((error: unknown) => {
-      warnOnConsole(`the AI searches on one thread: its helper threads did not start (${String(error)})`);
-      return serviceFor(1);
-    });
-    services.set(threads, service);
+    warnOnConsole(`the AI searches on one thread: its helper threads did not start (${String(error)})`);
+    return null;
   }
-  return service;
+};
+
+/** The service of `threads`: another count than the last closes its service (the helpers end), and the next is made on the same core, allocating nothing new. */
+const serviceFor = async (threads: number): Promise<SearchServiceBase> => {
+  if (threaded && threaded.threads !== threads) {
+    (await threaded.service)?.close();
+    threaded = null;
+  }
+  if (threads === 1) return single;
+  threaded ??= { threads, service: threadedService(threads) };
+  return (await threaded.service) ?? single;
 };
 
 /** Requests, and the start of each load of databases into the core, one at a time. */

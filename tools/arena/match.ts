@@ -179,19 +179,20 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
       options.onTablebase?.(build);
     });
   }
-  // A threaded player searches on a service of its own (its threads on a shared memory), closed after the match.
+  // A threaded player searches on a service of its own (its threads on a shared memory), closed
+  // after the match, or when the other's fails to start.
   const threaded: Partial<Record<'a' | 'b', PlayerSearch>> = {};
-  for (const [side, spec] of [
-    ['a', a],
-    ['b', b],
-  ] as const) {
-    if (threadsOf(spec) > 1) threaded[side] = { service: await SearchService.create({ threads: threadsOf(spec) }) };
-  }
-  const players = {
-    a: makePlayerFor(a, tools, tablebasePlayers.a ?? threaded.a),
-    b: makePlayerFor(b, tools, tablebasePlayers.b ?? threaded.b),
-  };
   try {
+    for (const [side, spec] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      if (threadsOf(spec) > 1) threaded[side] = { service: await SearchService.create({ threads: threadsOf(spec) }) };
+    }
+    const players = {
+      a: makePlayerFor(a, tools, tablebasePlayers.a ?? threaded.a),
+      b: makePlayerFor(b, tools, tablebasePlayers.b ?? threaded.b),
+    };
     const reports: GameReport[] = [];
     for (let pair = 0; reports.length < games; pair++) {
       const variant = variants[pair % variants.length]!;

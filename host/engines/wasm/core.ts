@@ -254,6 +254,12 @@ export class WasmCore {
     }
   }
 
+  /** The memory the core shares with other threads' cores (a thread image: threads.ts), or null: its memory is its own. */
+  get sharedMemory(): CoreMemory | null {
+    const { memory } = this.#exports;
+    return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer ? memory : null;
+  }
+
   /** Bytes of the core's memory. */
   get #memory(): Uint8Array {
     this.#refreshViews();

@@ -43,9 +43,14 @@ export interface HelperReady {
 /** How long `halt` waits at a time for a helper to see its stop flag (it checks every 4096 nodes: well under a millisecond). */
 const HALT_WAIT_MS = 20;
 
+/** The memories helpers work in, until closed: one set at a time (two would run the same images there). */
+const helpedMemories = new WeakSet<CoreMemory>();
+
 export class SearchHelpers {
   private readonly words: Int32Array;
   private readonly counts: BigInt64Array;
+  /** Once closed they do nothing: the memory's words may be other helpers' by then. */
+  private closed = false;
   private constructor(
     private readonly memory: CoreMemory,
     private readonly ports: readonly ThreadPort[],
@@ -55,11 +60,33 @@ export class SearchHelpers {
     this.counts = nodeCounts(memory);
   }
 
-  /** Starts `count` helpers (images 1..count) on `memory`; resolves once each has loaded its core. */
+  /**
+   * Starts `count` helpers (images 1..count) on `memory`; resolves once each has loaded its core.
+   * When one fails, those started end with it.
+   */
   static async start(memory: CoreMemory, count: number, spawn: ThreadSpawner): Promise<SearchHelpers> {
     if (!Number.isInteger(count) || count < 0 || count > MAX_THREADS - 1) throw new RangeError(`${count} helper threads`);
-    const ports = Array.from({ length: count }, () => spawn());
-    const stopFlags = await Promise.all(
+    if (SearchHelpers.workIn(memory)) throw new Error('helper threads work in this memory already: close them first');
+    helpedMemories.add(memory);
+    const ports: ThreadPort[] = [];
+    try {
+      for (let i = 0; i < count; i++) ports.push(spawn());
+      return new SearchHelpers(memory, ports, await SearchHelpers.ready(memory, ports));
+    } catch (error) {
+      for (const port of ports) port.terminate();
+      helpedMemories.delete(memory);
+      throw error;
+    }
+  }
+
+  /** Helpers work in `memory` (started, not yet closed). */
+  static workIn(memory: CoreMemory): boolean {
+    return helpedMemories.has(memory);
+  }
+
+  /** Gives each helper its memory and image; their stop flags once each has loaded its core. */
+  private static ready(memory: CoreMemory, ports: readonly ThreadPort[]): Promise<number[]> {
+    return Promise.all(
       ports.map(
         (port, i) =>
           new Promise<number>((resolve, reject) => {
@@ -72,11 +99,11 @@ export class SearchHelpers {
           }),
       ),
     );
-    return new SearchHelpers(memory, ports, stopFlags);
   }
 
+  /** Helpers that search: none once closed. */
   get count(): number {
-    return this.ports.length;
+    return this.closed ? 0 : this.ports.length;
   }
 
   /** The nodes the helpers searched in the search `start` began, as each last stopped (read it after `halt`). */
@@ -86,6 +113,7 @@ export class SearchHelpers {
 
   /** A new search of `root` on the main core's table: each helper takes the root, history and the databases the main core probes. */
   start(core: WasmCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
+    if (this.closed) return;
     this.halt();
     // None yet: a helper whose every request comes too late for it writes none.
     this.ports.forEach((_, i) => Atomics.store(this.counts, nodesWord(i + 1), 0n));
@@ -109,6 +137,7 @@ export class SearchHelpers {
 
   /** The main thread is about to search to `depth`: the helpers search beside it (see the module's comment). */
   go(core: WasmCore, depth: number): void {
+    if (this.closed) return;
     const generation = this.bump();
     const { nextIteration } = core.searchTable;
     this.ports.forEach((port, i) => {
@@ -120,6 +149,7 @@ export class SearchHelpers {
 
   /** Stops every helper and waits until each has (its last entries written). */
   halt(): void {
+    if (this.closed) return;
     this.bump();
     for (const address of this.stopFlags) Atomics.store(this.flagView, address >> 2, 1);
     this.ports.forEach((_, i) => {
@@ -127,9 +157,16 @@ export class SearchHelpers {
     });
   }
 
+  /**
+   * Stops the helpers and ends their threads; the memory may then take others. After it the
+   * helpers are none (a searcher made with them searches alone); again, it does nothing.
+   */
   close(): void {
+    if (this.closed) return;
     this.halt();
+    this.closed = true;
     for (const port of this.ports) port.terminate();
+    helpedMemories.delete(this.memory);
   }
 
   private bump(): number {

@@ -18,8 +18,18 @@ export const threadImageUrl = (image: number): URL => new URL(`../../../build/th
 /** A memory for the cores of several threads (a SharedArrayBuffer underneath: Node, or a cross-origin isolated page). */
 export const sharedCoreMemory = (): CoreMemory => new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
 
+/** The cores of image 0, each the owner of its memory. */
+const owners = new WeakSet<WasmCore>();
+
 /** The core of image `image` on `memory`. */
-export const loadThreadCore = (memory: CoreMemory, image: number): Promise<WasmCore> => WasmCore.load(threadImageUrl(image), memory);
+export const loadThreadCore = async (memory: CoreMemory, image: number): Promise<WasmCore> => {
+  const core = await WasmCore.load(threadImageUrl(image), memory);
+  if (image === 0) owners.add(core);
+  return core;
+};
+
+/** `core` is image 0 of its memory (`loadThreadCore(memory, 0)`): the one a threaded search's main thread runs on. */
+export const ownsMemory = (core: WasmCore): boolean => owners.has(core);
 
 // The first KiB of a shared memory lies below every image's statics: the threads' own words.
 /** Bumped whenever the helpers' work changes: a helper runs a request only of the generation current when it starts. */
