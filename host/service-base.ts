@@ -24,8 +24,8 @@ import {
 import { checkPosition } from './notation.js';
 import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
-import { DEFAULT_TABLE_BITS, MAX_DEPTH } from './engines/limits.js';
-import { DEFAULT_TIME_MS, validateTableBits } from './engines/search-driver.js';
+import { DEFAULT_TABLE_BITS } from './engines/limits.js';
+import { DEFAULT_TIME_MS, validateSearchLimits, validateTableBits } from './engines/search-driver.js';
 import { type Tablebase, covers, seedsAboveReach, tablebaseFor } from './engines/tablebase.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
@@ -111,15 +111,14 @@ export const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(r
 
 /**
  * The limits of a search at `level` (none: null): each limit given replaces the level's own.
- * `timeMs: Infinity` means no time limit: with no depth nor nodes either, search until stopped.
+ * `timeMs: Infinity` means no time limit (validateSearchLimits): with no depth nor nodes either, search until stopped.
  */
 const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits => {
   const depth = limits.depth ?? level?.depth;
   const timeMs = limits.timeMs ?? level?.timeMs;
-  const untimed = timeMs === Infinity;
   return {
-    ...(depth !== undefined ? { depth } : untimed && limits.nodes === undefined ? { depth: MAX_DEPTH } : {}),
-    ...(timeMs === undefined || untimed ? {} : { timeMs }),
+    ...(depth === undefined ? {} : { depth }),
+    ...(timeMs === undefined ? {} : { timeMs }),
     ...(limits.nodes === undefined ? {} : { nodes: limits.nodes }),
     ...(limits.signal === undefined ? {} : { signal: limits.signal }),
   };
@@ -329,6 +328,8 @@ export class SearchServiceBase {
     checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
     checkObject(limits, 'limits');
+    // Checked before the budget is shared out (shareOf, budgetLeft), which would hide a bad value.
+    unwrap(validateSearchLimits(limits));
     checkOptionalFunction(random, 'random');
     checkOptionalFunction(onIteration, 'onIteration');
     const held = this.tablebaseFor(position);

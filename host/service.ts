@@ -7,7 +7,6 @@
 import type { HoyitoError, Move, Position, Result, SearchLimits, SearchResult } from './types.js';
 import { checkPosition } from './notation.js';
 import { checkOptionsObject } from './arguments.js';
-import { DEFAULT_TIME_MS } from './engines/search-driver.js';
 import { type Tablebase, covers, solveMoves } from './engines/tablebase.js';
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
@@ -15,13 +14,11 @@ import { type SearchServiceOptions, SearchServiceBase, checkTablebases, nextTask
 
 export type { SearchServiceOptions, ServiceAnswer, ServiceSearch } from './service-base.js';
 
-export interface SolveOptions {
+/** The limits are those of the search that tries to prove the value where no database holds it (none: DEFAULT_TIME_MS). */
+export interface SolveOptions extends SearchLimits {
   /** Databases to answer from (else the service's own for the position's game). */
   readonly tablebase?: Tablebase;
   readonly history?: readonly Position[];
-  /** How long a search may try to prove the value where no database holds it (DEFAULT_TIME_MS). */
-  readonly timeMs?: number;
-  readonly signal?: SearchLimits['signal'];
 }
 
 export interface SolvedMoveValue {
@@ -56,7 +53,7 @@ export class SearchService extends SearchServiceBase {
 
   /**
    * The exact value of `position` and its moves: from the databases when they hold it, else a
-   * search with every move scored that tries to prove it within `timeMs` (`exact` says whether it did).
+   * search with every move scored that tries to prove it within the limits (`exact` says whether it did).
    * @throws HoyitoError as `searchNow`.
    */
   solveNow(position: Position, options: SolveOptions = {}): Solution {
@@ -97,12 +94,12 @@ export class SearchService extends SearchServiceBase {
   /** A solution from the databases at once, or the iterations of a search to prove one. */
   #startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
     checkOptionsObject(options);
-    const { tablebase, history = [], timeMs = DEFAULT_TIME_MS, signal } = options;
+    const { tablebase, history = [], depth, timeMs, nodes, signal } = options;
     checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
     const base = tablebase ?? this.tablebaseFor(position);
     // Checks the position and the options as a search would, whether or not the databases answer.
-    const iterations = this.searcher(base).iterate(position, { timeMs, history, analysis: true, ...(signal ? { signal } : {}) });
+    const iterations = this.searcher(base).iterate(position, { depth, timeMs, nodes, signal, history, analysis: true });
     if (base && covers(base, position)) {
       const moves = solveMoves(base, this.rules, position).map(({ move, value }) => ({ move, value, exact: true }));
       return { value: moves[0]!.value, exact: true, bestMoves: bestOf(moves), moves, source: 'tablebase' };

@@ -168,7 +168,7 @@ export type EngineKind = 'wasm' | 'reference';
 export interface SearchLimits {
   /** Deepest iteration to complete (plies, a pass or an extra-turn move counts as one). */
   readonly depth?: number;
-  /** Time budget in milliseconds. */
+  /** Time budget in milliseconds; Infinity: no time limit (the depth, the nodes or a stop ends the search). */
   readonly timeMs?: number;
   /** Node budget: the search stops within a few thousand nodes of it (the core checks every 4096). */
   readonly nodes?: number;

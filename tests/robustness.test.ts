@@ -217,7 +217,7 @@ describe('options that are not an object throw BadOption', () => {
 
     it.each([
       [{ depth: Symbol('x') }, 'depth'],
-      [{ timeMs: '5' }, 'time'],
+      [{ timeMs: '5' }, 'timeMs'],
       [{ history: 'none' }, 'history'],
       [{ analysis: 'yes' }, 'analysis'],
     ])('%o: BadOption naming %s', (options, field) => {

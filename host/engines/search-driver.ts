@@ -79,8 +79,10 @@ export interface CheckedSearchOptions {
 }
 
 /**
- * Checks the limits (depth, time, nodes, signal); fills in the defaults: no depth, MAX_DEPTH;
- * no depth, time nor nodes, DEFAULT_TIME_MS.
+ * The one check of a search's limits (depth, timeMs, nodes, signal), wherever they are taken: a
+ * Searcher, the service's searches and solving. Fills in the defaults: no depth, MAX_DEPTH; no
+ * depth, time nor nodes, DEFAULT_TIME_MS. `timeMs: Infinity` is no time limit (no `timeMs` in
+ * the result): the depth, the nodes or a stop ends the search.
  */
 export const validateSearchLimits = (
   limits: SearchLimits,
@@ -90,15 +92,15 @@ export const validateSearchLimits = (
   if (depth !== undefined && (!Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)) {
     return badOption('depth', `${describeInput(depth)} is not a whole number from 1 to ${MAX_DEPTH}`);
   }
-  if (timeMs !== undefined && !(typeof timeMs === 'number' && Number.isFinite(timeMs) && timeMs > 0)) {
-    return badOption('time', `${describeInput(timeMs)} ms is not a positive number`);
+  if (timeMs !== undefined && !(typeof timeMs === 'number' && timeMs > 0)) {
+    return badOption('timeMs', `${describeInput(timeMs)} is not a positive number of milliseconds (Infinity: no time limit)`);
   }
   if (nodes !== undefined && !(Number.isSafeInteger(nodes) && nodes >= 1)) {
     return badOption('nodes', `${describeInput(nodes)} is not a whole number of nodes from 1`);
   }
   if (signal !== undefined && !isStopSignal(signal))
     return badOption('signal', `${describeInput(signal)} is not an AbortSignal or a StopFlag`);
-  const time = timeMs ?? (depth === undefined && nodes === undefined ? DEFAULT_TIME_MS : undefined);
+  const time = timeMs === Infinity ? undefined : (timeMs ?? (depth === undefined && nodes === undefined ? DEFAULT_TIME_MS : undefined));
   return ok({
     depth: depth ?? MAX_DEPTH,
     nodes: nodes ?? 0,
