@@ -335,7 +335,7 @@ describe('hoyito engine', () => {
     // Known by its first bytes at setoption (which the damage spares), read, and refused, at the go that wants it.
     expect(await engine.until(/^info string/)).toBe(`info string tablebases: 2 databases from ${dir}`);
     expect(await engine.until(/^info string error/)).toMatch(
-      /^info string error go: .*ii-2x6-capturer-4\.hoyitotb: tablebase file: checksum mismatch/,
+      /^info string error go: .*ii-2x6-capturer-4\.hoyitotb: tablebase file: block index checksum mismatch/,
     );
   });
 

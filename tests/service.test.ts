@@ -21,6 +21,7 @@ import { seededRandom } from '../host/random.js';
 import { referenceEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
+import { withDamagedBlock } from './helpers/damaged-files.js';
 
 /** The core checks its limits every this many nodes. */
 const CHECK_NODES = 4096;
@@ -423,28 +424,76 @@ describe('the library functions', () => {
     unwrap(reference.loadTablebaseFile(makeTablebaseFile(iii)));
     expect(reference.tablebases.map(base => base.variant)).toEqual(['ii', 'iii']);
     expect(reference.searchNow({ position: iiCovered }).result.score).toBe(positionValue(ii, iiCovered));
-    // A bad file is refused by name, and the databases held stay in use.
-    const damaged = makeTablebaseFile(ii);
-    damaged[damaged.length - 1]! ^= 1;
-    for (const [file, codec, words] of [
-      [damaged, undefined, /checksum mismatch/],
-      [makeTablebaseFile(ii, zlibCodec), undefined, /no codec/],
-    ] as const) {
-      const result = core.loadTablebaseFile(file, codec);
-      expect(result.ok || result.error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(words) });
-      expect(core.tablebases).toEqual([second]);
-    }
   });
+});
 
-  it('a damaged file loaded into a core is refused by name and leaves the core as it was', async () => {
-    const own = await loadWasmCore();
-    const file = makeTablebaseFile(buildReferenceTablebase('ii', 2, 4));
+describe('a refused database file replaces nothing: the databases loaded before go on answering', () => {
+  // ii 2x6 up to 9 seeds: layer 9 is three blocks, so a block damaged half-way is met after others were read.
+  const ii = buildReferenceTablebase('ii', 6, 9);
+  const iii = buildReferenceTablebase('iii', 3, 6);
+  const iiiCovered = position('iii 1,0,2/0,1,1 N 20-19');
+  const lastByteFlipped = (file: Uint8Array) => {
     const damaged = file.slice();
     damaged[damaged.length - 1]! ^= 1;
-    const result = loadTablebaseFile(own, damaged);
-    expect(result.ok || result.error.kind).toBe('BadTablebase');
-    expect(loadTablebaseFile(own, file.subarray(0, 30)).ok).toBe(false);
-  });
+    return damaged;
+  };
+  const gameByteFlipped = (file: Uint8Array) => {
+    const damaged = file.slice();
+    damaged[9]! ^= 1;
+    return damaged;
+  };
+  const refusals: readonly [string, () => Uint8Array, boolean, RegExp][] = [
+    ['a compressed file without a codec', () => makeTablebaseFile(ii, zlibCodec), false, /no codec/],
+    [
+      'a compressed file whose last block will not inflate',
+      () => withDamagedBlock(makeTablebaseFile(ii, zlibCodec), 12),
+      true,
+      /block 2 of layer 9 \(table C\) cannot be inflated/,
+    ],
+    [
+      'a compressed file whose block half-way will not inflate',
+      () => withDamagedBlock(makeTablebaseFile(ii, zlibCodec), 10),
+      true,
+      /block 0 of layer 9 \(table C\) cannot be inflated/,
+    ],
+    [
+      'a plain file with its last byte damaged',
+      () => lastByteFlipped(makeTablebaseFile(ii)),
+      false,
+      /block 2 of layer 9 \(table C\): checksum mismatch/,
+    ],
+    ['a file whose header names another game', () => gameByteFlipped(makeTablebaseFile(ii)), false, /header checksum mismatch/],
+  ];
+
+  it.each(refusals)(
+    '%s: refused through the service, whose searches and solves still use the databases it held',
+    async (_, damaged, withCodec, words) => {
+      const service = await SearchService.create({ core: await loadWasmCore() });
+      const held = unwrap(service.loadTablebaseFile(makeTablebaseFile(iii)));
+      const solved = service.solveNow(iiiCovered);
+      expect(solved).toMatchObject({ source: 'tablebase', exact: true });
+      const result = service.loadTablebaseFile(damaged(), withCodec ? zlibCodec : undefined);
+      expect(result.ok || result.error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(words) });
+      expect(service.tablebases).toEqual([held]);
+      expect(service.searchNow({ position: iiiCovered }).result).toMatchObject({ exact: true, score: positionValue(iii, iiiCovered) });
+      expect(service.solveNow(iiiCovered)).toEqual(solved);
+    },
+  );
+
+  it.each(refusals)(
+    '%s: refused by loadTablebaseFile into a core, whose databases read as before',
+    async (_, damaged, withCodec, words) => {
+      const core = await loadWasmCore();
+      const held = unwrap(loadTablebaseFile(core, makeTablebaseFile(iii)));
+      const before = held.tables.C!.map(layer => layer && [...layer]);
+      const result = loadTablebaseFile(core, damaged(), withCodec ? zlibCodec : undefined);
+      expect(result.ok || result.error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(words) });
+      expect(held.tables.C!.map(layer => layer && [...layer])).toEqual(before);
+      expect(before).toEqual(iii.tables.C!.map(layer => layer && [...layer]));
+      expect(loadTablebaseFile(core, makeTablebaseFile(iii).subarray(0, 30)).ok).toBe(false);
+      expect(held.tables.C!.map(layer => layer && [...layer])).toEqual(before);
+    },
+  );
 });
 
 describe('bad requests get named errors', () => {

@@ -1,8 +1,9 @@
 /**
  * Layer sets above 31 seeds (docs/endgames.md, Files and commands): the core's 64-bit layer masks
- * against the reference byte for byte, searches that probe such layers, files of format version 3
- * and checkpoints of version 2 that hold them, the formats before (still written byte for byte for
- * every set up to 31, and read), and builds too large for the core refused by name.
+ * against the reference byte for byte, searches that probe such layers, files of format version 4
+ * and checkpoints of version 2 that hold them, the file formats before (the test helpers' writer
+ * checked byte for byte against files the library wrote then, and read when asked for), and builds
+ * too large for the core refused by name.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
@@ -19,6 +20,8 @@ import { type Position, type SearchResult, unwrap } from '../host/types.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { sha256Prefix } from './helpers/sha256.js';
 import { withPlainLayers } from './helpers/plain-layers.js';
+import { withHeaderChanged } from './helpers/damaged-files.js';
+import { legacyTablebaseFile } from './helpers/legacy-files.js';
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
@@ -70,13 +73,13 @@ describe.each([
     expect(base).toEqual(buildReferenceTablebase(variant, 2, maxSeeds, fixedSide, chainLayers(maxSeeds)));
   });
 
-  it('a file of them is version 3, its layer mask in two words, and reads back as written: plain, compressed, into the core, probed', () => {
+  it('a file of them is version 4, its layer mask in two words, and reads back as written: plain, compressed, into the core, probed', () => {
     const plain = makeTablebaseFile(base);
     const words = new DataView(plain.buffer);
-    expect([plain[8], words.getUint32(16, true), words.getUint32(32, true), words.getUint32(36, true)]).toEqual([3, lowWord, highWord, 0]);
+    expect([plain[8], words.getUint32(16, true), words.getUint32(20, true)]).toEqual([4, lowWord, highWord]);
     expect(unwrap(parseTablebaseFile(plain))).toEqual(base);
     const compressed = makeTablebaseFile(base, zlibCodec);
-    expect(unwrap(readTablebaseHeader(compressed))).toMatchObject({ version: 3, layers: base.layers, compressed: true });
+    expect(unwrap(readTablebaseHeader(compressed))).toMatchObject({ version: 4, layers: base.layers, compressed: true });
     expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(base);
     expect(withPlainLayers(unwrap(loadTablebaseFile(wasmEngine.core, compressed, zlibCodec))).tables).toEqual(withPlainLayers(base).tables);
     const reader = unwrap(TablebaseFileReader.open(compressed, zlibCodec));
@@ -98,9 +101,7 @@ describe.each([
       `layer ${maxSeeds + 8} without layer ${maxSeeds + 4}`,
     ],
   ])('a file whose high word names %s is refused as BadTablebase', (_, damage, message) => {
-    const file = makeTablebaseFile(base);
-    const words = new DataView(file.buffer);
-    words.setUint32(32, damage(words.getUint32(32, true)), true);
+    const file = withHeaderChanged(makeTablebaseFile(base), (_, header) => header.setUint32(20, damage(header.getUint32(20, true)), true));
     expect(parseTablebaseFile(file)).toMatchObject({
       ok: false,
       error: { kind: 'BadTablebase', message: expect.stringContaining(message) },
@@ -153,15 +154,31 @@ describe('a checkpoint of a build above 31 seeds: version 2', () => {
   });
 });
 
-describe('the formats before: every set of layers up to 31 is written as commit 6d18779 wrote it, and read', () => {
+describe('the formats before: files as commit 6d18779 wrote them, read only when asked for', () => {
   it.each([
     [{ variant: 'iii', holesPerRow: 3, maxSeeds: 12, layers: 'chain', fixedSide: true }, true, 3599, 'c3f4a615377c981f'],
     [{ variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' }, false, 172_372, 'f4814f8bb031959a'],
-  ] as const)('a file of version 2 of %o (compressed %s): its bytes, and back', (build, compressed, length, digest) => {
-    const base = buildWasmTablebase(wasmEngine.core, build);
-    const file = makeTablebaseFile(base, compressed ? zlibCodec : undefined);
-    expect([file[8], file.length, sha256Prefix(file)]).toEqual([2, length, digest]);
-    expect(unwrap(parseTablebaseFile(file, zlibCodec))).toEqual(base);
+  ] as const)(
+    'a file of version 2 of %o (compressed %s): its bytes, refused, and read when asked for',
+    (build, compressed, length, digest) => {
+      const base = buildWasmTablebase(wasmEngine.core, build);
+      const file = legacyTablebaseFile(base, 2, compressed ? zlibCodec : undefined);
+      expect([file[8], file.length, sha256Prefix(file)]).toEqual([2, length, digest]);
+      expect(parseTablebaseFile(file, zlibCodec)).toMatchObject({
+        ok: false,
+        error: { message: expect.stringMatching(/format version 2/) },
+      });
+      expect(unwrap(parseTablebaseFile(file, zlibCodec, { legacy: true }))).toEqual(base);
+    },
+  );
+
+  it('a file of version 3 (the chain of 36 of ii 2x2, its mask in two words at 16 and 32) is read when asked for, plain and compressed', () => {
+    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 2, maxSeeds: 36, layers: 'chain' });
+    for (const codec of [undefined, zlibCodec]) {
+      const file = legacyTablebaseFile(base, 3, codec);
+      expect(parseTablebaseFile(file, codec)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/format version 3/) } });
+      expect(unwrap(parseTablebaseFile(file, codec, { legacy: true }))).toEqual(base);
+    }
   });
 
   it('a checkpoint of version 1 (ii 2x2, every layer 0..9, after pass 3 of layer 9): its bytes, and a build resumed from it', () => {

@@ -20,8 +20,9 @@ import {
   makeTablebaseFile,
   parseTablebaseFile,
   readTablebaseHeader,
+  TABLEBASE_FORMAT_VERSION,
   TablebaseFileReader,
-  WIDE_TABLEBASE_FORMAT_VERSION,
+  checkTablebaseFile,
   tablebaseFileName,
 } from '../host/engines/tablebase-file.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
@@ -37,7 +38,8 @@ import { type SearchResult, type Searcher, VARIANTS, boardSeeds, unwrap } from '
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
 import { minimaxValue } from './helpers/minimax.js';
 import { position } from './helpers/positions.js';
-import { withDamagedBlock } from './helpers/damaged-files.js';
+import { withDamagedBlock, withHeaderChanged } from './helpers/damaged-files.js';
+import { versionOneFile } from './helpers/legacy-files.js';
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
@@ -153,72 +155,71 @@ describe('files', () => {
       'a damaged byte',
       (bytes: Uint8Array) => {
         bytes[bytes.length - 3]! ^= 1;
+        return bytes;
       },
-      /checksum mismatch/,
+      /block 0 of layer 5 \(table opponent\): checksum mismatch/,
     ],
     ['a truncated file', (bytes: Uint8Array) => bytes.subarray(0, bytes.length - 1), /truncated or damaged/],
     [
       'another kind of file',
       (bytes: Uint8Array) => {
         bytes[0] = 0x7f;
+        return bytes;
       },
       /not a hoyito endgame database/,
     ],
     [
       'a later format',
       (bytes: Uint8Array) => {
-        bytes[8] = WIDE_TABLEBASE_FORMAT_VERSION + 1;
+        bytes[8] = TABLEBASE_FORMAT_VERSION + 1;
+        return bytes;
       },
-      new RegExp(`format version ${WIDE_TABLEBASE_FORMAT_VERSION + 1}`),
+      new RegExp(`format version ${TABLEBASE_FORMAT_VERSION + 1}`),
     ],
     [
-      'an unknown variant',
+      'a damaged header (the game read as another: Hoyito II for III)',
       (bytes: Uint8Array) => {
-        bytes[9] = 7;
+        bytes[9] = 0;
+        return bytes;
       },
-      /variant code 7/,
+      /header checksum mismatch/,
     ],
+    ['an unknown variant', (bytes: Uint8Array) => withHeaderChanged(bytes, header => (header[9] = 7)), /variant code 7/],
     [
       'a board longer than databases are built for',
-      (bytes: Uint8Array) => {
-        bytes[10] = MAX_TABLEBASE_HOLES + 1;
-      },
+      (bytes: Uint8Array) => withHeaderChanged(bytes, header => (header[10] = MAX_TABLEBASE_HOLES + 1)),
       new RegExp(`${MAX_TABLEBASE_HOLES + 1} holes per row; databases are built for ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES}`),
     ],
     [
       'a board shorter than databases are built for',
-      (bytes: Uint8Array) => {
-        bytes[10] = MIN_TABLEBASE_HOLES - 1;
-      },
+      (bytes: Uint8Array) => withHeaderChanged(bytes, header => (header[10] = MIN_TABLEBASE_HOLES - 1)),
       new RegExp(`${MIN_TABLEBASE_HOLES - 1} holes per row`),
     ],
   ])('refuses %s, naming what is wrong', (_, damage, message) => {
-    const copy = file.slice();
-    const damaged = damage(copy) ?? copy;
-    const parsed = parseTablebaseFile(damaged);
+    const parsed = parseTablebaseFile(damage(file.slice()));
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       expect(parsed.error.kind).toBe('BadTablebase');
       expect(parsed.error.message).toMatch(message);
     }
   });
+
+  it.each([
+    ['plain', undefined],
+    ['compressed', zlibCodec],
+  ] as const)('refuses every change of any one byte of a %s file, whichever byte and value', (_, codec) => {
+    const written = makeTablebaseFile(base, codec);
+    for (let at = 0; at < written.length; at++)
+      for (const flip of [0x01, 0x80, 0xff]) {
+        const damaged = written.slice();
+        damaged[at]! ^= flip;
+        expect(checkTablebaseFile(damaged, codec).ok, `byte ${at} ^ ${flip}`).toBe(false);
+        expect(parseTablebaseFile(damaged, codec).ok, `byte ${at} ^ ${flip}`).toBe(false);
+      }
+  });
 });
 
-/** A version 1 file, as the library wrote before files said which layers they hold: every layer 0..maxSeeds. */
-const versionOneFile = (base: Tablebase): Uint8Array => {
-  const data = tableRules(base.fixedSide).flatMap(rule => base.tables[rule]!.map(layer => [...new Uint8Array(layer!.buffer)]).flat());
-  const file = new Uint8Array(24 + data.length);
-  file.set(new TextEncoder().encode('HOYITOTB'));
-  file.set([1, base.variant === 'ii' ? 0 : 1, base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0], 8);
-  file.set(data, 24);
-  let hash = 0x811c9dc5;
-  for (const byte of data) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  new DataView(file.buffer).setUint32(16, hash, true);
-  new DataView(file.buffer).setUint32(20, data.length, true);
-  return file;
-};
-
-describe('files of version 2: the layers they hold, compressed in blocks', () => {
+describe('files of version 4: the layers they hold, compressed in blocks, every byte under a checksum', () => {
   let chain: Tablebase;
   let compressed: Uint8Array;
   beforeAll(() => {
@@ -226,17 +227,21 @@ describe('files of version 2: the layers they hold, compressed in blocks', () =>
     compressed = makeTablebaseFile(chain, zlibCodec);
   });
 
-  it('a version 1 file still reads, as every layer 0..maxSeeds', () => {
+  it('a version 1 file is refused, its header unchecked, unless asked for: then it reads as every layer 0..maxSeeds', () => {
     const base = buildReferenceTablebase('iii', 2, 5, true);
-    expect(unwrap(parseTablebaseFile(versionOneFile(base)))).toEqual(base);
+    expect(parseTablebaseFile(versionOneFile(base))).toMatchObject({
+      ok: false,
+      error: { kind: 'BadTablebase', message: expect.stringMatching(/format version 1 .*hoyito tablebase upgrade FILE/) },
+    });
+    expect(unwrap(parseTablebaseFile(versionOneFile(base), undefined, { legacy: true }))).toEqual(base);
   });
 
   it('a chain reads back as written, plain or compressed (blocks of 64 KiB: layer 9 of 2x6 is 168k boards, 3 blocks)', () => {
     expect(unwrap(parseTablebaseFile(makeTablebaseFile(chain)))).toEqual(chain);
     expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(chain);
     const header = unwrap(readTablebaseHeader(compressed));
-    expect(header).toMatchObject({ version: 2, layers: [1, 5, 9], compressed: true });
-    expect(header.blockOffsets!.length - 1).toBe(1 + 1 + 3);
+    expect(header).toMatchObject({ version: 4, layers: [1, 5, 9], compressed: true });
+    expect(header.blockOffsets.length - 1).toBe(1 + 1 + 3);
     expect(compressed.length).toBeLessThan(makeTablebaseFile(chain).length / 2);
     expect(tablebaseFileName(chain)).toBe('ii-2x6-capturer-chain-9.hoyitotb');
   });
@@ -263,29 +268,31 @@ describe('files of version 2: the layers they hold, compressed in blocks', () =>
       /block 1 of layer 9 \(table C\) cannot be inflated/,
     ],
     ['a truncated file', (bytes: Uint8Array) => bytes.subarray(0, bytes.length - 10), /truncated or damaged/],
-    ['a cut header', (bytes: Uint8Array) => bytes.subarray(0, 28), /shorter than the header of 32/],
+    ['a cut header', (bytes: Uint8Array) => bytes.subarray(0, 28), /shorter than the header of 40/],
     [
       'a damaged byte',
       (bytes: Uint8Array) => {
         bytes[bytes.length - 5]! ^= 4;
       },
-      /checksum mismatch/,
+      /block 2 of layer 9 \(table C\): checksum mismatch/,
+    ],
+    [
+      'a damaged block index',
+      (bytes: Uint8Array) => {
+        bytes[40]! ^= 1;
+      },
+      /block index checksum mismatch/,
     ],
     [
       'a layer mask that is not closed',
-      (bytes: Uint8Array) => {
-        bytes[16] = 0b1000100000 & 0xff;
-        bytes[17] = 0b10;
-      },
+      (bytes: Uint8Array) =>
+        withHeaderChanged(bytes, header => {
+          header[16] = 0b1000100000 & 0xff;
+          header[17] = 0b10;
+        }),
       /layer 5 without layer 1/,
     ],
-    [
-      'an unknown compression',
-      (bytes: Uint8Array) => {
-        bytes[13] = 9;
-      },
-      /compression code 9/,
-    ],
+    ['an unknown compression', (bytes: Uint8Array) => withHeaderChanged(bytes, header => (header[13] = 9)), /compression code 9/],
   ])('refuses %s as BadTablebase, saying which', (_, damage, message) => {
     const copy = compressed.slice();
     const damaged = damage(copy) ?? copy;

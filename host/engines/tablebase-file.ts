@@ -20,7 +20,6 @@ import {
   layerWords,
   layersProblem,
   moverBoard,
-  needsHighWord,
   sameLayers,
   seedsOn,
   tableRuleOf,
@@ -28,46 +27,56 @@ import {
   wordLayers,
 } from './tablebase.js';
 
-// Version 2 (written for layers up to 31):     Version 1 (read only):
-//   0  8 bytes  "HOYITOTB"                        0  "HOYITOTB"       16  u32 checksum
-//   8  u8 format version (2)                      8  u8 version (1)   20  u32 data length
-//   9  u8 variant (0 ii, 1 iii)                   9..12 as version 2  24  the data: layers 0..maxSeeds
-//  10  u8 holes per row                          13..15 zero
+// Version 4 (written since 2026-12-02; every byte is under a checksum):
+//   0  8 bytes  "HOYITOTB"
+//   8  u8 format version (4)
+//   9  u8 variant (0 ii, 1 iii)
+//  10  u8 holes per row
 //  11  u8 maxSeeds
 //  12  u8 rule (0 capturer, 1 fixed side)
 //  13  u8 compression (0 none, 1 deflate-raw blocks); 14..15 zero
-//  16  u32 layer mask: bit k set, layer k held (little-endian, as every number here)
-//  20  u32 FNV-1a checksum of the data (every byte after the header)
-//  24  u64 length of the data in bytes
-//  32  the data. Uncompressed: each table (C; or mover, then opponent), the held layers in
-//      ascending order one after another, a byte a board (the value as a signed byte). Compressed:
-//      the same bytes cut into blocks, each layer on its own into BLOCK_SIZE bytes a block (the
-//      last one of a layer shorter); first the block index (the compressed length of every block,
-//      a u32 each, in order), then the blocks, each compressed on its own (raw deflate): a probe
-//      inflates the one block that holds its board.
+//  16  u32 layer mask, low word: bit k set, layer k held (little-endian, as every number here)
+//  20  u32 layer mask, high word: bit k set, layer 32 + k held
+//  24  u64 length of the data in bytes (the block index and the blocks)
+//  32  u32 FNV-1a checksum of the block index
+//  36  u32 FNV-1a checksum of bytes 0..35 (the header before it, the index's checksum included)
+//  40  the data: each table (C; or mover, then opponent), the held layers in ascending order, a
+//      byte a board (the value as a signed byte), each layer cut into blocks of BLOCK_SIZE bytes
+//      (the last one of a layer shorter); first the block index (per block in order: a u32 of its
+//      stored length, a u32 FNV-1a checksum of its stored bytes), then the blocks, stored as they
+//      are or each compressed on its own (raw deflate): a probe reads and checks the one block
+//      that holds its board, and the header is checked from its 40 bytes alone.
 //
-// Version 3 (written for a file that holds a layer above 31; version 2 cannot say it):
-//   0..31 as version 2 (offset 16: the mask's low word, layers 0..31)
-//  32  u32 layer mask, high word: bit k set, layer 32 + k held
-//  36  4 bytes zero
-//  40  the data, as version 2's
+// Versions 1 to 3 (written until 2026-12-01) kept the header outside their one checksum of the
+// data, so a damaged header read as another game: they are read only when asked for
+// (`{ legacy: true }`: `hoyito tablebase upgrade` checks their values against the published
+// hashes and writes them again in version 4).
+//   Version 1:  0 "HOYITOTB", 8 version, 9..12 as version 4, 16 u32 checksum, 20 u32 data length,
+//               24 the data: every layer 0..maxSeeds, plain.
+//   Version 2:  0..15 as version 4, 16 u32 layer mask (layers 0..31), 20 u32 FNV-1a checksum of the
+//               data, 24 u64 data length, 32 the data: plain, or compressed as version 4's with an
+//               index of lengths alone (a u32 a block).
+//   Version 3:  version 2 with the mask's high word at 32, 36..39 zero, the data at 40.
 
 const MAGIC = 'HOYITOTB';
-/**
- * The version written for layers up to 31: every file of the board (whose copies the browser keeps
- * under it, web/tablebase-store.ts) and every file written before version 3, which stay as they were.
- */
-export const TABLEBASE_FORMAT_VERSION = 2;
-/** The version written for a file that holds a layer above 31 (the layer mask's high word). */
-export const WIDE_TABLEBASE_FORMAT_VERSION = 3;
+/** The version written (and the one the board's stored copies are kept under, web/tablebase-store.ts). */
+export const TABLEBASE_FORMAT_VERSION = 4;
+/** The versions before, read only when asked for (`{ legacy: true }`). */
+const LEGACY_VERSIONS: readonly number[] = [1, 2, 3];
 const V1_HEADER_SIZE = 24;
-const HEADER_SIZE = 32;
-const WIDE_HEADER_SIZE = 40;
+const V2_HEADER_SIZE = 32;
+const HEADER_SIZE = 40;
+/** Bytes of a version 4 block index entry: its stored length and its checksum. */
+const INDEX_ENTRY_SIZE = 8;
 
-const headerSizeOf = (version: number): number =>
-  version === 1 ? V1_HEADER_SIZE : version === WIDE_TABLEBASE_FORMAT_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
-/** Bytes of a layer a compressed block holds (before compression). */
+const headerSizeOf = (version: number): number => (version === 1 ? V1_HEADER_SIZE : version === 2 ? V2_HEADER_SIZE : HEADER_SIZE);
+/** Bytes of a layer a block holds (before compression). */
 export const BLOCK_SIZE = 1 << 16;
+
+/** How a file is read: `legacy` lets versions 1 to 3 in, whose headers no checksum covers. */
+export interface TablebaseReadOptions {
+  readonly legacy?: boolean;
+}
 
 /** Raw deflate, block by block: node's zlib on the host (`zlibCodec` in ./tablebase-zlib.ts); none is built in here, for the browser's sake. */
 export interface BlockCodec {
@@ -135,7 +144,7 @@ const runCodecStepsAsync = async <T>(steps: CodecSteps<T>, codec: AsyncBlockCode
   }
 };
 
-/** FNV-1a, 32 bits: enough to catch a truncated or damaged file. */
+/** FNV-1a, 32 bits: enough to catch a truncated or damaged file, a block or a header. */
 const checksum = (bytes: Uint8Array): number => {
   let hash = 0x811c9dc5;
   for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193) >>> 0;
@@ -153,17 +162,17 @@ export const tablebaseFileName = (
   return `${game}-layers-${layers.join('.')}.hoyitotb`;
 };
 
-/** Where one table's layer is in the data (uncompressed: its bytes; compressed: its blocks). */
+/** Where one table's layer is in a file: its blocks. */
 export interface FileLayer {
   readonly rule: TableRule;
   readonly seeds: number;
   /** Boards in the layer. */
   readonly size: number;
-  /** Uncompressed: the layer's offset in the file. Compressed: its first block's index. */
-  readonly offset: number;
+  /** The index of its first block (block i is bytes blockOffsets[i]..blockOffsets[i + 1] of the file). */
+  readonly firstBlock: number;
 }
 
-/** What a file's header says it holds, checked against its length and checksum. */
+/** What a file's header says it holds, checked against its length and checksums. */
 export interface TablebaseFileHeader {
   readonly version: number;
   readonly variant: Variant;
@@ -174,54 +183,56 @@ export interface TablebaseFileHeader {
   readonly compressed: boolean;
   /** Each table's layers in the file, per table (in `tableRules` order), layer by layer. */
   readonly fileLayers: readonly FileLayer[];
-  /** Compressed: every block's offset in the file, and one more past the last (so block i is blockOffsets[i]..blockOffsets[i + 1]). */
-  readonly blockOffsets?: Float64Array;
+  /** Every block's offset in the file, and one more past the last. */
+  readonly blockOffsets: Float64Array;
+  /** Each block's checksum, checked whenever it is read (version 4; the versions before have one of the whole data, checked with the header). */
+  readonly blockChecksums?: Uint32Array;
 }
 
 /** The layers of `game`'s tables in file order. */
 const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: TableRule; seeds: number; size: number }[] =>
   tableRules(fixedSide).flatMap(rule => layers.map(seeds => ({ rule, seeds, size: layerSize(2 * holesPerRow, seeds) })));
 
-const blocksIn = (size: number): number => Math.ceil(size / BLOCK_SIZE);
+/** The blocks a layer of `size` boards is cut into. */
+const blocksIn = (size: number): number => Math.max(1, Math.ceil(size / BLOCK_SIZE));
 
-/** The making of a database file (version 2, or 3 for a layer above 31), its layers compressed in blocks when `compressed`. */
+/** The making of a database file (version 4), its blocks compressed when `compressed`. */
 function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array> {
-  const pieces: Uint8Array[] = [];
+  const blocks: Uint8Array[] = [];
   for (const { rule, seeds } of fileOrder(base)) {
     const layer = base.tables[rule]![seeds]!;
     const bytes = new Uint8Array(layer.buffer, layer.byteOffset, layer.length);
-    if (!compressed) pieces.push(bytes);
-    else
-      for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE)
-        pieces.push(yield { kind: 'deflate', bytes: bytes.subarray(at, at + BLOCK_SIZE), size: 0 });
+    for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE) {
+      const block = bytes.subarray(at, at + BLOCK_SIZE);
+      blocks.push(compressed ? yield { kind: 'deflate', bytes: block, size: 0 } : block);
+    }
   }
-  const index = compressed ? new Uint8Array(4 * pieces.length) : new Uint8Array(0);
-  const indexView = new DataView(index.buffer);
-  pieces.forEach((piece, i) => compressed && indexView.setUint32(4 * i, piece.length, true));
-  const dataLength = index.length + pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const wide = needsHighWord(base.layers);
-  const version = wide ? WIDE_TABLEBASE_FORMAT_VERSION : TABLEBASE_FORMAT_VERSION;
-  const headerSize = headerSizeOf(version);
-  const file = new Uint8Array(headerSize + dataLength);
+  const indexSize = INDEX_ENTRY_SIZE * blocks.length;
+  const dataLength = indexSize + blocks.reduce((sum, block) => sum + block.length, 0);
+  const file = new Uint8Array(HEADER_SIZE + dataLength);
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode(MAGIC));
-  file.set([version, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0], 8);
-  let at = headerSize;
-  file.set(index, at);
-  at += index.length;
-  for (const piece of pieces) {
-    file.set(piece, at);
-    at += piece.length;
-  }
+  file.set(
+    [TABLEBASE_FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0],
+    8,
+  );
   const mask = layerWords(base.layers);
   view.setUint32(16, mask.low, true);
-  if (wide) view.setUint32(32, mask.high, true);
-  view.setUint32(20, checksum(file.subarray(headerSize)), true);
+  view.setUint32(20, mask.high, true);
   view.setBigUint64(24, BigInt(dataLength), true);
+  let at = HEADER_SIZE + indexSize;
+  blocks.forEach((block, i) => {
+    view.setUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i, block.length, true);
+    view.setUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i + 4, checksum(block), true);
+    file.set(block, at);
+    at += block.length;
+  });
+  view.setUint32(32, checksum(file.subarray(HEADER_SIZE, HEADER_SIZE + indexSize)), true);
+  view.setUint32(36, checksum(file.subarray(0, 36)), true);
   return file;
 }
 
-/** A database file (version 2, or 3 for a layer above 31); its layers compressed in blocks when `codec` is given. */
+/** A database file (version 4); its blocks compressed when `codec` is given. */
 export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => runCodecSteps(fileSteps(base, !!codec), codec);
 
 /** `makeTablebaseFile` compressed with an async codec (the browser's compression streams), a block at a time. */
@@ -238,24 +249,33 @@ export interface TablebaseFileGame extends TablebaseGame {
   readonly fileLength: number;
 }
 
-/** The bytes a file's game is read from (`readTablebaseGame`): a file's first bytes are enough (the longest header, version 3's). */
-export const TABLEBASE_HEADER_SIZE = WIDE_HEADER_SIZE;
+/** The bytes a file's game is read from (`readTablebaseGame`): its header. */
+export const TABLEBASE_HEADER_SIZE = HEADER_SIZE;
 
 /**
  * The game a database file is of, from its first TABLEBASE_HEADER_SIZE bytes (a longer prefix, or
- * the whole file, will do): what a folder's files are known by before one is read. The length and
- * checksum are checked only by `readTablebaseHeader`, which needs the whole file.
+ * the whole file, will do), its header checked against the header's own checksum: what a folder's
+ * files are known by before one is read. The index and the blocks are checked by
+ * `readTablebaseHeader` and as each block is read.
  */
-export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, HoyitoError> => {
+export const readTablebaseGame = (file: Uint8Array, options: TablebaseReadOptions = {}): Result<TablebaseFileGame, HoyitoError> => {
   if (!(file instanceof Uint8Array)) return badFile(`${typeof file} is not the bytes of a file`);
   if (file.length < V1_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression] = file.subarray(8, 14);
-  if (version !== 1 && version !== TABLEBASE_FORMAT_VERSION && version !== WIDE_TABLEBASE_FORMAT_VERSION)
-    return badFile(`format version ${version}, this library reads 1 to ${WIDE_TABLEBASE_FORMAT_VERSION}`);
-  const headerSize = headerSizeOf(version);
+  const legacy = LEGACY_VERSIONS.includes(version!);
+  if (!legacy && version !== TABLEBASE_FORMAT_VERSION)
+    return badFile(`format version ${version}, this library reads version ${TABLEBASE_FORMAT_VERSION}`);
+  if (legacy && !options.legacy)
+    return badFile(
+      `format version ${version} (written before 2026-12-02) keeps its header outside its checksum, so it is not read: ` +
+        `\`hoyito tablebase upgrade FILE\` checks its values against the published hashes and writes it in version ${TABLEBASE_FORMAT_VERSION}`,
+    );
+  const headerSize = headerSizeOf(version!);
   if (file.length < headerSize) return badFile(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
+  if (!legacy && checksum(file.subarray(0, 36)) !== view.getUint32(36, true))
+    return badFile('header checksum mismatch: the header is damaged');
   const variant = VARIANTS[variantCode!];
   if (!variant) return badFile(`variant code ${variantCode} is not 0 (ii) or 1 (iii)`);
   if (ruleCode !== 0 && ruleCode !== 1) return badFile(`rule code ${ruleCode} is not 0 (capturer) or 1 (fixed side)`);
@@ -264,7 +284,7 @@ export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, H
   const compressed = version !== 1 && compression === 1;
   if (version !== 1 && compression !== 0 && compression !== 1)
     return badFile(`compression code ${compression} is not 0 (none) or 1 (deflate-raw blocks)`);
-  const highWord = version === WIDE_TABLEBASE_FORMAT_VERSION ? view.getUint32(32, true) : 0;
+  const highWord = version === 1 || version === 2 ? 0 : view.getUint32(version === 3 ? 32 : 20, true);
   const layers = version === 1 ? allLayers(maxSeeds!) : wordLayers(view.getUint32(16, true), highWord);
   if (version !== 1) {
     const mask = layerMask(layers).toString(16);
@@ -274,74 +294,89 @@ export const readTablebaseGame = (file: Uint8Array): Result<TablebaseFileGame, H
   }
   const dataLength = version === 1 ? view.getUint32(20, true) : Number(view.getBigUint64(24, true));
   const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
-  return ok({ version, ...game, compressed, fileLength: headerSize + dataLength });
+  return ok({ version: version!, ...game, compressed, fileLength: headerSize + dataLength });
 };
 
-/** Checks a file written by `makeTablebaseFile` (or a version 1 file) and reads its header; the error names what is wrong with it. */
-export const readTablebaseHeader = (file: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
-  const read = readTablebaseGame(file);
+/** The size of block `block` of `layer` (the last one of a layer shorter). */
+const blockSize = (layer: FileLayer, block: number): number => Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE);
+
+/**
+ * Checks a database file's header, block index and length (and for the versions before 4, the
+ * checksum of its data) and reads where its blocks are; the error names what is wrong with it.
+ * Version 4's blocks are checked as they are read (`readTablebaseLayers`, `TablebaseFileReader`).
+ */
+export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOptions = {}): Result<TablebaseFileHeader, HoyitoError> => {
+  const read = readTablebaseGame(file, options);
   if (!read.ok) return read;
   const { version, compressed, fileLength, ...game } = read.value;
-  const { layers } = game;
   const headerSize = headerSizeOf(version);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const dataLength = fileLength - headerSize;
   const stored = file.length - headerSize;
   const truncated = (expected: number) =>
-    badFile(`${stored} bytes of data, ${expected} expected for layers ${layers.join(', ')}: the file is truncated or damaged`);
+    badFile(`${stored} bytes of data, ${expected} expected for layers ${game.layers.join(', ')}: the file is truncated or damaged`);
   const fileLayers: FileLayer[] = [];
-  let blockOffsets: Float64Array | undefined;
-  if (!compressed) {
-    let offset = headerSize;
-    for (const layer of fileOrder(game)) {
-      fileLayers.push({ ...layer, offset });
-      offset += layer.size;
-    }
-    if (dataLength !== offset - headerSize || stored !== offset - headerSize) return truncated(offset - headerSize);
+  let blocks = 0;
+  for (const layer of fileOrder(game)) {
+    fileLayers.push({ ...layer, firstBlock: blocks });
+    blocks += blocksIn(layer.size);
+  }
+  const blockOffsets = new Float64Array(blocks + 1);
+  let blockChecksums: Uint32Array | undefined;
+  let at = headerSize;
+  if (version < TABLEBASE_FORMAT_VERSION && !compressed) {
+    // A plain file of the versions before: its layers back to back, each cut into blocks here.
+    let i = 0;
+    for (const layer of fileLayers)
+      for (let block = 0; block < blocksIn(layer.size); block++) {
+        blockOffsets[i++] = at;
+        at += blockSize(layer, block);
+      }
   } else {
-    let blocks = 0;
-    for (const layer of fileOrder(game)) {
-      fileLayers.push({ ...layer, offset: blocks });
-      blocks += Math.max(1, blocksIn(layer.size));
+    const entrySize = version === TABLEBASE_FORMAT_VERSION ? INDEX_ENTRY_SIZE : 4;
+    const indexSize = entrySize * blocks;
+    if (stored < indexSize || dataLength < indexSize) return truncated(indexSize);
+    if (version === TABLEBASE_FORMAT_VERSION) {
+      if (checksum(file.subarray(headerSize, headerSize + indexSize)) !== view.getUint32(32, true))
+        return badFile('block index checksum mismatch: the index is damaged');
+      blockChecksums = new Uint32Array(blocks);
     }
-    if (stored < 4 * blocks || dataLength < 4 * blocks) return truncated(4 * blocks);
-    blockOffsets = new Float64Array(blocks + 1);
-    let at = headerSize + 4 * blocks;
+    at += indexSize;
     for (let i = 0; i < blocks; i++) {
       blockOffsets[i] = at;
-      at += view.getUint32(headerSize + 4 * i, true);
+      at += view.getUint32(headerSize + entrySize * i, true);
+      if (blockChecksums) blockChecksums[i] = view.getUint32(headerSize + entrySize * i + 4, true);
     }
-    blockOffsets[blocks] = at;
-    if (dataLength !== at - headerSize || stored !== at - headerSize) return truncated(at - headerSize);
   }
-  const sum = version === 1 ? view.getUint32(16, true) : view.getUint32(20, true);
-  if (checksum(file.subarray(headerSize)) !== sum) return badFile('checksum mismatch: the file is damaged');
-  return ok({ version: version, ...game, compressed, fileLayers, ...(blockOffsets && { blockOffsets }) });
+  blockOffsets[blocks] = at;
+  if (dataLength !== at - headerSize || stored !== at - headerSize) return truncated(at - headerSize);
+  if (version < TABLEBASE_FORMAT_VERSION) {
+    const sum = view.getUint32(version === 1 ? 16 : 20, true);
+    if (checksum(file.subarray(headerSize)) !== sum) return badFile('checksum mismatch: the file is damaged');
+  }
+  return ok({ version, ...game, compressed, fileLayers, blockOffsets, ...(blockChecksums && { blockChecksums }) });
 };
 
-/** Where block `block` of a compressed layer is, and what it inflates to; its name for the errors. */
-const blockOf = (file: Uint8Array, header: TablebaseFileHeader, layer: FileLayer, block: number) => {
-  const index = layer.offset + block;
-  return {
-    bytes: file.subarray(header.blockOffsets![index], header.blockOffsets![index + 1]),
-    size: Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE),
-    name: `block ${block} of layer ${layer.seeds} (table ${layer.rule})`,
-  };
-};
-
-/** Block `block` of a compressed layer, inflated: the error names the block that is damaged. */
+/** Block `block` of a layer as its values: checked against its checksum, inflated if compressed; the error names the block that is damaged. */
 function* blockSteps(
   file: Uint8Array,
   header: TablebaseFileHeader,
   layer: FileLayer,
   block: number,
 ): CodecSteps<Result<Uint8Array, HoyitoError>> {
-  const { bytes: deflated, size, name } = blockOf(file, header, layer, block);
-  let bytes: Uint8Array;
-  try {
-    bytes = yield { kind: 'inflate', bytes: deflated, size };
-  } catch (error) {
-    return badFile(`${name} cannot be inflated (${error instanceof Error ? error.message : String(error)}): the file is damaged`);
+  const index = layer.firstBlock + block;
+  const stored = file.subarray(header.blockOffsets[index], header.blockOffsets[index + 1]);
+  const size = blockSize(layer, block);
+  const name = `block ${block} of layer ${layer.seeds} (table ${layer.rule})`;
+  if (header.blockChecksums && checksum(stored) !== header.blockChecksums[index])
+    return badFile(`${name}: checksum mismatch: the file is damaged`);
+  let bytes = stored;
+  if (header.compressed) {
+    try {
+      bytes = yield { kind: 'inflate', bytes: stored, size };
+    } catch (error) {
+      return badFile(`${name} cannot be inflated (${error instanceof Error ? error.message : String(error)}): the file is damaged`);
+    }
   }
   if (bytes.length !== size) return badFile(`${name} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
   return ok(bytes);
@@ -351,7 +386,7 @@ const noCodec = () => badFile('its layers are compressed, and no codec was given
 
 /**
  * The reading of a checked file's layers, block by block: `write(layer, bytes, at)` gets each
- * piece of a layer (`at` its offset in the layer) as soon as it is read.
+ * block of a layer (`at` its offset in the layer) as soon as it is read and checked.
  */
 function* layerSteps(
   file: Uint8Array,
@@ -359,11 +394,7 @@ function* layerSteps(
   write: (layer: FileLayer, bytes: Uint8Array, at: number) => void,
 ): CodecSteps<Result<void, HoyitoError>> {
   for (const layer of header.fileLayers) {
-    if (!header.compressed) {
-      write(layer, file.subarray(layer.offset, layer.offset + layer.size), 0);
-      continue;
-    }
-    for (let block = 0; block * BLOCK_SIZE < layer.size; block++) {
+    for (let block = 0; block < blocksIn(layer.size); block++) {
       const bytes = yield* blockSteps(file, header, layer, block);
       if (!bytes.ok) return bytes;
       write(layer, bytes.value, block * BLOCK_SIZE);
@@ -372,7 +403,7 @@ function* layerSteps(
   return ok(undefined);
 }
 
-/** Reads the layers of a checked file into `write`; a compressed file needs `codec`. */
+/** Reads the layers of a file whose header is read into `write`, checking every block; a compressed file needs `codec`. */
 export const readTablebaseLayers = (
   file: Uint8Array,
   header: TablebaseFileHeader,
@@ -391,9 +422,43 @@ export const readTablebaseLayersAsync = (
   codec: AsyncBlockCodec,
 ): Promise<Result<void, HoyitoError>> => runCodecStepsAsync(layerSteps(file, header, write), codec);
 
-/** Reads a file written by `makeTablebaseFile` (or a version 1 file) into memory of its own; the error names what is wrong with it. */
-export const parseTablebaseFile = (file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
+const ignore = (): void => {};
+
+/**
+ * Checks every byte of a file before anything is done with it: its header, its index, and every
+ * block (its checksum, and that it inflates to its size: `codec` for a compressed file), keeping
+ * none of it. What a load that replaces other databases runs first, so that a refused file
+ * replaces nothing.
+ */
+export const checkTablebaseFile = (
+  file: Uint8Array,
+  codec?: BlockCodec,
+  options?: TablebaseReadOptions,
+): Result<TablebaseFileHeader, HoyitoError> => {
+  const header = readTablebaseHeader(file, options);
+  if (!header.ok) return header;
+  const blocks = readTablebaseLayers(file, header.value, ignore, codec);
+  return blocks.ok ? header : blocks;
+};
+
+/** `checkTablebaseFile` with an async codec, a block at a time. */
+export const checkTablebaseFileAsync = async (
+  file: Uint8Array,
+  codec: AsyncBlockCodec,
+): Promise<Result<TablebaseFileHeader, HoyitoError>> => {
   const header = readTablebaseHeader(file);
+  if (!header.ok) return header;
+  const blocks = await readTablebaseLayersAsync(file, header.value, ignore, codec);
+  return blocks.ok ? header : blocks;
+};
+
+/** Reads a file written by `makeTablebaseFile` into memory of its own; the error names what is wrong with it. */
+export const parseTablebaseFile = (
+  file: Uint8Array,
+  codec?: BlockCodec,
+  options?: TablebaseReadOptions,
+): Result<Tablebase, HoyitoError> => {
+  const header = readTablebaseHeader(file, options);
   if (!header.ok) return header;
   const { variant, holesPerRow, maxSeeds, fixedSide, layers, fileLayers } = header.value;
   const tables: Partial<Record<TableRule, (Int8Array | undefined)[]>> = {};
@@ -409,12 +474,13 @@ export const parseTablebaseFile = (file: Uint8Array, codec?: BlockCodec): Result
   return ok({ variant, holesPerRow, maxSeeds, fixedSide, layers, tables });
 };
 
-/** The inflated blocks a `TablebaseFileReader` keeps. */
+/** The blocks a `TablebaseFileReader` keeps, checked (and inflated). */
 const CACHED_BLOCKS = 8;
 
 /**
- * Probes a database file without reading it all: the value of one board, inflating only the block
- * that holds it (the last few blocks kept). For a position that is not in the file: undefined.
+ * Probes a database file without reading it all: the value of one board, from the one block that
+ * holds it, checked (and inflated) when first read; the last few blocks kept. For a position that
+ * is not in the file: undefined.
  */
 export class TablebaseFileReader {
   private readonly cache = new Map<number, Uint8Array>();
@@ -425,7 +491,7 @@ export class TablebaseFileReader {
     private readonly codec: BlockCodec | undefined,
   ) {}
 
-  /** Checks the file (header, length, checksum) and opens it for probes. */
+  /** Checks the file's header, index and length, and opens it for probes. */
   static open(file: Uint8Array, codec?: BlockCodec): Result<TablebaseFileReader, HoyitoError> {
     const header = readTablebaseHeader(file);
     if (!header.ok) return header;
@@ -442,9 +508,8 @@ export class TablebaseFileReader {
     const layer = this.header.fileLayers.find(({ rule, seeds }) => rule === tableRuleOf(position) && seeds === seedsOn(board));
     if (!layer) return ok(undefined);
     const rank = boardRank(board);
-    if (!this.header.compressed) return ok((this.file[layer.offset + rank]! << 24) >> 24);
     const block = Math.floor(rank / BLOCK_SIZE);
-    const index = layer.offset + block;
+    const index = layer.firstBlock + block;
     let bytes = this.cache.get(index);
     if (!bytes) {
       const read = runCodecSteps(blockSteps(this.file, this.header, layer, block), this.codec);

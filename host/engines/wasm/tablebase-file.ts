@@ -11,7 +11,8 @@ import {
   type BlockCodec,
   type FileLayer,
   type TablebaseFileHeader,
-  readTablebaseHeader,
+  checkTablebaseFile,
+  checkTablebaseFileAsync,
   readTablebaseLayers,
   readTablebaseLayersAsync,
 } from '../tablebase-file.js';
@@ -59,31 +60,27 @@ export const replacedIn = (core: WasmCore, base: Tablebase): boolean =>
   base instanceof CoreTablebase && base.core === core && !core.holdsTablebase(base);
 
 /**
- * Readies the core for a database file: checks the file, makes room for its layers; then
- * `write` puts each piece of a layer read from it where the core holds that layer (looked up at
- * each write: the core's memory may have grown since the last), and `finish` marks them built.
+ * Readies the core for the layers of a checked file: makes room for them, which forgets the
+ * databases it held; then `write` puts each block read where the core holds its layer (looked up
+ * at each write: the core's memory may have grown since the last), and `finish` marks them built.
  */
 const fileIntoCore = (
   core: WasmCore,
-  file: Uint8Array,
+  header: TablebaseFileHeader,
 ): Result<
   {
-    readonly header: TablebaseFileHeader;
     readonly write: (layer: FileLayer, bytes: Uint8Array, at: number) => void;
     readonly finish: () => Tablebase;
   },
   HoyitoError
 > => {
-  const header = readTablebaseHeader(file);
-  if (!header.ok) return header;
-  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header.value;
+  const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header;
   try {
     startIn(core, { variant, holesPerRow, maxSeeds, fixedSide }, layers, false);
   } catch (error) {
     return err(error as HoyitoError);
   }
   return ok({
-    header: header.value,
     write: ({ rule, seeds }, bytes, at) => {
       const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
       new Uint8Array(view.buffer, view.byteOffset, view.length).set(bytes, at);
@@ -102,28 +99,35 @@ const fileIntoCore = (
  * search to probe, and keeps no other copy: once the caller lets go of `file`, the layers are
  * held once. A compressed file is inflated block by block into the core (with `codec`: the core
  * probes plain layers). The databases returned read the core's memory (see `CoreTablebase`).
+ * Every byte of the file is checked first (`checkTablebaseFile`: each block inflated once to be
+ * checked, then again into the core), so a refused file leaves the core's databases as they were;
+ * so does one whose layers the core has no room for.
  */
 export const loadTablebaseFile = (core: WasmCore, file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> => {
-  const into = fileIntoCore(core, file);
+  const header = checkTablebaseFile(file, codec);
+  if (!header.ok) return header;
+  const into = fileIntoCore(core, header.value);
   if (!into.ok) return into;
-  const read = readTablebaseLayers(file, into.value.header, into.value.write, codec);
+  const read = readTablebaseLayers(file, header.value, into.value.write, codec);
   return read.ok ? ok(into.value.finish()) : read;
 };
 
 /**
  * `loadTablebaseFile` with an async codec (the browser's decompression streams): the blocks are
- * inflated one at a time, the event loop running between them. Until the promise settles the
- * core's databases are being written: its searches meanwhile must not probe them, nor may other
- * databases be built or loaded into it (the caller sees to both); the layers are probed only once
- * they are all written (none is marked built before).
+ * inflated one at a time, the event loop running between them, first to check the file (the
+ * core's databases meanwhile as they were), then into the core. While they are written there its
+ * searches must not probe them, nor may other databases be built or loaded into it (the caller
+ * sees to both); the layers are probed only once they are all written (none is marked built before).
  */
 export const loadTablebaseFileAsync = async (
   core: WasmCore,
   file: Uint8Array,
   codec: AsyncBlockCodec,
 ): Promise<Result<Tablebase, HoyitoError>> => {
-  const into = fileIntoCore(core, file);
+  const header = await checkTablebaseFileAsync(file, codec);
+  if (!header.ok) return header;
+  const into = fileIntoCore(core, header.value);
   if (!into.ok) return into;
-  const read = await readTablebaseLayersAsync(file, into.value.header, into.value.write, codec);
+  const read = await readTablebaseLayersAsync(file, header.value, into.value.write, codec);
   return read.ok ? ok(into.value.finish()) : read;
 };
