@@ -6,6 +6,7 @@ import { type Tablebase, tablebaseFor } from '../host/engines/tablebase.js';
 import {
   TABLEBASE_HEADER_SIZE,
   type TablebaseFileGame,
+  type TablebaseReadOptions,
   makeTablebaseFile,
   parseTablebaseFile,
   readTablebaseGame,
@@ -95,11 +96,11 @@ const readFileStart = (path: string, length: number): Promise<Result<{ start: Ui
     }
   });
 
-/** The database file at `path`; a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
-export const readTablebaseFile = async (path: string): Promise<Result<Tablebase, HoyitoError>> => {
+/** The database file at `path` (of a version before 4 only with `{ legacy: true }`); a file that cannot be read or is damaged is a `BadTablebase` error naming it. */
+export const readTablebaseFile = async (path: string, options?: TablebaseReadOptions): Promise<Result<Tablebase, HoyitoError>> => {
   const file = await readDatabaseFile(path);
   if (!file.ok) return badTablebase(path, file.error);
-  const parsed = parseTablebaseFile(file.value, zlibCodec);
+  const parsed = parseTablebaseFile(file.value, zlibCodec, options);
   return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
 };
 

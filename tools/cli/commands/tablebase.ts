@@ -1,8 +1,12 @@
-/** `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are built for), into a file (docs/endgames.md). */
-import { type HoyitoError, err, ok } from '../../../host/types.js';
+/**
+ * `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are
+ * built for), into a file (docs/endgames.md); `verify FILE`: a file's layers against the published
+ * hashes; `upgrade FILE`: a file of a format before 4, checked against them, written again in 4.
+ */
+import { HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
 import { type Checkpoint, checkpointFrom } from '../../../host/engines/tablebase-checkpoint.js';
-import { layersOf } from '../../../host/engines/tablebase.js';
+import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
 import { type BuildProgress, DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
 import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-threads.js';
@@ -20,23 +24,83 @@ import {
   writeTablebase,
 } from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote } from '../../options.js';
+import { type LayerCheck, checkLayerHashes, differingLayers } from '../../tablebase-hashes.js';
+import { TABLEBASE_FORMAT_VERSION } from '../../../host/engines/tablebase-file.js';
 import { type Command, attempt } from '../command.js';
 import { progressLine } from '../render.js';
 
 /** A checkpoint is written after every layer, and after a pass once this long has passed since the last one. */
 const CHECKPOINT_EVERY_MS = 60_000;
 
+/** A layer's line of `verify`: its hash, and whether it is the published one. */
+const checkLine = ({ rule, seeds, hash, published }: LayerCheck): string =>
+  `layer ${seeds} (table ${rule}) ${hash} ` +
+  (published === undefined ? 'not published' : published === hash ? 'ok' : `DIFFERS: published ${published}`);
+
+/** The checks of a file's layers, or the error that names the layers whose values are not the published ones. */
+const verifiedLayers = async (
+  path: string,
+  legacy: boolean,
+): Promise<Result<{ readonly base: Tablebase; readonly checks: LayerCheck[] }, HoyitoError>> => {
+  const base = await readTablebaseFile(path, { legacy });
+  if (!base.ok) return base;
+  const checks = checkLayerHashes(base.value);
+  if (!checks.some(check => check.published !== undefined))
+    return err(new HoyitoError('BadTablebase', `${path}: no hashes are published for its game's layers (docs/endgames.md)`, 'tablebase'));
+  const differing = differingLayers(checks);
+  if (differing.length > 0)
+    return err(
+      new HoyitoError(
+        'BadTablebase',
+        [
+          `${path}: the values of ${differing.map(({ seeds, rule }) => `layer ${seeds} (table ${rule})`).join(', ')} differ from the published ones`,
+          ...checks.map(checkLine),
+        ].join('\n'),
+        'tablebase',
+      ),
+    );
+  return ok({ base: base.value, checks });
+};
+
+/** `verify FILE`: every layer's hash, each against the published one. */
+const verify = async (path: string): Promise<Result<string[], HoyitoError>> => {
+  const verified = await verifiedLayers(path, false);
+  return verified.ok ? ok([...verified.value.checks.map(checkLine), `${path}: every published layer matches`]) : verified;
+};
+
+/**
+ * `upgrade FILE`: a file of any format, its values checked against the published hashes (a game
+ * none are published for is refused: nothing would vouch for its header), written again in the
+ * current format, compressed, in its place.
+ */
+const upgrade = async (path: string): Promise<Result<string[], HoyitoError>> => {
+  const verified = await verifiedLayers(path, true);
+  if (!verified.ok) return verified;
+  const written = await writeTablebase(path, verified.value.base);
+  if (!written.ok) return written;
+  return ok([...verified.value.checks.map(checkLine), `wrote ${path} in format version ${TABLEBASE_FORMAT_VERSION}`]);
+};
+
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28)`,
-  arity: { min: 1, max: 1 },
+    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
+    'upgrade FILE: a file of a format before version 4, checked against them, written again in version 4 in its place',
+  arity: { min: 1, max: 2 },
   options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out', 'from'],
   flags: ['resume'],
   run: async (args, output) => {
-    if (args.positional[0] !== 'build') return badOption('arguments', `tablebase ${quote(args.positional[0]!)}: the only action is build`);
+    const [action, file] = args.positional;
+    if (action === 'verify' || action === 'upgrade') {
+      if (file === undefined) return badOption('arguments', `tablebase ${action} needs a FILE`);
+      return action === 'verify' ? verify(file) : upgrade(file);
+    }
+    if (action !== 'build')
+      return badOption('arguments', `tablebase ${quote(action!)}: the actions are build, verify FILE and upgrade FILE`);
+    if (file !== undefined) return badOption('arguments', `tablebase build takes no FILE (${quote(file)}): --out names where it writes`);
     const variant = oneOf(args.options.get('variant') ?? 'ii', '--variant', ['ii', 'iii'] as const);
     if (!variant.ok) return variant;
     const rule = oneOf(args.options.get('rule') ?? 'capturer', '--rule', ['capturer', 'fixed'] as const);
