@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
-import { HoyitoError, MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
+import { MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { INFINITE_SCORE, MAX_HISTORY, MAX_PERFT_DEPTH, MAX_TABLE_ITERATION, SHARED_WITH_CORE } from '../host/engines/limits.js';
 import { createReferenceSearcher, startReferenceSession } from '../host/engines/reference/search.js';
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
@@ -17,23 +17,13 @@ import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
+import { thrown } from './helpers/thrown.js';
 
 const TABLE_BITS = 14;
 const searcher = wasmSearcherOnFirstUse(TABLE_BITS);
 
 /** Everything but the clock. */
 const untimed = ({ timeMs: _time, nodesPerSecond: _rate, ...rest }: SearchResult) => rest;
-
-/** The error a call throws, or a failure when it throws nothing or something else. */
-const thrown = (call: () => unknown): HoyitoError => {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof HoyitoError) return error;
-    throw error;
-  }
-  throw new Error('expected a HoyitoError, nothing was thrown');
-};
 
 /** The exports of a fresh instance of the built core, as `WasmCore.load` gets them. */
 const coreExports = async (): Promise<Record<string, unknown>> => {

@@ -15,6 +15,7 @@ import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
 import { HoyitoError, type Result, unwrap } from '../host/types.js';
 import { wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
+import { thrown } from './helpers/thrown.js';
 
 /** Values that are not text, each with how an error message shows it. */
 const NOT_TEXT: readonly { readonly label: string; readonly value: unknown; readonly shown: string }[] = [
@@ -46,17 +47,6 @@ const START = makePosition(startPosition());
 const refused = <T>(result: Result<T, HoyitoError>): HoyitoError => {
   expect(result.ok).toBe(false);
   return (result as { error: HoyitoError }).error;
-};
-
-/** The HoyitoError that `run` threw (the test fails on anything else). */
-const thrown = (run: () => unknown): HoyitoError => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HoyitoError);
-    return error as HoyitoError;
-  }
-  throw new Error('nothing was thrown');
 };
 
 describe('describeInput', () => {

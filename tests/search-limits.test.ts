@@ -9,18 +9,9 @@ import { StopFlag } from '../host/stop.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { positionValue } from '../host/engines/tablebase.js';
 import { describeInput, startPosition } from '../host/notation.js';
-import { type EngineKind, HoyitoError, type SearchLimits } from '../host/types.js';
+import { type EngineKind, type SearchLimits } from '../host/types.js';
 import { position } from './helpers/positions.js';
-
-const thrown = (run: () => unknown): HoyitoError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof HoyitoError) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-};
+import { thrown } from './helpers/thrown.js';
 
 const BAD_VALUES: readonly unknown[] = [0, -1, NaN, '5', null];
 // 1.5 ms is a time; a depth and a node count are whole numbers.
