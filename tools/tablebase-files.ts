@@ -52,7 +52,8 @@ export const writeTablebase = async (path: string, base: Tablebase, compress = t
   }
 };
 
-const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));
+/** A `BadTablebase` error of the file at `path`, in `words`. */
+export const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));
 
 /** What keeps the file at `path` from being read, in words. */
 const readProblem = async (path: string, error: unknown): Promise<string> => {

@@ -1,9 +1,9 @@
 /**
  * `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are
  * built for), into a file (docs/endgames.md); `verify FILE`: a file's layers against the published
- * hashes; `upgrade FILE`: a file of a format before 4, checked against them, written again in 4.
+ * hashes; `upgrade FILE`: a file of any format (one before 4 read only here), checked against them, written again in 4.
  */
-import { HoyitoError, type Result, err, ok } from '../../../host/types.js';
+import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
 import { type Checkpoint, checkpointFrom } from '../../../host/engines/tablebase-checkpoint.js';
 import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import {
   DEFAULT_TABLEBASE_DIR,
   DEFAULT_TABLEBASE_SEEDS,
+  badTablebase,
   checkpointPath,
   readCheckpoint,
   readTablebaseFile,
@@ -46,18 +47,15 @@ const verifiedLayers = async (
   if (!base.ok) return base;
   const checks = checkLayerHashes(base.value);
   if (!checks.some(check => check.published !== undefined))
-    return err(new HoyitoError('BadTablebase', `${path}: no hashes are published for its game's layers (docs/endgames.md)`, 'tablebase'));
+    return badTablebase(path, "no hashes are published for its game's layers (docs/endgames.md)");
   const differing = differingLayers(checks);
   if (differing.length > 0)
-    return err(
-      new HoyitoError(
-        'BadTablebase',
-        [
-          `${path}: the values of ${differing.map(({ seeds, rule }) => `layer ${seeds} (table ${rule})`).join(', ')} differ from the published ones`,
-          ...checks.map(checkLine),
-        ].join('\n'),
-        'tablebase',
-      ),
+    return badTablebase(
+      path,
+      [
+        `the values of ${differing.map(({ seeds, rule }) => `layer ${seeds} (table ${rule})`).join(', ')} differ from the published ones`,
+        ...checks.map(checkLine),
+      ].join('\n'),
     );
   return ok({ base: base.value, checks });
 };
