@@ -19,6 +19,7 @@ export {
 export { referenceEngine } from './engines/reference/rules.js';
 export { createReferenceSearcher, referenceSearcher } from './engines/reference/search.js';
 export { WasmCore, loadWasmCore } from './engines/wasm/core.js';
+export { loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
 export { WasmEngine, loadWasmEngine } from './engines/wasm/rules.js';
 export { loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
 export { SearchService, solve } from './service.js';

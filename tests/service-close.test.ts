@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
-import { type ThreadPort, type ThreadSpawner, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
+import { type ThreadPort, type ThreadSpawner } from '../host/engines/wasm/threads.js';
+// The public index, as a package user makes a threaded service on a core it keeps.
+import { loadThreadCore, sharedCoreMemory } from '../host/index.js';
 import { spawnNodeSearchThread } from '../host/engines/node-thread.js';
 import { startPosition } from '../host/notation.js';
 
