@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
 import { type Tablebase, boardOfRank, boardValue, chainLayers, layerSize, solveMoves } from '../host/engines/tablebase.js';
-import { TablebaseFileReader, makeTablebaseFile, parseTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
+import { makeTablebaseFile, parseTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
+import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
+import { memorySource } from '../host/engines/byte-source.js';
 import { parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type TablebaseBuildLayers, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
@@ -82,10 +84,10 @@ describe.each([
     expect(unwrap(readTablebaseHeader(compressed))).toMatchObject({ version: 4, layers: base.layers, compressed: true });
     expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(base);
     expect(withPlainLayers(unwrap(loadTablebaseFile(wasmEngine.core, compressed, zlibCodec))).tables).toEqual(withPlainLayers(base).tables);
-    const reader = unwrap(TablebaseFileReader.open(compressed, zlibCodec));
+    const reader = unwrap(TablebaseBlocks.openSync(memorySource(compressed), { codec: zlibCodec }));
     for (let rank = 0; rank < layerSize(4, maxSeeds); rank += 97) {
       const at = midGame(base, boardOfRank(rank, 4, maxSeeds));
-      expect(unwrap(reader.boardValue(at))).toBe(boardValue(base, at));
+      expect(unwrap(reader.probeSync(at))).toBe(boardValue(base, at));
     }
   });
 

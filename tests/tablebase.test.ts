@@ -21,10 +21,11 @@ import {
   parseTablebaseFile,
   readTablebaseHeader,
   TABLEBASE_FORMAT_VERSION,
-  TablebaseFileReader,
   checkTablebaseFile,
   tablebaseFileName,
 } from '../host/engines/tablebase-file.js';
+import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
+import { memorySource } from '../host/engines/byte-source.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
@@ -247,18 +248,18 @@ describe('files of version 4: the layers they hold, compressed in blocks, every 
   });
 
   it('a probe of a compressed file inflates one block: every board of the chain reads its value, a layer it lacks is undefined', () => {
-    const reader = unwrap(TablebaseFileReader.open(compressed, zlibCodec));
+    const reader = unwrap(TablebaseBlocks.openSync(memorySource(compressed), { codec: zlibCodec }));
     fc.assert(
       fc.property(fc.constantFrom(1, 5, 9), fc.nat(), fc.constantFrom<'S' | 'N'>('S', 'N'), (seeds, pick, turn) => {
         const rank = pick % layerSize(12, seeds);
         const board = boardOfRank(rank, 12, seeds);
         const at = { ...tablePosition('ii', turn === 'S' ? board : [...board.slice(6), ...board.slice(0, 6)], 'C'), turn };
-        expect(unwrap(reader.boardValue(at))).toBe(chain.tables.C![seeds]![rank]);
+        expect(unwrap(reader.probeSync(at))).toBe(chain.tables.C![seeds]![rank]);
       }),
       { numRuns: 500 },
     );
-    expect(unwrap(reader.boardValue(position('ii 1,0,2,0,3,1/0,1,0,0,0,0 N 20-18')))).toBeUndefined(); // 8 seeds
-    expect(unwrap(reader.boardValue(position('iii 1,0,2,0,3,1/0,2,0,0,0,0 N 20-18')))).toBeUndefined(); // another game
+    expect(unwrap(reader.probeSync(position('ii 1,0,2,0,3,1/0,1,0,0,0,0 N 20-18')))).toBeUndefined(); // 8 seeds
+    expect(unwrap(reader.probeSync(position('iii 1,0,2,0,3,1/0,2,0,0,0,0 N 20-18')))).toBeUndefined(); // another game
   });
 
   it.each([

@@ -1,10 +1,10 @@
 /**
  * The endgame databases' file format: writing a file, checking and reading one (into memory of
- * its own, or piece by piece into a core: wasm/tablebase-file.ts), and probing one without
- * reading it all. A module of its own, apart from the databases' probing (tablebase.ts): the
+ * its own, or piece by piece into a core: wasm/tablebase-file.ts), and reading its header, index
+ * and single blocks (for tablebase-blocks.ts, which reads a file block by block where it lies). A module of its own, apart from the databases' probing (tablebase.ts): the
  * board's AI worker loads it only once it gets databases (web/worker-tablebases.ts).
  */
-import { HoyitoError, type Position, type Result, type Variant, VARIANTS, err, ok } from '../types.js';
+import { HoyitoError, type Result, type Variant, VARIANTS, err, ok } from '../types.js';
 import { MAX_TABLEBASE_SEEDS } from './limits.js';
 import {
   type TableRule,
@@ -12,17 +12,13 @@ import {
   type TablebaseGame,
   TABLEBASE_HOLES_BUILT,
   allLayers,
-  boardRank,
   chainLayers,
   isTablebaseHoles,
   layerMask,
   layerSize,
   layerWords,
   layersProblem,
-  moverBoard,
   sameLayers,
-  seedsOn,
-  tableRuleOf,
   tableRules,
   wordLayers,
 } from './tablebase.js';
@@ -300,31 +296,73 @@ export const readTablebaseGame = (file: Uint8Array, options: TablebaseReadOption
 /** The size of block `block` of `layer` (the last one of a layer shorter). */
 const blockSize = (layer: FileLayer, block: number): number => Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE);
 
-/**
- * Checks a database file's header, block index and length (and for the versions before 4, the
- * checksum of its data) and reads where its blocks are; the error names what is wrong with it.
- * Version 4's blocks are checked as they are read (`readTablebaseLayers`, `TablebaseFileReader`).
- */
-export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOptions = {}): Result<TablebaseFileHeader, HoyitoError> => {
-  const read = readTablebaseGame(file, options);
-  if (!read.ok) return read;
-  const { version, compressed, fileLength, ...game } = read.value;
-  const headerSize = headerSizeOf(version);
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const dataLength = fileLength - headerSize;
-  const stored = file.length - headerSize;
-  const truncated = (expected: number) =>
-    badFile(`${stored} bytes of data, ${expected} expected for layers ${game.layers.join(', ')}: the file is truncated or damaged`);
+/** Each table's layers in the file of `game`, with their first blocks, and how many blocks there are. */
+const blockLayout = (game: TablebaseGame): { readonly fileLayers: FileLayer[]; readonly blocks: number } => {
   const fileLayers: FileLayer[] = [];
   let blocks = 0;
   for (const layer of fileOrder(game)) {
     fileLayers.push({ ...layer, firstBlock: blocks });
     blocks += blocksIn(layer.size);
   }
+  return { fileLayers, blocks };
+};
+
+/** The bytes of a file's header and block index (version 4): what a reader of ranges reads first (`readTablebaseIndex`). */
+export const tablebaseIndexLength = (game: TablebaseGame): number => HEADER_SIZE + INDEX_ENTRY_SIZE * blockLayout(game).blocks;
+
+/**
+ * A version 4 file's header and block index, from its first `tablebaseIndexLength` bytes (or
+ * more), both checked against their checksums: where every block is, without the blocks. What
+ * `TablebaseBlocks` (tablebase-blocks.ts) reads first from a file that lies elsewhere.
+ */
+export const readTablebaseIndex = (prefix: Uint8Array): Result<TablebaseFileHeader, HoyitoError> => {
+  const read = readTablebaseGame(prefix);
+  if (!read.ok) return read;
+  const { version, compressed, fileLength, ...game } = read.value;
+  const { fileLayers, blocks } = blockLayout(game);
+  const indexSize = INDEX_ENTRY_SIZE * blocks;
+  if (prefix.length < HEADER_SIZE + indexSize || fileLength < HEADER_SIZE + indexSize)
+    return badFile(`${prefix.length} bytes: shorter than the header and block index of ${HEADER_SIZE + indexSize}; the file is truncated`);
+  const view = new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength);
+  if (checksum(prefix.subarray(HEADER_SIZE, HEADER_SIZE + indexSize)) !== view.getUint32(32, true))
+    return badFile('block index checksum mismatch: the index is damaged');
   const blockOffsets = new Float64Array(blocks + 1);
-  let blockChecksums: Uint32Array | undefined;
+  const blockChecksums = new Uint32Array(blocks);
+  let at = HEADER_SIZE + indexSize;
+  for (let i = 0; i < blocks; i++) {
+    blockOffsets[i] = at;
+    at += view.getUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i, true);
+    blockChecksums[i] = view.getUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i + 4, true);
+  }
+  blockOffsets[blocks] = at;
+  if (at !== fileLength) return badFile(`its blocks end at byte ${at}, its header says the file has ${fileLength}: the file is damaged`);
+  return ok({ version, ...game, compressed, fileLayers, blockOffsets, blockChecksums });
+};
+
+/**
+ * Checks a database file's header, block index and length (and for the versions before 4, the
+ * checksum of its data) and reads where its blocks are; the error names what is wrong with it.
+ * Version 4's blocks are checked as they are read (`readTablebaseLayers`, `readTablebaseBlock`).
+ */
+export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOptions = {}): Result<TablebaseFileHeader, HoyitoError> => {
+  const read = readTablebaseGame(file, options);
+  if (!read.ok) return read;
+  const { version, compressed, fileLength, ...game } = read.value;
+  const headerSize = headerSizeOf(version);
+  const stored = file.length - headerSize;
+  const truncated = (expected: number) =>
+    badFile(`${stored} bytes of data, ${expected} expected for layers ${game.layers.join(', ')}: the file is truncated or damaged`);
+  if (version === TABLEBASE_FORMAT_VERSION) {
+    const index = readTablebaseIndex(file);
+    if (!index.ok) return index;
+    return file.length === fileLength ? index : truncated(fileLength - headerSize);
+  }
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const dataLength = fileLength - headerSize;
+  const { fileLayers, blocks } = blockLayout(game);
+  const blockOffsets = new Float64Array(blocks + 1);
   let at = headerSize;
-  if (version < TABLEBASE_FORMAT_VERSION && !compressed) {
+  if (!compressed) {
     // A plain file of the versions before: its layers back to back, each cut into blocks here.
     let i = 0;
     for (const layer of fileLayers)
@@ -333,39 +371,31 @@ export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOpti
         at += blockSize(layer, block);
       }
   } else {
-    const entrySize = version === TABLEBASE_FORMAT_VERSION ? INDEX_ENTRY_SIZE : 4;
-    const indexSize = entrySize * blocks;
+    const indexSize = 4 * blocks;
     if (stored < indexSize || dataLength < indexSize) return truncated(indexSize);
-    if (version === TABLEBASE_FORMAT_VERSION) {
-      if (checksum(file.subarray(headerSize, headerSize + indexSize)) !== view.getUint32(32, true))
-        return badFile('block index checksum mismatch: the index is damaged');
-      blockChecksums = new Uint32Array(blocks);
-    }
     at += indexSize;
     for (let i = 0; i < blocks; i++) {
       blockOffsets[i] = at;
-      at += view.getUint32(headerSize + entrySize * i, true);
-      if (blockChecksums) blockChecksums[i] = view.getUint32(headerSize + entrySize * i + 4, true);
+      at += view.getUint32(headerSize + 4 * i, true);
     }
   }
   blockOffsets[blocks] = at;
   if (dataLength !== at - headerSize || stored !== at - headerSize) return truncated(at - headerSize);
-  if (version < TABLEBASE_FORMAT_VERSION) {
-    const sum = view.getUint32(version === 1 ? 16 : 20, true);
-    if (checksum(file.subarray(headerSize)) !== sum) return badFile('checksum mismatch: the file is damaged');
-  }
-  return ok({ version, ...game, compressed, fileLayers, blockOffsets, ...(blockChecksums && { blockChecksums }) });
+  const sum = view.getUint32(version === 1 ? 16 : 20, true);
+  if (checksum(file.subarray(headerSize)) !== sum) return badFile('checksum mismatch: the file is damaged');
+  return ok({ version, ...game, compressed, fileLayers, blockOffsets });
 };
 
-/** Block `block` of a layer as its values: checked against its checksum, inflated if compressed; the error names the block that is damaged. */
+const noCodec = () => badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
+
+/** Block `block` of a layer as its values, from its `stored` bytes: checked against its checksum, inflated if compressed; the error names the block that is damaged. */
 function* blockSteps(
-  file: Uint8Array,
+  stored: Uint8Array,
   header: TablebaseFileHeader,
   layer: FileLayer,
   block: number,
 ): CodecSteps<Result<Uint8Array, HoyitoError>> {
   const index = layer.firstBlock + block;
-  const stored = file.subarray(header.blockOffsets[index], header.blockOffsets[index + 1]);
   const size = blockSize(layer, block);
   const name = `block ${block} of layer ${layer.seeds} (table ${layer.rule})`;
   if (header.blockChecksums && checksum(stored) !== header.blockChecksums[index])
@@ -382,7 +412,43 @@ function* blockSteps(
   return ok(bytes);
 }
 
-const noCodec = () => badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
+/** Where block `index` of a file (counted over all its layers, in file order) is: its layer, and its number within it. */
+export const blockPlace = (header: TablebaseFileHeader, index: number): { readonly layer: FileLayer; readonly block: number } => {
+  const { fileLayers } = header;
+  let low = 0;
+  for (let high = fileLayers.length - 1; low < high;) {
+    const middle = (low + high + 1) >> 1;
+    if (fileLayers[middle]!.firstBlock <= index) low = middle;
+    else high = middle - 1;
+  }
+  return { layer: fileLayers[low]!, block: index - fileLayers[low]!.firstBlock };
+};
+
+/** The boards block `block` of `layer` holds. */
+export const blockBoards = (layer: FileLayer, block: number): number => blockSize(layer, block);
+
+/** Block `index` of a file (its place: `blockPlace`) as its values, from its stored bytes (file bytes blockOffsets[index]..blockOffsets[index + 1]), checked; a compressed block needs `codec`. */
+export const readTablebaseBlock = (
+  stored: Uint8Array,
+  header: TablebaseFileHeader,
+  index: number,
+  codec?: BlockCodec,
+): Result<Uint8Array, HoyitoError> => {
+  if (header.compressed && !codec) return noCodec();
+  const { layer, block } = blockPlace(header, index);
+  return runCodecSteps(blockSteps(stored, header, layer, block), codec);
+};
+
+/** `readTablebaseBlock` with an async codec (the browser's decompression streams). */
+export const readTablebaseBlockAsync = (
+  stored: Uint8Array,
+  header: TablebaseFileHeader,
+  index: number,
+  codec: AsyncBlockCodec,
+): Promise<Result<Uint8Array, HoyitoError>> => {
+  const { layer, block } = blockPlace(header, index);
+  return runCodecStepsAsync(blockSteps(stored, header, layer, block), codec);
+};
 
 /**
  * The reading of a checked file's layers, block by block: `write(layer, bytes, at)` gets each
@@ -395,7 +461,9 @@ function* layerSteps(
 ): CodecSteps<Result<void, HoyitoError>> {
   for (const layer of header.fileLayers) {
     for (let block = 0; block < blocksIn(layer.size); block++) {
-      const bytes = yield* blockSteps(file, header, layer, block);
+      const index = layer.firstBlock + block;
+      const stored = file.subarray(header.blockOffsets[index], header.blockOffsets[index + 1]);
+      const bytes = yield* blockSteps(stored, header, layer, block);
       if (!bytes.ok) return bytes;
       write(layer, bytes.value, block * BLOCK_SIZE);
     }
@@ -473,51 +541,3 @@ export const parseTablebaseFile = (
   if (!read.ok) return read;
   return ok({ variant, holesPerRow, maxSeeds, fixedSide, layers, tables });
 };
-
-/** The blocks a `TablebaseFileReader` keeps, checked (and inflated). */
-const CACHED_BLOCKS = 8;
-
-/**
- * Probes a database file without reading it all: the value of one board, from the one block that
- * holds it, checked (and inflated) when first read; the last few blocks kept. For a position that
- * is not in the file: undefined.
- */
-export class TablebaseFileReader {
-  private readonly cache = new Map<number, Uint8Array>();
-
-  private constructor(
-    private readonly file: Uint8Array,
-    readonly header: TablebaseFileHeader,
-    private readonly codec: BlockCodec | undefined,
-  ) {}
-
-  /** Checks the file's header, index and length, and opens it for probes. */
-  static open(file: Uint8Array, codec?: BlockCodec): Result<TablebaseFileReader, HoyitoError> {
-    const header = readTablebaseHeader(file);
-    if (!header.ok) return header;
-    if (header.value.compressed && !codec) return noCodec();
-    return ok(new TablebaseFileReader(file, header.value, codec));
-  }
-
-  /** The margin the mover of `position` can force of the seeds on the board, if the file holds it. */
-  boardValue(position: Position): Result<number | undefined, HoyitoError> {
-    const { variant, holesPerRow, fixedSide } = this.header;
-    if (variant !== position.variant || holesPerRow !== position.holesPerRow || fixedSide !== (position.lastFour !== 'C'))
-      return ok(undefined);
-    const board = moverBoard(position);
-    const layer = this.header.fileLayers.find(({ rule, seeds }) => rule === tableRuleOf(position) && seeds === seedsOn(board));
-    if (!layer) return ok(undefined);
-    const rank = boardRank(board);
-    const block = Math.floor(rank / BLOCK_SIZE);
-    const index = layer.firstBlock + block;
-    let bytes = this.cache.get(index);
-    if (!bytes) {
-      const read = runCodecSteps(blockSteps(this.file, this.header, layer, block), this.codec);
-      if (!read.ok) return read;
-      bytes = read.value;
-      if (this.cache.size >= CACHED_BLOCKS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(index, bytes);
-    }
-    return ok((bytes[rank % BLOCK_SIZE]! << 24) >> 24);
-  }
-}

@@ -4,7 +4,7 @@
  * host/engines/reference/tablebase.ts (readable) and assembly/tablebase.ts (fast, driven by
  * host/engines/wasm/tablebase.ts); both produce the same bytes.
  */
-import { type Move, type Position, type RulesEngine, type Variant, opposite, unwrap } from '../types.js';
+import { type Move, type MoveOutcome, type Position, type RulesEngine, type Variant, opposite, unwrap } from '../types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from './limits.js';
 
 /**
@@ -179,9 +179,12 @@ export const boardValue = (base: Tablebase, position: Position): number => {
   return base.tables[tableRuleOf(position)]![seedsOn(board)]![boardRank(board)]!;
 };
 
+/** The game value for the side to move: the final margin, seeds already taken included, from the value of its board (`boardValue`). */
+const valueWithTaken = (position: Position, board: number): number =>
+  position.taken[position.turn] - position.taken[opposite(position.turn)] + board;
+
 /** The game value for the side to move: the final margin, seeds already taken included. */
-export const positionValue = (base: Tablebase, position: Position): number =>
-  position.taken[position.turn] - position.taken[opposite(position.turn)] + boardValue(base, position);
+export const positionValue = (base: Tablebase, position: Position): number => valueWithTaken(position, boardValue(base, position));
 
 export interface SolvedMove {
   readonly move: Move;
@@ -189,18 +192,28 @@ export interface SolvedMove {
   readonly value: number;
 }
 
-/** Every legal move of a covered position with its exact value, best first (ties in hole order). */
-export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Position): SolvedMove[] => {
-  const mover = position.turn;
-  const solved = rules.legalMoves(position).moves.map((move): SolvedMove => {
-    const outcome = unwrap(rules.play(position, move));
-    const after = outcome.position;
-    if (outcome.gameOver) return { move, value: after.taken[mover] - after.taken[opposite(mover)] };
-    const value = positionValue(base, after);
+/** Every legal move of `position` and what it leads to. */
+export const moveOutcomes = (rules: RulesEngine, position: Position): MoveOutcome[] =>
+  rules.legalMoves(position).moves.map(move => unwrap(rules.play(position, move)));
+
+/**
+ * Every legal move with its exact value, best first (ties in hole order), from the value of the
+ * board each leads to (`boardValueOf`, the mover's there as `boardValue` gives; asked only of the
+ * moves that do not end the game): over databases in memory (`solveMoves`) or read block by block
+ * (tablebase-blocks.ts).
+ */
+export const solveOutcomes = (outcomes: readonly MoveOutcome[], boardValueOf: (after: Position) => number): SolvedMove[] => {
+  const solved = outcomes.map(({ move, mover, position: after, gameOver }): SolvedMove => {
+    if (gameOver) return { move, value: after.taken[mover] - after.taken[opposite(mover)] };
+    const value = valueWithTaken(after, boardValueOf(after));
     return { move, value: after.turn === mover ? value : 0 - value }; // 0 - value: never -0
   });
   return solved.sort((a, b) => b.value - a.value);
 };
+
+/** Every legal move of a covered position with its exact value, best first (ties in hole order). */
+export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Position): SolvedMove[] =>
+  solveOutcomes(moveOutcomes(rules, position), after => boardValue(base, after));
 
 /** The game and layers databases are of, without their values: what a file's header says (`readTablebaseGame`, tablebase-file.ts). */
 export type TablebaseGame = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
