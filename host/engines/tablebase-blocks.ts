@@ -67,6 +67,13 @@ export interface BlockLayer {
   readonly size: number;
 }
 
+/** The header, then the block index after it: read apart, since the index's length is the header's to say. */
+const joined = (header: Uint8Array, index: Uint8Array): Uint8Array => {
+  const bytes = new Uint8Array(header.length + index.length);
+  bytes.set(header);
+  bytes.set(index, header.length);
+  return bytes;
+};
 const asValues = (bytes: Uint8Array): Int8Array => new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 const hex = (bytes: Uint8Array): string => Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('');
 const noSyncRead = (name: string) =>
@@ -121,10 +128,7 @@ export class TablebaseBlocks implements TablebaseGame {
       const first = await source.read(0, TABLEBASE_HEADER_SIZE);
       const game = readTablebaseGame(first);
       if (!game.ok) return game;
-      const rest = await source.read(TABLEBASE_HEADER_SIZE, tablebaseIndexLength(game.value) - TABLEBASE_HEADER_SIZE);
-      const prefix = new Uint8Array(first.length + rest.length);
-      prefix.set(first);
-      prefix.set(rest, first.length);
+      const prefix = joined(first, await source.read(TABLEBASE_HEADER_SIZE, tablebaseIndexLength(game.value) - TABLEBASE_HEADER_SIZE));
       return TablebaseBlocks.#fromPrefix(source, prefix, options);
     } catch (error) {
       return TablebaseBlocks.#failed(error);
@@ -136,9 +140,11 @@ export class TablebaseBlocks implements TablebaseGame {
     const { readSync } = source;
     if (!readSync) return err(noSyncRead(source.name));
     try {
-      const game = readTablebaseGame(readSync(0, TABLEBASE_HEADER_SIZE));
+      const first = readSync(0, TABLEBASE_HEADER_SIZE);
+      const game = readTablebaseGame(first);
       if (!game.ok) return game;
-      return TablebaseBlocks.#fromPrefix(source, readSync(0, tablebaseIndexLength(game.value)), options);
+      const prefix = joined(first, readSync(TABLEBASE_HEADER_SIZE, tablebaseIndexLength(game.value) - TABLEBASE_HEADER_SIZE));
+      return TablebaseBlocks.#fromPrefix(source, prefix, options);
     } catch (error) {
       return TablebaseBlocks.#failed(error);
     }
