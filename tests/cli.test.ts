@@ -490,7 +490,7 @@ describe('tablebase build and solve', () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-wide-'));
     const built = await runWithProgress('tablebase', 'build', '--variant', 'ii', '--holes', '2', '--seeds', '36', '--out', own);
     expect(built.code).toBe(0);
-    expect(readFileSync(join(own, 'ii-2x2-capturer-chain-36.hoyitotb'))[8]).toBe(4);
+    expect(readFileSync(join(own, 'ii-2x2-capturer-chain-36.hoyitotb'))[8]).toBe(5);
     const start = unwrap(parsePosition('ii 9,9/9,9 S 0-0'));
     const base = buildWasmTablebase(await loadWasmCore(), { variant: 'ii', holesPerRow: 2, maxSeeds: 36, layers: 'chain' });
     const solved = await run('solve', 'ii 9,9/9,9 S 0-0', '--tablebases', own);

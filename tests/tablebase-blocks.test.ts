@@ -14,16 +14,18 @@ import { openFileSource } from '../host/engines/file-source.js';
 import { httpSource } from '../host/engines/http-source.js';
 import { tablePosition } from '../host/engines/reference/tablebase.js';
 import { type BlockStore, TablebaseBlocks, solveMovesAsync, solveMovesSync } from '../host/engines/tablebase-blocks.js';
-import { BLOCK_SIZE, makeTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
+import { makeTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
 import { type Tablebase, boardOfRank, boardValue, layerSize, solveMoves } from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Position, unwrap } from '../host/types.js';
 import { referenceEngine, wasmEngine } from './helpers/engines.js';
-import { withDamagedBlock } from './helpers/damaged-files.js';
+import { withDamagedBlock, withHeaderChanged } from './helpers/damaged-files.js';
 import { position } from './helpers/positions.js';
 import { type StaticServer, serveStatic } from './helpers/static-server.js';
 
+/** Blocks of 65,536 boards: layer 9 in three. */
+const BLOCK_SIZE = 1 << 16;
 const FILE = 'chain-9.hoyitotb';
 let chain: Tablebase;
 let file: Uint8Array;
@@ -39,7 +41,7 @@ const anyPosition = fc.tuple(fc.constantFrom(1, 5, 9), fc.nat(), fc.constantFrom
 beforeAll(() => {
   // Layers 1, 5 and 9 of 2x6: layer 9 has 167,960 boards, 3 blocks.
   chain = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' });
-  file = makeTablebaseFile(chain, zlibCodec);
+  file = makeTablebaseFile(chain, zlibCodec, { blockSize: BLOCK_SIZE });
   folder = mkdtempSync(join(tmpdir(), 'hoyito-blocks-'));
   writeFileSync(join(folder, FILE), file);
 });
@@ -105,6 +107,29 @@ describe('TablebaseBlocks over memory and a local file', () => {
     const outside = position('ii 1,0,2,0,3,1/0,1,0,0,0,0 N 20-18');
     const refused = solveMovesSync(blocks, referenceEngine, outside);
     expect(refused.ok ? null : refused.error.message).toMatch(/do not hold this position \(8 seeds/);
+  });
+
+  it('any block size from 1,024 to 65,536 boards reads the same values; a version 4 file (blocks of 65,536) reads as ever', () => {
+    const version4 = withHeaderChanged(file, bytes => {
+      bytes[8] = 4;
+      bytes[14] = 0;
+    });
+    expect([version4[8], version4[14]]).toEqual([4, 0]);
+    const files = [
+      makeTablebaseFile(chain, zlibCodec, { blockSize: 1024 }),
+      makeTablebaseFile(chain, undefined, { blockSize: 4096 }),
+      version4,
+    ];
+    const readers = files.map(bytes => unwrap(TablebaseBlocks.openSync(memorySource(bytes), { codec: zlibCodec })));
+    const blocksOf = (blockSize: number) => [1, 5, 9].reduce((sum, seeds) => sum + Math.ceil(layerSize(12, seeds) / blockSize), 0);
+    expect(readers.map(({ blockCount }) => blockCount)).toEqual([blocksOf(1024), blocksOf(4096), blocksOf(65536)]);
+    for (const [seeds, pick, turn] of fc.sample(anyPosition, { numRuns: 200, seed: 3 })) {
+      const at = positionOf(seeds, pick, turn);
+      for (const reader of readers) expect(unwrap(reader.probeSync(at))).toBe(boardValue(chain, at));
+    }
+    expect(() => makeTablebaseFile(chain, undefined, { blockSize: 3000 })).toThrow(
+      /blockSize: 3000 is not a power of two from 1024 to 65536/,
+    );
   });
 
   it('a damaged block is named when a probe first needs it; the other blocks still answer', () => {

@@ -92,12 +92,12 @@ describe('hoyito tablebase verify and upgrade', () => {
     expect((await run('tablebase', 'verify', path)).error).toMatch(/no hashes are published/);
   });
 
-  it('upgrade: a version 2 file whose values are the published ones is written again in version 4; one that differs is refused and left as it was', async () => {
+  it('upgrade: a version 2 file whose values are the published ones is written again in version 5; one that differs is refused and left as it was', async () => {
     const path = fileIn('iii-2x6-capturer-chain-8.hoyitotb', legacyTablebaseFile(chain, 2, zlibCodec));
     expect((await run('tablebase', 'verify', path)).error).toMatch(/format version 2 .*hoyito tablebase upgrade FILE/);
     const upgraded = await run('tablebase', 'upgrade', path);
-    expect(upgraded).toMatchObject({ code: 0, out: expect.arrayContaining([`wrote ${path} in format version 4`]) });
-    expect(readFileSync(path)[8]).toBe(4);
+    expect(upgraded).toMatchObject({ code: 0, out: expect.arrayContaining([`wrote ${path} in format version 5`]) });
+    expect(readFileSync(path)[8]).toBe(5);
     expect(unwrap(parseTablebaseFile(readFileSync(path), zlibCodec))).toEqual(chain);
     const wrong = legacyTablebaseFile(withValueChanged(chain, 8), 2);
     const other = fileIn('iii-2x6-capturer-chain-8.hoyitotb', wrong);

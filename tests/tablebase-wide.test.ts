@@ -78,10 +78,10 @@ describe.each([
   it('a file of them is version 4, its layer mask in two words, and reads back as written: plain, compressed, into the core, probed', () => {
     const plain = makeTablebaseFile(base);
     const words = new DataView(plain.buffer);
-    expect([plain[8], words.getUint32(16, true), words.getUint32(20, true)]).toEqual([4, lowWord, highWord]);
+    expect([plain[8], words.getUint32(16, true), words.getUint32(20, true)]).toEqual([5, lowWord, highWord]);
     expect(unwrap(parseTablebaseFile(plain))).toEqual(base);
     const compressed = makeTablebaseFile(base, zlibCodec);
-    expect(unwrap(readTablebaseHeader(compressed))).toMatchObject({ version: 4, layers: base.layers, compressed: true });
+    expect(unwrap(readTablebaseHeader(compressed))).toMatchObject({ version: 5, layers: base.layers, compressed: true });
     expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(base);
     expect(withPlainLayers(unwrap(loadTablebaseFile(wasmEngine.core, compressed, zlibCodec))).tables).toEqual(withPlainLayers(base).tables);
     const reader = unwrap(TablebaseBlocks.openSync(memorySource(compressed), { codec: zlibCodec }));

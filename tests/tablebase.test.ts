@@ -241,7 +241,7 @@ describe('files of version 4: the layers they hold, compressed in blocks, every 
     expect(unwrap(parseTablebaseFile(makeTablebaseFile(chain)))).toEqual(chain);
     expect(unwrap(parseTablebaseFile(compressed, zlibCodec))).toEqual(chain);
     const header = unwrap(readTablebaseHeader(compressed));
-    expect(header).toMatchObject({ version: 4, layers: [1, 5, 9], compressed: true });
+    expect(header).toMatchObject({ version: 5, layers: [1, 5, 9], compressed: true, blockSize: 65536 });
     expect(header.blockOffsets.length - 1).toBe(1 + 1 + 3);
     expect(compressed.length).toBeLessThan(makeTablebaseFile(chain).length / 2);
     expect(tablebaseFileName(chain)).toBe('ii-2x6-capturer-chain-9.hoyitotb');

@@ -3,14 +3,13 @@
  * its header and block index first, then each block when a probe first needs it, checked against
  * its checksum and inflated, kept in memory (least recently used first out, under a size cap) and,
  * when a store is given (the browser's storage), there too, so a second visit reads nothing it has.
- * A probe of a file of any size so costs one block (65,536 boards, some 20 kB compressed).
+ * A probe of a file of any size so costs one block (16,384 boards, some 6 kB compressed at 24 seeds).
  */
 import { HoyitoError, type MoveOutcome, type Position, type Result, type RulesEngine, err, ok } from '../types.js';
 import type { ByteSource } from './byte-source.js';
 import {
   type AsyncBlockCodec,
   type BlockCodec,
-  BLOCK_SIZE,
   type FileLayer,
   TABLEBASE_HEADER_SIZE,
   type TablebaseFileHeader,
@@ -177,13 +176,13 @@ export class TablebaseBlocks implements TablebaseGame {
   /** The global block holding board `rank` of layer `seeds` of table `rule`; -1 when the file has no such layer. */
   blockOf(rule: TableRule, seeds: number, rank: number): number {
     const layer = this.#layers.get(`${rule}:${seeds}`);
-    return layer ? layer.firstBlock + Math.floor(rank / BLOCK_SIZE) : -1;
+    return layer ? layer.firstBlock + Math.floor(rank / layer.blockSize) : -1;
   }
 
   /** Where global block `block` is: its layer, the rank of its first board, and how many boards it holds. */
   blockLayer(block: number): BlockLayer {
     const { layer, block: inLayer } = blockPlace(this.header, block);
-    return { layer, firstRank: inLayer * BLOCK_SIZE, size: blockBoards(layer, inLayer) };
+    return { layer, firstRank: inLayer * layer.blockSize, size: blockBoards(layer, inLayer) };
   }
 
   /** A block's values if they are in memory now (no read, and no change to what is kept). */
@@ -252,7 +251,7 @@ export class TablebaseBlocks implements TablebaseGame {
     const board = moverBoard(position);
     const rank = boardRank(board);
     const block = this.blockOf(tableRuleOf(position), seedsOn(board), rank);
-    return { block, index: rank % BLOCK_SIZE };
+    return { block, index: rank % this.header.blockSize };
   }
 
   /** A block in memory, now the most recently used. */

@@ -23,51 +23,70 @@ import {
   wordLayers,
 } from './tablebase.js';
 
-// Version 4 (written since 2026-12-02; every byte is under a checksum):
+// Version 5 (written since 2026-12-03; every byte is under a checksum):
 //   0  8 bytes  "HOYITOTB"
-//   8  u8 format version (4)
+//   8  u8 format version (5)
 //   9  u8 variant (0 ii, 1 iii)
 //  10  u8 holes per row
 //  11  u8 maxSeeds
 //  12  u8 rule (0 capturer, 1 fixed side)
-//  13  u8 compression (0 none, 1 deflate-raw blocks); 14..15 zero
+//  13  u8 compression (0 none, 1 deflate-raw blocks)
+//  14  u8 block size: log2 of the boards a block holds, 10 to 16 (1,024 to 65,536); 15 zero
 //  16  u32 layer mask, low word: bit k set, layer k held (little-endian, as every number here)
 //  20  u32 layer mask, high word: bit k set, layer 32 + k held
 //  24  u64 length of the data in bytes (the block index and the blocks)
 //  32  u32 FNV-1a checksum of the block index
 //  36  u32 FNV-1a checksum of bytes 0..35 (the header before it, the index's checksum included)
 //  40  the data: each table (C; or mover, then opponent), the held layers in ascending order, a
-//      byte a board (the value as a signed byte), each layer cut into blocks of BLOCK_SIZE bytes
+//      byte a board (the value as a signed byte), each layer cut into blocks of the block size
 //      (the last one of a layer shorter); first the block index (per block in order: a u32 of its
 //      stored length, a u32 FNV-1a checksum of its stored bytes), then the blocks, stored as they
 //      are or each compressed on its own (raw deflate): a probe reads and checks the one block
 //      that holds its board, and the header is checked from its 40 bytes alone.
 //
+// Version 4 (written 2026-12-02 and 03) is version 5 with byte 14 zero and blocks of 65,536
+// boards: read as it is (its every byte is under a checksum too).
+//
 // Versions 1 to 3 (written until 2026-12-01) kept the header outside their one checksum of the
 // data, so a damaged header read as another game: they are read only when asked for
 // (`{ legacy: true }`: `hoyito tablebase upgrade` checks their values against the published
-// hashes and writes them again in version 4).
-//   Version 1:  0 "HOYITOTB", 8 version, 9..12 as version 4, 16 u32 checksum, 20 u32 data length,
+// hashes and writes them again in version 5).
+//   Version 1:  0 "HOYITOTB", 8 version, 9..12 as version 5, 16 u32 checksum, 20 u32 data length,
 //               24 the data: every layer 0..maxSeeds, plain.
-//   Version 2:  0..15 as version 4, 16 u32 layer mask (layers 0..31), 20 u32 FNV-1a checksum of the
-//               data, 24 u64 data length, 32 the data: plain, or compressed as version 4's with an
+//   Version 2:  0..13 as version 5, 14..15 zero, 16 u32 layer mask (layers 0..31), 20 u32 FNV-1a checksum of the
+//               data, 24 u64 data length, 32 the data: plain, or compressed as version 4's (blocks of 65,536) with an
 //               index of lengths alone (a u32 a block).
 //   Version 3:  version 2 with the mask's high word at 32, 36..39 zero, the data at 40.
 
 const MAGIC = 'HOYITOTB';
 /** The version written (and the one the board's stored copies are kept under, web/tablebase-store.ts). */
-export const TABLEBASE_FORMAT_VERSION = 4;
+export const TABLEBASE_FORMAT_VERSION = 5;
+/** The first version whose every byte is under a checksum: it and those after are read as they are. */
+const FIRST_CHECKED_VERSION = 4;
 /** The versions before, read only when asked for (`{ legacy: true }`). */
 const LEGACY_VERSIONS: readonly number[] = [1, 2, 3];
 const V1_HEADER_SIZE = 24;
 const V2_HEADER_SIZE = 32;
 const HEADER_SIZE = 40;
-/** Bytes of a version 4 block index entry: its stored length and its checksum. */
+/** Bytes of a block index entry (versions 4 on): its stored length and its checksum. */
 const INDEX_ENTRY_SIZE = 8;
 
 const headerSizeOf = (version: number): number => (version === 1 ? V1_HEADER_SIZE : version === 2 ? V2_HEADER_SIZE : HEADER_SIZE);
-/** Bytes of a layer a block holds (before compression). */
-export const BLOCK_SIZE = 1 << 16;
+/** The boards of a layer a block of version 4 holds (before compression), and the most one of version 5 may. */
+const VERSION_4_BLOCK_SIZE = 1 << 16;
+const MIN_BLOCK_BITS = 10;
+const MAX_BLOCK_BITS = 16;
+/**
+ * The boards a block holds in the files written, unless told: a probe reads one block (about
+ * 2.8 bits a board compressed at 24 seeds, whatever the block size: docs/endgames.md, Block size).
+ */
+export const DEFAULT_BLOCK_SIZE = 1 << 16;
+
+/** How a file is written. */
+export interface TablebaseWriteOptions {
+  /** The boards a block holds: a power of two from 1,024 to 65,536 (DEFAULT_BLOCK_SIZE). */
+  readonly blockSize?: number;
+}
 
 /** How a file is read: `legacy` lets versions 1 to 3 in, whose headers no checksum covers. */
 export interface TablebaseReadOptions {
@@ -166,6 +185,8 @@ export interface FileLayer {
   readonly size: number;
   /** The index of its first block (block i is bytes blockOffsets[i]..blockOffsets[i + 1] of the file). */
   readonly firstBlock: number;
+  /** The boards a block holds (the file's block size; the last block of a layer holds fewer). */
+  readonly blockSize: number;
 }
 
 /** What a file's header says it holds, checked against its length and checksums. */
@@ -177,11 +198,13 @@ export interface TablebaseFileHeader {
   readonly fixedSide: boolean;
   readonly layers: readonly number[];
   readonly compressed: boolean;
+  /** The boards a block holds. */
+  readonly blockSize: number;
   /** Each table's layers in the file, per table (in `tableRules` order), layer by layer. */
   readonly fileLayers: readonly FileLayer[];
   /** Every block's offset in the file, and one more past the last. */
   readonly blockOffsets: Float64Array;
-  /** Each block's checksum, checked whenever it is read (version 4; the versions before have one of the whole data, checked with the header). */
+  /** Each block's checksum, checked whenever it is read (versions 4 on; the versions before have one of the whole data, checked with the header). */
   readonly blockChecksums?: Uint32Array;
 }
 
@@ -190,16 +213,28 @@ const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: T
   tableRules(fixedSide).flatMap(rule => layers.map(seeds => ({ rule, seeds, size: layerSize(2 * holesPerRow, seeds) })));
 
 /** The blocks a layer of `size` boards is cut into. */
-const blocksIn = (size: number): number => Math.max(1, Math.ceil(size / BLOCK_SIZE));
+const blocksIn = (size: number, blockSize: number): number => Math.max(1, Math.ceil(size / blockSize));
 
-/** The making of a database file (version 4), its blocks compressed when `compressed`. */
-function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array> {
+const blockBits = (blockSize: unknown): number => {
+  const bits = Number.isInteger(blockSize) && (blockSize as number) > 0 ? Math.log2(blockSize as number) : NaN;
+  if (!Number.isInteger(bits) || bits < MIN_BLOCK_BITS || bits > MAX_BLOCK_BITS)
+    throw new HoyitoError(
+      'BadOption',
+      `blockSize: ${String(blockSize)} is not a power of two from ${2 ** MIN_BLOCK_BITS} to ${2 ** MAX_BLOCK_BITS}`,
+      'blockSize',
+    );
+  return bits;
+};
+
+/** The making of a database file (version 5), its blocks compressed when `compressed`. */
+function* fileSteps(base: Tablebase, compressed: boolean, blockSize: number): CodecSteps<Uint8Array> {
+  const bits = blockBits(blockSize);
   const blocks: Uint8Array[] = [];
   for (const { rule, seeds } of fileOrder(base)) {
     const layer = base.tables[rule]![seeds]!;
     const bytes = new Uint8Array(layer.buffer, layer.byteOffset, layer.length);
-    for (let at = 0; at < bytes.length || at === 0; at += BLOCK_SIZE) {
-      const block = bytes.subarray(at, at + BLOCK_SIZE);
+    for (let at = 0; at < bytes.length || at === 0; at += blockSize) {
+      const block = bytes.subarray(at, at + blockSize);
       blocks.push(compressed ? yield { kind: 'deflate', bytes: block, size: 0 } : block);
     }
   }
@@ -209,7 +244,15 @@ function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode(MAGIC));
   file.set(
-    [TABLEBASE_FORMAT_VERSION, VARIANTS.indexOf(base.variant), base.holesPerRow, base.maxSeeds, base.fixedSide ? 1 : 0, compressed ? 1 : 0],
+    [
+      TABLEBASE_FORMAT_VERSION,
+      VARIANTS.indexOf(base.variant),
+      base.holesPerRow,
+      base.maxSeeds,
+      base.fixedSide ? 1 : 0,
+      compressed ? 1 : 0,
+      bits,
+    ],
     8,
   );
   const mask = layerWords(base.layers);
@@ -228,12 +271,13 @@ function* fileSteps(base: Tablebase, compressed: boolean): CodecSteps<Uint8Array
   return file;
 }
 
-/** A database file (version 4); its blocks compressed when `codec` is given. */
-export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec): Uint8Array => runCodecSteps(fileSteps(base, !!codec), codec);
+/** A database file (version 5); its blocks compressed when `codec` is given. */
+export const makeTablebaseFile = (base: Tablebase, codec?: BlockCodec, options: TablebaseWriteOptions = {}): Uint8Array =>
+  runCodecSteps(fileSteps(base, !!codec, options.blockSize ?? DEFAULT_BLOCK_SIZE), codec);
 
 /** `makeTablebaseFile` compressed with an async codec (the browser's compression streams), a block at a time. */
-export const makeTablebaseFileAsync = (base: Tablebase, codec: AsyncBlockCodec): Promise<Uint8Array> =>
-  runCodecStepsAsync(fileSteps(base, true), codec);
+export const makeTablebaseFileAsync = (base: Tablebase, codec: AsyncBlockCodec, options: TablebaseWriteOptions = {}): Promise<Uint8Array> =>
+  runCodecStepsAsync(fileSteps(base, true, options.blockSize ?? DEFAULT_BLOCK_SIZE), codec);
 
 const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tablebase file: ${message}`, 'tablebase'));
 
@@ -241,6 +285,8 @@ const badFile = (message: string) => err(new HoyitoError('BadTablebase', `tableb
 export interface TablebaseFileGame extends TablebaseGame {
   readonly version: number;
   readonly compressed: boolean;
+  /** The boards a block holds. */
+  readonly blockSize: number;
   /** The bytes of the whole file, header and data, as the header says. */
   readonly fileLength: number;
 }
@@ -259,10 +305,10 @@ export const readTablebaseGame = (file: Uint8Array, options: TablebaseReadOption
   if (file.length < V1_HEADER_SIZE || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC)
     return badFile('not a hoyito endgame database (no HOYITOTB header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression] = file.subarray(8, 14);
+  const [version, variantCode, holesPerRow, maxSeeds, ruleCode, compression, blockCode] = file.subarray(8, 15);
   const legacy = LEGACY_VERSIONS.includes(version!);
-  if (!legacy && version !== TABLEBASE_FORMAT_VERSION)
-    return badFile(`format version ${version}, this library reads version ${TABLEBASE_FORMAT_VERSION}`);
+  if (!legacy && (version! < FIRST_CHECKED_VERSION || version! > TABLEBASE_FORMAT_VERSION))
+    return badFile(`format version ${version}, this library reads versions ${FIRST_CHECKED_VERSION} to ${TABLEBASE_FORMAT_VERSION}`);
   if (legacy && !options.legacy)
     return badFile(
       `format version ${version} (written before 2026-12-02) keeps its header outside its checksum, so it is not read: ` +
@@ -280,6 +326,9 @@ export const readTablebaseGame = (file: Uint8Array, options: TablebaseReadOption
   const compressed = version !== 1 && compression === 1;
   if (version !== 1 && compression !== 0 && compression !== 1)
     return badFile(`compression code ${compression} is not 0 (none) or 1 (deflate-raw blocks)`);
+  if (version! > FIRST_CHECKED_VERSION && (blockCode! < MIN_BLOCK_BITS || blockCode! > MAX_BLOCK_BITS))
+    return badFile(`block size code ${blockCode} is not ${MIN_BLOCK_BITS} to ${MAX_BLOCK_BITS} (log2 of the boards a block holds)`);
+  const blockSize = version! > FIRST_CHECKED_VERSION ? 2 ** blockCode! : VERSION_4_BLOCK_SIZE;
   const highWord = version === 1 || version === 2 ? 0 : view.getUint32(version === 3 ? 32 : 20, true);
   const layers = version === 1 ? allLayers(maxSeeds!) : wordLayers(view.getUint32(16, true), highWord);
   if (version !== 1) {
@@ -290,28 +339,31 @@ export const readTablebaseGame = (file: Uint8Array, options: TablebaseReadOption
   }
   const dataLength = version === 1 ? view.getUint32(20, true) : Number(view.getBigUint64(24, true));
   const game = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
-  return ok({ version: version!, ...game, compressed, fileLength: headerSize + dataLength });
+  return ok({ version: version!, ...game, compressed, blockSize, fileLength: headerSize + dataLength });
 };
 
-/** The size of block `block` of `layer` (the last one of a layer shorter). */
-const blockSize = (layer: FileLayer, block: number): number => Math.min(BLOCK_SIZE, layer.size - block * BLOCK_SIZE);
+/** The boards block `block` of `layer` holds (the last one of a layer fewer). */
+export const blockBoards = (layer: FileLayer, block: number): number => Math.min(layer.blockSize, layer.size - block * layer.blockSize);
 
 /** Each table's layers in the file of `game`, with their first blocks, and how many blocks there are. */
-const blockLayout = (game: TablebaseGame): { readonly fileLayers: FileLayer[]; readonly blocks: number } => {
+const blockLayout = (
+  game: TablebaseGame & { readonly blockSize: number },
+): { readonly fileLayers: FileLayer[]; readonly blocks: number } => {
   const fileLayers: FileLayer[] = [];
   let blocks = 0;
   for (const layer of fileOrder(game)) {
-    fileLayers.push({ ...layer, firstBlock: blocks });
-    blocks += blocksIn(layer.size);
+    fileLayers.push({ ...layer, firstBlock: blocks, blockSize: game.blockSize });
+    blocks += blocksIn(layer.size, game.blockSize);
   }
   return { fileLayers, blocks };
 };
 
-/** The bytes of a file's header and block index (version 4): what a reader of ranges reads first (`readTablebaseIndex`). */
-export const tablebaseIndexLength = (game: TablebaseGame): number => HEADER_SIZE + INDEX_ENTRY_SIZE * blockLayout(game).blocks;
+/** The bytes of a file's header and block index (versions 4 on): what a reader of ranges reads first (`readTablebaseIndex`). */
+export const tablebaseIndexLength = (game: TablebaseGame & { readonly blockSize: number }): number =>
+  HEADER_SIZE + INDEX_ENTRY_SIZE * blockLayout(game).blocks;
 
 /**
- * A version 4 file's header and block index, from its first `tablebaseIndexLength` bytes (or
+ * A file's header and block index (versions 4 on), from its first `tablebaseIndexLength` bytes (or
  * more), both checked against their checksums: where every block is, without the blocks. What
  * `TablebaseBlocks` (tablebase-blocks.ts) reads first from a file that lies elsewhere.
  */
@@ -342,7 +394,7 @@ export const readTablebaseIndex = (prefix: Uint8Array): Result<TablebaseFileHead
 /**
  * Checks a database file's header, block index and length (and for the versions before 4, the
  * checksum of its data) and reads where its blocks are; the error names what is wrong with it.
- * Version 4's blocks are checked as they are read (`readTablebaseLayers`, `readTablebaseBlock`).
+ * The blocks of versions 4 on are checked as they are read (`readTablebaseLayers`, `readTablebaseBlock`).
  */
 export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOptions = {}): Result<TablebaseFileHeader, HoyitoError> => {
   const read = readTablebaseGame(file, options);
@@ -352,7 +404,7 @@ export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOpti
   const stored = file.length - headerSize;
   const truncated = (expected: number) =>
     badFile(`${stored} bytes of data, ${expected} expected for layers ${game.layers.join(', ')}: the file is truncated or damaged`);
-  if (version === TABLEBASE_FORMAT_VERSION) {
+  if (version >= FIRST_CHECKED_VERSION) {
     const index = readTablebaseIndex(file);
     if (!index.ok) return index;
     return file.length === fileLength ? index : truncated(fileLength - headerSize);
@@ -366,9 +418,9 @@ export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOpti
     // A plain file of the versions before: its layers back to back, each cut into blocks here.
     let i = 0;
     for (const layer of fileLayers)
-      for (let block = 0; block < blocksIn(layer.size); block++) {
+      for (let block = 0; block < blocksIn(layer.size, layer.blockSize); block++) {
         blockOffsets[i++] = at;
-        at += blockSize(layer, block);
+        at += blockBoards(layer, block);
       }
   } else {
     const indexSize = 4 * blocks;
@@ -396,7 +448,7 @@ function* blockSteps(
   block: number,
 ): CodecSteps<Result<Uint8Array, HoyitoError>> {
   const index = layer.firstBlock + block;
-  const size = blockSize(layer, block);
+  const size = blockBoards(layer, block);
   const name = `block ${block} of layer ${layer.seeds} (table ${layer.rule})`;
   if (header.blockChecksums && checksum(stored) !== header.blockChecksums[index])
     return badFile(`${name}: checksum mismatch: the file is damaged`);
@@ -423,9 +475,6 @@ export const blockPlace = (header: TablebaseFileHeader, index: number): { readon
   }
   return { layer: fileLayers[low]!, block: index - fileLayers[low]!.firstBlock };
 };
-
-/** The boards block `block` of `layer` holds. */
-export const blockBoards = (layer: FileLayer, block: number): number => blockSize(layer, block);
 
 /** Block `index` of a file (its place: `blockPlace`) as its values, from its stored bytes (file bytes blockOffsets[index]..blockOffsets[index + 1]), checked; a compressed block needs `codec`. */
 export const readTablebaseBlock = (
@@ -460,12 +509,12 @@ function* layerSteps(
   write: (layer: FileLayer, bytes: Uint8Array, at: number) => void,
 ): CodecSteps<Result<void, HoyitoError>> {
   for (const layer of header.fileLayers) {
-    for (let block = 0; block < blocksIn(layer.size); block++) {
+    for (let block = 0; block < blocksIn(layer.size, layer.blockSize); block++) {
       const index = layer.firstBlock + block;
       const stored = file.subarray(header.blockOffsets[index], header.blockOffsets[index + 1]);
       const bytes = yield* blockSteps(stored, header, layer, block);
       if (!bytes.ok) return bytes;
-      write(layer, bytes.value, block * BLOCK_SIZE);
+      write(layer, bytes.value, block * layer.blockSize);
     }
   }
   return ok(undefined);

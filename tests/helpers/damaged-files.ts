@@ -32,9 +32,9 @@ export const withHeaderChanged = (file: Uint8Array, change: (bytes: Uint8Array, 
 export const resealed = (file: Uint8Array): Uint8Array => {
   const bytes = withHeaderChanged(file, () => {});
   const view = new DataView(bytes.buffer);
-  const { holesPerRow, fixedSide, layers } = unwrap(readTablebaseGame(bytes));
+  const { holesPerRow, fixedSide, layers, blockSize } = unwrap(readTablebaseGame(bytes));
   const blocks =
-    (fixedSide ? 2 : 1) * layers.reduce((sum, seeds) => sum + Math.max(1, Math.ceil(layerSize(2 * holesPerRow, seeds) / 2 ** 16)), 0);
+    (fixedSide ? 2 : 1) * layers.reduce((sum, seeds) => sum + Math.max(1, Math.ceil(layerSize(2 * holesPerRow, seeds) / blockSize)), 0);
   let at = HEADER_SIZE + 8 * blocks;
   for (let i = 0; i < blocks; i++) {
     const length = view.getUint32(HEADER_SIZE + 8 * i, true);

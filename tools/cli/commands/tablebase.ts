@@ -1,7 +1,7 @@
 /**
  * `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are
  * built for), into a file (docs/endgames.md); `verify FILE`: a file's layers against the published
- * hashes; `upgrade FILE`: a file of any format (one before 4 read only here), checked against them, written again in 4.
+ * hashes; `upgrade FILE`: a file of any format (one before 4 read only here), checked against them, written again in the current one.
  */
 import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
@@ -86,7 +86,7 @@ export const tablebase: Command = {
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
     `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
-    'upgrade FILE: a file of a format before version 4, checked against them, written again in version 4 in its place',
+    `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place`,
   arity: { min: 1, max: 2 },
   options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out', 'from'],
   flags: ['resume'],
