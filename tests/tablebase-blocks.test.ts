@@ -14,7 +14,7 @@ import { openFileSource } from '../host/engines/file-source.js';
 import { httpSource } from '../host/engines/http-source.js';
 import { tablePosition } from '../host/engines/reference/tablebase.js';
 import { type BlockStore, TablebaseBlocks, solveMovesAsync, solveMovesSync } from '../host/engines/tablebase-blocks.js';
-import { makeTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
+import { makeTablebaseFile, readTablebaseHeader, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
 import { type Tablebase, boardOfRank, boardValue, layerSize, solveMoves } from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
@@ -183,6 +183,17 @@ describe('TablebaseBlocks over HTTP', () => {
     for (const at of positions) expect(unwrap(await again.probeAsync(at))).toBe(boardValue(chain, at));
     expect(ranged.served.length - before).toBe(2); // the header, and the index
     expect(again.stats).toMatchObject({ blocksRead: 0, storeHits: store.map.size });
+  });
+
+  it('opens with one request when its first read holds the header and index, even one past the end of the file', async () => {
+    const length = tablebaseIndexLength({ ...chain, blockSize: BLOCK_SIZE });
+    for (const firstRead of [length, file.length + 1000]) {
+      const before = ranged.served.length;
+      const blocks = unwrap(await TablebaseBlocks.open(httpSource(`${ranged.url}${FILE}`), { codec: zlibCodec, firstRead }));
+      expect(ranged.served.length - before).toBe(1);
+      const at = positionOf(5, 17, 'N');
+      expect(unwrap(await blocks.probeAsync(at))).toBe(boardValue(chain, at));
+    }
   });
 
   it('probes of one block at once share one request', async () => {

@@ -7,7 +7,10 @@ import { HoyitoError } from '../types.js';
 export interface ByteSource {
   /** The path or URL, for messages. */
   readonly name: string;
-  /** Bytes [offset, offset + length) of the file; rejects with a HoyitoError (`TablebaseRead`, `NoRange`) naming the source and range. */
+  /**
+   * Bytes [offset, offset + length) of the file, fewer only where the file ends first; rejects with
+   * a HoyitoError (`TablebaseRead`, `NoRange`) naming the source and range.
+   */
   read(offset: number, length: number): Promise<Uint8Array>;
   /** The same at once, where the source can (a local file, memory). */
   readonly readSync?: (offset: number, length: number) => Uint8Array;

@@ -33,7 +33,7 @@ export const openFileSource = (path: string): Result<FileSource, HoyitoError> =>
       if (got === 0) throw readError(path, offset, length, 'the file ended early (truncated while open?)');
       done += got;
     }
-    bytesRead += length;
+    bytesRead += bytes.length;
     return bytes;
   };
   return ok({

@@ -49,8 +49,10 @@ export const httpSource = (url: string | URL, options: HttpSourceOptions = {}): 
       await response.body?.cancel();
       throw readError(name, offset, length, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     }
-    const range = /^bytes (\d+)-(\d+)\//.exec(response.headers.get('Content-Range') ?? '');
-    if (!range || Number(range[1]) !== offset || Number(range[2]) !== last) {
+    // The range asked for, or where the file ends first, its end.
+    const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(response.headers.get('Content-Range') ?? '');
+    const end = range ? Number(range[2]) : -1;
+    if (!range || Number(range[1]) !== offset || (end !== last && !(end < last && Number(range[3]) === end + 1))) {
       await response.body?.cancel();
       throw readError(
         name,
@@ -60,8 +62,8 @@ export const httpSource = (url: string | URL, options: HttpSourceOptions = {}): 
       );
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length !== length) throw readError(name, offset, length, `${bytes.length} bytes came`);
-    bytesRead += length;
+    if (bytes.length !== end - offset + 1) throw readError(name, offset, length, `${bytes.length} bytes came of ${end - offset + 1}`);
+    bytesRead += bytes.length;
     return bytes;
   };
   return {

@@ -49,6 +49,12 @@ export interface TablebaseBlocksOptions {
   readonly cacheBytes?: number;
   /** Looked in before the source, written after each read from it. */
   readonly store?: BlockStore;
+  /**
+   * The bytes `open` reads at first: when they hold the header and the block index (a reader that
+   * knows the game and block size to expect: `tablebaseIndexLength`), one request opens the file
+   * rather than two. TABLEBASE_HEADER_SIZE by default.
+   */
+  readonly firstRead?: number;
 }
 
 /** 32 MiB: 512 blocks, some fifty positions' worth of a search's probes far apart. */
@@ -124,10 +130,11 @@ export class TablebaseBlocks implements TablebaseGame {
   /** Reads and checks the header, then the block index, from `source`. */
   static async open(source: ByteSource, options: TablebaseBlocksOptions = {}): Promise<Result<TablebaseBlocks, HoyitoError>> {
     try {
-      const first = await source.read(0, TABLEBASE_HEADER_SIZE);
+      const first = await source.read(0, Math.max(TABLEBASE_HEADER_SIZE, options.firstRead ?? 0));
       const game = readTablebaseGame(first);
       if (!game.ok) return game;
-      const prefix = joined(first, await source.read(TABLEBASE_HEADER_SIZE, tablebaseIndexLength(game.value) - TABLEBASE_HEADER_SIZE));
+      const length = tablebaseIndexLength(game.value);
+      const prefix = first.length >= length ? first : joined(first, await source.read(first.length, length - first.length));
       return TablebaseBlocks.#fromPrefix(source, prefix, options);
     } catch (error) {
       return TablebaseBlocks.#failed(error);
