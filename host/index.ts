@@ -22,8 +22,17 @@ export { WasmCore, loadWasmCore } from './engines/wasm/core.js';
 export { loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
 export { WasmEngine, loadWasmEngine } from './engines/wasm/rules.js';
 export { loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
-export { SearchService, solve } from './service.js';
-export type { SearchServiceOptions, ServiceAnswer, ServiceSearch, Solution, SolveOptions, SolvedMoveValue } from './service.js';
+export { SearchService, openTablebaseFile, solve } from './service.js';
+export type {
+  SearchServiceOptions,
+  ServiceAnswer,
+  ServiceSearch,
+  ServiceTablebase,
+  Solution,
+  SolveOptions,
+  SolvedMoveValue,
+  TablebaseFile,
+} from './service.js';
 export { StopFlag, type StopSignal } from './stop.js';
 export { type Tablebase, type TableRule, covers, positionValue, tablebaseFor } from './engines/tablebase.js';
 export {

@@ -12,21 +12,36 @@
  */
 import {
   type EngineKind,
+  HoyitoError,
   type Move,
   type Position,
+  type Result,
   type RulesEngine,
   type SearchLimits,
   type SearchOptions,
   type SearchResult,
   type Searcher,
+  err,
   unwrap,
 } from './types.js';
 import { checkPosition } from './notation.js';
 import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS } from './engines/limits.js';
-import { DEFAULT_TIME_MS, validateSearchLimits, validateTableBits } from './engines/search-driver.js';
-import { type Tablebase, covers, seedsAboveReach, tablebaseFor } from './engines/tablebase.js';
+import { DEFAULT_TIME_MS, tablebaseAnswer, validateSearchLimits, validateTableBits } from './engines/search-driver.js';
+import {
+  type SolvedMove,
+  type Tablebase,
+  covers,
+  moveOutcomes,
+  seedsAboveReach,
+  solveMoves,
+  solveOutcomes,
+  tablebaseFor,
+} from './engines/tablebase.js';
+// Types only: a program that searches without files read block by block (the board's worker
+// before an endgame) carries none of their reader.
+import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
@@ -41,6 +56,15 @@ const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
   return ((await import(/* @vite-ignore */ module)) as typeof NodeThread).spawnNodeSearchThread;
 };
 
+/**
+ * Databases a service searches with: in memory (`Tablebase`: built, or a file read whole), or a
+ * file read block by block where it lies (`TablebaseBlocks`: only the blocks its probes need).
+ */
+export type ServiceTablebase = Tablebase | TablebaseBlocks;
+
+/** Databases read block by block, not all in memory. */
+export const isTablebaseBlocks = (base: ServiceTablebase): base is TablebaseBlocks => !('tables' in base);
+
 export interface SearchServiceOptions {
   /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
   readonly engine?: EngineKind;
@@ -53,8 +77,13 @@ export interface SearchServiceOptions {
   readonly core?: WasmCore;
   /** Transposition table: 2^tableBits entries of 16 bytes. */
   readonly tableBits?: number;
-  /** Endgame databases the searches may use: for each position, the deepest one of its game. */
-  readonly tablebases?: readonly Tablebase[];
+  /**
+   * Endgame databases the searches may use: for each position, the deepest one of its game. A
+   * file read block by block (`TablebaseBlocks`) answers a root it holds once the blocks of the
+   * root's children are in: `search` waits for them, `searchNow` reads them at once (a local
+   * file; a source that reads only in the background is then an error).
+   */
+  readonly tablebases?: readonly ServiceTablebase[];
   /**
    * Threads that search (Lazy SMP, docs/search.md), 1 to MAX_THREADS: 1 (the default) searches
    * exactly as ever; more search on a core of their own over a shared memory (Node, or a
@@ -95,7 +124,7 @@ export interface ServiceAnswer {
   /** Every completed iteration, in order (for a root the databases hold: the exact answer, then the practical choice among the moves that keep the value, when there are several). */
   readonly iterations: readonly SearchResult[];
   /** The databases the answer used (the deepest of the position's game): the root is in them, or near them; null when the search alone answered. */
-  readonly tablebase: Tablebase | null;
+  readonly tablebase: ServiceTablebase | null;
   /**
    * The root's value is proven and the move keeps it (at a level, before its choice): the
    * databases hold the root, or the search that probed them proved its value.
@@ -156,7 +185,7 @@ export interface ServiceParts {
   readonly rules: RulesEngine;
   readonly makeSearcher: SearcherMaker;
   readonly tableBits: number;
-  readonly tablebases: readonly Tablebase[];
+  readonly tablebases: readonly ServiceTablebase[];
   readonly core?: WasmCore;
   readonly helpers?: SearchHelpers;
 }
@@ -217,7 +246,7 @@ export class SearchServiceBase {
   readonly rules: RulesEngine;
   readonly #makeSearcher: SearcherMaker;
   readonly #tableBits: number;
-  #bases: readonly Tablebase[];
+  #bases: readonly ServiceTablebase[];
   /** The core searches run on (engine `wasm`): where `SearchService.loadTablebaseFile` writes. */
   protected readonly core?: WasmCore;
   #helpers?: SearchHelpers;
@@ -261,19 +290,19 @@ export class SearchServiceBase {
   }
 
   /** The endgame databases searches may use. */
-  get tablebases(): readonly Tablebase[] {
+  get tablebases(): readonly ServiceTablebase[] {
     return this.#bases;
   }
 
   /** Replaces the databases searches may use (none: `[]`). */
-  setTablebases(tablebases: readonly Tablebase[]): void {
+  setTablebases(tablebases: readonly ServiceTablebase[]): void {
     checkTablebases(tablebases);
     this.#bases = tablebases;
     this.#searchers.clear();
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */
-  tablebaseFor(position: Position): Tablebase | null {
+  tablebaseFor(position: Position): ServiceTablebase | null {
     return tablebaseFor(this.#bases, position) ?? null;
   }
 
@@ -293,20 +322,28 @@ export class SearchServiceBase {
    */
   searchNow(request: ServiceSearch): ServiceAnswer {
     const run = this.#start(request);
-    for (const result of run.iterations) run.record(result);
+    run.fillSync();
+    for (const result of run.iterations) {
+      run.record(result);
+      run.fillSync();
+    }
     return run.answer();
   }
 
   /**
    * As `searchNow`, yielding to the event loop after each iteration: an `AbortSignal` that fires
-   * meanwhile ends the search with the last completed iteration.
+   * meanwhile ends the search with the last completed iteration. Blocks of databases read block
+   * by block are read meanwhile: before the first iteration, those the root's answer needs; after
+   * each, those the search missed.
    */
   async search(request: ServiceSearch): Promise<ServiceAnswer> {
     const run = this.#start(request);
+    await run.fill();
     for (const result of run.iterations) {
       run.record(result);
       // An abort that fires now ends the search: the driver checks the signal before the next iteration.
       await nextTask();
+      await run.fill();
     }
     return run.answer();
   }
@@ -343,6 +380,8 @@ export class SearchServiceBase {
     const completed: SearchResult[] = [];
     return {
       iterations: play.iterations,
+      fillSync: play.fillSync,
+      fill: play.fill,
       record(result: SearchResult) {
         completed.push(result);
         onIteration?.(result);
@@ -368,30 +407,53 @@ export class SearchServiceBase {
    * a search that probes them picks among its best moves by exact values, which assume a perfect
    * opponent, and away from the chances a fallible one gives (docs/endgames.md, "Near the
    * databases"). `solve`, which proves, probes everywhere.
+   *
+   * Databases read block by block answer a root they hold from the blocks of its children, read
+   * before the first iteration (`fill`); a search near them probes the blocks in memory, a miss
+   * unknown, and the blocks it missed are read after each iteration, for the next.
    */
-  #play(position: Position, held: Tablebase | null, options: SearchOptions): RootPlay {
+  #play(position: Position, held: ServiceTablebase | null, options: SearchOptions): RootPlay {
     const near = held !== null && seedsAboveReach(held, position) <= NEAR_SEEDS;
-    const iterations = !near
-      ? this.searcher(null).iterate(position, options)
-      : covers(held, position)
-        ? this.#heldIterations(position, held, options)
-        : this.#nearIterations(position, held, options);
-    return { iterations, tablebase: near ? held : null };
+    if (!near) return { iterations: this.searcher(null).iterate(position, options), tablebase: null, ...NOTHING_TO_FILL };
+    const rules = this.rules;
+    if (covers(held, position)) {
+      // Checked as a search would, before any block is read for the answer.
+      this.searcher(null).iterate(position, options);
+      const exact = () => tablebaseAnswer(() => heldMovesSync(held, rules, position), options.searchMoves);
+      // The exact answer reads the blocks it needs at once; `search` reads them before, in the background.
+      const fill = () => readChildBlocks(held, rules, position);
+      return { iterations: this.#heldIterations(position, exact, options), tablebase: held, fillSync: () => {}, fill };
+    }
+    const probing = this.probingSearch(held, position);
+    return { iterations: this.#nearIterations(position, probing.searcher, options), tablebase: held, ...probing };
+  }
+
+  /**
+   * A search of `position` that probes `base` (none: null). Databases read block by block are
+   * probed in the core's paged tables (host/engines/wasm/paged-tables.ts): a block not in memory
+   * is unknown to the search, and `fill` reads the blocks it missed (and those of the root's
+   * children, whose exact values settle the root's moves) for the next iteration.
+   */
+  protected probingSearch(base: ServiceTablebase | null, position: Position): ProbingSearch {
+    if (base === null || !isTablebaseBlocks(base)) return { searcher: this.searcher(base), ...NOTHING_TO_FILL };
+    // The core's paged probes are not in yet: the search probes no blocks.
+    void position;
+    return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
   }
 
   /** A root the databases hold: their exact answer (at once), then the practical choice with the rest of the budget. */
-  *#heldIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+  *#heldIterations(position: Position, exactAnswer: () => SearchResult, options: SearchOptions): Generator<SearchResult> {
     const started = performance.now();
-    const exact = this.searcher(tablebase).search(position, options);
+    const exact = exactAnswer();
     yield exact;
     yield* this.#practicalChoice(position, exact, budgetLeft(options, performance.now() - started, exact.nodes));
   }
 
   /** A root near the databases: the iterations of a search that probes them (every move scored) with half the budget, then the practical choice among its best moves. */
-  *#nearIterations(position: Position, tablebase: Tablebase, options: SearchOptions): Generator<SearchResult> {
+  *#nearIterations(position: Position, probing: Searcher, options: SearchOptions): Generator<SearchResult> {
     const started = performance.now();
     let last: SearchResult | undefined;
-    for (last of this.searcher(tablebase).iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
+    for (last of probing.iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
     if (isStopped(options.signal)) return;
     yield* this.#practicalChoice(position, last!, budgetLeft(options, performance.now() - started, last!.nodes));
   }
@@ -422,15 +484,97 @@ export class SearchServiceBase {
 interface RootPlay {
   readonly iterations: Generator<SearchResult>;
   /** The databases the iterations use, if any. */
-  readonly tablebase: Tablebase | null;
+  readonly tablebase: ServiceTablebase | null;
+  /** Reads the blocks the next iteration needs (databases read block by block): at once, or in the background. */
+  readonly fillSync: () => void;
+  readonly fill: () => Promise<void>;
 }
+
+/** Databases in memory need no block read. */
+const NOTHING_TO_FILL = { fillSync: () => {}, fill: async () => {} };
+
+/** A search that probes databases: its searcher, and the reading of the blocks it needs next (databases read block by block), at once or in the background. */
+export interface ProbingSearch {
+  readonly searcher: Searcher;
+  readonly fillSync: () => void;
+  readonly fill: () => Promise<void>;
+}
+
+/** The blocks of `blocks` that hold children of `position` and are not in memory: what the exact values of its moves need. */
+const missingChildBlocks = (blocks: TablebaseBlocks, rules: RulesEngine, position: Position): number[] => {
+  const missing = new Set<number>();
+  for (const { position: after, gameOver } of moveOutcomes(rules, position)) {
+    const probed = gameOver ? undefined : blocks.probe(after);
+    if (typeof probed === 'object') missing.add(probed.missing);
+  }
+  return [...missing];
+};
+
+/**
+ * Reads `wanted` of `blocks` at once (a local file).
+ * @throws HoyitoError naming the block (damaged) or the file (unreadable, or read only in the background: a URL, for `search`).
+ */
+const loadBlocksSync = (blocks: TablebaseBlocks, wanted: readonly number[]): void => {
+  if (wanted.length > 0 && !blocks.source.readSync) {
+    throw new HoyitoError(
+      'TablebaseRead',
+      `${blocks.source.name}: read only in the background (a URL): search or solve waits for its blocks, searchNow and solveNow cannot`,
+      'tablebases',
+    );
+  }
+  for (const block of wanted) unwrap(namingFile(blocks.source.name, blocks.loadSync(block)));
+};
+
+/** `read`, its error naming the file `name` (the format's errors say what is wrong, a source's which file too). */
+export const namingFile = <T>(name: string, read: Result<T, HoyitoError>): Result<T, HoyitoError> => {
+  if (read.ok || read.error.message.startsWith(`${name}: `)) return read;
+  const { kind, message, field } = read.error;
+  return err(new HoyitoError(kind, `${name}: ${message}`, field));
+};
+
+/**
+ * Every legal move of a root `base` holds with its exact value, best first: from memory, or from
+ * its children's blocks, read before (`heldMoves`, a search's `fill`) or now.
+ * @throws HoyitoError as `loadBlocksSync`.
+ */
+export const heldMovesSync = (base: ServiceTablebase, rules: RulesEngine, position: Position): SolvedMove[] => {
+  if (!isTablebaseBlocks(base)) return solveMoves(base, rules, position);
+  loadBlocksSync(base, missingChildBlocks(base, rules, position));
+  // probeSync: a block read above and evicted since (a cache of a few blocks) is read again.
+  return solveOutcomes(moveOutcomes(rules, position), after => unwrap(namingFile(base.source.name, base.probeSync(after)))!);
+};
+
+/** Reads the blocks of the children of `position` that `base` (read block by block) holds, in the background: for `heldMovesSync` to find them in memory. */
+const readChildBlocks = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<void> => {
+  if (!isTablebaseBlocks(base)) return;
+  const reads = await Promise.all(missingChildBlocks(base, rules, position).map(block => base.load(block)));
+  for (const read of reads) unwrap(namingFile(base.source.name, read));
+};
+
+/** `heldMovesSync`, the blocks read in the background. */
+export const heldMoves = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<SolvedMove[]> => {
+  await readChildBlocks(base, rules, position);
+  return heldMovesSync(base, rules, position);
+};
 
 const isTablebase = (value: unknown): value is Tablebase =>
   typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;
 
+const isBlocks = (value: unknown): value is TablebaseBlocks =>
+  typeof value === 'object' &&
+  value !== null &&
+  'probeSync' in value &&
+  typeof value.probeSync === 'function' &&
+  'maxSeeds' in value &&
+  'holesPerRow' in value;
+
 export const checkTablebases = (tablebases: unknown): void => {
   if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
-  const bad = tablebases.findIndex(base => !isTablebase(base));
+  const bad = tablebases.findIndex(base => !isTablebase(base) && !isBlocks(base));
   if (bad >= 0)
-    throw badOption('tablebases', tablebases[bad], `entry ${bad} is not an endgame database (parseTablebaseFile, buildTablebase)`);
+    throw badOption(
+      'tablebases',
+      tablebases[bad],
+      `entry ${bad} is not an endgame database (parseTablebaseFile, buildTablebase, TablebaseBlocks.open, openTablebaseFile)`,
+    );
 };

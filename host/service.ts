@@ -4,20 +4,34 @@
  * worker, which reads its own database files near a game's end: web/worker-tablebases.ts) carries
  * neither solving nor the file format.
  */
-import type { HoyitoError, Move, Position, Result, SearchLimits, SearchResult } from './types.js';
+import { type HoyitoError, type Move, type Position, type Result, type SearchLimits, type SearchResult, ok } from './types.js';
 import { checkPosition } from './notation.js';
 import { checkOptionsObject } from './arguments.js';
-import { type Tablebase, covers, solveMoves } from './engines/tablebase.js';
+import { type SolvedMove, type Tablebase, covers } from './engines/tablebase.js';
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
+import { type TablebaseBlocksOptions, TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
-import { type SearchServiceOptions, SearchServiceBase, checkTablebases, nextTask, serviceParts } from './service-base.js';
+import type * as FileSource from './engines/file-source.js';
+import type * as Zlib from './engines/tablebase-zlib.js';
+import {
+  type ProbingSearch,
+  type SearchServiceOptions,
+  type ServiceTablebase,
+  SearchServiceBase,
+  checkTablebases,
+  heldMoves,
+  heldMovesSync,
+  namingFile,
+  nextTask,
+  serviceParts,
+} from './service-base.js';
 
-export type { SearchServiceOptions, ServiceAnswer, ServiceSearch } from './service-base.js';
+export type { SearchServiceOptions, ServiceAnswer, ServiceSearch, ServiceTablebase } from './service-base.js';
 
 /** The limits are those of the search that tries to prove the value where no database holds it (none: DEFAULT_TIME_MS). */
 export interface SolveOptions extends SearchLimits {
   /** Databases to answer from (else the service's own for the position's game). */
-  readonly tablebase?: Tablebase;
+  readonly tablebase?: ServiceTablebase;
   readonly history?: readonly Position[];
 }
 
@@ -58,20 +72,26 @@ export class SearchService extends SearchServiceBase {
    */
   solveNow(position: Position, options: SolveOptions = {}): Solution {
     const run = this.#startSolve(position, options);
-    if ('source' in run) return run;
+    if ('held' in run) return tablebaseSolution(heldMovesSync(run.held, this.rules, position));
+    run.probing.fillSync();
     let last: SearchResult | undefined;
-    for (last of run.iterations) if (last.exact) break;
+    for (last of run.iterations) {
+      if (last.exact) break;
+      run.probing.fillSync();
+    }
     return searchSolution(last!);
   }
 
-  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there). */
+  /** As `solveNow`, yielding to the event loop between iterations (an `AbortSignal` is seen there); blocks are read meanwhile, as `search` reads them. */
   async solve(position: Position, options: SolveOptions = {}): Promise<Solution> {
     const run = this.#startSolve(position, options);
-    if ('source' in run) return run;
+    if ('held' in run) return tablebaseSolution(await heldMoves(run.held, this.rules, position));
+    await run.probing.fill();
     let last: SearchResult | undefined;
     for (last of run.iterations) {
       if (last.exact) break;
       await nextTask();
+      await run.probing.fill();
     }
     return searchSolution(last!);
   }
@@ -91,27 +111,33 @@ export class SearchService extends SearchServiceBase {
     return this.#addTablebase(loaded, loaded.ok ? this.tablebases.filter(base => !replacedIn(core, base)) : this.tablebases);
   }
 
-  /** A solution from the databases at once, or the iterations of a search to prove one. */
-  #startSolve(position: Position, options: SolveOptions): Solution | { iterations: Generator<SearchResult> } {
+  /** The databases that hold the position, or the iterations of a search to prove its value. */
+  #startSolve(
+    position: Position,
+    options: SolveOptions,
+  ): { readonly held: ServiceTablebase } | { readonly iterations: Generator<SearchResult>; readonly probing: ProbingSearch } {
     checkOptionsObject(options);
     const { tablebase, history = [], depth, timeMs, nodes, signal } = options;
     checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
     const base = tablebase ?? this.tablebaseFor(position);
+    const probing = this.probingSearch(base, position);
     // Checks the position and the options as a search would, whether or not the databases answer.
-    const iterations = this.searcher(base).iterate(position, { depth, timeMs, nodes, signal, history, analysis: true });
-    if (base && covers(base, position)) {
-      const moves = solveMoves(base, this.rules, position).map(({ move, value }) => ({ move, value, exact: true }));
-      return { value: moves[0]!.value, exact: true, bestMoves: bestOf(moves), moves, source: 'tablebase' };
-    }
-    return { iterations };
+    const iterations = probing.searcher.iterate(position, { depth, timeMs, nodes, signal, history, analysis: true });
+    return base && covers(base, position) ? { held: base } : { iterations, probing };
   }
 
-  #addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly Tablebase[]): Result<Tablebase, HoyitoError> {
+  #addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly ServiceTablebase[]): Result<Tablebase, HoyitoError> {
     if (loaded.ok) this.setTablebases([...kept, loaded.value]);
     return loaded;
   }
 }
+
+/** The solution of a root the databases hold, from its moves' values. */
+const tablebaseSolution = (solved: readonly SolvedMove[]): Solution => {
+  const moves = solved.map(({ move, value }) => ({ move, value, exact: true }));
+  return { value: moves[0]!.value, exact: true, bestMoves: bestOf(moves), moves, source: 'tablebase' };
+};
 
 /** The moves proven to reach the best value. */
 const bestOf = (moves: readonly SolvedMoveValue[]): Move[] =>
@@ -131,4 +157,35 @@ let defaultService: Promise<SearchService> | undefined;
 export const solve = async (position: Position, options: SolveOptions = {}): Promise<Solution> => {
   defaultService ??= SearchService.create();
   return (await defaultService).solve(position, options);
+};
+
+/** Node's modules of local files, imported only when a file is opened (the browser's bundles carry neither). */
+const nodeFileModules = async (): Promise<[typeof FileSource, typeof Zlib]> => {
+  const [fileSource, zlib] = ['./engines/file-source.js', './engines/tablebase-zlib.js'];
+  return Promise.all([import(/* @vite-ignore */ fileSource), import(/* @vite-ignore */ zlib)]) as Promise<[typeof FileSource, typeof Zlib]>;
+};
+
+/** A database file opened by `openTablebaseFile`: read block by block from its open file, which `close` closes. */
+export type TablebaseFile = TablebaseBlocks & { readonly source: FileSource.FileSource };
+
+/**
+ * Opens the database file at `path` (node) to be read block by block where it lies: its header
+ * and block index are read and checked now, each block when a probe first needs it (at once:
+ * `searchNow` and `solveNow` answer from it too), inflated with zlib and kept in memory up to
+ * `cacheBytes` (DEFAULT_BLOCK_CACHE_BYTES, 32 MiB). A 170 MB file so costs its index (some
+ * 100 kB) and the blocks its probes read. A file that cannot be opened, is not a database file
+ * of version 4, or is truncated is an error naming it; a damaged block is refused, by name, when
+ * read. The service's `tablebases` take it as they take databases in memory.
+ */
+export const openTablebaseFile = async (
+  path: string,
+  options: Pick<TablebaseBlocksOptions, 'cacheBytes'> = {},
+): Promise<Result<TablebaseFile, HoyitoError>> => {
+  const [{ openFileSource }, { zlibCodec }] = await nodeFileModules();
+  const source = openFileSource(path);
+  if (!source.ok) return source;
+  const blocks = TablebaseBlocks.openSync(source.value, { ...options, codec: zlibCodec });
+  if (blocks.ok) return ok(blocks.value as TablebaseFile);
+  source.value.close();
+  return namingFile(path, blocks);
 };

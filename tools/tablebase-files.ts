@@ -15,7 +15,7 @@ import {
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
-import type { SearchService } from '../host/service.js';
+import { type SearchService, type ServiceTablebase, type TablebaseFile, openTablebaseFile } from '../host/service.js';
 import { badPath, fileProblem, writableFolder } from './options.js';
 
 /** Where the CLI writes and looks for databases unless told otherwise. */
@@ -121,22 +121,38 @@ const shelvedFile = async (path: string): Promise<Result<ShelvedFile, HoyitoErro
 };
 
 /**
+ * How a folder's database files are read when a position wants one: `blocks`, opened where they
+ * lie and read block by block as probes need them (`openTablebaseFile`: its index, then some
+ * 20 kB a block, 32 MiB of blocks kept at most), the default; or `whole`, read whole into the
+ * search service's core first (seconds and 0.5 GB for a 24-seed chain, then every probe in memory).
+ */
+export type TablebaseLoad = 'blocks' | 'whole';
+
+export const TABLEBASE_LOADS: readonly TablebaseLoad[] = ['blocks', 'whole'];
+
+/**
  * The database files of a folder, known by their first bytes until a position wants one: then
- * read straight into a search service's core (`SearchService.loadTablebaseFile`), the one copy
- * (a 24-seed chain is 516 MB). A core holds one game's databases at a time, so a service that
- * goes on to another game reads that game's file when it comes.
+ * opened to be read block by block (`blocks`), each once for every service; or (`whole`) read
+ * straight into a search service's core (`SearchService.loadTablebaseFile`), the one copy (a
+ * 24-seed chain is 516 MB). A core holds one game's databases at a time, so a service that goes
+ * on to another game reads that game's file when it comes.
  */
 export class TablebaseShelf {
-  /** The file each service last read, and its databases. */
+  /** The file each service last read whole, and its databases. */
   readonly #loaded = new WeakMap<SearchService, { readonly file: ShelvedFile; readonly base: Tablebase }>();
+  /** The files opened to be read block by block. */
+  readonly #opened = new Map<ShelvedFile, TablebaseFile>();
 
-  private constructor(readonly files: readonly ShelvedFile[]) {}
+  private constructor(
+    readonly files: readonly ShelvedFile[],
+    readonly load: TablebaseLoad,
+  ) {}
 
   /** No databases. */
-  static readonly empty = new TablebaseShelf([]);
+  static readonly empty = new TablebaseShelf([], 'blocks');
 
-  /** Every database file in the folder `dir`; one that cannot be read, is not a database or is truncated is a `BadTablebase` error naming it. */
-  static async open(dir: string): Promise<Result<TablebaseShelf, HoyitoError>> {
+  /** Every database file in the folder `dir`, to be read as `load` says; one that cannot be read, is not a database or is truncated is a `BadTablebase` error naming it. */
+  static async open(dir: string, load: TablebaseLoad = 'blocks'): Promise<Result<TablebaseShelf, HoyitoError>> {
     let names: string[];
     try {
       names = (await readdir(dir)).filter(name => name.endsWith(FILE_ENDING)).sort();
@@ -149,17 +165,42 @@ export class TablebaseShelf {
       if (!file.ok) return file;
       files.push(file.value);
     }
-    return ok(new TablebaseShelf(files));
+    return ok(new TablebaseShelf(files, load));
   }
 
   /**
    * Makes `service` search `position` with the folder's best databases for it (`tablebaseFor`),
-   * reading their file in if the service does not have them: those databases, or null when the
-   * folder has none of the position's game. A damaged file is a `BadTablebase` error naming it.
+   * opening or reading their file if the service does not have them: those databases, or null
+   * when the folder has none of the position's game. A file that cannot be opened or is damaged
+   * is a `BadTablebase` error naming it.
    */
-  async prepare(service: SearchService, position: Position): Promise<Result<Tablebase | null, HoyitoError>> {
+  async prepare(service: SearchService, position: Position): Promise<Result<ServiceTablebase | null, HoyitoError>> {
     const file = tablebaseFor(this.files, position);
     if (!file) return ok(null);
+    return this.load === 'blocks' ? this.#openBlocks(service, file) : this.#readWhole(service, file);
+  }
+
+  /** Closes the files opened to be read block by block (the databases of them searches then cannot read). */
+  close(): void {
+    for (const blocks of this.#opened.values()) blocks.source.close();
+    this.#opened.clear();
+  }
+
+  /** The databases of `file`, opened once, among the service's. */
+  async #openBlocks(service: SearchService, file: ShelvedFile): Promise<Result<TablebaseFile, HoyitoError>> {
+    let blocks = this.#opened.get(file);
+    if (!blocks) {
+      const opened = await openTablebaseFile(file.path);
+      if (!opened.ok) return opened;
+      blocks = opened.value;
+      this.#opened.set(file, blocks);
+    }
+    if (!service.tablebases.includes(blocks)) service.setTablebases([...service.tablebases, blocks]);
+    return ok(blocks);
+  }
+
+  /** The databases of `file` read whole into the service's core (again, when it held another game's since). */
+  async #readWhole(service: SearchService, file: ShelvedFile): Promise<Result<Tablebase, HoyitoError>> {
     const loaded = this.#loaded.get(service);
     if (loaded?.file === file && service.tablebases.includes(loaded.base)) return ok(loaded.base);
     const bytes = await readDatabaseFile(file.path);

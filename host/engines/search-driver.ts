@@ -23,7 +23,7 @@ import {
 } from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS, moveCode } from './limits.js';
 import { checkPosition, describeInput, positionError } from '../notation.js';
-import { type Tablebase, covers, solveMoves } from './tablebase.js';
+import { type SolvedMove, type Tablebase, covers, solveMoves } from './tablebase.js';
 import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
 
 /** Used when the caller gives neither a depth nor a time. */
@@ -266,15 +266,14 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
   }
 }
 
-/** The exact answer for a root the databases hold: every move searched played, and its value from the tables. */
-const tablebaseAnswer = (
-  base: Tablebase,
-  rules: RulesEngine,
-  position: Position,
-  searchMoves: readonly Move[] | undefined,
-): SearchResult => {
+/**
+ * The exact answer for a root the databases hold: every move searched, with its value from
+ * `solve` (each legal move's exact value, best first: `solveMoves` over databases in memory, or
+ * over a file read block by block).
+ */
+export const tablebaseAnswer = (solve: () => readonly SolvedMove[], searchMoves: readonly Move[] | undefined): SearchResult => {
   const started = performance.now();
-  const solved = solveMoves(base, rules, position).filter(({ move }) => searchMoves?.includes(move) ?? true);
+  const solved = solve().filter(({ move }) => searchMoves?.includes(move) ?? true);
   const elapsed = performance.now() - started;
   return {
     bestMove: solved[0]!.move,
@@ -336,7 +335,7 @@ export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: 
   };
   function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
     const { searchMoves } = options;
-    if (tablebase && covers(tablebase, position)) yield tablebaseAnswer(tablebase, rules, position, searchMoves);
+    if (tablebase && covers(tablebase, position)) yield tablebaseAnswer(() => solveMoves(tablebase, rules, position), searchMoves);
     else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position), searchMoves), options);
   }
   return {

@@ -10,7 +10,7 @@ import type { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { type WasmCore, loadWasmCore } from '../../host/engines/wasm/core.js';
 import { buildTablebase } from '../../host/engines/wasm/tablebase.js';
 import { replacedIn } from '../../host/engines/wasm/tablebase-file.js';
-import { type Tablebase, covers, layerSize, tablebaseFor } from '../../host/engines/tablebase.js';
+import { type TablebaseGame, covers, layerSize, tablebaseFor } from '../../host/engines/tablebase.js';
 import { startPosition } from '../../host/notation.js';
 import { TablebaseShelf } from '../tablebase-files.js';
 import { seededRandom } from '../../host/random.js';
@@ -109,7 +109,7 @@ class TablebasePlayer implements PlayerSearch {
     this.report(base, performance.now() - started);
   }
 
-  private report({ variant, holesPerRow, maxSeeds, layers }: Tablebase, buildMs: number, file?: string): void {
+  private report({ variant, holesPerRow, maxSeeds, layers }: TablebaseGame, buildMs: number, file?: string): void {
     const positions = layers.reduce((sum, seeds) => sum + layerSize(2 * holesPerRow, seeds), 0);
     this.onBuild({
       player: this.side,

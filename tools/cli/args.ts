@@ -7,7 +7,7 @@ import { Game } from '../../host/game.js';
 import { badOption, existingFolder, oneOf, quote } from '../options.js';
 import { type Command, type CommandArgs } from './command.js';
 import { describeResult } from './render.js';
-import { DEFAULT_TABLEBASE_DIR, TablebaseShelf } from '../tablebase-files.js';
+import { DEFAULT_TABLEBASE_DIR, TABLEBASE_LOADS, TablebaseShelf } from '../tablebase-files.js';
 
 /** Splits `--name value` / `--name=value` options and `--flag`s (only those the command accepts) from positionals. */
 export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
@@ -80,11 +80,15 @@ export const gameOver = (game: Game, what: string): HoyitoError | undefined => {
 
 /**
  * The endgame databases in `--tablebases`, a folder that must exist; not given, those in the
- * folder `tablebases/` if there is one. Each file is read when a position wants it.
+ * folder `tablebases/` if there is one. Each file is opened when a position wants it, and read
+ * as `--tablebase-load` says: `blocks` (the default), block by block as probes need them; `whole`,
+ * all of it first.
  */
 export const tablebasesOption = async (args: CommandArgs): Promise<Result<TablebaseShelf, HoyitoError>> => {
+  const load = oneOf(args.options.get('tablebase-load') ?? 'blocks', '--tablebase-load', TABLEBASE_LOADS);
+  if (!load.ok) return load;
   const given = args.options.get('tablebases');
   if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok(TablebaseShelf.empty);
   const folder = existingFolder(given ?? DEFAULT_TABLEBASE_DIR, '--tablebases');
-  return folder.ok ? TablebaseShelf.open(folder.value) : folder;
+  return folder.ok ? TablebaseShelf.open(folder.value, load.value) : folder;
 };

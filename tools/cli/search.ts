@@ -27,7 +27,7 @@ export const serviceOption = async (args: CommandArgs): Promise<Result<SearchSer
 
 /**
  * Runs `use` on the service of `serviceOption`, with the databases of `--tablebases` for
- * `position` read in, and closes it after (its threads end).
+ * `position` opened (`--tablebase-load`), and closes both after (its threads end, the files close).
  */
 export const withService = async <T>(
   args: CommandArgs,
@@ -44,6 +44,7 @@ export const withService = async <T>(
     return await use(service.value);
   } finally {
     service.value.close();
+    shelf.value.close();
   }
 };
 
@@ -89,10 +90,10 @@ const searchArgs = async (
  * then `moreLines` of the move chosen, then its `bestmove` line.
  */
 export const searchCommand = (summary: string, analysis: boolean, moreLines: (result: SearchResult) => string[] = () => []): Command => ({
-  usage: `"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--threads 1-${MAX_THREADS}] [--tablebases DIR]`,
+  usage: `"<position>" [--time-ms T] [--depth D] [--level 1-10] [--engine wasm|reference] [--threads 1-${MAX_THREADS}] [--tablebases DIR] [--tablebase-load blocks|whole]`,
   summary,
   arity: { min: 1, max: 1 },
-  options: ['depth', 'time-ms', 'level', 'engine', 'threads', 'tablebases'],
+  options: ['depth', 'time-ms', 'level', 'engine', 'threads', 'tablebases', 'tablebase-load'],
   run: async args => {
     const search = await searchArgs(args, analysis);
     if (!search.ok) return search;

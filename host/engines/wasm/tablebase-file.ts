@@ -5,7 +5,7 @@
  * worker loads them only once it gets databases (web/worker-tablebases.ts).
  */
 import { HoyitoError, type Result, type Variant, err, ok } from '../../types.js';
-import { type Tablebase, allLayers, tableRules } from '../tablebase.js';
+import { type Tablebase, type TablebaseGame, allLayers, tableRules } from '../tablebase.js';
 import {
   type AsyncBlockCodec,
   type BlockCodec,
@@ -56,7 +56,7 @@ class CoreTablebase implements Tablebase {
 }
 
 /** `base` lived in `core`'s memory and was replaced there by others (see `CoreTablebase`): searching it is an error. */
-export const replacedIn = (core: WasmCore, base: Tablebase): boolean =>
+export const replacedIn = (core: WasmCore, base: TablebaseGame): boolean =>
   base instanceof CoreTablebase && base.core === core && !core.holdsTablebase(base);
 
 /**

@@ -12,12 +12,12 @@ import { withService } from '../search.js';
 import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
 
 export const solve: Command = {
-  usage: `"<position>" [--tablebases DIR] [--time-ms T] [--threads 1-${MAX_THREADS}]`,
+  usage: `"<position>" [--tablebases DIR] [--tablebase-load blocks|whole] [--time-ms T] [--threads 1-${MAX_THREADS}]`,
   summary:
     'the exact value (final margin for the side to move) and best moves, from the endgame databases in DIR ' +
-    `(default ${DEFAULT_TABLEBASE_DIR}/) or else a search that must prove it within T ms (default ${DEFAULT_TIME_MS}); the last line is value <v> bestmove <m>`,
+    `(default ${DEFAULT_TABLEBASE_DIR}/; read block by block, or whole first) or else a search that must prove it within T ms (default ${DEFAULT_TIME_MS}); the last line is value <v> bestmove <m>`,
   arity: { min: 1, max: 1 },
-  options: ['tablebases', 'time-ms', 'threads'],
+  options: ['tablebases', 'tablebase-load', 'time-ms', 'threads'],
   run: async args => {
     const game = Game.fromRecord(args.positional[0]!, referenceEngine);
     if (!game.ok) return game;
