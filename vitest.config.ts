@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // Database servers on other origins, one that honours HTTP Range and one that ignores it.
+          globalSetup: ['tests/browser/range-servers.ts'],
           // Served as any static host serves the board: no special headers.
           exclude: ['tests/browser/isolated/**'],
           testTimeout: 60_000,

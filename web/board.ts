@@ -93,6 +93,7 @@ export class HoyitoBoard extends LitElement {
     theme: { reflect: true },
     tablebases: {},
     tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
+    tablebaseCacheMb: { attribute: 'tablebase-cache-mb', converter: numberOrText },
     controls: { type: Boolean },
     persist: {},
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,
@@ -167,8 +168,13 @@ export class HoyitoBoard extends LitElement {
    * instead of building its own.
    */
   declare tablebases: string | null;
-  /** The databases' size in seeds on the board, 0 … 16 (0: none); default 12 built, 16 from files. */
+  /**
+   * The databases' size in seeds on the board, 0 … 31 (0: none); default 12 built, 16 from files.
+   * Above 16 the chain's file in `tablebases` is read block by block (HTTP Range), never built.
+   */
   declare tablebaseSeeds: number | null;
+  /** Megabytes of those blocks the browser's storage keeps across visits (default 64; 0: none). */
+  declare tablebaseCacheMb: number;
   /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
   declare controls: boolean;
   /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
@@ -244,6 +250,7 @@ export class HoyitoBoard extends LitElement {
     this.theme = DEFAULTS.theme;
     this.tablebases = DEFAULTS.tablebases;
     this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
+    this.tablebaseCacheMb = DEFAULTS.tablebaseCacheMb;
     this.controls = false;
     this.persist = null;
   }

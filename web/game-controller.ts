@@ -26,7 +26,7 @@ import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } f
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
-import { type BoardMode, type Player, badPositionInput, tablebaseSize } from './options.js';
+import { type BoardMode, type Player, WHOLE_TABLEBASE_SEEDS, badPositionInput, tablebaseCacheBytes, tablebaseSize } from './options.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 
@@ -54,6 +54,8 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly tablebases: string | null;
   /** Their size in seeds on the board (0: none); null: the default for building or for files. */
   readonly tablebaseSeeds: number | null;
+  /** Megabytes of the blocks of files read by HTTP Range kept in the browser's storage. */
+  readonly tablebaseCacheMb: number;
   /** `external`: the page runs the game, and nobody's turn is played here. */
   readonly mode: BoardMode;
   readonly isConnected: boolean;
@@ -519,14 +521,19 @@ export class GameController implements ReactiveController {
   }
 
   #tablebaseSettings(): TablebaseSettings {
-    const { tablebases, tablebaseSeeds } = this.#host;
+    const { tablebases, tablebaseSeeds, tablebaseCacheMb } = this.#host;
     let folder: string | null = null;
     if (tablebases !== null) {
       const url = new URL(tablebases, document.baseURI);
       if (!url.pathname.endsWith('/')) url.pathname += '/';
       folder = url.href;
     }
-    return { maxSeeds: tablebaseSize(tablebaseSeeds, tablebases), folder };
+    return {
+      maxSeeds: tablebaseSize(tablebaseSeeds, tablebases),
+      folder,
+      wholeSeeds: WHOLE_TABLEBASE_SEEDS,
+      storeBytes: tablebaseCacheBytes(tablebaseCacheMb),
+    };
   }
 
   /** What became of the worker's databases: the page hears of them, and of a file that failed. */
@@ -534,6 +541,14 @@ export class GameController implements ReactiveController {
     const { variant, fixedSide, maxSeeds, source, url, ms } = status;
     if (status.state === 'ready') {
       this.#emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
+    } else if (source === 'blocks') {
+      this.#report(
+        new HoyitoError(
+          'BadTablebase',
+          `tablebases: ${status.error ?? 'the file could not be read'}; the AI plays on with the databases of up to ${WHOLE_TABLEBASE_SEEDS} seeds it can load or build`,
+          'tablebases',
+        ),
+      );
     } else if (source === 'file') {
       this.#report(
         new HoyitoError(

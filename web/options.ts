@@ -6,6 +6,8 @@
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
 import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, err, ok } from '../host/types.js';
 import { describeInput } from '../host/notation.js';
+import { MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
+import { layerSize } from '../host/engines/tablebase.js';
 
 export type Player = 'human' | 'ai';
 /** Which side's row is drawn at the bottom, nearest the viewer. */
@@ -18,15 +20,31 @@ export type BoardMode = 'game' | 'external';
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
 
+/** The most seeds a layer of `holes` holes can hold and still be a database's (its boards within MAX_LAYER_BOARDS). */
+const deepestLayer = (holes: number): number => {
+  let seeds = 0;
+  while (seeds < MAX_TABLEBASE_SEEDS && layerSize(holes, seeds + 1) <= MAX_LAYER_BOARDS) seeds++;
+  return seeds;
+};
+
 /**
  * Endgame databases in the AI worker, in seeds on the board (the chain of layers a game reaches,
  * see web/worker-tablebases.ts): built beside it up to 12 by default (1–2 s, ≈40 MB while it is
  * built), loaded from files up to 16 by default (what `hoyito tablebase build --seeds 16`
- * writes); 16 at most, which builds in 10–25 s of a core and ≈380 MB while it runs (docs/board.md).
+ * writes). Up to WHOLE_TABLEBASE_SEEDS a chain is loaded whole (and can be built, in 10–25 s of a
+ * core and ≈380 MB at 16: docs/board.md); above it, a chain is never built in the browser but read
+ * block by block from the folder's file, as probes need its blocks, up to the deepest layer a
+ * database can hold (MAX_BOARD_TABLEBASE_SEEDS: its boards' ranks are 32-bit; 24 is published).
  */
 export const BUILT_TABLEBASE_SEEDS = 12;
 export const FILE_TABLEBASE_SEEDS = 16;
-export const MAX_BOARD_TABLEBASE_SEEDS = 16;
+export const WHOLE_TABLEBASE_SEEDS = 16;
+export const MAX_BOARD_TABLEBASE_SEEDS = deepestLayer(MAX_TABLEBASE_HOLES * 2);
+
+/** Megabytes (MiB) of the blocks read by HTTP Range kept in the browser's storage across visits (web/block-store.ts). */
+export const DEFAULT_TABLEBASE_CACHE_MB = 64;
+export const MAX_TABLEBASE_CACHE_MB = 1 << 16;
+export const tablebaseCacheBytes = (megabytes: number): number => megabytes * 2 ** 20;
 
 /** The defaults a bad value falls back to. */
 export const DEFAULTS = {
@@ -47,6 +65,7 @@ export const DEFAULTS = {
   tablebases: null as string | null,
   /** Null: BUILT_TABLEBASE_SEEDS, or FILE_TABLEBASE_SEEDS with a folder. */
   tablebaseSeeds: null as number | null,
+  tablebaseCacheMb: DEFAULT_TABLEBASE_CACHE_MB,
 } as const;
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
@@ -104,6 +123,9 @@ export const parseSpeed = (value: unknown): Result<number, HoyitoError> =>
 /** Layers of the endgame databases up to this many seeds on the board; 0 turns them off. */
 export const parseTablebaseSeeds = wholeNumber('tablebase-seeds', 0, MAX_BOARD_TABLEBASE_SEEDS);
 
+/** The cap on the databases' blocks kept in the browser's storage, in megabytes; 0 keeps none. */
+export const parseTablebaseCacheMb = wholeNumber('tablebase-cache-mb', 0, MAX_TABLEBASE_CACHE_MB);
+
 /** A folder URL (relative to the page) holding endgame database files. */
 export const parseTablebases = (value: unknown): Result<string, HoyitoError> => {
   if (typeof value !== 'string' || value.trim() === '') return bad('tablebases', `${describeInput(value)} is not a folder URL`);
@@ -148,7 +170,8 @@ export type CheckedInput =
   | 'rounds'
   | 'theme'
   | 'tablebases'
-  | 'tablebaseSeeds';
+  | 'tablebaseSeeds'
+  | 'tablebaseCacheMb';
 
 export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unknown, HoyitoError>> = {
   mode: parseMode,
@@ -165,6 +188,7 @@ export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unkn
   theme: parseTheme,
   tablebases: parseTablebases,
   tablebaseSeeds: parseTablebaseSeeds,
+  tablebaseCacheMb: parseTablebaseCacheMb,
 };
 
 /** Changing one of these starts a new game (in external mode: shows another position). */

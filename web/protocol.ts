@@ -44,14 +44,19 @@ export interface SearchRequest extends AiSearch {
 
 /**
  * Which endgame databases a board wants (2x6 games only): every position of the game with up to
- * `maxSeeds` seeds on the board (0: none), which is the chain of layers the game reaches; taken
- * from the browser's storage when kept there, else loaded from `folder` (an absolute URL ending in
- * `/`, where the files are named by `tablebaseFileName`) or, without a folder or when its file
- * fails, built beside the worker.
+ * `maxSeeds` seeds on the board (0: none), which is the chain of layers the game reaches. A chain
+ * of at most `wholeSeeds` is loaded whole: taken from the browser's storage when kept there, else
+ * loaded from `folder` (an absolute URL ending in `/`, where the files are named by
+ * `tablebaseFileName`) or, without a folder or when its file fails, built beside the worker. A
+ * larger chain is never built: its file in `folder` is read block by block with HTTP Range
+ * requests, the blocks kept in the browser's storage up to `storeBytes`; without it (no folder, a
+ * server that ignores Range) the game gets the largest chain of at most `wholeSeeds` instead.
  */
 export interface TablebaseSettings {
   readonly maxSeeds: number;
   readonly folder: string | null;
+  readonly wholeSeeds: number;
+  readonly storeBytes: number;
 }
 
 /** Asks the worker to finish request `id` as soon as it can, with what it has. */
@@ -81,9 +86,11 @@ export interface SearchAnswer {
 }
 
 /**
- * The worker's endgame databases for one game: `ready` once they are built or loaded (and used
- * from then on), `failed` when the file could not be fetched or read (`error` says why; the worker
- * then builds them instead), or the build failed. Not tied to a request: sent whenever it happens.
+ * The worker's endgame databases for one game: `ready` once they are built or loaded, or their
+ * file opened to be read block by block (and used from then on), `failed` when the file could not
+ * be fetched or read (`error` says why; the worker then builds them instead, or for source
+ * `blocks` gets the largest chain it may load whole), or the build failed. Not tied to a request:
+ * sent whenever it happens.
  */
 export interface TablebaseStatus {
   readonly type: 'tablebase';
@@ -93,16 +100,16 @@ export interface TablebaseStatus {
   /** The tables for a fixed last-four side (Hoyito III rounds 3 on), not the capturer's. */
   readonly fixedSide: boolean;
   readonly maxSeeds: number;
-  /** `stored`: kept in the browser's storage from an earlier visit (web/tablebase-store.ts). */
+  /** `stored`: kept in the browser's storage from an earlier visit (web/tablebase-store.ts); `blocks`: the file read block by block by HTTP Range. */
   readonly source: TablebaseSource;
-  /** The file's URL (source `file`). */
+  /** The file's URL (sources `file` and `blocks`). */
   readonly url?: string;
-  /** Milliseconds to read them into the worker's core from storage, to fetch and read the file, or to build and read them. */
+  /** Milliseconds to read them into the worker's core from storage, to fetch and read the file, or to build and read them; to read a file's header and block index (`blocks`). */
   readonly ms: number;
   readonly error?: string;
 }
 
-export type TablebaseSource = 'stored' | 'file' | 'built';
+export type TablebaseSource = 'stored' | 'file' | 'built' | 'blocks';
 
 export type FromWorker = SearchProgress | SearchAnswer | TablebaseStatus;
 

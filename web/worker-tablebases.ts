@@ -2,13 +2,19 @@
  * The AI worker's endgame databases (2x6 games): the first time a search wants some
  * (web/wanted-tablebases.ts), the worker gets them for that game (variant, capturer or fixed
  * last-four side, and the chain of layers the game reaches), once for its life, in the
- * background: from the browser's storage (web/tablebase-store.ts) where an earlier visit kept
- * them, else from the board's folder, else built by a worker of their own
- * (web/tablebase-builder.ts); a file fetched or built is then stored. Searches go on without them
- * meanwhile. The page hears of each as a `TablebaseStatus`. The worker hands what `forSearch`
- * gives to its search service.
+ * background. A chain it may load whole (`TablebaseSettings.wholeSeeds`) comes from the browser's
+ * storage (web/tablebase-store.ts) where an earlier visit kept it, else from the board's folder,
+ * else built by a worker of their own (web/tablebase-builder.ts); a file fetched or built is then
+ * stored. A larger chain is never built nor fetched whole: its file in the folder is opened to be
+ * read block by block with HTTP Range requests (`TablebaseBlocks`), each block when a probe first
+ * needs it, kept in the browser's storage under a cap (web/block-store.ts), and the block index
+ * with them, so a later visit reads the file's 40-byte header and nothing else it has. When that
+ * file cannot be read (no folder, a server that ignores Range, a missing file), the game gets the
+ * largest chain it may load whole instead. Searches go on without databases meanwhile. The page
+ * hears of each as a `TablebaseStatus`. The worker hands what `forSearch` gives to its search
+ * service.
  *
- * The worker's core holds one game's databases at a time, written into it between searches and
+ * The worker's core holds one game's whole databases at a time, written into it between searches and
  * block by block in the background (a compressed file is inflated into it as it is read); while
  * that goes on, searches get no databases, since the core's are half written. Each file's bytes
  * are kept (compressed), so a game whose databases another game's replaced in the core gets them
@@ -18,23 +24,87 @@
  * never loads it, nor the databases' file formats and storage it brings.
  */
 import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
-import { tablebaseFileName } from '../host/engines/tablebase-file.js';
+import { TABLEBASE_HEADER_SIZE, tablebaseFileName } from '../host/engines/tablebase-file.js';
+import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
+import type { ByteSource } from '../host/engines/byte-source.js';
+import { httpSource } from '../host/engines/http-source.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import type { WasmCore } from '../host/engines/wasm/core.js';
 import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
 import { HoyitoError, type Result, err } from '../host/types.js';
-import type { BuildOrder, BuildReport, TablebaseSource, TablebaseStatus } from './protocol.js';
+import type { BuildOrder, BuildReport, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
+import { IndexedBlockStore } from './block-store.js';
 
-/** One game's databases: on their way, ready (with the file they were read from), or none to be had. */
+/** One game's databases: on their way, ready (with the file they were read from), a file read block by block, or none to be had. */
 type Databases =
   | { readonly state: 'getting' }
   | { readonly state: 'ready'; readonly base: Tablebase; readonly file: Uint8Array }
+  | { readonly state: 'blocks'; readonly blocks: TablebaseBlocks }
   | { readonly state: 'unavailable' };
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 const fileNameOf = (build: BuildOrder): string => tablebaseFileName({ ...build, layers: chainLayers(build.maxSeeds) });
+
+/** The chain of `build`'s game of at most `wholeSeeds` seeds (its layers are its seeds less captures of 4); null when there is none. */
+const wholeChain = (build: BuildOrder, wholeSeeds: number): BuildOrder | null => {
+  const maxSeeds = build.maxSeeds - 4 * Math.ceil(Math.max(0, build.maxSeeds - wholeSeeds) / 4);
+  return maxSeeds < 0 ? null : { ...build, maxSeeds };
+};
+
+const hex = (bytes: Uint8Array): string => Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * `network` with the file's block index kept in `store` under the header's bytes (which name the
+ * game and carry the index's checksum): once the header is read, the read of the index that
+ * follows it is answered from the store when it is there (unless `fromStore` is false), else read
+ * and stored. A file replaced on its server has another header, so another index.
+ */
+const keepingIndex = (network: ByteSource, store: BlockStore, fromStore: boolean): ByteSource & { readonly indexKept: boolean } => {
+  let header: string | null = null;
+  let indexKept = false;
+  return {
+    name: network.name,
+    get bytesRead() {
+      return network.bytesRead;
+    },
+    get indexKept() {
+      return indexKept;
+    },
+    read: async (offset, length) => {
+      if (offset === 0 && length === TABLEBASE_HEADER_SIZE) {
+        const bytes = await network.read(offset, length);
+        header = hex(bytes);
+        return bytes;
+      }
+      if (header === null || offset !== TABLEBASE_HEADER_SIZE) return network.read(offset, length);
+      const key = `index ${header}`;
+      const kept = fromStore ? await store.get(key) : undefined;
+      if (kept?.length === length) {
+        indexKept = true;
+        return kept;
+      }
+      const bytes = await network.read(offset, length);
+      await store.put(key, bytes);
+      return bytes;
+    },
+  };
+};
+
+/**
+ * The database file at `url` opened to be read block by block by HTTP Range, its blocks (and its
+ * index) kept in `store`: a later visit reads its header and no block it has. An index kept that
+ * does not check (damaged storage) is read again.
+ */
+export const openBlocks = async (url: string, store: BlockStore): Promise<Result<TablebaseBlocks, HoyitoError>> => {
+  const network = httpSource(url);
+  const options = { asyncCodec: streamCodec, store };
+  const source = keepingIndex(network, store, true);
+  const opened = await TablebaseBlocks.open(source, options);
+  if (opened.ok || !source.indexKept) return opened;
+  return TablebaseBlocks.open(keepingIndex(network, store, false), options);
+};
 
 /** Fetches a database file. */
 const fetchFile = async (url: string): Promise<Uint8Array> => {
@@ -86,8 +156,20 @@ export class WorkerTablebases {
     this.#betweenSearches = betweenSearches;
   }
 
-  /** The databases `build` (what a search wants) from `folder`, if they are in the core; null when they are not here now (they are got if need be). */
-  async forSearch(build: BuildOrder, folder: string | null): Promise<Tablebase | null> {
+  /**
+   * The databases `wanted` (what a search wants) from the folder of `settings`, if they are here
+   * now: a chain in the core, or a file read block by block; null when they are not (they are got
+   * if need be).
+   */
+  async forSearch(wanted: BuildOrder, settings: TablebaseSettings): Promise<Tablebase | TablebaseBlocks | null> {
+    if (wanted.maxSeeds > settings.wholeSeeds) {
+      const read = this.#blocks(wanted, settings);
+      if (read.state === 'blocks') return read.blocks;
+      if (read.state !== 'unavailable') return null;
+    }
+    const build = wholeChain(wanted, settings.wholeSeeds);
+    if (!build) return null;
+    const { folder } = settings;
     const key = `${fileNameOf(build)} ${folder ?? ''}`;
     const known = this.#databases.get(key);
     if (!known) {
@@ -103,6 +185,47 @@ export class WorkerTablebases {
       this.#databases.set(key, loaded.ok ? { state: 'ready', base: loaded.value, file: known.file } : { state: 'unavailable' });
     });
     return null;
+  }
+
+  /** The file of `build` in the folder of `settings`, read block by block: what is known of it now (it is opened if need be). */
+  #blocks(build: BuildOrder, settings: TablebaseSettings): Databases {
+    const name = fileNameOf(build);
+    const key = `${name} ${settings.folder ?? ''} blocks`;
+    const known = this.#databases.get(key);
+    if (known) return known;
+    const getting = { state: 'getting' } as const;
+    this.#databases.set(key, getting);
+    void this.#openBlocks(name, build, settings).then(databases => {
+      this.#databases.set(key, databases);
+      // The chain it may load whole is got at once, not at the next search.
+      if (databases.state === 'unavailable') void this.forSearch(build, settings);
+    });
+    return getting;
+  }
+
+  async #openBlocks(name: string, build: BuildOrder, { folder, storeBytes, wholeSeeds }: TablebaseSettings): Promise<Databases> {
+    const started = performance.now();
+    const failed = (error: string, url?: string): Databases => {
+      this.#status(build, {
+        state: 'failed',
+        source: 'blocks',
+        ...(url === undefined ? {} : { url }),
+        ms: performance.now() - started,
+        error,
+      });
+      return { state: 'unavailable' };
+    };
+    if (!folder)
+      return failed(
+        `no tablebases folder: a chain of more than ${wholeSeeds} seeds is read from its file there, never built in the browser`,
+      );
+    const url = new URL(name, folder).href;
+    const opened = await openBlocks(url, new IndexedBlockStore(storeBytes));
+    if (!opened.ok) return failed(opened.error.message, url);
+    const held = tablebaseFileName(opened.value);
+    if (held !== name) return failed(`${url}: the file holds the databases of ${held}`, url);
+    this.#status(build, { state: 'ready', source: 'blocks', url, ms: performance.now() - started });
+    return { state: 'blocks', blocks: opened.value };
   }
 
   #status(build: BuildOrder, fields: Pick<TablebaseStatus, 'state' | 'source' | 'ms'> & Partial<TablebaseStatus>): void {

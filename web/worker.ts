@@ -17,6 +17,7 @@ import { MAX_THREADS } from '../host/engines/limits.js';
 import { SearchServiceBase } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
 import type { Tablebase } from '../host/engines/tablebase.js';
+import type { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { wantedTablebases } from './wanted-tablebases.js';
 import { warnOnConsole } from './events.js';
@@ -95,8 +96,8 @@ const enqueue = (task: () => Promise<void>): void => {
 /** The worker's databases (web/worker-tablebases.ts), imported the first time a search wants some; null when that code did not load. */
 let tablebases: Promise<WorkerTablebases | null> | undefined;
 
-/** The databases a search of `request` uses, if they are in the core (they are got if need be). */
-const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest): Promise<Tablebase | null> => {
+/** The databases a search of `request` uses, if they are here: in the core, or a file read block by block (they are got if need be). */
+const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest): Promise<Tablebase | TablebaseBlocks | null> => {
   if (!settings) return null;
   const build = wantedTablebases(position, settings);
   if (!build) return null;
@@ -108,7 +109,7 @@ const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest):
       return null;
     },
   );
-  return (await tablebases)?.forSearch(build, settings.folder) ?? null;
+  return (await tablebases)?.forSearch(build, settings) ?? null;
 };
 
 /** Ids only grow, and a stop is for the newest request: everything up to this id is stopped. */
