@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
 /**
- * The demo site: the demo page, the explorer of exact values and the benchmark page when it exists. The embeddable board,
+ * The demo site: the demo page, the explorer of exact values, the puzzles and the benchmark page when it exists. The embeddable board,
  * `dist/hoyito-board.js` and its files, is the other build, vite.embed.config.ts.
  */
 const ENTRIES: readonly (readonly [string, string])[] = [

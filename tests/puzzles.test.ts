@@ -22,7 +22,7 @@ import { referenceEngine } from './helpers/engines.js';
 const shipped: Record<Variant, Puzzle[]> = { ii: [], iii: [] };
 let service: SearchService;
 beforeAll(async () => {
-  for (const variant of VARIANTS) shipped[variant] = unwrap(await loadPuzzles(variant));
+  for (const variant of VARIANTS) shipped[variant] = unwrap(loadPuzzles(variant));
   service = await SearchService.create({});
 });
 
