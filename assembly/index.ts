@@ -3,7 +3,7 @@
 // endgame databases' builder and the helper threads' search.
 import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './board';
 import { perftFrom } from './perft';
-import { joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
+import { joinPagedTablebase, joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
 import { joinSearch, nextIteration, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
@@ -31,6 +31,10 @@ export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(
 // With threads: every other thread's instance joins the build where the first made room, and each builds a range of a layer.
 export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
   joinTablebase(fixedSide, layers, building, cacheBytes, region);
+}
+// With threads, paged: every other thread's instance probes the blocks the first one's host maps.
+export function tablebaseJoinPaged(fixedSide: bool, layers: u64, slots: u32, region: usize): void {
+  joinPagedTablebase(fixedSide, layers, slots, region);
 }
 export function tablebaseRegionAddress(): usize { return tablebaseRegion(); }
 export function tablebaseCacheBytes(): f64 { return <f64>tablebaseCache(); }

@@ -5,7 +5,10 @@
 // threads' search, which take more than half of its code. Only numbers cross the boundary: the
 // host writes and reads packed positions through a view of memory at the addresses exported here.
 import { INPUT_POSITION, OUTPUT_POSITION, boardSize, configure } from './board';
-import { layerSize, markBuilt, startTablebase, tableLayerAddress } from './tablebase';
+import {
+  clearMisses, layerSize, mapBlock, markBuilt, missedBlock, missedCount, pagedBlockCount, probe, slotAddress, slotUsesAddress,
+  startPagedTablebase, startTablebase, tableLayerAddress,
+} from './tablebase';
 import { play, playPass, traceCaptured, traceLaps, traceLastFourSeeds, traceLastFourTo } from './rules';
 import {
   aborted, addHistory, clearHistory, lastResolved, nodes, pvLength, rootMoveCount, runIteration, startSearch,
@@ -31,7 +34,8 @@ export {
 } from './search';
 
 export {
-  MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, TABLE_CAPTURER, TABLE_MOVER, TABLE_OPPONENT,
+  BLOCK_BOARDS, MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MISS_CAPACITY, NOT_IN_TABLES, TABLE_CAPTURER,
+  TABLE_MOVER, TABLE_OPPONENT,
 } from './tablebase';
 
 export { configure };
@@ -80,3 +84,19 @@ export function tablebaseStart(fixedSide: bool, layers: u64, building: bool, cac
 export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
 export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }
 export function tablebaseMarkBuilt(seeds: i32): void { markBuilt(seeds); }
+/** The databases' value of the input position's board (NOT_IN_TABLES where they do not hold it), as the search probes it. */
+export function tablebaseProbe(): i32 { return probe(INPUT_POSITION); }
+
+// Paged databases (assembly/tablebase.ts): the host makes room for the block maps and slots, writes
+// each block it reads into a slot and maps it, and reads which blocks the search missed.
+export function tablebaseStartPaged(fixedSide: bool, layers: u64, slots: u32): bool {
+  return startPagedTablebase(fixedSide, layers, slots);
+}
+export function tablebasePagedBlocks(): u32 { return pagedBlockCount(); }
+export function tablebaseSlotAddress(slot: u32): usize { return slotAddress(slot); }
+/** `slot` -1: the block is not in memory. */
+export function tablebaseMapBlock(block: u32, slot: i32): void { mapBlock(block, slot); }
+export function tablebaseMissCount(): i32 { return missedCount(); }
+export function tablebaseMissedBlock(index: i32): u32 { return missedBlock(index); }
+export function tablebaseClearMisses(): void { clearMisses(); }
+export function tablebaseSlotUses(): usize { return slotUsesAddress(); }

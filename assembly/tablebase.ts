@@ -29,6 +29,13 @@
 //
 // Tables: the capturer rule (`C`) alone, or for a fixed last-four side the pair `mover` (the mover
 // receives the last four) and `opponent`, which refer to each other across a quiet move.
+//
+// Paged: the layers of a file too large to hold (24 seeds and more) are probed a block at a time
+// (`startPagedTablebase`): the blocks of the database file (host/engines/tablebase-file.ts, of
+// BLOCK_BOARDS boards a layer) that the host wrote into slots of memory, each layer's block map
+// saying which slot holds a block. A probe of a block not in memory records it (once, until the
+// host clears the list) and answers NOT_IN_TABLES: the search goes on as without databases there,
+// and the host fills the block for later searches.
 import {
   LAST_FOUR_CAPTURER, LAST_FOUR_NORTH, POSITION_SIZE, SOUTH, boardSeeds, boardSize, chainCapture, holesPerRow, lastFourRule,
   seedsAt, setSeeds, sideToMove, takenBy,
@@ -111,6 +118,30 @@ const NO_CHILD: u32 = 0xffffffff;
 let allocatedBytes: usize = 0;
 let regionAddress: usize = 0;
 
+/** Boards of a layer a block of the database file holds: 2^BLOCK_SHIFT (host/engines/tablebase-file.ts's BLOCK_SIZE). */
+const BLOCK_SHIFT: u32 = 16;
+export const BLOCK_BOARDS: i32 = 1 << BLOCK_SHIFT;
+/** The most blocks a paged probe records as missed until the host clears the list (more are dropped: missed again later). */
+export const MISS_CAPACITY: i32 = 1024;
+/** The layers are paged: LAYER_ADDRESSES are their block maps (a u32 a block: 0 not in memory, else its slot + 1). */
+let paged: bool = false;
+/** The first block map: block b of the file (every table's held layers, in file order) has its entry at blockMaps + 4b. */
+let blockMaps: usize = 0;
+let pagedBlocks: u32 = 0;
+/** Slot s (0 <= s < slotCount) holds a block's values at slotsAddress + s * BLOCK_BOARDS. */
+let slotsAddress: usize = 0;
+let slotCount: u32 = 0;
+/**
+ * The instance that started the paged databases records their misses and uses (an instance that
+ * joined them on a shared memory records none: the words are the owner's, and its host's): a bit a
+ * block missed, the list of blocks missed, and a byte a slot probed since the host last looked.
+ */
+let recording: bool = false;
+let missBits: usize = 0;
+let missList: usize = 0;
+let missCount: i32 = 0;
+let slotUses: usize = 0;
+
 /** The exit value of a board with no move that leaves the layer. */
 const NO_EXIT: i32 = -128;
 
@@ -131,17 +162,21 @@ const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
  * Returns false when memory cannot grow that far.
  */
 export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64): bool {
-  const bytes = tablebaseBytes(fixed, layers, building, cacheBytes);
-  if (bytes > <u64>allocatedBytes) {
-    const pages = (bytes + 0xffff) >> 16;
-    // Short of the last page: the region's end must be an address (2^32 is none; it would wrap to 0).
-    if (pages + <u64>memory.size() >= 65536) return false;
-    const first = memory.grow(<i32>pages);
-    if (first < 0) return false;
-    regionAddress = <usize>first << 16;
-    allocatedBytes = <usize>pages << 16;
-  }
+  if (!makeRoom(tablebaseBytes(fixed, layers, building, cacheBytes))) return false;
   layOut(fixed, layers, building, cacheBytes, regionAddress);
+  return true;
+}
+
+/** Room of `bytes` at regionAddress: the room made before when large enough, else more memory. False when memory cannot grow that far. */
+function makeRoom(bytes: u64): bool {
+  if (bytes <= <u64>allocatedBytes) return true;
+  const pages = (bytes + 0xffff) >> 16;
+  // Short of the last page: the region's end must be an address (2^32 is none; it would wrap to 0).
+  if (pages + <u64>memory.size() >= 65536) return false;
+  const first = memory.grow(<i32>pages);
+  if (first < 0) return false;
+  regionAddress = <usize>first << 16;
+  allocatedBytes = <usize>pages << 16;
   return true;
 }
 
@@ -193,22 +228,45 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
 
 /** Places the layers, exits and cache of a build from `at` on. */
 function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: usize): void {
-  const holes = boardSize;
   const tables = fixed ? 2 : 1;
-  let largest: usize = 0;
+  const largest = <usize>layerSize(boardSize, deepest(layers));
+  exitValues = placeLayers(fixed, layers, at, false);
+  exitStride = largest;
+  childStream = exitValues + largest * <usize>tables;
+  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes) : 0);
+  holdLayers(fixed, layers);
+}
+
+/** The deepest layer of `layers` (not 0). */
+@inline function deepest(layers: u64): i32 {
+  return 63 - <i32>clz(layers);
+}
+
+/** The blocks of the database file a layer of `size` boards is cut into (a layer of one board has one). */
+@inline function blocksOf(size: u64): u64 {
+  return max<u64>(1, (size + <u64>BLOCK_BOARDS - 1) >> BLOCK_SHIFT);
+}
+
+/**
+ * Places each table's held layers from `at` on, in the file's order (C; or mover, then opponent;
+ * the layers ascending): their values, or when `maps` their block maps. Returns where they end.
+ */
+function placeLayers(fixed: bool, layers: u64, at: usize, maps: bool): usize {
   for (let table = 0; table < 3; table++) {
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
-      const held = ((layers >> <u64>seeds) & 1) != 0;
-      if (held) largest = <usize>layerSize(holes, seeds);
-      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), used && held ? <u32>at : 0);
-      if (used && held) at += largest;
+      const held = used && ((layers >> <u64>seeds) & 1) != 0;
+      store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), held ? <u32>at : 0);
+      if (!held) continue;
+      const size = <u64>layerSize(boardSize, seeds);
+      at += <usize>(maps ? blocksOf(size) << 2 : size);
     }
   }
-  exitValues = at;
-  exitStride = largest;
-  childStream = at + largest * <usize>tables;
-  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes) : 0);
+  return at;
+}
+
+/** The databases held now are `layers` of the game the core is configured for, none finished and not paged; no build in progress. */
+function holdLayers(fixed: bool, layers: u64): void {
   rangeFirst = 0;
   rangeEnd = 0;
   cachedEnd = 0;
@@ -217,6 +275,8 @@ function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: u
   builtLayers = 0;
   builtHolesPerRow = holesPerRow;
   builtChainCapture = chainCapture;
+  paged = false;
+  recording = false;
 }
 
 /** Bar j's term of a rank: C(p_j, j), p_j = `before` + j - 1 with `before` seeds in the holes before the bar. */
@@ -481,9 +541,9 @@ export function markBuilt(seeds: i32): void {
   builtLayers |= <u64>1 << <u64>seeds;
 }
 
-/** Where layer `seeds` of `table` is (0 when the build has no such table or layer). */
+/** Where layer `seeds` of `table` is (0 when the build has no such table or layer, or the databases are paged: no layer is whole). */
 export function tableLayerAddress(table: i32, seeds: i32): usize {
-  if (table < 0 || table > 2 || seeds < 0 || seeds > MAX_TABLEBASE_SEEDS) return 0;
+  if (paged || table < 0 || table > 2 || seeds < 0 || seeds > MAX_TABLEBASE_SEEDS) return 0;
   return layerAddress(table, seeds);
 }
 
@@ -492,8 +552,9 @@ export const NOT_IN_TABLES: i32 = -1 << 30;
 
 /**
  * The margin of the seeds on the board that the mover of `pos` can force, from the databases, or
- * NOT_IN_TABLES: another game (as the core is configured now), another kind of last-four rule, or
- * a layer not built (more seeds, or a layer outside the chain built: a clean miss).
+ * NOT_IN_TABLES: another game (as the core is configured now), another kind of last-four rule, a
+ * layer not built (more seeds, or a layer outside the chain built: a clean miss), or when paged a
+ * block not in memory.
  */
 export function probe(pos: usize): i32 {
   const seeds = boardSeeds(pos);
@@ -501,5 +562,139 @@ export function probe(pos: usize): i32 {
   if (fixedSide != (lastFourRule != LAST_FOUR_CAPTURER)) return NOT_IN_TABLES;
   const mover = sideToMove(pos);
   const table = !fixedSide ? TABLE_CAPTURER : ((lastFourRule == LAST_FOUR_NORTH ? 1 : 0) == mover ? TABLE_MOVER : TABLE_OPPONENT);
-  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rankOf(pos, mover != SOUTH));
+  const rank = rankOf(pos, mover != SOUTH);
+  if (paged) return pagedValue(layerAddress(table, seeds), rank);
+  return <i32>load<i8>(layerAddress(table, seeds) + <usize>rank);
+}
+
+// ---- paged databases --------------------------------------------------------------------------
+
+/**
+ * Makes room for paged databases (see the top): the block maps of `layers` of the tables of a rule
+ * (as `startTablebase`), `slots` slots of BLOCK_BOARDS bytes, the list of blocks missed; and
+ * forgets any earlier databases. Every block is out of memory until the host maps it. False when
+ * memory cannot grow that far (the databases held are then kept).
+ */
+export function startPagedTablebase(fixed: bool, layers: u64, slots: u32): bool {
+  if (slots == 0) unreachable();
+  const blocks = fileBlocks(fixed, layers);
+  if (blocks == u64.MAX_VALUE) return false;
+  const bytes = (<u64>slots << BLOCK_SHIFT) + blocks * 4 + ((blocks + 31) >> 5) * 4 + <u64>MISS_CAPACITY * 4 + <u64>slots;
+  if (!makeRoom(bytes)) return false;
+  pagedLayOut(fixed, layers, slots, regionAddress);
+  memory.fill(blockMaps, 0, <usize>(bytes - (<u64>slots << BLOCK_SHIFT)));
+  recording = true;
+  return true;
+}
+
+/** The same paged databases as another instance's `startPagedTablebase` on a memory shared between threads, from `region` on: probed here, its misses recorded there alone. */
+export function joinPagedTablebase(fixed: bool, layers: u64, slots: u32, region: usize): void {
+  regionAddress = region;
+  allocatedBytes = 0; // the room is the other instance's: never reused here
+  pagedLayOut(fixed, layers, slots, region);
+}
+
+/** The blocks of a file of `layers`; u64.MAX_VALUE when a layer has more boards than its ranks can number. */
+function fileBlocks(fixed: bool, layers: u64): u64 {
+  if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
+  if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
+  let blocks: u64 = 0;
+  for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
+    if (((layers >> <u64>seeds) & 1) == 0) continue;
+    const size = <u64>layerSize(boardSize, seeds);
+    if (size > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
+    blocks += blocksOf(size);
+  }
+  return fixed ? 2 * blocks : blocks;
+}
+
+/** Places the slots from `at` on (a whole number of pages from a page: a slot's values never straddle one), then the block maps, the miss bits and list, the slots' use bytes. */
+function pagedLayOut(fixed: bool, layers: u64, slots: u32, at: usize): void {
+  slotsAddress = at;
+  slotCount = slots;
+  blockMaps = at + (<usize>slots << BLOCK_SHIFT);
+  const mapsEnd = placeLayers(fixed, layers, blockMaps, true);
+  pagedBlocks = <u32>((mapsEnd - blockMaps) >> 2);
+  missBits = mapsEnd;
+  missList = missBits + (<usize>((pagedBlocks + 31) >> 5) << 2);
+  slotUses = missList + (<usize>MISS_CAPACITY << 2);
+  missCount = 0;
+  exitValues = 0;
+  exitStride = 0;
+  childStream = 0;
+  childStreamEnd = 0;
+  holdLayers(fixed, layers);
+  paged = true;
+  builtLayers = layers; // every board probed: its block's map entry says whether it is in memory
+}
+
+/** The value of board `rank` of the layer whose block map is at `map`, from its block's slot; NOT_IN_TABLES, the block recorded as missed, when it is not in memory. */
+@inline function pagedValue(map: usize, rank: u32): i32 {
+  const entry = map + (<usize>(rank >>> BLOCK_SHIFT) << 2);
+  // The host writes a slot before its map entry: with threads, this load must see the slot's bytes too.
+  const slot = ASC_FEATURE_THREADS ? atomic.load<u32>(entry) : load<u32>(entry);
+  if (slot == 0) {
+    if (recording) recordMiss(<u32>((entry - blockMaps) >> 2));
+    return NOT_IN_TABLES;
+  }
+  if (recording) store<u8>(slotUses + <usize>(slot - 1), 1);
+  return <i32>load<i8>(slotsAddress + (<usize>(slot - 1) << BLOCK_SHIFT) + <usize>(rank & (<u32>BLOCK_BOARDS - 1)));
+}
+
+/** Adds `block` to the blocks missed, unless it is there already or the list is full. */
+function recordMiss(block: u32): void {
+  const word = missBits + (<usize>(block >>> 5) << 2);
+  const bit: u32 = 1 << (block & 31);
+  const bits = load<u32>(word);
+  if ((bits & bit) != 0 || missCount >= MISS_CAPACITY) return;
+  store<u32>(word, bits | bit);
+  store<u32>(missList + (<usize>missCount << 2), block);
+  missCount++;
+}
+
+/** The blocks of the paged databases' file (0 when the databases are not paged). */
+export function pagedBlockCount(): u32 {
+  return paged ? pagedBlocks : 0;
+}
+
+/** Where slot `slot` of the paged databases is: the host writes a block's values there, then maps it. */
+export function slotAddress(slot: u32): usize {
+  if (!paged || slot >= slotCount) unreachable();
+  return slotsAddress + (<usize>slot << BLOCK_SHIFT);
+}
+
+/** Block `block` of the file is in slot `slot` (its values written there first); `slot` -1: it is not in memory. */
+export function mapBlock(block: u32, slot: i32): void {
+  if (!paged || block >= pagedBlocks || slot < -1 || slot >= <i32>slotCount) unreachable();
+  const entry = blockMaps + (<usize>block << 2);
+  if (ASC_FEATURE_THREADS) atomic.store<u32>(entry, <u32>(slot + 1));
+  else store<u32>(entry, <u32>(slot + 1));
+}
+
+/** How many blocks probes missed since the list was last cleared (at most MISS_CAPACITY). */
+export function missedCount(): i32 {
+  return paged ? missCount : 0;
+}
+
+/** The `index`th block missed. */
+export function missedBlock(index: i32): u32 {
+  if (index < 0 || index >= missedCount()) unreachable();
+  return load<u32>(missList + (<usize>index << 2));
+}
+
+/** Empties the list of blocks missed: a block missed again is recorded again. */
+export function clearMisses(): void {
+  if (!paged) return;
+  for (let i = 0; i < missCount; i++) {
+    const block = load<u32>(missList + (<usize>i << 2));
+    const word = missBits + (<usize>(block >>> 5) << 2);
+    store<u32>(word, load<u32>(word) & ~(<u32>1 << (block & 31)));
+  }
+  missCount = 0;
+}
+
+/** Where the slots' use bytes are: slot s's is 1 once a probe read it (the host clears them). */
+export function slotUsesAddress(): usize {
+  if (!paged) unreachable();
+  return slotUses;
 }

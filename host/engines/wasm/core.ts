@@ -46,6 +46,9 @@ const CORE_CONSTANTS = [
   'TABLE_CAPTURER',
   'TABLE_MOVER',
   'TABLE_OPPONENT',
+  'BLOCK_BOARDS',
+  'MISS_CAPACITY',
+  'NOT_IN_TABLES',
   ...(Object.keys(SHARED_WITH_CORE) as (keyof typeof SHARED_WITH_CORE)[]),
 ] as const;
 
@@ -74,6 +77,15 @@ interface PlayCoreFunctions {
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
   tablebaseMarkBuilt(seeds: number): void;
+  tablebaseProbe(): number;
+  tablebaseStartPaged(fixedSide: boolean, layers: bigint, slots: number): number;
+  tablebasePagedBlocks(): number;
+  tablebaseSlotAddress(slot: number): number;
+  tablebaseMapBlock(block: number, slot: number): void;
+  tablebaseMissCount(): number;
+  tablebaseMissedBlock(index: number): number;
+  tablebaseClearMisses(): void;
+  tablebaseSlotUses(): number;
 }
 
 /** The functions only the full core exports besides (assembly/index.ts): perft, the databases' builder, the helper threads' search. */
@@ -89,6 +101,7 @@ interface FullCoreFunctions extends PlayCoreFunctions {
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
+  tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, region: number): void;
 }
 
 /**
@@ -540,9 +553,14 @@ export class WasmCore {
     return this.#exports.tablebaseLayerSize(seeds) >>> 0;
   }
 
-  /** Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32). */
+  /**
+   * Where layer `seeds` of `table` is (an address past 2 GB comes back from the core as a negative i32).
+   * @throws Error when the core holds no such layer (0: not held, or the databases are paged), rather than read or write its statics.
+   */
   #layerAddress(table: number, seeds: number): number {
-    return this.#exports.tablebaseLayerAddress(table, seeds) >>> 0;
+    const address = this.#exports.tablebaseLayerAddress(table, seeds) >>> 0;
+    if (address === 0) throw new Error(`core: layer ${seeds} of table ${table} is not held whole in the core's memory`);
+    return address;
   }
 
   /** A copy of layer `seeds` of `table` (a TABLE_* code). */
@@ -565,6 +583,92 @@ export class WasmCore {
   /** Marks layer `seeds` written (finished): the search may probe it. */
   markTablebaseBuilt(seeds: number): void {
     this.#exports.tablebaseMarkBuilt(seeds);
+  }
+
+  // ---- paged databases (paged-tables.ts) ------------------------------------------------------
+
+  /**
+   * Makes room for paged databases of `layers` (see assembly/tablebase.ts): a block map a layer and
+   * `slots` slots of a block each, no block in memory yet; forgets any earlier databases, as
+   * `startTablebase` does (one or the other at a time). False when the core's memory cannot grow
+   * that far (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
+   */
+  startPagedTablebase(
+    settings: Pick<Position, 'variant' | 'holesPerRow'>,
+    fixedSide: boolean,
+    layers: readonly number[],
+    slots: number,
+  ): boolean {
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    if (this.#exports.tablebaseStartPaged(fixedSide, layerMask(layers), slots) === 0) return false;
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    return true;
+  }
+
+  /** On a memory shared between threads, probes the paged databases another core started (the same arguments), whose room begins at `region`. */
+  joinPagedTablebase(
+    settings: Pick<Position, 'variant' | 'holesPerRow'>,
+    fixedSide: boolean,
+    layers: readonly number[],
+    slots: number,
+    region: number,
+  ): void {
+    this.#configureFor({ ...settings, lastFour: 'C' });
+    this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
+    this.#heldTablebase = null;
+    this.#full.tablebaseJoinPaged(fixedSide, layerMask(layers), slots, region);
+  }
+
+  /** The blocks of the paged databases' file (0 when the core's databases are not paged). */
+  get pagedBlocks(): number {
+    return this.#exports.tablebasePagedBlocks() >>> 0;
+  }
+
+  /**
+   * Writes `values` (a block's, BLOCK_BOARDS at most) into slot `slot` of the paged databases,
+   * then maps block `block` there: in that order, for other threads may probe it at once.
+   */
+  mapPagedBlock(block: number, slot: number, values: Int8Array): void {
+    if (values.length > this.constants.BLOCK_BOARDS) throw new RangeError(`core: a block of ${values.length} boards`);
+    this.#memory.set(new Uint8Array(values.buffer, values.byteOffset, values.length), this.#exports.tablebaseSlotAddress(slot) >>> 0);
+    this.#exports.tablebaseMapBlock(block, slot);
+  }
+
+  /** Block `block` of the paged databases is out of memory again (its slot free): only between searches, none probing it. */
+  unmapPagedBlock(block: number): void {
+    this.#exports.tablebaseMapBlock(block, -1);
+  }
+
+  /** The blocks the core's probes missed since the last call (MISS_CAPACITY at most, each once), and the list emptied. */
+  takePagedMisses(): number[] {
+    const core = this.#exports;
+    const misses = Array.from({ length: core.tablebaseMissCount() }, (_, i) => core.tablebaseMissedBlock(i) >>> 0);
+    core.tablebaseClearMisses();
+    return misses;
+  }
+
+  /** The slots `slots` of the paged databases whose blocks the core's probes read since the last call, and those marks cleared. */
+  takePagedSlotUses(slots: number): number[] {
+    const at = this.#exports.tablebaseSlotUses() >>> 0;
+    const marks = this.#memory.subarray(at, at + slots);
+    const used: number[] = [];
+    marks.forEach((mark, slot) => {
+      if (mark) used.push(slot);
+    });
+    marks.fill(0);
+    return used;
+  }
+
+  /**
+   * The board value of `position` (the margin of the seeds on the board its mover can force) from the
+   * databases in the core's memory, as its search probes them; null where they do not hold it (paged:
+   * or its block is not in memory, which is then recorded as missed).
+   */
+  probeTablebase(position: Position): number | null {
+    this.loadInput(position);
+    const value = this.#exports.tablebaseProbe();
+    return value === this.constants.NOT_IN_TABLES ? null : value;
   }
 
   /** Writes the held layers of `table` (`layers[seeds]`, undefined for a layer not held) and marks them built. */
