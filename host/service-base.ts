@@ -45,7 +45,8 @@ import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
-import { wasmSearcher } from './engines/wasm/search.js';
+import { pagedSearcher, wasmSearcher } from './engines/wasm/search.js';
+import { PagedTables } from './engines/wasm/paged-tables.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
@@ -252,6 +253,8 @@ export class SearchServiceBase {
   #helpers?: SearchHelpers;
   /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
   readonly #searchers = new Map<Tablebase | null, Searcher>();
+  /** The file read block by block whose blocks the core probes (paged), attached for the last search near it, and its searcher. */
+  #paged: { readonly tables: PagedTables; readonly searcher: Searcher } | null = null;
 
   protected constructor(parts: ServiceParts) {
     this.engine = parts.engine;
@@ -287,6 +290,7 @@ export class SearchServiceBase {
     this.#helpers?.close();
     this.#helpers = undefined;
     this.#searchers.clear();
+    this.#paged = null;
   }
 
   /** The endgame databases searches may use. */
@@ -436,9 +440,44 @@ export class SearchServiceBase {
    */
   protected probingSearch(base: ServiceTablebase | null, position: Position): ProbingSearch {
     if (base === null || !isTablebaseBlocks(base)) return { searcher: this.searcher(base), ...NOTHING_TO_FILL };
-    // The core's paged probes are not in yet: the search probes no blocks.
-    void position;
-    return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
+    const paged = this.#pagedFor(base);
+    // The reference has no core to page into: it searches without them.
+    if (!paged) return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
+    const { tables, searcher } = paged;
+    const name = base.source.name;
+    // The first fill, before the search, may take slots back from blocks the searches before used; later ones only fill free slots.
+    let first = true;
+    const options = () => {
+      const betweenSearches = first;
+      if (first) tables.want(childBlocks(tables, this.rules, position));
+      first = false;
+      return { betweenSearches };
+    };
+    return {
+      searcher,
+      fillSync: () => {
+        if (base.source.readSync) unwrap(namingFile(name, tables.fillSync(options())));
+      },
+      fill: async () => {
+        unwrap(namingFile(name, await tables.fill(options())));
+      },
+    };
+  }
+
+  /**
+   * The core's paged databases of `blocks` and the searcher that probes them: attached again when
+   * the core holds others since (a build, a file loaded whole, another file's blocks: the blocks
+   * mapped before are then read again, from memory if `blocks` still keeps them); null on the reference.
+   * @throws HoyitoError `TablebaseTooLarge` when the core's memory cannot hold the block maps and slots.
+   */
+  #pagedFor(blocks: TablebaseBlocks): { readonly tables: PagedTables; readonly searcher: Searcher } | null {
+    const core = this.core;
+    if (!core) return null;
+    if (this.#paged?.tables.blocks !== blocks || !this.#paged.tables.attached) {
+      const tables = unwrap(PagedTables.attach(core, blocks));
+      this.#paged = { tables, searcher: pagedSearcher(core, this.#tableBits, tables, this.#helpers) };
+    }
+    return this.#paged;
   }
 
   /** A root the databases hold: their exact answer (at once), then the practical choice with the rest of the budget. */
@@ -499,6 +538,16 @@ export interface ProbingSearch {
   readonly fillSync: () => void;
   readonly fill: () => Promise<void>;
 }
+
+/** The core's blocks of the children of `position` that `tables` hold: their exact values settle the root's moves. */
+const childBlocks = (tables: PagedTables, rules: RulesEngine, position: Position): number[] => {
+  const blocks = new Set<number>();
+  for (const { position: after, gameOver } of moveOutcomes(rules, position)) {
+    const block = gameOver ? undefined : tables.blockOf(after);
+    if (block !== undefined) blocks.add(block);
+  }
+  return [...blocks];
+};
 
 /** The blocks of `blocks` that hold children of `position` and are not in memory: what the exact values of its moves need. */
 const missingChildBlocks = (blocks: TablebaseBlocks, rules: RulesEngine, position: Position): number[] => {

@@ -121,10 +121,14 @@ export class SearchService extends SearchServiceBase {
     checkPosition(position);
     if (tablebase !== undefined) checkTablebases([tablebase]);
     const base = tablebase ?? this.tablebaseFor(position);
+    const limits = { depth, timeMs, nodes, signal, history, analysis: true };
+    if (base && covers(base, position)) {
+      // Checks the position and the options as a search would, though the databases answer.
+      this.searcher(null).iterate(position, limits);
+      return { held: base };
+    }
     const probing = this.probingSearch(base, position);
-    // Checks the position and the options as a search would, whether or not the databases answer.
-    const iterations = probing.searcher.iterate(position, { depth, timeMs, nodes, signal, history, analysis: true });
-    return base && covers(base, position) ? { held: base } : { iterations, probing };
+    return { iterations: probing.searcher.iterate(position, limits), probing };
   }
 
   #addTablebase(loaded: Result<Tablebase, HoyitoError>, kept: readonly ServiceTablebase[]): Result<Tablebase, HoyitoError> {

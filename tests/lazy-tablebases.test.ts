@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SearchService, openTablebaseFile } from '../host/service.js';
+import { SearchService, type ServiceAnswer, openTablebaseFile } from '../host/service.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Tablebase, boardRank, moverBoard, seedsOn, tableRuleOf } from '../host/engines/tablebase.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
@@ -126,6 +126,57 @@ describe.each([
     for (const block of childBlocks(blocks, at)) expect(blocks.cached(block)).toBeDefined();
     blocks.source.close();
   });
+});
+
+describe('searches near a chain read block by block (the core probes the blocks in its memory)', () => {
+  let chain: Chain;
+  let whole: SearchService;
+  beforeAll(async () => {
+    chain = await buildChain('ii', 12, false);
+    whole = await SearchService.create({ tablebases: [chain.whole] });
+  });
+
+  /** Blocks the file's reader gave out (read, or from its memory): each fill of the core asks it. */
+  const handedOut = (blocks: TablebaseBlocks) => blocks.stats.blocksRead + blocks.stats.memoryHits;
+
+  /** A random 2x6 root of 16 or 20 seeds (captures may take it to the chain's 12, within 8), with a move to choose. */
+  const nearRoot = (random: () => number): Position => {
+    const seeds = random() < 0.5 ? 16 : 20;
+    const board = new Array<number>(12).fill(0);
+    for (let seed = 0; seed < seeds; seed++) board[Math.floor(random() * 12)]!++;
+    const root = position(`ii ${board.slice(0, 6).join(',')}/${board.slice(6).join(',')} S ${48 - seeds}-0`);
+    return referenceEngine.legalMoves(root).moves.length > 1 ? root : nearRoot(random);
+  };
+
+  it.each(['searchNow', 'search'] as const)(
+    '%s: a miss is unknown, its block filled after the iteration; once the blocks probed are in, node for node the search over the file read whole',
+    async method => {
+      const blocks = unwrap(await openTablebaseFile(written(`near-${method}.hoyitotb`, chain.file)));
+      const lazy = await SearchService.create({ tablebases: [blocks] });
+      const random = seededRandom(method === 'search' ? 31 : 32);
+      let missed = 0;
+      for (let root = 0; root < 8; root++) {
+        const request = { position: nearRoot(random), limits: { depth: 6 } };
+        // Each search fills what the one before missed: a few settle every block this one probes.
+        let filled = Infinity;
+        let answer!: ServiceAnswer;
+        for (let searches = 0; searches < 8 && filled > 0; searches++) {
+          const before = handedOut(blocks);
+          answer = method === 'search' ? await lazy.search(request) : lazy.searchNow(request);
+          filled = handedOut(blocks) - before;
+          if (searches === 0 && filled > 0) missed++;
+        }
+        expect(filled).toBe(0);
+        const expected = whole.searchNow(request);
+        expect(answer).toMatchObject({ tablebase: blocks, proven: expected.proven });
+        expect(answer.iterations.map(untimed)).toEqual(expected.iterations.map(untimed));
+      }
+      // First searches missed blocks (later roots find most in the core already): not a comparison of searches that never probed.
+      expect(missed).toBeGreaterThanOrEqual(2);
+      expect(blocks.stats.blocksRead).toBeLessThanOrEqual(blocks.blockCount);
+      blocks.source.close();
+    },
+  );
 });
 
 describe('bad files and blocks', () => {

@@ -3,7 +3,7 @@
  * core's search state through its `WasmCore`; one search at a time per core: a new one takes the
  * state over, and an older session that resumes then fails with `SearchInterrupted`.
  */
-import { type Move, type Position, type Searcher, unwrap } from '../../types.js';
+import { HoyitoError, type Move, type Position, type Searcher, unwrap } from '../../types.js';
 import {
   type Iteration,
   type IterationLimits,
@@ -18,6 +18,7 @@ import { WasmEngine } from './rules.js';
 import { loadWasmTablebase } from './tablebase.js';
 import type { Tablebase } from '../tablebase.js';
 import type { SearchHelpers } from './search-threads.js';
+import type { PagedTables } from './paged-tables.js';
 
 const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 
@@ -32,7 +33,7 @@ class WasmSession implements SearchSession {
     root: Position,
     history: readonly Position[],
     tableBits: number,
-    tablebase: Tablebase | undefined,
+    tablebase: Tablebase | PagedTables | undefined,
     searchMoves?: readonly Move[],
     helpers?: SearchHelpers,
   ) {
@@ -41,7 +42,8 @@ class WasmSession implements SearchSession {
     this.#claim = { root };
     core.startSearch(this.#claim, history, tableBits, tablebase !== undefined, rootMoveMask(searchMoves));
     // The helpers search under every root move: what they store is as true for the moves searched.
-    helpers?.start(core, root, history, tableBits, tablebase);
+    // They probe databases held whole; paged ones only the main core (their values, where probed, are as true).
+    helpers?.start(core, root, history, tableBits, tablebase && 'tables' in tablebase ? tablebase : undefined);
   }
 
   get nodes(): number {
@@ -92,6 +94,23 @@ export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tab
     return new WasmSession(core, position, history, bits, tablebase, searchMoves, helpers);
   };
   return makeSearcher('wasm', new WasmEngine(core), start, tablebase);
+};
+
+/**
+ * The searcher of a core that probes paged databases attached to it (`PagedTables`, a file read
+ * block by block): a probe of a block not in the core's memory is unknown to the search, and
+ * recorded as missed for the caller to fill (`paged.fill`) before the next iteration or search.
+ * A root they hold is not answered from them here: its children's blocks are the caller's to read.
+ */
+export const pagedSearcher = (core: WasmCore, tableBits: number, paged: PagedTables, helpers?: SearchHelpers): Searcher => {
+  const bits = unwrap(validateTableBits(tableBits));
+  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
+    if (!paged.attached) {
+      throw new HoyitoError('BadTablebase', 'tablebase: paged databases replaced in their core by others; attach them again', 'tablebase');
+    }
+    return new WasmSession(core, position, history, bits, paged, searchMoves, helpers);
+  };
+  return makeSearcher('wasm', new WasmEngine(core), start);
 };
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */
