@@ -24,7 +24,7 @@
  * never loads it, nor the databases' file formats and storage it brings.
  */
 import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
-import { TABLEBASE_HEADER_SIZE, tablebaseFileName } from '../host/engines/tablebase-file.js';
+import { DEFAULT_BLOCK_SIZE, TABLEBASE_HEADER_SIZE, tablebaseFileName, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
 import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import type { ByteSource } from '../host/engines/byte-source.js';
 import { httpSource } from '../host/engines/http-source.js';
@@ -53,57 +53,83 @@ const wholeChain = (build: BuildOrder, wholeSeeds: number): BuildOrder | null =>
   return maxSeeds < 0 ? null : { ...build, maxSeeds };
 };
 
-const hex = (bytes: Uint8Array): string => Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('');
+/** A kept index that is not the file's now (its header differs): the file was replaced on its server. */
+class Replaced extends Error {}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
 /**
- * `network` with the file's block index kept in `store` under the header's bytes (which name the
- * game and carry the index's checksum): once the header is read, the read of the index that
- * follows it is answered from the store when it is there (unless `fromStore` is false), else read
- * and stored. A file replaced on its server has another header, so another index.
+ * `network` with the reads of the file's header and block index (`kept`, from an earlier visit)
+ * answered from `kept`, once the header read from the network shows that the file is the one kept
+ * (the header carries the index's checksum); a replaced file's throws `Replaced`.
  */
-const keepingIndex = (network: ByteSource, store: BlockStore, fromStore: boolean): ByteSource & { readonly indexKept: boolean } => {
-  let header: string | null = null;
-  let indexKept = false;
+const withKeptIndex = (network: ByteSource, kept: Uint8Array): ByteSource => {
+  let checked = false;
   return {
     name: network.name,
     get bytesRead() {
       return network.bytesRead;
     },
-    get indexKept() {
-      return indexKept;
-    },
     read: async (offset, length) => {
-      if (offset === 0 && length === TABLEBASE_HEADER_SIZE) {
-        const bytes = await network.read(offset, length);
-        header = hex(bytes);
-        return bytes;
+      if (offset + length > kept.length) return network.read(offset, length);
+      if (offset === 0 && !checked) {
+        const header = await network.read(0, TABLEBASE_HEADER_SIZE);
+        if (!sameBytes(header, kept.subarray(0, TABLEBASE_HEADER_SIZE))) throw new Replaced();
+        checked = true;
       }
-      if (header === null || offset !== TABLEBASE_HEADER_SIZE) return network.read(offset, length);
-      const key = `index ${header}`;
-      const kept = fromStore ? await store.get(key) : undefined;
-      if (kept?.length === length) {
-        indexKept = true;
-        return kept;
-      }
-      const bytes = await network.read(offset, length);
-      await store.put(key, bytes);
-      return bytes;
+      return checked ? kept.subarray(offset, offset + length) : network.read(offset, length);
     },
   };
 };
 
+/** `network`, whose reads from the file's start on, one after another, are kept as they come: `prefix` gives them (the header and index once it is open). */
+const recordingStart = (network: ByteSource): { readonly source: ByteSource; readonly prefix: () => Uint8Array } => {
+  let prefix = new Uint8Array(0);
+  return {
+    source: {
+      name: network.name,
+      get bytesRead() {
+        return network.bytesRead;
+      },
+      read: async (offset, length) => {
+        const bytes = await network.read(offset, length);
+        if (offset === prefix.length) {
+          const longer = new Uint8Array(prefix.length + bytes.length);
+          longer.set(prefix);
+          longer.set(bytes, prefix.length);
+          prefix = longer;
+        }
+        return bytes;
+      },
+    },
+    prefix: () => prefix,
+  };
+};
+
 /**
- * The database file at `url` opened to be read block by block by HTTP Range, its blocks (and its
- * index) kept in `store`: a later visit reads its header and no block it has. An index kept that
- * does not check (damaged storage) is read again.
+ * The database file at `url` opened to be read block by block by HTTP Range, its blocks kept in
+ * `store`, and its header and block index too: the first visit reads them in one request of
+ * `firstRead` bytes (the index's length for the file expected), a later one reads the 40-byte
+ * header alone, to see the file is the one kept, and no block it has. An index kept that does not
+ * check (damaged storage), or is not the file's any more, is read again.
  */
-export const openBlocks = async (url: string, store: BlockStore): Promise<Result<TablebaseBlocks, HoyitoError>> => {
+export const openBlocks = async (url: string, store: BlockStore, firstRead: number): Promise<Result<TablebaseBlocks, HoyitoError>> => {
   const network = httpSource(url);
   const options = { asyncCodec: streamCodec, store };
-  const source = keepingIndex(network, store, true);
-  const opened = await TablebaseBlocks.open(source, options);
-  if (opened.ok || !source.indexKept) return opened;
-  return TablebaseBlocks.open(keepingIndex(network, store, false), options);
+  const key = `index ${url}`;
+  const kept = await store.get(key);
+  if (kept && kept.length > TABLEBASE_HEADER_SIZE) {
+    try {
+      const opened = await TablebaseBlocks.open(withKeptIndex(network, kept), options);
+      if (opened.ok) return opened;
+    } catch (error) {
+      if (!(error instanceof Replaced)) throw error;
+    }
+  }
+  const recorded = recordingStart(network);
+  const opened = await TablebaseBlocks.open(recorded.source, { ...options, firstRead });
+  if (opened.ok) await store.put(key, recorded.prefix().subarray(0, tablebaseIndexLength(opened.value.header)));
+  return opened;
 };
 
 /** Fetches a database file. */
@@ -220,7 +246,12 @@ export class WorkerTablebases {
         `no tablebases folder: a chain of more than ${wholeSeeds} seeds is read from its file there, never built in the browser`,
       );
     const url = new URL(name, folder).href;
-    const opened = await openBlocks(url, new IndexedBlockStore(storeBytes));
+    const layers = chainLayers(build.maxSeeds);
+    const opened = await openBlocks(
+      url,
+      new IndexedBlockStore(storeBytes),
+      tablebaseIndexLength({ ...build, layers, blockSize: DEFAULT_BLOCK_SIZE }),
+    );
     if (!opened.ok) return failed(opened.error.message, url);
     const held = tablebaseFileName(opened.value);
     if (held !== name) return failed(`${url}: the file holds the databases of ${held}`, url);
@@ -311,7 +342,10 @@ export class WorkerTablebases {
           .catch((error: unknown) => err(new HoyitoError('BadTablebase', `tablebase file: ${messageOf(error)}`, 'tablebase')))
           .finally(() => (this.#loading = false));
       };
-      const inUse = [...this.#databases.values()].some(known => known.state === 'ready' && core.holdsTablebase(known.base));
+      // A file read block by block is probed in the core's paged tables, which a load replaces too.
+      const inUse = [...this.#databases.values()].some(
+        known => known.state === 'blocks' || (known.state === 'ready' && core.holdsTablebase(known.base)),
+      );
       if (!inUse) return start();
       // Started by a task between searches, not awaited there: the searches after it go on (without databases) while the blocks are read.
       return new Promise<Result<Tablebase, HoyitoError>>(resolve =>

@@ -62,8 +62,13 @@ export interface RangeServers {
   readonly noRangeFileBytes: number;
   /** Positions of the chain's two deepest layers, no two in one block of the file. */
   readonly probes: readonly Probe[];
-  /** A position of the chain (9 seeds), its best moves and their value. */
-  readonly hinted: { readonly position: string; readonly moves: readonly Move[]; readonly value: number };
+  /** A position of the chain (9 seeds), its best moves and their value, and every move's value. */
+  readonly hinted: {
+    readonly position: string;
+    readonly moves: readonly Move[];
+    readonly value: number;
+    readonly solved: readonly { readonly move: Move; readonly value: number }[];
+  };
 }
 
 declare module 'vitest' {
@@ -180,6 +185,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       position: HINTED,
       moves: hinted.filter(move => move.value === hinted[0]!.value).map(move => move.move),
       value: hinted[0]!.value,
+      solved: hinted.map(({ move, value }) => ({ move, value })),
     },
   });
   return async () => {
