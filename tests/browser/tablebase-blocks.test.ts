@@ -106,6 +106,30 @@ describe('a database file read block by block by HTTP Range', () => {
     expect(again.stats).toMatchObject({ blocksRead: 1, storeHits: 2 });
     expect(await store.totalBytes()).toBeLessThanOrEqual(cap);
   });
+
+  test.each([
+    ['damaged in storage (a byte of its index changed)', (index: Uint8Array) => index.map((byte, i) => (i === HEADER ? byte ^ 1 : byte))],
+    [
+      'of a file since replaced on its server (another header)',
+      (index: Uint8Array) => index.map((byte, i) => (i === HEADER - 1 ? byte ^ 1 : byte)),
+    ],
+  ])('an index kept that is %s is read afresh, and the file read right', async (_, alter) => {
+    const store = new IndexedBlockStore(64 * MEGABYTE);
+    unwrap(await openBlocks(url, store, INDEX));
+    const key = `index ${url}`;
+    await store.put(key, alter((await store.get(key))!));
+    const served = await watch(servers.ranges);
+    const again = unwrap(await openBlocks(url, store, INDEX));
+    for (const probe of servers.probes) expect(unwrap(await again.probeAsync(position(probe.position)))).toBe(probe.value);
+    // The header, to check the index kept; the header and index again; then every block.
+    const ranges = (await served.answered()).map(({ range }) => range);
+    expect(ranges.slice(0, 2)).toEqual([`0-${HEADER - 1}`, `0-${INDEX - 1}`]);
+    expect(ranges).toHaveLength(2 + servers.probes.length);
+    // What was read afresh is kept in place of the bad copy.
+    const next = await watch(servers.ranges);
+    unwrap(await openBlocks(url, store, INDEX));
+    expect((await next.answered()).map(({ range }) => range)).toEqual([`0-${HEADER - 1}`]);
+  });
 });
 
 // ---- the AI worker -----------------------------------------------------------------------------------
