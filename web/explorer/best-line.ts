@@ -1,11 +1,13 @@
 /**
  * The line of best play from a position: a best move, then the reply's best, until the game ends.
  * The databases' values ignore the positions already seen (RULES.md, Repetition), so where
- * several moves keep the value the line takes one that leads somewhere new since the last
- * capture; when each of them repeats a position, the game ends there by the repetition rule.
+ * several moves keep the value the line takes one that captures, else one that leads somewhere
+ * new since the last capture; when each of them repeats a position, the game ends there by the
+ * repetition rule. A line stops where the seeds left are worth nothing to either side and no
+ * best move captures: best play from there only moves them about, and shares them in the end.
  */
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import { type HoyitoError, type Move, type Position, type RulesEngine, unwrap } from '../../host/types.js';
+import { type HoyitoError, type Move, type MoveOutcome, type Position, type RulesEngine, opposite, unwrap } from '../../host/types.js';
 import type { TablebaseBlocks } from '../../host/engines/tablebase-blocks.js';
 import { type Outside, explore } from './explore.js';
 
@@ -18,10 +20,12 @@ export interface LineStep {
   readonly to: Position;
 }
 
-/** How a line stops: the game ended (`over`, `repetition`), it left the databases, a block could not be read, or it reached `maxPlies`. */
+/** How a line stops: the game ended (`over`, `repetition`) or as good as (`shared`), it left the databases, a block could not be read, or it reached `maxPlies`. */
 export type LineEnd =
   | { readonly kind: 'over'; readonly position: Position }
   | { readonly kind: 'repetition'; readonly position: Position }
+  /** Best play gains neither side any of the seeds left, and no best move captures: they are as good as shared (a repetition would share them). */
+  | { readonly kind: 'shared'; readonly position: Position }
   | { readonly kind: 'outside'; readonly outside: Outside }
   | { readonly kind: 'error'; readonly error: HoyitoError }
   | { readonly kind: 'limit' };
@@ -32,6 +36,9 @@ export interface LineOptions {
   readonly rules?: RulesEngine;
 }
 
+/** The mover's margin of the seeds taken: the final margin if a repetition ended the game now (the seeds left shared equally). */
+const takenMargin = (position: Position): number => position.taken[position.turn] - position.taken[opposite(position.turn)];
+
 /** Holes and side to move: what the repetition rule compares. */
 const placeOf = (position: Position): string => `${position.turn} ${position.board.join(',')}`;
 
@@ -39,7 +46,7 @@ const placeOf = (position: Position): string => `${position.turn} ${position.boa
 export async function* bestLine(
   position: Position,
   bases: readonly TablebaseBlocks[],
-  { maxPlies = 200, rules = referenceEngine }: LineOptions = {},
+  { maxPlies = 100, rules = referenceEngine }: LineOptions = {},
 ): AsyncGenerator<LineStep, LineEnd> {
   let at = position;
   let seen = new Set([placeOf(at)]);
@@ -51,13 +58,16 @@ export async function* bestLine(
     if (exploration.kind === 'outside') return { kind: 'outside', outside: exploration.outside };
     const best = exploration.moves.filter(move => move.best);
     const outcomes = best.map(move => unwrap(rules.play(at, move.move)));
-    const fresh = outcomes.findIndex(outcome => outcome.capturedSeeds > 0 || !seen.has(placeOf(outcome.position)));
-    const chosen = Math.max(fresh, 0);
+    // A capture moves the game on (the values say nothing of how soon); without one, a board worth nothing to either side is settled.
+    const capture = outcomes.findIndex(outcome => outcome.capturedSeeds > 0);
+    if (capture < 0 && exploration.value === takenMargin(at)) return { kind: 'shared', position: at };
+    const repeats = (outcome: MoveOutcome) => outcome.capturedSeeds === 0 && seen.has(placeOf(outcome.position));
+    const chosen = [capture, outcomes.findIndex(outcome => !repeats(outcome)), 0].find(index => index >= 0)!;
     const outcome = outcomes[chosen]!;
     yield { from: at, move: best[chosen]!.move, value: best[chosen]!.value, to: outcome.position };
     at = outcome.position;
     if (outcome.gameOver) return { kind: 'over', position: at };
-    if (fresh < 0) return { kind: 'repetition', position: at };
+    if (repeats(outcome)) return { kind: 'repetition', position: at };
     seen = outcome.capturedSeeds > 0 ? new Set([placeOf(at)]) : seen.add(placeOf(at));
   }
   return { kind: 'limit' };

@@ -20,7 +20,7 @@ export interface FoundChain {
 export interface FolderChains {
   /** Deepest first. */
   readonly chains: readonly FoundChain[];
-  /** Files there that could not be used (a server that ignores Range, a damaged or misnamed file), each naming its URL. */
+  /** Files there that could not be used (a server that ignores Range, a damaged or misnamed file), or why the folder could not be read, each naming its URL. */
   readonly problems: readonly HoyitoError[];
 }
 
@@ -42,12 +42,14 @@ export const chainNames = (): string[] =>
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const folderError = (url: string, problem: string) => new HoyitoError('TablebaseRead', `${url}: ${problem}`, 'tablebases');
 
-/** Whether a file is there: a HEAD answered 2xx with something other than a web page (a site's fallback page for any path). */
+/** Whether a file is there: a HEAD answered 2xx with something other than a web page (a site's fallback page for any path); why it could not be asked. */
 const isThere = async (url: string, fetchFile: typeof fetch): Promise<boolean | HoyitoError> => {
   try {
     const response = await fetchFile(url, { method: 'HEAD', headers: { Accept: 'application/octet-stream' } });
-    if (response.status === 404 || response.status === 410) return false;
-    if (!response.ok) return folderError(url, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+    if (!response.ok)
+      return response.status === 404
+        ? false
+        : folderError(url, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
     return !response.headers.get('Content-Type')?.startsWith('text/html');
   } catch (error) {
     return folderError(url, `could not be fetched (${messageOf(error)})`);
@@ -63,21 +65,22 @@ const openChain = async (url: string, name: string, options: FindOptions): Promi
   return { url, blocks: opened.value };
 };
 
-/** The chains in `folder` (a URL ending in `/`). */
+/**
+ * The chains in `folder` (a URL ending in `/`). A file that is not there may be told by an error
+ * rather than a 404 (S3 says 403; another origin's 404 without CORS headers fails to fetch), so
+ * such answers are told only when no chain is found, by the first of them.
+ */
 export const findChains = async (folder: URL, options: FindOptions = {}): Promise<FolderChains> => {
   const fetchFile = options.fetch ?? ((input, init) => fetch(input, init));
-  const found = await Promise.all(
+  const asked = await Promise.all(
     chainNames().map(async name => {
       const url = new URL(name, folder).href;
       const there = await isThere(url, fetchFile);
-      return there === true ? openChain(url, name, options) : there;
+      return { there, opened: there === true ? await openChain(url, name, options) : null };
     }),
   );
-  const problems = found.filter(one => one instanceof HoyitoError);
-  // Every HEAD failing alike is the folder unreachable: said once.
-  const unreachable = problems.length === found.length && problems.length > 0;
-  return {
-    chains: found.filter((one): one is FoundChain => typeof one === 'object' && !(one instanceof HoyitoError)),
-    problems: unreachable ? [folderError(folder.href, `the folder could not be read (${problems[0]!.message})`)] : problems,
-  };
+  const chains = asked.flatMap(({ opened }) => (opened && !(opened instanceof HoyitoError) ? [opened] : []));
+  const problems = asked.flatMap(({ opened }) => (opened instanceof HoyitoError ? [opened] : []));
+  const unasked = asked.map(({ there }) => there).find(there => there instanceof HoyitoError);
+  return { chains, problems: chains.length === 0 && problems.length === 0 && unasked ? [unasked] : problems };
 };

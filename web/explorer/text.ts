@@ -22,6 +22,7 @@ export interface ExplorerText {
   readonly outside: (outside: Outside) => string;
   readonly lineOver: (score: string) => string;
   readonly lineRepetition: (score: string) => string;
+  readonly lineShared: (score: string) => string;
   readonly lineLimit: (plies: number) => string;
   readonly lineRead: (plies: number) => string;
   /** A chain found in the folder: its game, deepest layer and size. */
@@ -103,6 +104,8 @@ export const EXPLORER_TEXT: Catalogue<ExplorerText> = {
           : `${BOARD_TEXT.en.seeds(outside.seeds)} on the board: the databases here hold boards of ${outside.layers.join(', ')} seeds.`,
     lineOver: score => `The game ends: ${score}.`,
     lineRepetition: score => `A position repeats: the seeds left are shared, ${score}.`,
+    lineShared: score =>
+      `From here best play gains neither side any of the seeds left, and no best move captures: they are as good as shared, ${score}.`,
     lineLimit: plies => `The first ${plies} moves of the line.`,
     lineRead: plies => `Reading the line… ${plies} moves so far.`,
     chain: (variant, fixedSide, maxSeeds, megabytes) =>
@@ -149,6 +152,8 @@ export const EXPLORER_TEXT: Catalogue<ExplorerText> = {
           : `${BOARD_TEXT.es.seeds(outside.seeds)} en el tablero: las bases de datos de aquí tienen tableros de ${outside.layers.join(', ')} semillas.`,
     lineOver: score => `La partida termina: ${score}.`,
     lineRepetition: score => `Se repite una posición: las semillas que quedan se reparten, ${score}.`,
+    lineShared: score =>
+      `Desde aquí, jugando lo mejor, ningún lado gana ninguna de las semillas que quedan, y ninguna mejor jugada captura: es como si se repartieran, ${score}.`,
     lineLimit: plies => `Las primeras ${plies} jugadas de la línea.`,
     lineRead: plies => `Leyendo la línea… ${plies} jugadas por ahora.`,
     chain: (variant, fixedSide, maxSeeds, megabytes) =>

@@ -56,14 +56,13 @@ export const moveRows = (
     </tbody>`;
 };
 
-/** The line's moves as the board's move list writes them (`S3`, `N pass`), each a button that goes there. */
+/** The line's moves as the board's move list writes them (`S3`, `N5 ×8`, `N pass`), each a button that goes there. */
 export const lineItems = (language: Language, steps: readonly LineStep[], goTo: (ply: number) => void): TemplateResult[] =>
-  steps.map(
-    ({ from, move }, ply) =>
-      html`<li>
-        <button type="button" @click=${() => goTo(ply)}>${from.turn}${move === 'pass' ? ` ${BOARD_TEXT[language].pass}` : move}</button>
-      </li>`,
-  );
+  steps.map(({ from, move, to }, ply) => {
+    const taken = to.taken[from.turn] - from.taken[from.turn];
+    const written = `${from.turn}${move === 'pass' ? ` ${BOARD_TEXT[language].pass}` : move}${taken > 0 ? ` ×${taken}` : ''}`;
+    return html`<li><button type="button" @click=${() => goTo(ply)}>${written}</button></li>`;
+  });
 
 /** How the line ends, or that it is still being read. */
 export const lineEndText = (language: Language, plies: number, end: LineEnd | null): string => {
@@ -74,6 +73,8 @@ export const lineEndText = (language: Language, plies: number, end: LineEnd | nu
       return text.lineOver(scoreText(language, end.position.taken));
     case 'repetition':
       return text.lineRepetition(scoreText(language, seedsWithBoardShared(end.position)));
+    case 'shared':
+      return text.lineShared(scoreText(language, seedsWithBoardShared(end.position)));
     case 'outside':
       return text.outside(end.outside);
     case 'error':
