@@ -33,8 +33,8 @@ export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cach
   joinTablebase(fixedSide, layers, building, cacheBytes, region);
 }
 // With threads, paged: every other thread's instance probes the blocks the first one's host maps.
-export function tablebaseJoinPaged(fixedSide: bool, layers: u64, slots: u32, region: usize): void {
-  joinPagedTablebase(fixedSide, layers, slots, region);
+export function tablebaseJoinPaged(fixedSide: bool, layers: u64, slots: u32, blockBits: u32, region: usize): void {
+  joinPagedTablebase(fixedSide, layers, slots, blockBits, region);
 }
 export function tablebaseRegionAddress(): usize { return tablebaseRegion(); }
 export function tablebaseCacheBytes(): f64 { return <f64>tablebaseCache(); }

@@ -34,7 +34,7 @@ export {
 } from './search';
 
 export {
-  BLOCK_BOARDS, MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MISS_CAPACITY, NOT_IN_TABLES, TABLE_CAPTURER,
+  MAX_BLOCK_BITS, MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MISS_CAPACITY, NOT_IN_TABLES, TABLE_CAPTURER,
   TABLE_MOVER, TABLE_OPPONENT,
 } from './tablebase';
 
@@ -89,8 +89,9 @@ export function tablebaseProbe(): i32 { return probe(INPUT_POSITION); }
 
 // Paged databases (assembly/tablebase.ts): the host makes room for the block maps and slots, writes
 // each block it reads into a slot and maps it, and reads which blocks the search missed.
-export function tablebaseStartPaged(fixedSide: bool, layers: u64, slots: u32): bool {
-  return startPagedTablebase(fixedSide, layers, slots);
+/** `blockBits`: the file's blocks hold 2^blockBits boards (1 to MAX_BLOCK_BITS). */
+export function tablebaseStartPaged(fixedSide: bool, layers: u64, slots: u32, blockBits: u32): bool {
+  return startPagedTablebase(fixedSide, layers, slots, blockBits);
 }
 export function tablebasePagedBlocks(): u32 { return pagedBlockCount(); }
 export function tablebaseSlotAddress(slot: u32): usize { return slotAddress(slot); }

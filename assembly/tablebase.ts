@@ -32,7 +32,7 @@
 //
 // Paged: the layers of a file too large to hold (24 seeds and more) are probed a block at a time
 // (`startPagedTablebase`): the blocks of the database file (host/engines/tablebase-file.ts, of
-// BLOCK_BOARDS boards a layer) that the host wrote into slots of memory, each layer's block map
+// 2^k boards of a layer, k given by the file) that the host wrote into slots of memory, each layer's block map
 // saying which slot holds a block. A probe of a block not in memory records it (once, until the
 // host clears the list) and answers NOT_IN_TABLES: the search goes on as without databases there,
 // and the host fills the block for later searches.
@@ -118,9 +118,10 @@ const NO_CHILD: u32 = 0xffffffff;
 let allocatedBytes: usize = 0;
 let regionAddress: usize = 0;
 
-/** Boards of a layer a block of the database file holds: 2^BLOCK_SHIFT (host/engines/tablebase-file.ts's BLOCK_SIZE). */
-const BLOCK_SHIFT: u32 = 16;
-export const BLOCK_BOARDS: i32 = 1 << BLOCK_SHIFT;
+/** The most boards of a layer a block of a database file holds: 2^MAX_BLOCK_BITS (host/engines/tablebase-file.ts). */
+export const MAX_BLOCK_BITS: i32 = 16;
+/** Paged: the blocks of the file hold 2^blockBits boards of a layer (the last one of a layer fewer). */
+let blockBits: u32 = 0;
 /** The most blocks a paged probe records as missed until the host clears the list (more are dropped: missed again later). */
 export const MISS_CAPACITY: i32 = 1024;
 /** The layers are paged: LAYER_ADDRESSES are their block maps (a u32 a block: 0 not in memory, else its slot + 1). */
@@ -128,7 +129,7 @@ let paged: bool = false;
 /** The first block map: block b of the file (every table's held layers, in file order) has its entry at blockMaps + 4b. */
 let blockMaps: usize = 0;
 let pagedBlocks: u32 = 0;
-/** Slot s (0 <= s < slotCount) holds a block's values at slotsAddress + s * BLOCK_BOARDS. */
+/** Slot s (0 <= s < slotCount) holds a block's values at slotsAddress + s * 2^blockBits. */
 let slotsAddress: usize = 0;
 let slotCount: u32 = 0;
 /**
@@ -230,7 +231,7 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
 function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: usize): void {
   const tables = fixed ? 2 : 1;
   const largest = <usize>layerSize(boardSize, deepest(layers));
-  exitValues = placeLayers(fixed, layers, at, false);
+  exitValues = placeLayers(fixed, layers, at, 0);
   exitStride = largest;
   childStream = exitValues + largest * <usize>tables;
   childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes) : 0);
@@ -242,16 +243,17 @@ function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: u
   return 63 - <i32>clz(layers);
 }
 
-/** The blocks of the database file a layer of `size` boards is cut into (a layer of one board has one). */
-@inline function blocksOf(size: u64): u64 {
-  return max<u64>(1, (size + <u64>BLOCK_BOARDS - 1) >> BLOCK_SHIFT);
+/** The blocks of 2^bits boards a layer of `size` boards is cut into in a database file (a layer of one board has one). */
+@inline function blocksOf(size: u64, bits: u32): u64 {
+  return max<u64>(1, (size + (<u64>1 << bits) - 1) >> bits);
 }
 
 /**
  * Places each table's held layers from `at` on, in the file's order (C; or mover, then opponent;
- * the layers ascending): their values, or when `maps` their block maps. Returns where they end.
+ * the layers ascending): their values, or when `mapBits` is not 0 their maps of blocks of
+ * 2^mapBits boards. Returns where they end.
  */
-function placeLayers(fixed: bool, layers: u64, at: usize, maps: bool): usize {
+function placeLayers(fixed: bool, layers: u64, at: usize, mapBits: u32): usize {
   for (let table = 0; table < 3; table++) {
     const used = fixed ? table != TABLE_CAPTURER : table == TABLE_CAPTURER;
     for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
@@ -259,7 +261,7 @@ function placeLayers(fixed: bool, layers: u64, at: usize, maps: bool): usize {
       store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), held ? <u32>at : 0);
       if (!held) continue;
       const size = <u64>layerSize(boardSize, seeds);
-      at += <usize>(maps ? blocksOf(size) << 2 : size);
+      at += <usize>(mapBits != 0 ? blocksOf(size, mapBits) << 2 : size);
     }
   }
   return at;
@@ -570,32 +572,34 @@ export function probe(pos: usize): i32 {
 // ---- paged databases --------------------------------------------------------------------------
 
 /**
- * Makes room for paged databases (see the top): the block maps of `layers` of the tables of a rule
- * (as `startTablebase`), `slots` slots of BLOCK_BOARDS bytes, the list of blocks missed; and
- * forgets any earlier databases. Every block is out of memory until the host maps it. False when
- * memory cannot grow that far (the databases held are then kept).
+ * Makes room for paged databases (see the top) of a file of blocks of 2^bits boards: the block maps
+ * of `layers` of the tables of a rule (as `startTablebase`), `slots` slots of a block each, the
+ * list of blocks missed; and forgets any earlier databases. Every block is out of memory until the
+ * host maps it. False when memory cannot grow that far (the databases held are then kept).
  */
-export function startPagedTablebase(fixed: bool, layers: u64, slots: u32): bool {
-  if (slots == 0) unreachable();
-  const blocks = fileBlocks(fixed, layers);
+export function startPagedTablebase(fixed: bool, layers: u64, slots: u32, bits: u32): bool {
+  if (slots == 0 || bits == 0 || bits > <u32>MAX_BLOCK_BITS) unreachable();
+  const blocks = fileBlocks(fixed, layers, bits);
   if (blocks == u64.MAX_VALUE) return false;
-  const bytes = (<u64>slots << BLOCK_SHIFT) + blocks * 4 + ((blocks + 31) >> 5) * 4 + <u64>MISS_CAPACITY * 4 + <u64>slots;
+  const slotBytes = <u64>slots << bits;
+  const bytes = slotBytes + blocks * 4 + ((blocks + 31) >> 5) * 4 + <u64>MISS_CAPACITY * 4 + <u64>slots;
   if (!makeRoom(bytes)) return false;
-  pagedLayOut(fixed, layers, slots, regionAddress);
-  memory.fill(blockMaps, 0, <usize>(bytes - (<u64>slots << BLOCK_SHIFT)));
+  pagedLayOut(fixed, layers, slots, bits, regionAddress);
+  memory.fill(blockMaps, 0, <usize>(bytes - slotBytes));
   recording = true;
   return true;
 }
 
 /** The same paged databases as another instance's `startPagedTablebase` on a memory shared between threads, from `region` on: probed here, its misses recorded there alone. */
-export function joinPagedTablebase(fixed: bool, layers: u64, slots: u32, region: usize): void {
+export function joinPagedTablebase(fixed: bool, layers: u64, slots: u32, bits: u32, region: usize): void {
+  if (slots == 0 || bits == 0 || bits > <u32>MAX_BLOCK_BITS) unreachable();
   regionAddress = region;
   allocatedBytes = 0; // the room is the other instance's: never reused here
-  pagedLayOut(fixed, layers, slots, region);
+  pagedLayOut(fixed, layers, slots, bits, region);
 }
 
-/** The blocks of a file of `layers`; u64.MAX_VALUE when a layer has more boards than its ranks can number. */
-function fileBlocks(fixed: bool, layers: u64): u64 {
+/** The blocks of 2^bits boards of a file of `layers`; u64.MAX_VALUE when a layer has more boards than its ranks can number. */
+function fileBlocks(fixed: bool, layers: u64, bits: u32): u64 {
   if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   let blocks: u64 = 0;
@@ -603,17 +607,18 @@ function fileBlocks(fixed: bool, layers: u64): u64 {
     if (((layers >> <u64>seeds) & 1) == 0) continue;
     const size = <u64>layerSize(boardSize, seeds);
     if (size > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
-    blocks += blocksOf(size);
+    blocks += blocksOf(size, bits);
   }
   return fixed ? 2 * blocks : blocks;
 }
 
 /** Places the slots from `at` on (a whole number of pages from a page: a slot's values never straddle one), then the block maps, the miss bits and list, the slots' use bytes. */
-function pagedLayOut(fixed: bool, layers: u64, slots: u32, at: usize): void {
+function pagedLayOut(fixed: bool, layers: u64, slots: u32, bits: u32, at: usize): void {
+  blockBits = bits;
   slotsAddress = at;
   slotCount = slots;
-  blockMaps = at + (<usize>slots << BLOCK_SHIFT);
-  const mapsEnd = placeLayers(fixed, layers, blockMaps, true);
+  blockMaps = at + (<usize>slots << bits);
+  const mapsEnd = placeLayers(fixed, layers, blockMaps, bits);
   pagedBlocks = <u32>((mapsEnd - blockMaps) >> 2);
   missBits = mapsEnd;
   missList = missBits + (<usize>((pagedBlocks + 31) >> 5) << 2);
@@ -630,7 +635,8 @@ function pagedLayOut(fixed: bool, layers: u64, slots: u32, at: usize): void {
 
 /** The value of board `rank` of the layer whose block map is at `map`, from its block's slot; NOT_IN_TABLES, the block recorded as missed, when it is not in memory. */
 @inline function pagedValue(map: usize, rank: u32): i32 {
-  const entry = map + (<usize>(rank >>> BLOCK_SHIFT) << 2);
+  const bits = blockBits;
+  const entry = map + (<usize>(rank >>> bits) << 2);
   // The host writes a slot before its map entry: with threads, this load must see the slot's bytes too.
   const slot = ASC_FEATURE_THREADS ? atomic.load<u32>(entry) : load<u32>(entry);
   if (slot == 0) {
@@ -638,7 +644,7 @@ function pagedLayOut(fixed: bool, layers: u64, slots: u32, at: usize): void {
     return NOT_IN_TABLES;
   }
   if (recording) store<u8>(slotUses + <usize>(slot - 1), 1);
-  return <i32>load<i8>(slotsAddress + (<usize>(slot - 1) << BLOCK_SHIFT) + <usize>(rank & (<u32>BLOCK_BOARDS - 1)));
+  return <i32>load<i8>(slotsAddress + (<usize>(slot - 1) << bits) + <usize>(rank & ((<u32>1 << bits) - 1)));
 }
 
 /** Adds `block` to the blocks missed, unless it is there already or the list is full. */
@@ -660,7 +666,7 @@ export function pagedBlockCount(): u32 {
 /** Where slot `slot` of the paged databases is: the host writes a block's values there, then maps it. */
 export function slotAddress(slot: u32): usize {
   if (!paged || slot >= slotCount) unreachable();
-  return slotsAddress + (<usize>slot << BLOCK_SHIFT);
+  return slotsAddress + (<usize>slot << blockBits);
 }
 
 /** Block `block` of the file is in slot `slot` (its values written there first); `slot` -1: it is not in memory. */

@@ -50,6 +50,7 @@ const chainOfBlocks = (maxSeeds: number): PagedBlocks => {
     maxSeeds,
     fixedSide: false,
     layers,
+    header: { blockSize: 2 ** 16 },
     blockCount: layers.reduce((sum, seeds) => sum + Math.max(1, Math.ceil(layerSize(12, seeds) / 2 ** 16)), 0),
     blockOf: unread,
     load: unread,
@@ -60,9 +61,14 @@ const chainOfBlocks = (maxSeeds: number): PagedBlocks => {
 const everyBlock = (paged: PagedTables): number[] => Array.from({ length: paged.blocks.blockCount }, (_, block) => block);
 
 describe.each([
-  { name: 'ii 2x6 chain of 9 (capturer)', build: { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' } },
-  { name: 'iii 2x6 chain of 8 (fixed side)', build: { variant: 'iii', holesPerRow: 6, maxSeeds: 8, layers: 'chain', fixedSide: true } },
-] as const)('paged databases: $name', ({ build }) => {
+  { name: 'ii 2x6 chain of 9 (capturer)', blockSize: 2 ** 16, build: { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' } },
+  { name: 'ii 2x6 chain of 9 (capturer)', blockSize: 2 ** 10, build: { variant: 'ii', holesPerRow: 6, maxSeeds: 9, layers: 'chain' } },
+  {
+    name: 'iii 2x6 chain of 8 (fixed side)',
+    blockSize: 2 ** 12,
+    build: { variant: 'iii', holesPerRow: 6, maxSeeds: 8, layers: 'chain', fixedSide: true },
+  },
+] as const)('paged databases: $name, blocks of $blockSize boards', ({ build, blockSize }) => {
   let base: Tablebase;
   let file: Uint8Array;
   /** A core holding the whole file, and one paging it. */
@@ -73,7 +79,7 @@ describe.each([
     whole = await loadWasmCore();
     core = await loadWasmCore();
     base = buildWasmTablebase(whole, build);
-    file = makeTablebaseFile(base, zlibCodec);
+    file = makeTablebaseFile(base, zlibCodec, { blockSize });
     unwrap(loadTablebaseFile(whole, file, zlibCodec));
   });
 
@@ -97,7 +103,7 @@ describe.each([
 
   it('a block not in memory probes as unknown and is reported missed once, however often probed; filled, it probes its value', () => {
     const paged = attach();
-    const { rule, seeds, size } = layersOf(base).find(layer => layer.size > 2 ** 16)!;
+    const { rule, seeds, size } = layersOf(base).find(layer => layer.size > blockSize)!;
     const [first, second] = [boardPosition(base, rule, seeds, size - 1), boardPosition(base, rule, seeds, size - 2)];
     const block = paged.blockOf(first)!;
     expect(paged.blockOf(second)).toBe(block);
@@ -185,6 +191,29 @@ describe('paged databases of the ii 2x6 chain of 9', () => {
     // Those filled, a search misses none.
     search(core, true);
     expect(paged.misses()).toEqual([]);
+  });
+
+  it('a fill without betweenSearches uses free slots alone; with it the block least recently probed or filled goes out; maxBlocks bounds a fill', () => {
+    const blocks = openBlocks(file);
+    const paged = unwrap(PagedTables.attach(core, blocks, { slots: 2 }));
+    const inBlock = (block: number): Position => {
+      const { layer, firstRank } = blocks.blockLayer(block);
+      return boardPosition(base, layer.rule, layer.seeds, firstRank);
+    };
+    paged.want([0, 1]);
+    expect(unwrap(paged.fillSync())).toEqual({ filled: 2, evicted: 0, pending: 0 });
+    expect(core.probeTablebase(inBlock(0))).toBe(whole.probeTablebase(inBlock(0)));
+    paged.want([2]);
+    expect(unwrap(paged.fillSync())).toEqual({ filled: 0, evicted: 0, pending: 1 });
+    expect(unwrap(paged.fillSync({ betweenSearches: true }))).toEqual({ filled: 1, evicted: 1, pending: 0 });
+    expect([0, 1, 2].map(block => paged.isMapped(block))).toEqual([true, false, true]);
+    expect(core.probeTablebase(inBlock(1))).toBeNull();
+    expect(core.probeTablebase(inBlock(2))).toBe(whole.probeTablebase(inBlock(2)));
+    paged.want([3, 4]);
+    expect(paged.misses()).toEqual([1]);
+    expect(unwrap(paged.fillSync({ betweenSearches: true, maxBlocks: 1 }))).toEqual({ filled: 1, evicted: 1, pending: 2 });
+    expect([paged.isMapped(3), paged.stats]).toEqual([true, { filled: 4, evicted: 2, missed: 1 }]);
+    expect(() => paged.fillSync({ maxBlocks: -1 })).toThrow(/maxBlocks/);
   });
 
   it('a damaged block is refused by name and not written; the other blocks of the fill are, sync and async', async () => {

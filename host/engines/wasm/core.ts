@@ -46,7 +46,7 @@ const CORE_CONSTANTS = [
   'TABLE_CAPTURER',
   'TABLE_MOVER',
   'TABLE_OPPONENT',
-  'BLOCK_BOARDS',
+  'MAX_BLOCK_BITS',
   'MISS_CAPACITY',
   'NOT_IN_TABLES',
   ...(Object.keys(SHARED_WITH_CORE) as (keyof typeof SHARED_WITH_CORE)[]),
@@ -78,7 +78,7 @@ interface PlayCoreFunctions {
   tablebaseLayerSize(seeds: number): number;
   tablebaseMarkBuilt(seeds: number): void;
   tablebaseProbe(): number;
-  tablebaseStartPaged(fixedSide: boolean, layers: bigint, slots: number): number;
+  tablebaseStartPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number): number;
   tablebasePagedBlocks(): number;
   tablebaseSlotAddress(slot: number): number;
   tablebaseMapBlock(block: number, slot: number): void;
@@ -101,7 +101,7 @@ interface FullCoreFunctions extends PlayCoreFunctions {
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
-  tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, region: number): void;
+  tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number, region: number): void;
 }
 
 /**
@@ -203,6 +203,8 @@ export class WasmCore {
   #tablebaseSettings: GameSettings | null = null;
   /** The databases whose layers the core holds complete (null while a build runs, or after it failed). */
   #heldTablebase: object | null = null;
+  /** Paged databases: the boards a block of their file holds (a slot's bytes). */
+  #pagedBlockSize = 0;
   readonly #exports: PlayCoreFunctions & Partial<FullCoreFunctions>;
   /** Where the clock import looks for the running iteration's stop flag. */
   readonly #stopWatch: StopWatch;
@@ -588,8 +590,9 @@ export class WasmCore {
   // ---- paged databases (paged-tables.ts) ------------------------------------------------------
 
   /**
-   * Makes room for paged databases of `layers` (see assembly/tablebase.ts): a block map a layer and
-   * `slots` slots of a block each, no block in memory yet; forgets any earlier databases, as
+   * Makes room for paged databases of `layers` of a file of blocks of `blockSize` boards (a power
+   * of two, up to 2^MAX_BLOCK_BITS; see assembly/tablebase.ts): a block map a layer and `slots`
+   * slots of a block each, no block in memory yet; forgets any earlier databases, as
    * `startTablebase` does (one or the other at a time). False when the core's memory cannot grow
    * that far (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
    */
@@ -598,12 +601,22 @@ export class WasmCore {
     fixedSide: boolean,
     layers: readonly number[],
     slots: number,
+    blockSize: number,
   ): boolean {
     this.#configureFor({ ...settings, lastFour: 'C' });
-    if (this.#exports.tablebaseStartPaged(fixedSide, layerMask(layers), slots) === 0) return false;
+    if (this.#exports.tablebaseStartPaged(fixedSide, layerMask(layers), slots, this.#blockBits(blockSize)) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
+    this.#pagedBlockSize = blockSize;
     return true;
+  }
+
+  /** log2 of a block's boards. @throws RangeError for a size that is not a power of two from 2 to 2^MAX_BLOCK_BITS. */
+  #blockBits(blockSize: number): number {
+    const bits = Math.log2(blockSize);
+    if (!Number.isInteger(bits) || bits < 1 || bits > this.constants.MAX_BLOCK_BITS)
+      throw new RangeError(`core: blocks of ${blockSize} boards`);
+    return bits;
   }
 
   /** On a memory shared between threads, probes the paged databases another core started (the same arguments), whose room begins at `region`. */
@@ -612,12 +625,14 @@ export class WasmCore {
     fixedSide: boolean,
     layers: readonly number[],
     slots: number,
+    blockSize: number,
     region: number,
   ): void {
     this.#configureFor({ ...settings, lastFour: 'C' });
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
-    this.#full.tablebaseJoinPaged(fixedSide, layerMask(layers), slots, region);
+    this.#full.tablebaseJoinPaged(fixedSide, layerMask(layers), slots, this.#blockBits(blockSize), region);
+    this.#pagedBlockSize = blockSize;
   }
 
   /** The blocks of the paged databases' file (0 when the core's databases are not paged). */
@@ -626,11 +641,12 @@ export class WasmCore {
   }
 
   /**
-   * Writes `values` (a block's, BLOCK_BOARDS at most) into slot `slot` of the paged databases,
-   * then maps block `block` there: in that order, for other threads may probe it at once.
+   * Writes `values` (a block's, of the file's block size at most) into slot `slot` of the paged
+   * databases, then maps block `block` there: in that order, for other threads may probe it at once.
    */
   mapPagedBlock(block: number, slot: number, values: Int8Array): void {
-    if (values.length > this.constants.BLOCK_BOARDS) throw new RangeError(`core: a block of ${values.length} boards`);
+    if (values.length > this.#pagedBlockSize)
+      throw new RangeError(`core: a block of ${values.length} boards, slots of ${this.#pagedBlockSize}`);
     this.#memory.set(new Uint8Array(values.buffer, values.byteOffset, values.length), this.#exports.tablebaseSlotAddress(slot) >>> 0);
     this.#exports.tablebaseMapBlock(block, slot);
   }

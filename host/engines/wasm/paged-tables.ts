@@ -15,10 +15,11 @@
  *   paged.misses(): the blocks missed and not in memory yet (the core's list taken in).
  *   paged.isMapped(block), paged.pending (blocks waiting for a fill), paged.stats.
  *   paged.fillSync(options) / await paged.fill(options): Result<FillReport, HoyitoError>
- *     loads the blocks wanted, then those missed (loadSync / load), writes each into a free slot
- *     and maps it. Slots are taken back (the least recently probed or filled block out) only with
- *     `{ betweenSearches: true }`: no search of the core or its helper threads runs until the
- *     fill returns (the promise resolves). Without it a fill uses free slots alone, the rest wait.
+ *     loads the blocks wanted, then those missed in the order first missed (loadSync / load), at
+ *     most `maxBlocks` of them, writes each into a free slot and maps it. Slots are taken back
+ *     (the least recently probed or filled block out) only with `{ betweenSearches: true }`: no
+ *     search of the core or its helper threads runs until the fill returns (the promise
+ *     resolves). Without it a fill uses free slots alone, the rest wait.
  *   paged.layout: what a helper thread's core needs to probe the same blocks (joinPagedTables).
  *
  * A slot's values are written before its map entry, so a helper thread probing meanwhile reads a
@@ -27,28 +28,31 @@
 import { HoyitoError, type Position, type Result, err, ok } from '../../types.js';
 import type { TablebaseBlocks } from '../tablebase-blocks.js';
 import { boardRank, covers, layerSize, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
+import type { TablebaseFileHeader } from '../tablebase-file.js';
 import type { WasmCore } from './core.js';
 import { badOption } from '../../arguments.js';
 import { layerList } from './tablebase.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 
-/** 512 slots of a block each: 32 MiB of the core's memory, a few dozen positions' probes far apart. */
+/** 512 slots of a block each: 32 MiB of the core's memory with blocks of 65,536 boards (8 MiB of 16,384). */
 export const DEFAULT_SLOTS = 512;
 
 /** What a paged core needs of a file read block by block: `TablebaseBlocks` (or any reader of its blocks). */
 export type PagedBlocks = Pick<
   TablebaseBlocks,
   'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers' | 'blockCount' | 'blockOf' | 'load' | 'loadSync'
->;
+> & { readonly header: Pick<TablebaseFileHeader, 'blockSize'> };
 
 export interface PagedTablesOptions {
-  /** Slots of the core's memory for blocks (65,536 bytes each): DEFAULT_SLOTS, and no more than the file's blocks. */
+  /** Slots of the core's memory for blocks (a byte a board of a block each): DEFAULT_SLOTS, and no more than the file's blocks. */
   readonly slots?: number;
 }
 
 export interface FillOptions {
   /** No search of the core (nor of its helper threads) runs until the fill returns: slots may be taken back for other blocks. */
   readonly betweenSearches?: boolean;
+  /** The most blocks this fill reads (those wanted first, then those missed first): a budget for a source read over a network. No limit but the slots by default. */
+  readonly maxBlocks?: number;
 }
 
 export interface FillReport {
@@ -74,6 +78,7 @@ export interface PagedLayout {
   readonly fixedSide: boolean;
   readonly layers: readonly number[];
   readonly slots: number;
+  readonly blockSize: number;
   readonly region: number;
 }
 
@@ -120,17 +125,18 @@ export class PagedTables {
       throw badOption('slots', slots, `expected a whole number from 1 to ${MAX_SLOTS}`);
     const held = Math.min(slots, blocks.blockCount);
     const { variant, holesPerRow, fixedSide, layers } = blocks;
-    if (!core.startPagedTablebase({ variant, holesPerRow }, fixedSide, layers, held)) {
+    const { blockSize } = blocks.header;
+    if (!core.startPagedTablebase({ variant, holesPerRow }, fixedSide, layers, held, blockSize)) {
       const unranked = layers.some(seeds => layerSize(2 * holesPerRow, seeds) > MAX_LAYER_BOARDS);
       return err(
         tooLarge(
           unranked
             ? `${layerList(layers)} of 2x${holesPerRow}: a layer has more boards than its ranks (u32) number`
-            : `not enough memory for ${held} slots of ${core.constants.BLOCK_BOARDS} bytes (the core's memory is 4 GB at most)`,
+            : `not enough memory for ${held} slots of ${blockSize} bytes (the core's memory is 4 GB at most)`,
         ),
       );
     }
-    // The core numbers the blocks as the file does (every table's layers, a block per BLOCK_BOARDS boards).
+    // The core numbers the blocks as the file does (every table's layers, cut into blocks of blockSize boards).
     if (core.pagedBlocks !== blocks.blockCount)
       throw new Error(`core: ${core.pagedBlocks} blocks paged, the file has ${blocks.blockCount}`);
     const paged = new PagedTables(core, blocks, held);
@@ -146,7 +152,8 @@ export class PagedTables {
   /** What a helper thread's core needs to probe these blocks too (`joinPagedTables`). */
   get layout(): PagedLayout {
     const { variant, holesPerRow, fixedSide, layers } = this.blocks;
-    return { settings: { variant, holesPerRow }, fixedSide, layers, slots: this.slots, region: this.core.tablebaseRegion };
+    const { blockSize } = this.blocks.header;
+    return { settings: { variant, holesPerRow }, fixedSide, layers, slots: this.slots, blockSize, region: this.core.tablebaseRegion };
   }
 
   /** The block holding the board of `position`, or undefined when the file does not hold it. */
@@ -214,10 +221,15 @@ export class PagedTables {
     }
   }
 
-  /** The blocks to read now: those waiting, as many as there are slots to put them in. */
-  #choose({ betweenSearches = false }: FillOptions): number[] {
+  /**
+   * The blocks to read now: those waiting, as many as there are slots to put them in, `maxBlocks` at most.
+   * @throws HoyitoError `BadOption` for a `maxBlocks` that is not a whole number from 0.
+   */
+  #choose({ betweenSearches = false, maxBlocks = Infinity }: FillOptions): number[] {
+    if (maxBlocks !== Infinity && (!Number.isInteger(maxBlocks) || maxBlocks < 0))
+      throw badOption('maxBlocks', maxBlocks, 'expected a whole number from 0, or Infinity');
     this.#takeMisses();
-    const room = betweenSearches ? this.slots : this.#free.length;
+    const room = Math.min(betweenSearches ? this.slots : this.#free.length, maxBlocks);
     return [...new Set([...this.#wanted, ...this.#missed])].slice(0, room);
   }
 
@@ -285,5 +297,5 @@ export class PagedTables {
 }
 
 /** A helper thread's core probes the paged databases of `layout` (another core's, on their shared memory); it records no misses (the owner's probes do). */
-export const joinPagedTables = (core: WasmCore, { settings, fixedSide, layers, slots, region }: PagedLayout): void =>
-  core.joinPagedTablebase(settings, fixedSide, layers, slots, region);
+export const joinPagedTables = (core: WasmCore, { settings, fixedSide, layers, slots, blockSize, region }: PagedLayout): void =>
+  core.joinPagedTablebase(settings, fixedSide, layers, slots, blockSize, region);
