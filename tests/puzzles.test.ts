@@ -16,7 +16,7 @@ import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Variant, VARIANTS, boardSeeds, unwrap } from '../host/types.js';
 import { GRADE_CAP, RECORD_BYTES, TOTAL_SEEDS, type Puzzle, decodePuzzles, encodePuzzles, fromBase64 } from '../web/puzzles/data.js';
 import { loadPuzzles } from '../web/puzzles/collection.js';
-import { ENGINE_LEVEL, engineRandom } from '../tools/puzzles/judge.js';
+import { ENGINE_LEVEL, candidatePosition, engineRandom } from '../tools/puzzles/judge.js';
 import { referenceEngine } from './helpers/engines.js';
 
 const shipped: Record<Variant, Puzzle[]> = { ii: [], iii: [] };
@@ -71,6 +71,22 @@ describe.each(VARIANTS)('the %s puzzles', variant => {
       expect(played.slice(0, grade - 1)).not.toContain(solution);
       if (grade <= GRADE_CAP) expect(played[grade - 1]).toBe(solution);
     }
+  });
+});
+
+describe('candidatePosition', () => {
+  it('draws the same position for the same candidate, of 24 or 20 seeds, South to move, taken seeds multiples of 4 making up the 48', () => {
+    for (const variant of VARIANTS)
+      for (let index = 0; index < 300; index++) {
+        const position = candidatePosition(variant, index);
+        expect(candidatePosition(variant, index)).toEqual(position);
+        expect(positionError(position)).toBeNull();
+        expect([24, 20]).toContain(boardSeeds(position.board));
+        expect([position.taken.S % 4, position.taken.N % 4]).toEqual([0, 0]);
+        expect(boardSeeds(position.board) + position.taken.S + position.taken.N).toBe(TOTAL_SEEDS);
+      }
+    expect(candidatePosition('ii', 0)).not.toEqual(candidatePosition('ii', 1));
+    expect(candidatePosition('ii', 0).board).not.toEqual(candidatePosition('iii', 0).board);
   });
 });
 
