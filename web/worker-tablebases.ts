@@ -121,7 +121,8 @@ export const openBlocks = async (url: string, store: BlockStore, firstRead: numb
   if (kept && kept.length > TABLEBASE_HEADER_SIZE) {
     try {
       const opened = await TablebaseBlocks.open(withKeptIndex(network, kept), options);
-      if (opened.ok) return opened;
+      // Only an index that does not check is read again; a server that fails fails the same way again.
+      if (opened.ok || opened.error.kind !== 'BadTablebase') return opened;
     } catch (error) {
       if (!(error instanceof Replaced)) throw error;
     }
