@@ -1,9 +1,10 @@
 /**
  * The puzzle page, puzzles.html, in an iframe 375 px wide as on a phone: the right move is said
  * to be right and scores; a wrong one, its number typed, is said to be wrong with the
- * exact values of both; the score and the place in the set survive a reload, and Reset clears
- * them. Which move is right comes from the shipped data, read here on its own.
+ * exact values of both; axe finds nothing serious; the score and the place in the set survive a
+ * reload, and Reset clears them; a difficulty chosen shows its puzzles. Which move is right comes from the shipped data, read here on its own.
  */
+import axe from 'axe-core';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makePosition } from '../../host/notation.js';
 import type { HoyitoBoard } from '../../web/board.js';
@@ -54,6 +55,15 @@ const shownPuzzle = (board: HoyitoBoard): Puzzle => {
 const holeOf = (board: HoyitoBoard, hole: number): HTMLButtonElement =>
   board.shadowRoot!.querySelector<HTMLButtonElement>(`.hole[data-index="${hole - 1}"]`)!;
 
+/** axe-core's WCAG 2.2 A/AA rules and best practices, run inside the page: what it finds serious or critical. */
+const seriousInPage = async (frame: HTMLIFrameElement): Promise<string[]> => {
+  const inPage = frame.contentWindow as Window & { eval(code: string): unknown; axe?: typeof axe };
+  inPage.eval(axe.source);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+  const results = await inPage.axe!.run(frame.contentDocument!, { runOnly: { type: 'tag', values: tags } });
+  return results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id);
+};
+
 const margin = (value: number): string => (value > 0 ? `wins by ${value}` : value < 0 ? `loses by ${-value}` : 'a draw');
 
 test('a right move scores, a wrong one says the values, the score survives a reload and Reset clears it', async () => {
@@ -85,6 +95,7 @@ test('a right move scores, a wrong one says the values, the score survives a rel
   const rows = [...doc.querySelectorAll('#moves tbody tr')].map(row => row.textContent);
   expect(rows).toHaveLength(second.values.filter(value => value !== null).length);
   expect(score.textContent).toBe('Score: 1 right of 2');
+  expect(await seriousInPage(frame)).toEqual([]);
 
   const reloaded = loaded(frame);
   frame.contentWindow!.location.reload();
@@ -98,4 +109,15 @@ test('a right move scores, a wrong one says the values, the score survives a rel
   after.doc.getElementById('reset')!.click();
   await expect.poll(() => after.score.textContent).toBe('Score: 0 right of 0');
   await expect.poll(() => after.task.textContent).toMatch(/^Puzzle 1 of /);
+});
+
+test('the difficulty chosen gives puzzles of its grades', async () => {
+  const { doc, board, task } = await openPage();
+  const tier = doc.querySelector<HTMLSelectElement>('select[name="tier"]')!;
+  tier.value = 'hard';
+  tier.dispatchEvent(new Event('change', { bubbles: true }));
+  const hard = unwrap(loadPuzzles('ii')).filter(puzzle => inTier('hard', puzzle.grade));
+  await expect.poll(() => task.textContent).toMatch(new RegExp(`^Puzzle 1 of ${hard.length} `));
+  await board.updateComplete;
+  expect(board.currentPosition).toBe(makePosition(hard[0]!.position));
 });
