@@ -83,7 +83,7 @@ const serviceLimits = ({ depth, timeMs, nodes, infinite }: GoLimits): SearchLimi
 
 const go = async ({ position, history, limits, level, tableBits, threads }: Extract<WorkerRequest, { type: 'go' }>): Promise<void> => {
   const service = await serviceFor(tableBits, threads);
-  // The folder's file for this game, read into the service's core the first time (or again after another game's).
+  // The folder's file for this game, opened the first time: its blocks are read as the search probes them.
   const prepared = await tablebases.prepare(service, position);
   if (!prepared.ok) throw prepared.error;
   const answer = service.searchNow({
@@ -101,6 +101,8 @@ const loadTablebases = async (dir: string): Promise<void> => {
   // '' unloads them; the protocol thread has checked that a folder given exists.
   const read = dir === '' ? ok(TablebaseShelf.empty) : await TablebaseShelf.open(dir);
   if (!read.ok) throw read.error;
+  // The files the folder before opened close: its databases go.
+  tablebases.close();
   tablebases = read.value;
   current?.service.setTablebases([]);
   post({ type: 'loaded', count: tablebases.files.length });

@@ -1,0 +1,150 @@
+/**
+ * `npx tsx bench/lazy-play.ts --tablebases DIR`: play near the databases with the chains read block
+ * by block (`openTablebaseFile`: the core probes the blocks in its memory, a miss unknown, filled
+ * after the iteration) against the same chains read whole. Positions of 17 seeds up to the deepest
+ * chain's along games of the engine against itself (as bench/accuracy.ts draws them), judged by the
+ * deepest chain in DIR (read block by block: it answers a root it holds from the blocks of its
+ * children); every shallower chain plays each position both ways, from a fresh service (every block
+ * out of memory: the first search of a game that reaches them). Prints per chain and way: the moves
+ * that keep the value, the moves the two ways agree on, the searches and iterations that missed
+ * blocks, the blocks read and the search time. Nothing is written to bench/RESULTS.md.
+ *
+ * Options: `--games N` (default 20), `--variant ii|iii`, `--seed S`, `--time-ms T` (default 100) or
+ * `--nodes N` (the same on any machine and load).
+ */
+import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Game } from '../host/game.js';
+import { startPosition } from '../host/notation.js';
+import { pickAtRandom, seededRandom } from '../host/random.js';
+import { SearchService, type TablebaseFile, openTablebaseFile } from '../host/service.js';
+import { type Position, type SearchLimits, boardSeeds, unwrap } from '../host/types.js';
+import { referenceEngine } from '../host/engines/reference/rules.js';
+import { covers } from '../host/engines/tablebase.js';
+import { zlibCodec } from '../host/engines/tablebase-zlib.js';
+import { TablebaseShelf } from '../tools/tablebase-files.js';
+import { textTable } from './report.js';
+
+const { values } = parseArgs({
+  options: {
+    tablebases: { type: 'string' },
+    games: { type: 'string', default: '20' },
+    variant: { type: 'string', default: 'ii' },
+    'time-ms': { type: 'string', default: '100' },
+    nodes: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+if (!values.tablebases) throw new Error('--tablebases DIR: the folder of the chains');
+const variant = values.variant === 'iii' ? 'iii' : 'ii';
+const limits: SearchLimits = values.nodes ? { nodes: Number(values.nodes) } : { timeMs: Number(values['time-ms']) };
+const random = seededRandom(Number(values.seed));
+const files = unwrap(await TablebaseShelf.open(values.tablebases))
+  .files.filter(file => file.variant === variant && file.holesPerRow === 6 && !file.fixedSide)
+  .sort((a, b) => b.maxSeeds - a.maxSeeds);
+if (files.length < 2) throw new Error(`${values.tablebases}: a judge and a chain to play with are needed (${files.length} found)`);
+console.log(`${cpus().length} × ${cpus()[0]?.model}, Node ${process.version}, 1-minute load average ${loadavg()[0]!.toFixed(2)}`);
+
+const judge = unwrap(await openTablebaseFile(files[0]!.path));
+const judging = await SearchService.create({ tablebases: [judge] });
+
+/** Positions from 17 seeds to the judge's deepest, along games of the engine against itself (depth 6, 4 random opening plies). */
+const positions: { readonly position: Position; readonly history: readonly Position[] }[] = [];
+for (let g = 0; g < Number(values.games); g++) {
+  const game = unwrap(Game.fromPosition(startPosition(variant, 6), referenceEngine));
+  for (let ply = 0; ply < 4 && !game.isOver; ply++) unwrap(game.play(pickAtRandom(game.legalMoves().moves, random)));
+  while (!game.isOver && boardSeeds(game.position.board) >= 17) {
+    const { position } = game;
+    if (covers(judge, position)) positions.push({ position, history: game.repetitionHistory() });
+    unwrap(game.play(judging.searchNow({ position, history: game.repetitionHistory(), limits: { depth: 6 } }).result.bestMove));
+  }
+}
+console.log(`${positions.length} positions of 17 to ${judge.maxSeeds} seeds, judged by the ${judge.maxSeeds}-seed chain`);
+
+interface Tally {
+  kept: number;
+  agreed: number;
+  searchesMissing: number;
+  iterations: number;
+  iterationsMissing: number;
+  blocksRead: number;
+  ms: number;
+}
+const rows: string[][] = [];
+for (const file of files.slice(1)) {
+  const whole = await SearchService.create();
+  unwrap(whole.loadTablebaseFile(await readFile(file.path), zlibCodec));
+  const tallies = { whole: newTally(), blocks: newTally() };
+  for (const { position, history } of positions) {
+    const exact = judging.solveNow(position, { history });
+    const kept = (move: unknown) => exact.moves.find(scored => scored.move === move)!.value === exact.value;
+    const wholeMove = timed(tallies.whole, () => whole.searchNow({ position, history, limits }).result.bestMove);
+    if (kept(wholeMove)) tallies.whole.kept++;
+    // A fresh file and service: no block in memory, as at the first search near the chain.
+    const blocks = unwrap(await openTablebaseFile(file.path));
+    const lazy = await SearchService.create({ tablebases: [blocks] });
+    const fills = blockFills(blocks);
+    const lazyMove = timed(
+      tallies.blocks,
+      () => lazy.searchNow({ position, history, limits, onIteration: () => fills.mark() }).result.bestMove,
+    );
+    const { misses, iterations } = fills.done();
+    blocks.source.close();
+    lazy.close();
+    const tally = tallies.blocks;
+    if (kept(lazyMove)) tally.kept++;
+    if (lazyMove === wholeMove) tally.agreed++;
+    tally.iterations += iterations;
+    tally.iterationsMissing += misses;
+    if (misses > 0) tally.searchesMissing++;
+    tally.blocksRead += blocks.stats.blocksRead;
+  }
+  whole.close();
+  for (const [way, tally] of Object.entries(tallies)) {
+    rows.push([
+      `${file.maxSeeds}-seed chain, ${way === 'whole' ? 'read whole' : 'block by block'}`,
+      String(positions.length),
+      `${tally.kept} (${((100 * tally.kept) / positions.length).toFixed(1)}%)`,
+      way === 'whole' ? '' : String(tally.agreed),
+      way === 'whole' ? '' : `${tally.searchesMissing}; ${tally.iterationsMissing} of ${tally.iterations} iterations`,
+      way === 'whole' ? '' : (tally.blocksRead / positions.length).toFixed(1),
+      (tally.ms / positions.length).toFixed(1),
+    ]);
+  }
+}
+console.log(
+  textTable(
+    ['player', 'positions', 'keep the value', 'same move both ways', 'searches that missed blocks', 'blocks read a search', 'ms a search'],
+    rows,
+  ),
+);
+
+function newTally(): Tally {
+  return { kept: 0, agreed: 0, searchesMissing: 0, iterations: 0, iterationsMissing: 0, blocksRead: 0, ms: 0 };
+}
+
+function timed<T>(tally: Tally, run: () => T): T {
+  const started = performance.now();
+  const result = run();
+  tally.ms += performance.now() - started;
+  return result;
+}
+
+/**
+ * The iterations after which the search's fill read blocks (its misses): the file's blocks handed
+ * out (read, or from its memory) are counted at each iteration (the fill after an iteration runs
+ * after its `onIteration`) and after the search; the count before the first iteration is the prefetch.
+ */
+function blockFills(blocks: TablebaseFile) {
+  const handedOut = () => blocks.stats.blocksRead + blocks.stats.memoryHits;
+  const counts: number[] = [];
+  return {
+    mark: () => counts.push(handedOut()),
+    done: () => {
+      counts.push(handedOut());
+      const after = counts.slice(1).map((count, i) => count - counts[i]!);
+      return { iterations: after.length, misses: after.filter(filled => filled > 0).length };
+    },
+  };
+}
