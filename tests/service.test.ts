@@ -12,7 +12,7 @@ import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type Tablebase, covers, positionValue, seedsAboveReach, solveMoves } from '../host/engines/tablebase.js';
-import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
+import { type BlockCodec, makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { HoyitoError, type EngineKind, type Move, type Position, type SearchResult, unwrap } from '../host/types.js';
 import { startPosition } from '../host/notation.js';
@@ -428,7 +428,8 @@ describe('the library functions', () => {
 });
 
 describe('a refused database file replaces nothing: the databases loaded before go on answering', () => {
-  // ii 2x6 up to 9 seeds: layer 9 is three blocks, so a block damaged half-way is met after others were read.
+  // ii 2x6 up to 9 seeds in blocks of 65,536 boards: layer 9 is three blocks (10 to 12), so a block damaged half-way is met after others were read.
+  const asFile = (base: Tablebase, codec?: BlockCodec) => makeTablebaseFile(base, codec, { blockSize: 1 << 16 });
   const ii = buildReferenceTablebase('ii', 6, 9);
   const iii = buildReferenceTablebase('iii', 3, 6);
   const iiiCovered = position('iii 1,0,2/0,1,1 N 20-19');
@@ -446,19 +447,19 @@ describe('a refused database file replaces nothing: the databases loaded before 
     ['a compressed file without a codec', () => makeTablebaseFile(ii, zlibCodec), false, /no codec/],
     [
       'a compressed file whose last block will not inflate',
-      () => withDamagedBlock(makeTablebaseFile(ii, zlibCodec), 12),
+      () => withDamagedBlock(asFile(ii, zlibCodec), 12),
       true,
       /block 2 of layer 9 \(table C\) cannot be inflated/,
     ],
     [
       'a compressed file whose block half-way will not inflate',
-      () => withDamagedBlock(makeTablebaseFile(ii, zlibCodec), 10),
+      () => withDamagedBlock(asFile(ii, zlibCodec), 10),
       true,
       /block 0 of layer 9 \(table C\) cannot be inflated/,
     ],
     [
       'a plain file with its last byte damaged',
-      () => lastByteFlipped(makeTablebaseFile(ii)),
+      () => lastByteFlipped(asFile(ii)),
       false,
       /block 2 of layer 9 \(table C\): checksum mismatch/,
     ],

@@ -80,7 +80,7 @@ const MAX_BLOCK_BITS = 16;
  * The boards a block holds in the files written, unless told: a probe reads one block (about
  * 2.8 bits a board compressed at 24 seeds, whatever the block size: docs/endgames.md, Block size).
  */
-export const DEFAULT_BLOCK_SIZE = 1 << 16;
+export const DEFAULT_BLOCK_SIZE = 1 << 14;
 
 /** How a file is written. */
 export interface TablebaseWriteOptions {
