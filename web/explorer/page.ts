@@ -3,7 +3,8 @@
  * value read from the endgame databases of a folder (`?tablebases=URL`, by default `./tablebases/`
  * beside the page), the best moves marked and the line of best play; a move clicked (in the list,
  * on the board or in the line) is played, and Back and Forward step through the moves played.
- * The position shown is kept in the page's address (`?position=`), so a link shows it again.
+ * The position shown is kept in the page's address (`?position=`), so a link shows it again. The
+ * blocks read are kept in the browser's storage, so a second visit reads none it has.
  */
 import { render } from 'lit';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
@@ -15,8 +16,10 @@ import { type Move, type Position, type Side, unwrap } from '../../host/types.js
 import '../board.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { HoyitoBoard } from '../board.js';
+import { IndexedBlockStore } from '../block-store.js';
 import { BOARD_TEXT } from '../describe.js';
 import { languageOf } from '../i18n.js';
+import { DEFAULT_TABLEBASE_CACHE_MB } from '../options.js';
 import { type LineEnd, type LineStep, bestLine } from './best-line.js';
 import { findChains } from './chains.js';
 import { explore } from './explore.js';
@@ -145,7 +148,9 @@ document.addEventListener('keydown', event => {
 
 const listChains = async (): Promise<void> => {
   $('folder').textContent = text.lookingIn(folder.href);
-  const found = await findChains(folder, { blocks: { asyncCodec: streamCodec } });
+  // Blocks kept across visits in the store the boards' workers keep theirs in, under the boards' default cap.
+  const store = new IndexedBlockStore(DEFAULT_TABLEBASE_CACHE_MB << 20);
+  const found = await findChains(folder, { blocks: { asyncCodec: streamCodec, store } });
   bases = found.chains.map(chain => chain.blocks);
   $('folder').textContent = found.chains.length > 0 ? folder.href : text.noChains(folder.href);
   render(chainItems(language, found), $('chains'));
