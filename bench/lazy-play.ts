@@ -4,13 +4,15 @@
  * after the iteration) against the same chains read whole. Positions of 17 seeds up to the deepest
  * chain's along games of the engine against itself (as bench/accuracy.ts draws them), judged by the
  * deepest chain in DIR (read block by block: it answers a root it holds from the blocks of its
- * children); every shallower chain plays each position both ways, from a fresh service (every block
- * out of memory: the first search of a game that reaches them). Prints per chain and way: the moves
+ * children); every shallower chain plays each position both ways: block by block from a fresh
+ * service (every block out of memory: the first search near the chain), or with `--warm` on one
+ * service for all the positions in the order the games reach them (as a program that plays them
+ * does: the blocks read for one position stay for the next, up to the caps). Prints per chain and way: the moves
  * that keep the value, the moves the two ways agree on, the searches and iterations that missed
  * blocks, the blocks read and the search time. Nothing is written to bench/RESULTS.md.
  *
  * Options: `--games N` (default 20), `--variant ii|iii`, `--seed S`, `--time-ms T` (default 100) or
- * `--nodes N` (the same on any machine and load).
+ * `--nodes N` (the same on any machine and load), `--warm`.
  */
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     'time-ms': { type: 'string', default: '100' },
     nodes: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    warm: { type: 'boolean', default: false },
   },
 });
 if (!values.tablebases) throw new Error('--tablebases DIR: the folder of the chains');
@@ -60,7 +63,11 @@ for (let g = 0; g < Number(values.games); g++) {
     unwrap(game.play(judging.searchNow({ position, history: game.repetitionHistory(), limits: { depth: 6 } }).result.bestMove));
   }
 }
-console.log(`${positions.length} positions of 17 to ${judge.maxSeeds} seeds, judged by the ${judge.maxSeeds}-seed chain`);
+const way = values.warm ? 'one service a chain (warm)' : 'a fresh service a search (cold)';
+const budget = values.nodes ? `${values.nodes} nodes` : `${values['time-ms']} ms`;
+console.log(
+  `${positions.length} positions of 17 to ${judge.maxSeeds} seeds, judged by the ${judge.maxSeeds}-seed chain; ${way}, ${budget} a move`,
+);
 
 interface Tally {
   kept: number;
@@ -76,31 +83,35 @@ for (const file of files.slice(1)) {
   const whole = await SearchService.create();
   unwrap(whole.loadTablebaseFile(await readFile(file.path), zlibCodec));
   const tallies = { whole: newTally(), blocks: newTally() };
+  const warm = values.warm ? await lazyPlayer(file.path) : null;
   for (const { position, history } of positions) {
     const exact = judging.solveNow(position, { history });
     const kept = (move: unknown) => exact.moves.find(scored => scored.move === move)!.value === exact.value;
     const wholeMove = timed(tallies.whole, () => whole.searchNow({ position, history, limits }).result.bestMove);
     if (kept(wholeMove)) tallies.whole.kept++;
-    // A fresh file and service: no block in memory, as at the first search near the chain.
-    const blocks = unwrap(await openTablebaseFile(file.path));
-    const lazy = await SearchService.create({ tablebases: [blocks] });
+    // Else a fresh file and service: no block in memory, as at the first search near the chain.
+    const { blocks, lazy } = warm ?? (await lazyPlayer(file.path));
+    const read = blocks.stats.blocksRead;
     const fills = blockFills(blocks);
     const lazyMove = timed(
       tallies.blocks,
       () => lazy.searchNow({ position, history, limits, onIteration: () => fills.mark() }).result.bestMove,
     );
     const { misses, iterations } = fills.done();
-    blocks.source.close();
-    lazy.close();
+    if (!warm) {
+      blocks.source.close();
+      lazy.close();
+    }
     const tally = tallies.blocks;
     if (kept(lazyMove)) tally.kept++;
     if (lazyMove === wholeMove) tally.agreed++;
     tally.iterations += iterations;
     tally.iterationsMissing += misses;
     if (misses > 0) tally.searchesMissing++;
-    tally.blocksRead += blocks.stats.blocksRead;
+    tally.blocksRead += blocks.stats.blocksRead - read;
   }
   whole.close();
+  warm?.lazy.close();
   for (const [way, tally] of Object.entries(tallies)) {
     rows.push([
       `${file.maxSeeds}-seed chain, ${way === 'whole' ? 'read whole' : 'block by block'}`,
@@ -119,6 +130,13 @@ console.log(
     rows,
   ),
 );
+
+/** A service over the file at `path` read block by block. */
+async function lazyPlayer(path: string): Promise<{ readonly blocks: TablebaseFile; readonly lazy: SearchService }> {
+  const blocks = unwrap(await openTablebaseFile(path));
+  const lazy = await SearchService.create({ tablebases: [blocks] });
+  return { blocks, lazy };
+}
 
 function newTally(): Tally {
   return { kept: 0, agreed: 0, searchesMissing: 0, iterations: 0, iterationsMissing: 0, blocksRead: 0, ms: 0 };

@@ -131,6 +131,12 @@ export interface ServiceAnswer {
    * databases hold the root, or the search that probed them proved its value.
    */
   readonly proven: boolean;
+  /**
+   * A block of databases read block by block that the search could not read, named (damaged:
+   * `BadTablebase`; unreadable: `TablebaseRead`): it searched on without it, as unknown there (a
+   * block refused as damaged is not asked for again). Absent when there was none.
+   */
+  readonly tablebaseError?: HoyitoError;
 }
 
 /** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
@@ -394,7 +400,14 @@ export class SearchServiceBase {
         const last = completed.at(-1)!;
         // The databases' answer is exact, and a search with them says whether it proved the root's value.
         const proven = play.tablebase !== null && last.exact;
-        return { result: level ? chooseMove(level, last, random) : last, iterations: completed, tablebase: play.tablebase, proven };
+        const refused = play.refused();
+        return {
+          result: level ? chooseMove(level, last, random) : last,
+          iterations: completed,
+          tablebase: play.tablebase,
+          proven,
+          ...(refused ? { tablebaseError: refused } : {}),
+        };
       },
     };
   }
@@ -426,7 +439,7 @@ export class SearchServiceBase {
       const exact = () => tablebaseAnswer(() => heldMovesSync(held, rules, position), options.searchMoves);
       // The exact answer reads the blocks it needs at once; `search` reads them before, in the background.
       const fill = () => readChildBlocks(held, rules, position);
-      return { iterations: this.#heldIterations(position, exact, options), tablebase: held, fillSync: () => {}, fill };
+      return { iterations: this.#heldIterations(position, exact, options), tablebase: held, fillSync: () => {}, fill, refused: () => null };
     }
     const probing = this.probingSearch(held, position);
     return { iterations: this.#nearIterations(position, probing.searcher, options), tablebase: held, ...probing };
@@ -453,14 +466,19 @@ export class SearchServiceBase {
       first = false;
       return { betweenSearches };
     };
+    // A block refused is left out (unknown to the search, never asked for again): the search goes on, and says so.
+    let refused: HoyitoError | null = null;
+    const keep = (filled: Result<unknown, HoyitoError>) => {
+      const named = namingFile(name, filled);
+      if (!named.ok) refused ??= named.error;
+    };
     return {
       searcher,
       fillSync: () => {
-        if (base.source.readSync) unwrap(namingFile(name, tables.fillSync(options())));
+        if (base.source.readSync) keep(tables.fillSync(options()));
       },
-      fill: async () => {
-        unwrap(namingFile(name, await tables.fill(options())));
-      },
+      fill: async () => keep(await tables.fill(options())),
+      refused: () => refused,
     };
   }
 
@@ -519,24 +537,27 @@ export class SearchServiceBase {
   }
 }
 
-/** A root's iterations and the databases they use. */
-interface RootPlay {
+/** The reading of the blocks a search needs next (databases read block by block), at once or in the background. */
+export interface BlockFills {
+  readonly fillSync: () => void;
+  readonly fill: () => Promise<void>;
+  /** The first block a fill could not read (damaged, unreadable), which the search went on without; null when none. */
+  readonly refused: () => HoyitoError | null;
+}
+
+/** A root's iterations, the databases they use, and the reading of their blocks. */
+interface RootPlay extends BlockFills {
   readonly iterations: Generator<SearchResult>;
   /** The databases the iterations use, if any. */
   readonly tablebase: ServiceTablebase | null;
-  /** Reads the blocks the next iteration needs (databases read block by block): at once, or in the background. */
-  readonly fillSync: () => void;
-  readonly fill: () => Promise<void>;
 }
 
 /** Databases in memory need no block read. */
-const NOTHING_TO_FILL = { fillSync: () => {}, fill: async () => {} };
+const NOTHING_TO_FILL: BlockFills = { fillSync: () => {}, fill: async () => {}, refused: () => null };
 
-/** A search that probes databases: its searcher, and the reading of the blocks it needs next (databases read block by block), at once or in the background. */
-export interface ProbingSearch {
+/** A search that probes databases: its searcher, and the reading of the blocks it needs next. */
+export interface ProbingSearch extends BlockFills {
   readonly searcher: Searcher;
-  readonly fillSync: () => void;
-  readonly fill: () => Promise<void>;
 }
 
 /** The core's blocks of the children of `position` that `tables` hold: their exact values settle the root's moves. */

@@ -238,6 +238,33 @@ describe('bad files and blocks', () => {
     blocks.source.close();
   });
 
+  it('a damaged block a search near the chain probes: it searches on without it, naming it; the next search does not ask for it again', async () => {
+    const root = position('ii 3,0,2,1,4,2/0,1,2,1,0,0 S 32-0');
+    const request = { position: root, limits: { depth: 6 } };
+    // The blocks a search of the root reads from the file as it is.
+    const intact = unwrap(TablebaseBlocks.openSync(memorySource(chain.file), { codec: zlibCodec }));
+    (await SearchService.create({ tablebases: [intact] })).searchNow(request);
+    const read = Array.from({ length: intact.blockCount }, (_, block) => block).filter(block => intact.cached(block));
+    expect(read.length).toBeGreaterThan(1);
+    const damaged = read.at(-1)!;
+    const { layer, firstRank } = intact.blockLayer(damaged);
+    const path = written('damaged-near.hoyitotb', withDamagedBlock(chain.file, damaged));
+    const blocks = unwrap(await openTablebaseFile(path));
+    const lazy = await SearchService.create({ tablebases: [blocks] });
+    const first = lazy.searchNow(request);
+    expect(first).toMatchObject({ tablebase: blocks, tablebaseError: { kind: 'BadTablebase' } });
+    expect(first.tablebaseError!.message).toMatch(
+      new RegExp(`^${literal(path)}: .*block ${firstRank / layer.blockSize} of layer ${layer.seeds} \\(table C\\)`),
+    );
+    expect(referenceEngine.legalMoves(root).moves).toContain(first.result.bestMove);
+    const again = await lazy.search(request);
+    expect(again.tablebaseError).toBeUndefined();
+    expect(blocks.cached(damaged)).toBeUndefined();
+    // The other blocks it read are in.
+    for (const block of read.filter(block => block !== damaged)) expect(blocks.cached(block)).toBeDefined();
+    blocks.source.close();
+  });
+
   it('a source read only in the background (a URL): search and solve wait for its blocks; searchNow and solveNow say they cannot', async () => {
     const memory = memorySource(chain.file);
     const name = 'https://example.test/ii-2x6-capturer-chain-12.hoyitotb';

@@ -94,6 +94,8 @@ const go = async ({ position, history, limits, level, tableBits, threads }: Extr
     ...(limits.searchMoves === undefined ? {} : { searchMoves: limits.searchMoves }),
     onIteration: result => post({ type: 'info', line: infoLine(result) }),
   });
+  // A block the search could not read: it played on without it, and says which.
+  if (answer.tablebaseError) post({ type: 'info', line: `info string error go: ${answer.tablebaseError.message}` });
   post({ type: 'done', bestMove: makeMove(answer.result.bestMove) });
 };
 

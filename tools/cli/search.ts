@@ -3,7 +3,7 @@ import { type HoyitoError, type Position, type Result, type SearchResult, err, o
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
-import { SearchService } from '../../host/service.js';
+import { SearchService, type ServiceAnswer } from '../../host/service.js';
 import { MAX_THREADS } from '../../host/engines/wasm/threads.js';
 import { MAX_TIME_MS, badOption, optionalWholeNumber } from '../options.js';
 import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
@@ -53,10 +53,7 @@ export const withService = async <T>(
  * `--tablebases`: every completed iteration, and the move chosen (a level's choice, or the last
  * iteration's best).
  */
-const searchArgs = async (
-  args: CommandArgs,
-  analysis: boolean,
-): Promise<Result<{ iterations: readonly SearchResult[]; result: SearchResult }, HoyitoError>> => {
+const searchArgs = async (args: CommandArgs, analysis: boolean): Promise<Result<ServiceAnswer, HoyitoError>> => {
   const game = await gameArg(args.positional[0]!, args);
   if (!game.ok) return game;
   const over = gameOver(game.value, 'no move to search');
@@ -97,7 +94,9 @@ export const searchCommand = (summary: string, analysis: boolean, moreLines: (re
   run: async args => {
     const search = await searchArgs(args, analysis);
     if (!search.ok) return search;
-    const { iterations, result } = search.value;
-    return ok([...iterations.map(infoLine), ...moreLines(result), bestMoveLine(result)]);
+    const { iterations, result, tablebaseError } = search.value;
+    // A block the search could not read: it searched on without it, and says which (as the engine protocol does).
+    const refused = tablebaseError ? [`info string error ${tablebaseError.message}`] : [];
+    return ok([...iterations.map(infoLine), ...refused, ...moreLines(result), bestMoveLine(result)]);
   },
 });
