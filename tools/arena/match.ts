@@ -162,7 +162,9 @@ export const playMatch = async (engine: WasmEngine, options: MatchOptions): Prom
   const tools = await makePlayerTools(engine, seededRandom(seed));
   const builds: TablebaseBuildReport[] = [];
   const tablebasePlayers: Partial<Record<'a' | 'b', TablebasePlayer>> = {};
-  const shelf = options.tablebaseDir === undefined ? TablebaseShelf.empty : unwrap(await TablebaseShelf.open(options.tablebaseDir));
+  // Read whole: every probe in memory, as matches between players have always been played.
+  const shelf =
+    options.tablebaseDir === undefined ? TablebaseShelf.empty : unwrap(await TablebaseShelf.open(options.tablebaseDir, 'whole'));
   for (const [side, spec] of [
     ['a', a],
     ['b', b],
