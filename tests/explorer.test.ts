@@ -204,6 +204,10 @@ describe('explore: each move’s exact value', () => {
     expect(await outside('ii 3,1,1,1,1,1/1,1,1,1,1,1 S 17-17')).toEqual({ why: 'seeds', seeds: 14, layers: ii.whole.layers });
     expect(await outside('iii 4,4,1,1,1,1/1,1,1,1,1,1 S 12-12 S')).toEqual({ why: 'seeds', seeds: 18, layers: [0, 4, 8] });
     expect(unwrap(await explore(position('ii 0,0,0,0,0,0/0,0,0,0,0,0 S 30-18'), bases))).toEqual({ kind: 'over' });
+    expect(unwrap(await explore(position('ii 1,1,1,1,1,1/1,0,0,0,0,1 S 20-20'), []))).toEqual({
+      kind: 'outside',
+      outside: { why: 'none' },
+    });
   });
 });
 

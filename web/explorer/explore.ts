@@ -16,6 +16,8 @@ export interface ExploredMove extends SolvedMove {
 
 /** Why the databases at hand hold no value of a position: data for the page to put into words. */
 export type Outside =
+  /** No databases at all. */
+  | { readonly why: 'none' }
   /** No databases of this board size (they are built for 2x6). */
   | { readonly why: 'board'; readonly holesPerRow: number }
   /** None of this game: variant and kind of last-four rule (`fixedSide`: Hoyito III rounds 3 on). */
@@ -31,6 +33,7 @@ export type Exploration =
   | { readonly kind: 'solved'; readonly base: TablebaseBlocks; readonly value: number; readonly moves: readonly ExploredMove[] };
 
 const outsideOf = (bases: readonly TablebaseBlocks[], position: Position, nearest: TablebaseBlocks | undefined): Outside => {
+  if (bases.length === 0) return { why: 'none' };
   if (!bases.some(base => base.holesPerRow === position.holesPerRow)) return { why: 'board', holesPerRow: position.holesPerRow };
   if (!nearest) return { why: 'game', variant: position.variant, fixedSide: position.lastFour !== 'C' };
   return { why: 'seeds', seeds: seedsOn(position.board), layers: nearest.layers };

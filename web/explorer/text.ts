@@ -97,11 +97,13 @@ export const EXPLORER_TEXT: Catalogue<ExplorerText> = {
     positionValue: (side, margin) => `${side} to move: with best play, ${side} ${margin === 0 ? 'draws' : ENGLISH_VERDICT(margin)}.`,
     over: score => `The game is over: ${score}.`,
     outside: outside =>
-      outside.why === 'board'
-        ? `The databases here are not for a board of ${outside.holesPerRow} holes a row.`
-        : outside.why === 'game'
-          ? `The folder has no databases of Hoyito ${ROMAN[outside.variant]}${outside.fixedSide ? ' with the last seeds to a fixed side (rounds 3 on)' : ''}.`
-          : `${BOARD_TEXT.en.seeds(outside.seeds)} on the board: the databases here hold boards of ${outside.layers.join(', ')} seeds.`,
+      outside.why === 'none'
+        ? 'No databases were found, so there are no values to show.'
+        : outside.why === 'board'
+          ? `The databases here are not for a board of ${outside.holesPerRow} holes a row.`
+          : outside.why === 'game'
+            ? `The folder has no databases of Hoyito ${ROMAN[outside.variant]}${outside.fixedSide ? ' with the last seeds to a fixed side (rounds 3 on)' : ''}.`
+            : `${BOARD_TEXT.en.seeds(outside.seeds)} on the board: the databases here hold boards of ${outside.layers.join(', ')} seeds.`,
     lineOver: score => `The game ends: ${score}.`,
     lineRepetition: score => `A position repeats: the seeds left are shared, ${score}.`,
     lineShared: score =>
@@ -145,11 +147,13 @@ export const EXPLORER_TEXT: Catalogue<ExplorerText> = {
     positionValue: (side, margin) => `Juega ${side}: jugando lo mejor, ${side} ${margin === 0 ? 'empata' : SPANISH_VERDICT(margin)}.`,
     over: score => `La partida ha terminado: ${score}.`,
     outside: outside =>
-      outside.why === 'board'
-        ? `Las bases de datos de aquí no son para un tablero de ${outside.holesPerRow} hoyos por fila.`
-        : outside.why === 'game'
-          ? `La carpeta no tiene bases de datos de Hoyito ${ROMAN[outside.variant]}${outside.fixedSide ? ' con las últimas semillas para un lado fijo (rondas 3 en adelante)' : ''}.`
-          : `${BOARD_TEXT.es.seeds(outside.seeds)} en el tablero: las bases de datos de aquí tienen tableros de ${outside.layers.join(', ')} semillas.`,
+      outside.why === 'none'
+        ? 'No se encontraron bases de datos: no hay valores que mostrar.'
+        : outside.why === 'board'
+          ? `Las bases de datos de aquí no son para un tablero de ${outside.holesPerRow} hoyos por fila.`
+          : outside.why === 'game'
+            ? `La carpeta no tiene bases de datos de Hoyito ${ROMAN[outside.variant]}${outside.fixedSide ? ' con las últimas semillas para un lado fijo (rondas 3 en adelante)' : ''}.`
+            : `${BOARD_TEXT.es.seeds(outside.seeds)} en el tablero: las bases de datos de aquí tienen tableros de ${outside.layers.join(', ')} semillas.`,
     lineOver: score => `La partida termina: ${score}.`,
     lineRepetition: score => `Se repite una posición: las semillas que quedan se reparten, ${score}.`,
     lineShared: score =>
