@@ -1,6 +1,7 @@
 /**
  * The puzzle page (puzzles.html): one position at a time on a board in external mode; the player's
- * move is judged against the exact values, the score kept across visits (score.ts).
+ * move is judged against the exact values, the score kept across visits (score.ts). In the site's
+ * language (`?lang=es`, else the browser's), as the board and the explorer.
  */
 import type { Variant } from '../../host/types.js';
 import { makePosition } from '../../host/notation.js';
@@ -11,8 +12,15 @@ import type { HoyitoBoard } from '../board.js';
 import type { Puzzle } from './data.js';
 import { loadPuzzles } from './collection.js';
 import { type Score, EMPTY_SCORE, loadScore, saveScore, scoreAnswer, setKey } from './score.js';
+import { siteLanguage, showPageIn } from '../site/language.js';
+import { PUZZLE_TEXT } from './text.js';
 import { TIERS, type Tier, inTier } from './tiers.js';
-import { describeMargin, describeTask, moveLines, verdictOf } from './verdict.js';
+import { bestValue, moveLines, verdictOf } from './verdict.js';
+
+const language = siteLanguage();
+const text = PUZZLE_TEXT[language];
+showPageIn(language, text.labels);
+document.title = text.labels.title;
 
 const element = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 const board = element<HoyitoBoard>('board');
@@ -38,19 +46,20 @@ let score: Score = loadScore(storage);
 /** The puzzle shown, its set and whether it has been answered. */
 let current: { puzzle: Puzzle; key: string; answered: boolean } | null = null;
 
-for (const { tier, label } of TIERS) tierField.add(new Option(label, tier));
+form.setAttribute('aria-label', text.choice);
+for (const { tier } of TIERS) tierField.add(new Option(text.tiers[tier], tier));
 
 const showScore = (): void => {
-  scoreLine.textContent = `Score: ${score.solved} right of ${score.tried}`;
+  scoreLine.textContent = text.score(score.solved, score.tried);
 };
 
 const showMoves = (puzzle: Puzzle): void => {
   const rows = moveLines(puzzle).map(({ hole, value, givenUp, solution }) => {
     const row = document.createElement('tr');
     if (solution) row.className = 'solution';
-    for (const text of [`${hole}${solution ? ' (the one)' : ''}`, describeMargin(value), String(givenUp)]) {
+    for (const words of [`${hole}${solution ? text.theOne : ''}`, text.margin(value), String(givenUp)]) {
       const cell = document.createElement('td');
-      cell.textContent = text;
+      cell.textContent = words;
       row.append(cell);
     }
     return row;
@@ -65,7 +74,7 @@ const showPuzzle = (): void => {
   const tier = tierField.value as Tier;
   const loaded = loadPuzzles(variant);
   if (!loaded.ok) {
-    task.textContent = `The puzzles could not be read: ${loaded.error.message}`;
+    task.textContent = text.unreadable(loaded.error.message);
     return;
   }
   const set = loaded.value.filter(puzzle => inTier(tier, puzzle.grade));
@@ -75,7 +84,7 @@ const showPuzzle = (): void => {
   current = { puzzle, key, answered: false };
   board.position = makePosition(puzzle.position);
   board.playable = puzzle.values.flatMap((value, hole) => (value === null ? [] : [hole + 1]));
-  task.textContent = `Puzzle ${index + 1} of ${set.length} (grade ${puzzle.grade}). ${describeTask(puzzle)}`;
+  task.textContent = `${text.puzzleOf(index + 1, set.length, puzzle.grade)} ${text.task(bestValue(puzzle))}`;
   verdict.textContent = '';
   verdict.className = '';
   moves.hidden = true;
@@ -86,10 +95,10 @@ board.addEventListener('hole-select', event => {
   if (!current || current.answered) return;
   const { puzzle, key } = current;
   current.answered = true;
-  const { right, text } = verdictOf(puzzle, event.detail.hole);
+  const { right, text: said } = verdictOf(puzzle, event.detail.hole, language);
   score = scoreAnswer(score, key, right);
   saveScore(storage, score);
-  verdict.textContent = text;
+  verdict.textContent = said;
   verdict.className = right ? 'right' : 'wrong';
   board.playable = [];
   showMoves(puzzle);

@@ -1,32 +1,23 @@
-/** What the page says of a puzzle and of a move played in it: exact values in words, and how many seeds each move gives up. */
+/** What the page says of a move played in a puzzle: exact values in words (text.ts), and how many seeds each move gives up. */
+import { LANGUAGES, type Language } from '../i18n.js';
 import { type Puzzle, seedsGivenUp } from './data.js';
+import { PUZZLE_TEXT } from './text.js';
 
-/** A final margin for South in words. */
-export const describeMargin = (margin: number): string =>
-  margin > 0 ? `South wins by ${margin}` : margin < 0 ? `South loses by ${-margin}` : 'a draw';
-
-const seeds = (count: number): string => `${count} seed${count === 1 ? '' : 's'}`;
-
-/** The task: find the move that keeps the value the best play reaches. */
-export const describeTask = (puzzle: Puzzle): string =>
-  `South to move. With best play: ${describeMargin(puzzle.values[puzzle.solution - 1]!)}. Exactly one move keeps that; find it.`;
+/** The value the best play keeps: the solution's, South's final margin. */
+export const bestValue = (puzzle: Puzzle): number => puzzle.values[puzzle.solution - 1]!;
 
 export interface Verdict {
   readonly right: boolean;
   readonly text: string;
 }
 
-/** Whether `hole` is the solution, said with the exact values of it and of the solution. */
-export const verdictOf = (puzzle: Puzzle, hole: number): Verdict => {
+/** Whether `hole` is the solution, said (in `language`, English unless told) with the exact values of it and of the solution. */
+export const verdictOf = (puzzle: Puzzle, hole: number, language: Language = LANGUAGES[0]): Verdict => {
+  const text = PUZZLE_TEXT[language];
+  const best = bestValue(puzzle);
+  if (hole === puzzle.solution) return { right: true, text: text.right(hole, best) };
   const played = puzzle.values[hole - 1]!;
-  const best = puzzle.values[puzzle.solution - 1]!;
-  if (hole === puzzle.solution) return { right: true, text: `Right: hole ${hole} keeps the value (${describeMargin(best)}).` };
-  return {
-    right: false,
-    text:
-      `Wrong: after hole ${hole}, ${describeMargin(played)}, ${seeds(best - played)} given up. ` +
-      `Hole ${puzzle.solution} keeps the value (${describeMargin(best)}).`,
-  };
+  return { right: false, text: text.wrong(hole, played, best - played, puzzle.solution, best) };
 };
 
 export interface MoveLine {
