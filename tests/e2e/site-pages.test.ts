@@ -4,7 +4,7 @@
  * Range, with a 4-seed chain in its `tablebases/` folder for the explorer; each page opened 375 px
  * wide in Chromium shows its main part, with no console errors, no horizontal scroll, and the
  * same navigation (one link a page, the page it is on marked current) whose links all resolve;
- * the puzzles in Spanish from `?lang=es`, the navigation passing the language on.
+ * the puzzles in Spanish from `?lang=es`, the navigation passing the language on to the demo's board.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -146,7 +146,7 @@ describe('the built site', () => {
     await page.close();
   }, 60_000);
 
-  test('the puzzles in Spanish from ?lang=es: the page, a wrong move judged, and the navigation keeps the language', async () => {
+  test('the puzzles in Spanish from ?lang=es: the page, a wrong move judged, and the navigation takes the language to the board of the demo', async () => {
     const { page, problems } = await open('puzzles.html?lang=es');
     await MAIN_SHOWN.puzzles(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
@@ -172,6 +172,11 @@ describe('the built site', () => {
     expect(nav.links.map(({ text, href }) => [text, href])).toEqual(
       SITE_PAGES.map(({ page: linked, file }) => [NAV_TEXT.es.pages[linked], new URL(`${file}?lang=es`, siteUrl).href]),
     );
+    // Followed to the demo, the language goes too: its board speaks Spanish.
+    await page.locator('nav a', { hasText: NAV_TEXT.es.pages.demo }).click();
+    await MAIN_SHOWN.demo(page);
+    expect(await page.locator('select[name="lang"]').inputValue()).toBe('es');
+    expect(await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.language)).toBe('es');
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -4,6 +4,7 @@ import { levelOf } from '../../host/levels.js';
 import '../board.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { HoyitoBoard } from '../board.js';
+import { siteLanguage } from '../site/language.js';
 
 const board = document.querySelector<HoyitoBoard>('#board')!;
 const form = document.querySelector<HTMLFormElement>('#controls')!;
@@ -60,6 +61,9 @@ const showRecord = (): void => {
 for (const type of ['move', 'gameover'] as const) board.addEventListener(type, showRecord);
 board.addEventListener('hoyito-error', event => console.warn(event.detail.message));
 
+// The board speaks the site's language (`?lang=`, else the browser's) until another is chosen.
+field('lang').value = siteLanguage();
+board.setAttribute('lang', field('lang').value);
 syncMatchControl();
 syncTurn();
 showLevel();
