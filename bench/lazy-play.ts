@@ -92,7 +92,7 @@ for (const file of files.slice(1)) {
     // Else a fresh file and service: no block in memory, as at the first search near the chain.
     const { blocks, lazy } = warm ?? (await lazyPlayer(file.path));
     const read = blocks.stats.blocksRead;
-    const fills = blockFills(blocks);
+    const fills = blockFills(lazy);
     const lazyMove = timed(
       tallies.blocks,
       () => lazy.searchNow({ position, history, limits, onIteration: () => fills.mark() }).result.bestMove,
@@ -150,17 +150,17 @@ function timed<T>(tally: Tally, run: () => T): T {
 }
 
 /**
- * The iterations after which the search's fill read blocks (its misses): the file's blocks handed
- * out (read, or from its memory) are counted at each iteration (the fill after an iteration runs
- * after its `onIteration`) and after the search; the count before the first iteration is the prefetch.
+ * The iterations that missed blocks: the core's misses are taken in by the fill after each
+ * iteration, which runs after its `onIteration`; so the count of blocks missed at an iteration's
+ * `onIteration` is the one after the iteration before (and after the search, the last one's).
  */
-function blockFills(blocks: TablebaseFile) {
-  const handedOut = () => blocks.stats.blocksRead + blocks.stats.memoryHits;
+function blockFills(service: SearchService) {
+  const missed = () => service.pagedTables?.stats.missed ?? 0;
   const counts: number[] = [];
   return {
-    mark: () => counts.push(handedOut()),
+    mark: () => counts.push(missed()),
     done: () => {
-      counts.push(handedOut());
+      counts.push(missed());
       const after = counts.slice(1).map((count, i) => count - counts[i]!);
       return { iterations: after.length, misses: after.filter(filled => filled > 0).length };
     },

@@ -299,6 +299,11 @@ export class SearchServiceBase {
     this.#paged = null;
   }
 
+  /** The core's paged databases of the last search near a file read block by block (what they missed and filled: `stats`); null before one, and on the reference. */
+  get pagedTables(): PagedTables | null {
+    return this.#paged?.tables ?? null;
+  }
+
   /** The endgame databases searches may use. */
   get tablebases(): readonly ServiceTablebase[] {
     return this.#bases;
@@ -458,13 +463,13 @@ export class SearchServiceBase {
     if (!paged) return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
     const { tables, searcher } = paged;
     const name = base.source.name;
-    // The first fill, before the search, may take slots back from blocks the searches before used; later ones only fill free slots.
+    // Every fill runs with no search running (before it, or between its iterations, its helpers halted, which probe
+    // no paged databases): it may take slots back from the blocks least recently probed.
     let first = true;
     const options = () => {
-      const betweenSearches = first;
       if (first) tables.want(childBlocks(tables, this.rules, position));
       first = false;
-      return { betweenSearches };
+      return { betweenSearches: true };
     };
     // A block refused is left out (unknown to the search, never asked for again): the search goes on, and says so.
     let refused: HoyitoError | null = null;
