@@ -333,7 +333,10 @@ export class SearchServiceBase {
 
   /**
    * Searches synchronously, iteration by iteration, to the request's limits (a `StopFlag` ends it at once).
-   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched.
+   * Blocks of databases read block by block are read at once where their source can (a local
+   * file): before the first iteration, those the root's answer needs; after each, those the search missed.
+   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched;
+   * for a root the databases hold, the error of a block its answer needs that cannot be read (named).
    */
   searchNow(request: ServiceSearch): ServiceAnswer {
     const run = this.#start(request);
