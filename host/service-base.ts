@@ -46,7 +46,7 @@ import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { pagedSearcher, wasmSearcher } from './engines/wasm/search.js';
-import { PagedTables } from './engines/wasm/paged-tables.js';
+import { type FillReport, PagedTables } from './engines/wasm/paged-tables.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
@@ -469,14 +469,18 @@ export class SearchServiceBase {
     // Every fill runs with no search running (before it, or between its iterations, its helpers halted, which probe
     // no paged databases): it may take slots back from the blocks least recently probed.
     let first = true;
+    // A source read over a network gives a search BACKGROUND_BLOCKS_A_SEARCH blocks at most (the children's first, then the misses first met).
+    const budget = base.source.readSync ? Infinity : BACKGROUND_BLOCKS_A_SEARCH;
+    let read = 0;
     const options = () => {
       if (first) tables.want(childBlocks(tables, this.rules, position));
       first = false;
-      return { betweenSearches: true };
+      return { betweenSearches: true, maxBlocks: Math.max(0, budget - read) };
     };
     // A block refused is left out (unknown to the search, never asked for again): the search goes on, and says so.
     let refused: HoyitoError | null = null;
-    const keep = (filled: Result<unknown, HoyitoError>) => {
+    const keep = (filled: Result<FillReport, HoyitoError>) => {
+      if (filled.ok) read += filled.value.filled;
       const named = namingFile(name, filled);
       if (!named.ok) refused ??= named.error;
     };
@@ -577,6 +581,14 @@ const childBlocks = (tables: PagedTables, rules: RulesEngine, position: Position
   }
   return [...blocks];
 };
+
+/**
+ * The most blocks a search near databases read block by block reads from a source that reads only
+ * in the background (a URL): over a network, the misses of a search near a chain are met all over
+ * its layers (a block each), and a whole game must cost a few MB, not tens (docs/endgames.md,
+ * Reading block by block, measured by bench/remote-tablebases.ts). A local file has no such bound.
+ */
+export const BACKGROUND_BLOCKS_A_SEARCH = 24;
 
 /** The blocks of `blocks` that hold children of `position` and are not in memory: what the exact values of its moves need. */
 const missingChildBlocks = (blocks: TablebaseBlocks, rules: RulesEngine, position: Position): number[] => {
