@@ -1,4 +1,4 @@
-/** axe-core on a board: the WCAG 2.2 A and AA rules and axe's best practices, on the board's open shadow root. */
+/** axe-core on a board (the WCAG 2.2 A and AA rules and axe's best practices, on the board's open shadow root), or inside a page in a frame. */
 import axe from 'axe-core';
 import type { HoyitoBoard } from '../../web/board.js';
 
@@ -20,4 +20,12 @@ export const checkWithAxe = async (board: HoyitoBoard): Promise<AxeCheck> => {
       .map(violation => ({ rule: violation.id, nodes: violation.nodes.map(node => node.failureSummary) })),
     passed: results.passes.map(rule => rule.id),
   };
+};
+
+/** The same rules run inside the page in `frame` (axe's source put into it): the rules it finds broken seriously or critically. */
+export const seriousInPage = async (frame: HTMLIFrameElement): Promise<string[]> => {
+  const inPage = frame.contentWindow as Window & { eval(code: string): unknown; axe?: typeof axe };
+  inPage.eval(axe.source);
+  const results = await inPage.axe!.run(frame.contentDocument!, { runOnly: { type: 'tag', values: TAGS } });
+  return results.violations.filter(({ impact }) => SERIOUS.includes(impact ?? '')).map(({ id }) => id);
 };

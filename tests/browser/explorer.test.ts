@@ -5,7 +5,7 @@
  * the best marked; a click on a move plays it and Back takes it back; a position the databases do
  * not hold and a malformed one are told; axe finds nothing serious.
  */
-import axe from 'axe-core';
+import { seriousInPage } from './axe-check.js';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
 import { buildReferenceTablebase } from '../../host/engines/reference/tablebase.js';
@@ -72,15 +72,6 @@ const margin = (value: number): string =>
 const expectedRows = (at: Position): string[] => {
   const solved = solveMoves(reference, referenceEngine, at);
   return solved.map(({ move, value }) => `hole ${move} | ${margin(value)} | ${value === solved[0]!.value ? 'best' : ''}`);
-};
-
-/** axe-core's WCAG 2.2 A/AA rules and best practices, run inside the page: what it finds serious or critical. */
-const seriousInPage = async (frame: HTMLIFrameElement): Promise<string[]> => {
-  const inPage = frame.contentWindow as Window & { eval(code: string): unknown; axe?: typeof axe };
-  inPage.eval(axe.source);
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-  const results = await inPage.axe!.run(frame.contentDocument!, { runOnly: { type: 'tag', values: tags } });
-  return results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id);
 };
 
 test('the chain is found, each move’s value appears as the databases say, a click plays the move and Back takes it back', async () => {

@@ -4,7 +4,7 @@
  * exact values of both; axe finds nothing serious; the score and the place in the set survive a
  * reload, and Reset clears them; a difficulty chosen shows its puzzles. Which move is right comes from the shipped data, read here on its own.
  */
-import axe from 'axe-core';
+import { seriousInPage } from './axe-check.js';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makePosition } from '../../host/notation.js';
 import type { HoyitoBoard } from '../../web/board.js';
@@ -54,15 +54,6 @@ const shownPuzzle = (board: HoyitoBoard): Puzzle => {
 
 const holeOf = (board: HoyitoBoard, hole: number): HTMLButtonElement =>
   board.shadowRoot!.querySelector<HTMLButtonElement>(`.hole[data-index="${hole - 1}"]`)!;
-
-/** axe-core's WCAG 2.2 A/AA rules and best practices, run inside the page: what it finds serious or critical. */
-const seriousInPage = async (frame: HTMLIFrameElement): Promise<string[]> => {
-  const inPage = frame.contentWindow as Window & { eval(code: string): unknown; axe?: typeof axe };
-  inPage.eval(axe.source);
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-  const results = await inPage.axe!.run(frame.contentDocument!, { runOnly: { type: 'tag', values: tags } });
-  return results.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id }) => id);
-};
 
 const margin = (value: number): string => (value > 0 ? `wins by ${value}` : value < 0 ? `loses by ${-value}` : 'a draw');
 

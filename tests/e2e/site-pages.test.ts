@@ -6,11 +6,10 @@
  * same navigation (one link a page, the page it is on marked current) whose links all resolve;
  * the puzzles in Spanish from `?lang=es`, the navigation passing the language on to the demo's board.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildReferenceTablebase } from '../../host/engines/reference/tablebase.js';
 import { chainLayers } from '../../host/engines/tablebase.js';
@@ -25,8 +24,8 @@ import { inTier } from '../../web/puzzles/tiers.js';
 import { NAV_TEXT, SITE_PAGES, type SitePage } from '../../web/site/pages.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
+import { buildSite, closeSite } from './built-site.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PHONE = { width: 375, height: 800 };
 /** A position of 4 seeds, in the chain the explorer is given. */
 const EXPLORED = 'ii 0,1,0,0,1,0/1,0,0,1,0,0 S 20-24';
@@ -42,7 +41,7 @@ let siteUrl = '';
 beforeAll(async () => {
   site = await mkdtemp(join(tmpdir(), 'hoyito-site-pages-'));
   const outDir = join(site, FOLDER);
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await buildSite(outDir);
   const chain = buildReferenceTablebase('ii', 6, 4, false, chainLayers(4));
   await mkdir(join(outDir, 'tablebases'));
   await writeFile(join(outDir, 'tablebases', tablebaseFileName(chain)), makeTablebaseFile(chain, zlibCodec));
@@ -51,11 +50,7 @@ beforeAll(async () => {
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(site, { recursive: true, force: true });
-});
+afterAll(() => closeSite(browser, server, site));
 
 /** The explorer asks for every chain a folder may hold, by name: those it lacks are the only files allowed to be missing. */
 const isChainLookup = (path: string): boolean => chainNames().some(name => path === `/${FOLDER}tablebases/${name}`);

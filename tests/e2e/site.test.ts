@@ -5,18 +5,16 @@
  * the reference rules, which refuse an illegal answer; a replay of its record by the same rules could
  * not fail, so none is made here (the rules are tested in node, both engines against each other).
  */
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
+import { ROOT, buildSite, closeSite } from './built-site.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, '.vitest-attachments');
 
 let site = '';
@@ -24,18 +22,13 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'build/hoyito.wasm'))) throw new Error('build/hoyito.wasm is missing: run npm run build:wasm first');
   site = await mkdtemp(join(tmpdir(), 'hoyito-site-'));
-  await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
+  await buildSite(site);
   server = await serveStatic(site);
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(site, { recursive: true, force: true });
-});
+afterAll(() => closeSite(browser, server, site));
 
 const openDemo = async (width: number, height: number): Promise<{ page: Page; problems: string[] }> => {
   const page = await browser.newPage({ viewport: { width, height } });

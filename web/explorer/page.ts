@@ -18,26 +18,24 @@ import '../board.js';
 import type { HoyitoBoard } from '../board.js';
 import { IndexedBlockStore } from '../block-store.js';
 import { BOARD_TEXT } from '../describe.js';
-import { languageOf } from '../i18n.js';
+import { showPageIn, siteLanguage } from '../site/language.js';
 import { DEFAULT_TABLEBASE_CACHE_MB } from '../options.js';
 import { type LineEnd, type LineStep, bestLine } from './best-line.js';
 import { findChains } from './chains.js';
 import { explore } from './explore.js';
 import { SetupForm } from './setup-form.js';
-import { EXPLORER_TEXT, type LabelName } from './text.js';
+import { EXPLORER_TEXT } from './text.js';
 import { chainItems, lineEndText, lineItems, moveRows, problemItems, valueLine } from './views.js';
 
 /** A position in the databases of every chain from 16 seeds (a game's, README's `hoyito solve` example). */
 const DEFAULT_POSITION = 'ii 0,2,0,3,1,4/1,0,2,0,1,2 N 12-20';
 
 const params = new URLSearchParams(location.search);
-const language = languageOf(params.get('lang') ?? navigator.language);
+const language = siteLanguage();
 const text = EXPLORER_TEXT[language];
 const sides = BOARD_TEXT[language].sides;
-document.documentElement.lang = language;
+showPageIn(language, text.labels);
 document.title = text.labels.title;
-for (const element of document.querySelectorAll<HTMLElement>('[data-text]'))
-  element.textContent = text.labels[element.dataset['text'] as LabelName];
 for (const element of document.querySelectorAll<HTMLElement>('[data-side]')) element.textContent = sides[element.dataset['side'] as Side];
 
 const $ = <E extends HTMLElement>(id: string): E => document.getElementById(id) as E;
