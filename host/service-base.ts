@@ -21,7 +21,6 @@ import {
   type SearchOptions,
   type SearchResult,
   type Searcher,
-  err,
   unwrap,
 } from './types.js';
 import { checkPosition } from './notation.js';
@@ -465,7 +464,6 @@ export class SearchServiceBase {
     // The reference has no core to page into: it searches without them.
     if (!paged) return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
     const { tables, searcher } = paged;
-    const name = base.source.name;
     // Every fill runs with no search running (before it, or between its iterations, its helpers halted, which probe
     // no paged databases): it may take slots back from the blocks least recently probed.
     let first = true;
@@ -481,8 +479,7 @@ export class SearchServiceBase {
     let refused: HoyitoError | null = null;
     const keep = (filled: Result<FillReport, HoyitoError>) => {
       if (filled.ok) read += filled.value.filled;
-      const named = namingFile(name, filled);
-      if (!named.ok) refused ??= named.error;
+      else refused ??= filled.error;
     };
     return {
       searcher,
@@ -612,14 +609,7 @@ const loadBlocksSync = (blocks: TablebaseBlocks, wanted: readonly number[]): voi
       'tablebases',
     );
   }
-  for (const block of wanted) unwrap(namingFile(blocks.source.name, blocks.loadSync(block)));
-};
-
-/** `read`, its error naming the file `name` (the format's errors say what is wrong, a source's which file too). */
-export const namingFile = <T>(name: string, read: Result<T, HoyitoError>): Result<T, HoyitoError> => {
-  if (read.ok || read.error.message.startsWith(`${name}: `)) return read;
-  const { kind, message, field } = read.error;
-  return err(new HoyitoError(kind, `${name}: ${message}`, field));
+  for (const block of wanted) unwrap(blocks.loadSync(block));
 };
 
 /**
@@ -631,14 +621,14 @@ export const heldMovesSync = (base: ServiceTablebase, rules: RulesEngine, positi
   if (!isTablebaseBlocks(base)) return solveMoves(base, rules, position);
   loadBlocksSync(base, missingChildBlocks(base, rules, position));
   // probeSync: a block read above and evicted since (a cache of a few blocks) is read again.
-  return solveOutcomes(moveOutcomes(rules, position), after => unwrap(namingFile(base.source.name, base.probeSync(after)))!);
+  return solveOutcomes(moveOutcomes(rules, position), after => unwrap(base.probeSync(after))!);
 };
 
 /** Reads the blocks of the children of `position` that `base` (read block by block) holds, in the background: for `heldMovesSync` to find them in memory. */
 const readChildBlocks = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<void> => {
   if (!isTablebaseBlocks(base)) return;
   const reads = await Promise.all(missingChildBlocks(base, rules, position).map(block => base.load(block)));
-  for (const read of reads) unwrap(namingFile(base.source.name, read));
+  for (const read of reads) unwrap(read);
 };
 
 /** `heldMovesSync`, the blocks read in the background. */

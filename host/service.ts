@@ -21,7 +21,6 @@ import {
   checkTablebases,
   heldMoves,
   heldMovesSync,
-  namingFile,
   nextTask,
   serviceParts,
 } from './service-base.js';
@@ -178,7 +177,7 @@ export type TablebaseFile = TablebaseBlocks & { readonly source: FileSource.File
  * `searchNow` and `solveNow` answer from it too), inflated with zlib and kept in memory up to
  * `cacheBytes` (DEFAULT_BLOCK_CACHE_BYTES, 32 MiB). A 170 MB file so costs its index (some
  * 100 kB) and the blocks its probes read. A file that cannot be opened, is not a database file
- * of version 4, or is truncated is an error naming it; a damaged block is refused, by name, when
+ * of version 4 or 5, or is truncated is an error naming it; a damaged block is refused, by name, when
  * read. The service's `tablebases` take it as they take databases in memory.
  */
 export const openTablebaseFile = async (
@@ -191,5 +190,5 @@ export const openTablebaseFile = async (
   const blocks = TablebaseBlocks.openSync(source.value, { ...options, codec: zlibCodec });
   if (blocks.ok) return ok(blocks.value as TablebaseFile);
   source.value.close();
-  return namingFile(path, blocks);
+  return blocks;
 };

@@ -132,11 +132,13 @@ describe('TablebaseBlocks over memory and a local file', () => {
     );
   });
 
-  it('a damaged block is named when a probe first needs it; the other blocks still answer', () => {
-    const blocks = unwrap(TablebaseBlocks.openSync(memorySource(withDamagedBlock(file, 3)), { codec: zlibCodec }));
+  it('a damaged block is named, with its file, when a probe first needs it; the other blocks still answer', () => {
+    const blocks = unwrap(TablebaseBlocks.openSync(memorySource(withDamagedBlock(file, 3), 'chain.hoyitotb'), { codec: zlibCodec }));
     const inDamaged = positionOf(9, BLOCK_SIZE, 'S');
     const probe = blocks.probeSync(inDamaged);
-    expect(probe.ok ? null : probe.error.message).toMatch(/block 1 of layer 9 \(table C\) cannot be inflated/);
+    expect(probe.ok ? null : probe.error.message).toMatch(
+      /^chain\.hoyitotb: tablebase file: block 1 of layer 9 \(table C\) cannot be inflated/,
+    );
     const fine = positionOf(9, 0, 'S');
     expect(unwrap(blocks.probeSync(fine))).toBe(boardValue(chain, fine));
   });

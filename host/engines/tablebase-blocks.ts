@@ -72,6 +72,13 @@ export interface BlockLayer {
   readonly size: number;
 }
 
+/** `read`'s error with the source it came from first, if it does not name it already (a source's own errors do). */
+const named = <T>(name: string, read: Result<T, HoyitoError>): Result<T, HoyitoError> => {
+  if (read.ok || read.error.message.startsWith(`${name}: `)) return read;
+  const { kind, message, field } = read.error;
+  return err(new HoyitoError(kind, `${name}: ${message}`, field));
+};
+
 /** The header, then the block index after it: read apart, since the index's length is the header's to say. */
 const joined = (header: Uint8Array, index: Uint8Array): Uint8Array => {
   const bytes = new Uint8Array(header.length + index.length);
@@ -127,8 +134,12 @@ export class TablebaseBlocks implements TablebaseGame {
     for (const layer of header.fileLayers) this.#layers.set(`${layer.rule}:${layer.seeds}`, layer);
   }
 
-  /** Reads and checks the header, then the block index, from `source`. */
+  /** Reads and checks the header, then the block index, from `source`; an error names the source. */
   static async open(source: ByteSource, options: TablebaseBlocksOptions = {}): Promise<Result<TablebaseBlocks, HoyitoError>> {
+    return named(source.name, await TablebaseBlocks.#opened(source, options));
+  }
+
+  static async #opened(source: ByteSource, options: TablebaseBlocksOptions): Promise<Result<TablebaseBlocks, HoyitoError>> {
     try {
       const first = await source.read(0, Math.max(TABLEBASE_HEADER_SIZE, options.firstRead ?? 0));
       const game = readTablebaseGame(first);
@@ -143,6 +154,10 @@ export class TablebaseBlocks implements TablebaseGame {
 
   /** `open` at once, from a source that reads at once (a local file, memory). */
   static openSync(source: ByteSource, options: TablebaseBlocksOptions = {}): Result<TablebaseBlocks, HoyitoError> {
+    return named(source.name, TablebaseBlocks.#openedSync(source, options));
+  }
+
+  static #openedSync(source: ByteSource, options: TablebaseBlocksOptions): Result<TablebaseBlocks, HoyitoError> {
     const { readSync } = source;
     if (!readSync) return err(noSyncRead(source.name));
     try {
@@ -224,7 +239,7 @@ export class TablebaseBlocks implements TablebaseGame {
       return TablebaseBlocks.#failed(error);
     }
     this.#counted(stored);
-    const values = readTablebaseBlock(stored, this.header, block, this.options.codec);
+    const values = named(this.source.name, readTablebaseBlock(stored, this.header, block, this.options.codec));
     return values.ok ? ok(this.#keep(block, asValues(values.value))) : values;
   }
 
@@ -312,10 +327,12 @@ export class TablebaseBlocks implements TablebaseGame {
 
   async #check(stored: Uint8Array, block: number): Promise<Result<Int8Array, HoyitoError>> {
     const { asyncCodec, codec } = this.options;
-    const values =
+    const values = named(
+      this.source.name,
       asyncCodec && this.header.compressed
         ? await readTablebaseBlockAsync(stored, this.header, block, asyncCodec)
-        : readTablebaseBlock(stored, this.header, block, codec);
+        : readTablebaseBlock(stored, this.header, block, codec),
+    );
     return values.ok ? ok(asValues(values.value)) : values;
   }
 
