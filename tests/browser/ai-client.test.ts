@@ -83,7 +83,11 @@ describe('AiClient', () => {
     const client = new AiClient(worker, status => news.push(status));
     client.tablebases = { maxSeeds: 10, folder: null, wholeSeeds: 16, storeBytes: 0 };
     const answer = client.search(PLAY);
-    expect(worker.sent[0]).toMatchObject({ type: 'search', id: 1, tablebases: { maxSeeds: 10, folder: null, wholeSeeds: 16, storeBytes: 0 } });
+    expect(worker.sent[0]).toMatchObject({
+      type: 'search',
+      id: 1,
+      tablebases: { maxSeeds: 10, folder: null, wholeSeeds: 16, storeBytes: 0 },
+    });
     const ready: TablebaseStatus = {
       type: 'tablebase',
       state: 'ready',
