@@ -26,6 +26,7 @@ import { type Move, type Position, unwrap } from '../../host/types.js';
 import { zlibCodec } from '../../host/engines/tablebase-zlib.js';
 import { loadWasmCore } from '../../host/engines/wasm/core.js';
 import { buildWasmTablebase } from '../../host/engines/wasm/tablebase.js';
+import buildIfStale from '../global-setup.js';
 
 const CHAIN_SEEDS = 13;
 /** The file a board wanting the chain of 21 seeds asks for first. */
@@ -159,6 +160,8 @@ const probesOf = (base: Tablebase): Probe[] =>
   });
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // This project's setup may run before the suite's, which builds the core on a fresh clone: it builds it first if need be.
+  buildIfStale();
   const core = await loadWasmCore();
   const chainBase = buildWasmTablebase(core, { variant: 'ii', holesPerRow: 6, maxSeeds: CHAIN_SEEDS, layers: 'chain' });
   const chain = tablebaseFileName(chainBase);
