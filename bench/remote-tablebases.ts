@@ -211,7 +211,7 @@ await writeResultsSection(
     `## Databases over HTTP: ${variant === 'ii' ? 'Hoyito II' : 'Hoyito III'}, ${delayMs} ms a request`,
     '',
     `Measured by \`npm run bench:remote -- --tablebases DIR --variant ${variant} --games ${games} --positions ${positionCount} --delay-ms ${delayMs}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version} (1-minute load average ${load.toFixed(2)} at the start).`,
-    `The ${deepest}-seed chain (\`${fileName}\`, blocks of ${judge.header.blockSize.toLocaleString('en')} boards) served by a local server that honours Range, each answer ${delayMs} ms late; a cold reader (a first visit) a game and a first move, its first request the header and index. Games at level ${level} from the start (4 random opening plies, seed ${values.seed}), both sides the engine; a move keeps the value when the chain's exact value of it is the position's.`,
+    `The ${deepest}-seed chain (\`${fileName}\`, blocks of ${judge.header.blockSize.toLocaleString('en')} boards) served by a local server that honours Range, each answer ${delayMs} ms late; a cold reader (a first visit) a game and a first move, its first request the header and index. ${games === 0 ? `First moves at level ${level} (positions from random games, seed ${values.seed}).` : `Games at level ${level} from the start (4 random opening plies, seed ${values.seed}), both sides the engine; a move keeps the value when the chain's exact value of it is the position's.`}`,
     '',
     markdownTable(headers, rows),
     '',
