@@ -35,7 +35,8 @@ import {
   moveOutcomes,
   seedsAboveReach,
   solveMoves,
-  solveOutcomes,
+  solveMovesAsync,
+  solveMovesSync,
   tablebaseFor,
 } from './engines/tablebase.js';
 // Types only: a program that searches without files read block by block (the board's worker
@@ -443,9 +444,12 @@ export class SearchServiceBase {
     if (covers(held, position)) {
       // Checked as a search would, before any block is read for the answer.
       this.searcher(null).iterate(position, options);
-      const exact = () => tablebaseAnswer(() => heldMovesSync(held, rules, position), options.searchMoves);
-      // The exact answer reads the blocks it needs at once; `search` reads them before, in the background.
-      const fill = () => readChildBlocks(held, rules, position);
+      // The exact answer reads the blocks it needs at once; `search` solves the moves before, its blocks read in the background.
+      let solved: SolvedMove[] | undefined;
+      const exact = () => tablebaseAnswer(() => solved ?? heldMovesSync(held, rules, position), options.searchMoves);
+      const fill = async () => {
+        solved ??= await heldMoves(held, rules, position);
+      };
       return { iterations: this.#heldIterations(position, exact, options), tablebase: held, fillSync: () => {}, fill, refused: () => null };
     }
     const probing = this.probingSearch(held, position);
@@ -614,28 +618,18 @@ const loadBlocksSync = (blocks: TablebaseBlocks, wanted: readonly number[]): voi
 
 /**
  * Every legal move of a root `base` holds with its exact value, best first: from memory, or from
- * its children's blocks, read before (`heldMoves`, a search's `fill`) or now.
+ * its children's blocks (`solveMovesSync`), read now.
  * @throws HoyitoError as `loadBlocksSync`.
  */
 export const heldMovesSync = (base: ServiceTablebase, rules: RulesEngine, position: Position): SolvedMove[] => {
   if (!isTablebaseBlocks(base)) return solveMoves(base, rules, position);
   loadBlocksSync(base, missingChildBlocks(base, rules, position));
-  // probeSync: a block read above and evicted since (a cache of a few blocks) is read again.
-  return solveOutcomes(moveOutcomes(rules, position), after => unwrap(base.probeSync(after))!);
+  return unwrap(solveMovesSync(base, rules, position));
 };
 
-/** Reads the blocks of the children of `position` that `base` (read block by block) holds, in the background: for `heldMovesSync` to find them in memory. */
-const readChildBlocks = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<void> => {
-  if (!isTablebaseBlocks(base)) return;
-  const reads = await Promise.all(missingChildBlocks(base, rules, position).map(block => base.load(block)));
-  for (const read of reads) unwrap(read);
-};
-
-/** `heldMovesSync`, the blocks read in the background. */
-export const heldMoves = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<SolvedMove[]> => {
-  await readChildBlocks(base, rules, position);
-  return heldMovesSync(base, rules, position);
-};
+/** `heldMovesSync`, the blocks read in the background, together (`solveMovesAsync`). */
+export const heldMoves = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<SolvedMove[]> =>
+  isTablebaseBlocks(base) ? unwrap(await solveMovesAsync(base, rules, position)) : solveMoves(base, rules, position);
 
 const isTablebase = (value: unknown): value is Tablebase =>
   typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;

@@ -13,9 +13,17 @@ import { memorySource } from '../host/engines/byte-source.js';
 import { openFileSource } from '../host/engines/file-source.js';
 import { httpSource } from '../host/engines/http-source.js';
 import { tablePosition } from '../host/engines/reference/tablebase.js';
-import { type BlockStore, TablebaseBlocks, solveMovesAsync, solveMovesSync } from '../host/engines/tablebase-blocks.js';
+import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { makeTablebaseFile, readTablebaseHeader, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
-import { type Tablebase, boardOfRank, boardValue, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import {
+  type Tablebase,
+  boardOfRank,
+  boardValue,
+  layerSize,
+  solveMoves,
+  solveMovesAsync,
+  solveMovesSync,
+} from '../host/engines/tablebase.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Position, unwrap } from '../host/types.js';

@@ -5,7 +5,7 @@
  * when a store is given (the browser's storage), there too, so a second visit reads nothing it has.
  * A probe of a file of any size so costs one block (16,384 boards, some 6 kB compressed at 24 seeds).
  */
-import { HoyitoError, type MoveOutcome, type Position, type Result, type RulesEngine, err, ok } from '../types.js';
+import { HoyitoError, type Position, type Result, err, ok } from '../types.js';
 import type { ByteSource } from './byte-source.js';
 import {
   type AsyncBlockCodec,
@@ -21,18 +21,7 @@ import {
   readTablebaseIndex,
   tablebaseIndexLength,
 } from './tablebase-file.js';
-import {
-  type SolvedMove,
-  type TableRule,
-  type TablebaseGame,
-  boardRank,
-  covers,
-  moveOutcomes,
-  moverBoard,
-  seedsOn,
-  solveOutcomes,
-  tableRuleOf,
-} from './tablebase.js';
+import { type TableRule, type TablebaseGame, boardRank, covers, moverBoard, seedsOn, tableRuleOf } from './tablebase.js';
 
 /** A persistent store of a file's blocks as stored in the file (the browser's Cache Storage or IndexedDB: web/block-store.ts). */
 export interface BlockStore {
@@ -349,45 +338,3 @@ export class TablebaseBlocks implements TablebaseGame {
     return values;
   }
 }
-
-const notHeld = (position: Position) =>
-  err(
-    new HoyitoError('BadPosition', `the databases do not hold this position (${seedsOn(position.board)} seeds on the board)`, 'position'),
-  );
-
-/** Every legal move of a position the file holds with its exact value, best first (the children's blocks read at once, in parallel). */
-export const solveMovesAsync = async (
-  blocks: TablebaseBlocks,
-  rules: RulesEngine,
-  position: Position,
-): Promise<Result<SolvedMove[], HoyitoError>> => {
-  if (!covers(blocks, position)) return notHeld(position);
-  const outcomes = moveOutcomes(rules, position);
-  const values = await Promise.all(
-    outcomes.map(({ position: after, gameOver }) => (gameOver ? Promise.resolve(ok(0)) : blocks.probeAsync(after))),
-  );
-  return solvedFrom(outcomes, values);
-};
-
-/** `solveMovesAsync` at once (`probeSync`). */
-export const solveMovesSync = (blocks: TablebaseBlocks, rules: RulesEngine, position: Position): Result<SolvedMove[], HoyitoError> => {
-  if (!covers(blocks, position)) return notHeld(position);
-  const outcomes = moveOutcomes(rules, position);
-  return solvedFrom(
-    outcomes,
-    outcomes.map(({ position: after, gameOver }) => (gameOver ? ok(0) : blocks.probeSync(after))),
-  );
-};
-
-/** The moves' values from their children's board values (a covered position's children are held: the chain is closed under captures). */
-const solvedFrom = (
-  outcomes: readonly MoveOutcome[],
-  values: readonly Result<number | undefined, HoyitoError>[],
-): Result<SolvedMove[], HoyitoError> => {
-  const boardValues = new Map<Position, number>();
-  for (const [i, value] of values.entries()) {
-    if (!value.ok) return value;
-    boardValues.set(outcomes[i]!.position, value.value ?? 0);
-  }
-  return ok(solveOutcomes(outcomes, after => boardValues.get(after)!));
-};

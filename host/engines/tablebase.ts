@@ -4,7 +4,21 @@
  * host/engines/reference/tablebase.ts (readable) and assembly/tablebase.ts (fast, driven by
  * host/engines/wasm/tablebase.ts); both produce the same bytes.
  */
-import { type Move, type MoveOutcome, type Position, type RulesEngine, type Variant, opposite, unwrap } from '../types.js';
+import {
+  HoyitoError,
+  type Move,
+  type MoveOutcome,
+  type Position,
+  type Result,
+  type RulesEngine,
+  type Variant,
+  err,
+  ok,
+  opposite,
+  unwrap,
+} from '../types.js';
+// Types only: the solving below asks a file read block by block for values, and so carries none of its reader.
+import type { TablebaseBlocks } from './tablebase-blocks.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from './limits.js';
 
 /**
@@ -214,6 +228,51 @@ export const solveOutcomes = (outcomes: readonly MoveOutcome[], boardValueOf: (a
 /** Every legal move of a covered position with its exact value, best first (ties in hole order). */
 export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Position): SolvedMove[] =>
   solveOutcomes(moveOutcomes(rules, position), after => boardValue(base, after));
+
+/** What solving over a file read block by block needs of it: its game, and its probes (`TablebaseBlocks`). */
+export type BlockValues = TablebaseGame & Pick<TablebaseBlocks, 'probeAsync' | 'probeSync'>;
+
+const notHeld = (position: Position) =>
+  err(
+    new HoyitoError('BadPosition', `the databases do not hold this position (${seedsOn(position.board)} seeds on the board)`, 'position'),
+  );
+
+/** Every legal move of a position a file read block by block holds with its exact value, best first (the children's blocks read at once, in parallel). */
+export const solveMovesAsync = async (
+  blocks: BlockValues,
+  rules: RulesEngine,
+  position: Position,
+): Promise<Result<SolvedMove[], HoyitoError>> => {
+  if (!covers(blocks, position)) return notHeld(position);
+  const outcomes = moveOutcomes(rules, position);
+  const values = await Promise.all(
+    outcomes.map(({ position: after, gameOver }) => (gameOver ? Promise.resolve(ok(0)) : blocks.probeAsync(after))),
+  );
+  return solvedFrom(outcomes, values);
+};
+
+/** `solveMovesAsync` at once (`probeSync`). */
+export const solveMovesSync = (blocks: BlockValues, rules: RulesEngine, position: Position): Result<SolvedMove[], HoyitoError> => {
+  if (!covers(blocks, position)) return notHeld(position);
+  const outcomes = moveOutcomes(rules, position);
+  return solvedFrom(
+    outcomes,
+    outcomes.map(({ position: after, gameOver }) => (gameOver ? ok(0) : blocks.probeSync(after))),
+  );
+};
+
+/** The moves' values from their children's board values (a covered position's children are held: the chain is closed under captures). */
+const solvedFrom = (
+  outcomes: readonly MoveOutcome[],
+  values: readonly Result<number | undefined, HoyitoError>[],
+): Result<SolvedMove[], HoyitoError> => {
+  const boardValues = new Map<Position, number>();
+  for (const [i, value] of values.entries()) {
+    if (!value.ok) return value;
+    boardValues.set(outcomes[i]!.position, value.value ?? 0);
+  }
+  return ok(solveOutcomes(outcomes, after => boardValues.get(after)!));
+};
 
 /** The game and layers databases are of, without their values: what a file's header says (`readTablebaseGame`, tablebase-file.ts). */
 export type TablebaseGame = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSeeds' | 'fixedSide' | 'layers'>;
