@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
 import { type CoreMemory, loadWasmCore } from '../host/engines/wasm/core.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { MAX_THREADS, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
+import { MAX_THREADS, busyWord, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
 import { SearchHelpers } from '../host/engines/wasm/search-threads.js';
 import { spawnNodeSearchThread } from '../host/engines/node-thread.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -158,6 +158,23 @@ describe('the helpers search', () => {
     } finally {
       helpers.close();
     }
+  });
+});
+
+describe('a helper that never stops', () => {
+  it('is an error naming it once the limit passes, not a wait for ever (which would block every timer of the thread); close still ends its thread', async () => {
+    const memory = sharedCoreMemory();
+    const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
+    const words = new Int32Array(memory.buffer, 0, 256);
+    // As a helper lost mid-search leaves it: busy, its stop flag never seen.
+    Atomics.store(words, busyWord(1), 1);
+    const started = performance.now();
+    expect(() => helpers.halt(50)).toThrow('search thread 1 did not stop within 50 ms of its stop flag');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(50);
+    Atomics.store(words, busyWord(1), 0);
+    helpers.close();
+    expect(helpers.count).toBe(0);
+    expect(SearchHelpers.workIn(memory)).toBe(false);
   });
 });
 

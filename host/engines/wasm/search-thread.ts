@@ -41,17 +41,21 @@ let image = 0;
 /** Searches deeper and deeper from `depth` until stopped, unless a newer request came first; then gives the owner its nodes. */
 const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
   Atomics.store(words, busyWord(image), 1);
-  Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
-  if (Atomics.load(words, GENERATION_WORD) === request.generation) {
-    let number = request.number;
-    for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++) {
-      number = nextTableIteration(number);
+  // Not busy however it ends: the owner's `halt` waits for this word, and a trap must reach it as an error, not as a wait for ever.
+  try {
+    Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
+    if (Atomics.load(words, GENERATION_WORD) === request.generation) {
+      let number = request.number;
+      for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++) {
+        number = nextTableIteration(number);
+      }
+      // Its core counts from the search's start (`joinSearch`): all its requests of this search.
+      Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
     }
-    // Its core counts from the search's start (`joinSearch`): all its requests of this search.
-    Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
+  } finally {
+    Atomics.store(words, busyWord(image), 0);
+    Atomics.notify(words, busyWord(image));
   }
-  Atomics.store(words, busyWord(image), 0);
-  Atomics.notify(words, busyWord(image));
 };
 
 const handle = async (request: HelperRequest): Promise<void> => {

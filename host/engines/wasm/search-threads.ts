@@ -42,6 +42,11 @@ export interface HelperReady {
 
 /** How long `halt` waits at a time for a helper to see its stop flag (it checks every 4096 nodes: well under a millisecond). */
 const HALT_WAIT_MS = 20;
+/**
+ * How long `halt` waits in all before it calls a helper lost: a thread the system stopped or that
+ * never got its request. The wait blocks this thread, and with it every timer that would end it.
+ */
+export const HALT_LIMIT_MS = 10_000;
 
 /** The memories helpers work in, until closed: one set at a time (two would run the same images there). */
 const helpedMemories = new WeakSet<CoreMemory>();
@@ -147,13 +152,17 @@ export class SearchHelpers {
     });
   }
 
-  /** Stops every helper and waits until each has (its last entries written). */
-  halt(): void {
+  /** Stops every helper and waits until each has (its last entries written); throws for one still busy after `limitMs`. */
+  halt(limitMs = HALT_LIMIT_MS): void {
     if (this.closed) return;
     this.bump();
     for (const address of this.stopFlags) Atomics.store(this.flagView, address >> 2, 1);
+    const until = performance.now() + limitMs;
     this.ports.forEach((_, i) => {
-      while (Atomics.load(this.words, busyWord(i + 1)) === 1) Atomics.wait(this.words, busyWord(i + 1), 1, HALT_WAIT_MS);
+      while (Atomics.load(this.words, busyWord(i + 1)) === 1) {
+        if (performance.now() > until) throw new Error(`search thread ${i + 1} did not stop within ${limitMs} ms of its stop flag`);
+        Atomics.wait(this.words, busyWord(i + 1), 1, HALT_WAIT_MS);
+      }
     });
   }
 
@@ -163,10 +172,14 @@ export class SearchHelpers {
    */
   close(): void {
     if (this.closed) return;
-    this.halt();
-    this.closed = true;
-    for (const port of this.ports) port.terminate();
-    helpedMemories.delete(this.memory);
+    try {
+      this.halt();
+    } finally {
+      // Ended even when a helper is lost, so that the memory may take others.
+      this.closed = true;
+      for (const port of this.ports) port.terminate();
+      helpedMemories.delete(this.memory);
+    }
   }
 
   private bump(): number {
