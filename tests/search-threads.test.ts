@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
 import { type CoreMemory, loadWasmCore } from '../host/engines/wasm/core.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { MAX_THREADS, busyWord, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
+import { MAX_THREADS, type ThreadSpawner, busyWord, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
 import { SearchHelpers } from '../host/engines/wasm/search-threads.js';
 import { spawnNodeSearchThread } from '../host/engines/node-thread.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
@@ -175,6 +175,32 @@ describe('a helper that never stops', () => {
     helpers.close();
     expect(helpers.count).toBe(0);
     expect(SearchHelpers.workIn(memory)).toBe(false);
+  });
+
+  it('the next helpers of a memory start once the last have ended, whatever busy word a thread ended mid-request left set', async () => {
+    const memory = sharedCoreMemory();
+    const words = new Int32Array(memory.buffer, 0, 256);
+    let ended = false;
+    /** A thread ended while it took a request that came after its last halt: its busy word stays set. */
+    const endedMidRequest: ThreadSpawner = () => {
+      const port = spawnNodeSearchThread();
+      return {
+        ...port,
+        terminate: async () => {
+          Atomics.store(words, busyWord(1), 1);
+          await port.terminate();
+          ended = true;
+        },
+      };
+    };
+    (await SearchHelpers.start(memory, 1, endedMidRequest)).close();
+    const next = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
+    try {
+      expect(ended).toBe(true);
+      expect(() => next.halt(50)).not.toThrow();
+    } finally {
+      next.close();
+    }
   });
 });
 

@@ -29,6 +29,6 @@ export const spawnNodeSearchThread = (): ThreadPort => {
       worker.removeAllListeners('message');
       worker.on('message', listener);
     },
-    terminate: () => void worker.terminate(),
+    terminate: () => worker.terminate(),
   };
 };

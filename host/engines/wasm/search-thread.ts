@@ -40,10 +40,13 @@ let image = 0;
 
 /** Searches deeper and deeper from `depth` until stopped, unless a newer request came first; then gives the owner its nodes. */
 const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
+  // A request a halt or a newer one replaced touches nothing: its thread may be ending.
+  if (Atomics.load(words, GENERATION_WORD) !== request.generation) return;
   Atomics.store(words, busyWord(image), 1);
   // Not busy however it ends: the owner's `halt` waits for this word, and a trap must reach it as an error, not as a wait for ever.
   try {
     Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
+    // Again once busy: a halt after this check waits for the word, one before it is seen here.
     if (Atomics.load(words, GENERATION_WORD) === request.generation) {
       let number = request.number;
       for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++) {

@@ -50,6 +50,12 @@ export const HALT_LIMIT_MS = 10_000;
 
 /** The memories helpers work in, until closed: one set at a time (two would run the same images there). */
 const helpedMemories = new WeakSet<CoreMemory>();
+/**
+ * The threads of a memory's last helpers, until they have ended: the next helpers there start
+ * after them. A thread ended in the middle of a request (one that came after its last halt) may
+ * leave its busy word set, and the next helper of its image would then be waited for, for ever.
+ */
+const endings = new WeakMap<CoreMemory, Promise<unknown>>();
 
 export class SearchHelpers {
   private readonly words: Int32Array;
@@ -75,11 +81,13 @@ export class SearchHelpers {
     helpedMemories.add(memory);
     const ports: ThreadPort[] = [];
     try {
+      await endings.get(memory);
+      const words = new Int32Array(memory.buffer, 0, 256);
+      for (let image = 1; image <= count; image++) Atomics.store(words, busyWord(image), 0);
       for (let i = 0; i < count; i++) ports.push(spawn());
       return new SearchHelpers(memory, ports, await SearchHelpers.ready(memory, ports));
     } catch (error) {
-      for (const port of ports) port.terminate();
-      helpedMemories.delete(memory);
+      SearchHelpers.end(memory, ports);
       throw error;
     }
   }
@@ -177,9 +185,14 @@ export class SearchHelpers {
     } finally {
       // Ended even when a helper is lost, so that the memory may take others.
       this.closed = true;
-      for (const port of this.ports) port.terminate();
-      helpedMemories.delete(this.memory);
+      SearchHelpers.end(this.memory, this.ports);
     }
+  }
+
+  /** Ends the threads of `ports`, leaving `memory` to others once they have ended. */
+  private static end(memory: CoreMemory, ports: readonly ThreadPort[]): void {
+    endings.set(memory, Promise.all(ports.map(async port => port.terminate())));
+    helpedMemories.delete(memory);
   }
 
   private bump(): number {

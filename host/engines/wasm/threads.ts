@@ -45,7 +45,8 @@ export const nodeCounts = (memory: CoreMemory): BigInt64Array => new BigInt64Arr
 export interface ThreadPort {
   postMessage(message: unknown): void;
   onMessage(listener: (message: unknown) => void): void;
-  terminate(): void;
+  /** Ends the thread; what it returns settles once the thread can no longer write the memory (Node's worker threads; a browser's worker ends at once). */
+  terminate(): void | Promise<unknown>;
 }
 
 /** Starts a thread running host/engines/wasm/search-thread.ts (its first message then gives it its memory and image). */
