@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memorySource } from '../host/engines/byte-source.js';
 import { openFileSource } from '../host/engines/file-source.js';
-import { httpSource } from '../host/engines/http-source.js';
+// The public index, as a package user reads a file where it lies.
+import { type BlockStore, TablebaseBlocks, httpSource, memorySource } from '../host/index.js';
 import { tablePosition } from '../host/engines/reference/tablebase.js';
-import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { makeTablebaseFile, readTablebaseHeader, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
 import {
   type Tablebase,
