@@ -1,5 +1,5 @@
 /**
- * The search service's searches (`SearchServiceBase`; `SearchService`, host/service.ts, is this,
+ * The search service's searches (`Searches`; `SearchService`, host/service.ts, is these,
  * exact solving and the reading of database files): the one place that decides how a position is
  * searched, for every program that asks (the board's worker, the engine protocol, the CLI, the
  * arena). It chooses the searcher (engine, table size, and the endgame databases that hold the
@@ -242,12 +242,13 @@ export const serviceParts = async (options: SearchServiceOptions): Promise<Servi
 };
 
 /**
- * The search service but for solving and reading database files (`SearchService.solve`,
- * `loadTablebaseFile`): it searches with the databases it is given. The board's AI worker is one:
- * it reads its files into its core itself, with code it imports only near a game's end
- * (web/worker-tablebases.ts), and so carries no file reader before.
+ * The searches of positions, with the databases they are given: the search service less solving
+ * and reading database files (`SearchService.solve`, `loadTablebaseFile`), and a service of its
+ * own where a program only searches. The board's AI worker is one: it reads its files into its
+ * core itself, with code it imports only near a game's end (web/worker-tablebases.ts), and so
+ * carries no file reader before.
  */
-export class SearchServiceBase {
+export class Searches {
   readonly engine: EngineKind;
   /** The rules of the same engine (the databases' exact answers play every root move with them). */
   readonly rules: RulesEngine;
@@ -276,8 +277,8 @@ export class SearchServiceBase {
    * A service over the engine of `options` (loading a WebAssembly core when none is given).
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
-  static async create(options: SearchServiceOptions = {}): Promise<SearchServiceBase> {
-    return new SearchServiceBase(await serviceParts(options));
+  static async create(options: SearchServiceOptions = {}): Promise<Searches> {
+    return new Searches(await serviceParts(options));
   }
 
   /** Threads that search: 1, or 1 and the helpers. */

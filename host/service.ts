@@ -17,7 +17,7 @@ import {
   type ProbingSearch,
   type SearchServiceOptions,
   type ServiceTablebase,
-  SearchServiceBase,
+  Searches,
   checkTablebases,
   heldMoves,
   heldMovesSync,
@@ -54,8 +54,8 @@ export interface Solution {
   readonly source: 'tablebase' | 'search';
 }
 
-/** The search service: `SearchServiceBase`, exact solving, and the databases of a file read into it. */
-export class SearchService extends SearchServiceBase {
+/** The search service: `Searches`, exact solving, and the databases of a file read into it. */
+export class SearchService extends Searches {
   /**
    * A service over the engine of `options` (loading a WebAssembly core when none is given).
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.

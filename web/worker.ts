@@ -1,5 +1,5 @@
 /**
- * The AI's Web Worker: the search service (`SearchServiceBase`, host/service-base.ts) off the main
+ * The AI's Web Worker: the search service (`Searches`, host/service-base.ts) off the main
  * thread, over the messages of web/protocol.ts. Requests run one after another, each with the
  * endgame databases it wants if they are there (web/worker-tablebases.ts, which gets them in the
  * background, a file of its own imported the first time a search wants them), each answered
@@ -14,7 +14,7 @@
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
-import { SearchServiceBase } from '../host/service-base.js';
+import { Searches } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
 import type { Tablebase } from '../host/engines/tablebase.js';
 import type { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
@@ -41,11 +41,11 @@ function toldToRequests<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 /** The service of one thread: on the core the databases live in. */
-const single = toldToRequests(core.then(loaded => SearchServiceBase.create({ core: loaded })));
+const single = toldToRequests(core.then(loaded => Searches.create({ core: loaded })));
 /** The core of searches on more threads (image 0 of a shared memory), loaded the first time they are asked for; every count's service is made on it. */
 let threadCore: Promise<WasmCore> | undefined;
 /** The service of the count above 1 last asked for (null: its helpers did not start, and the AI searches on one thread). */
-let threaded: { readonly threads: number; readonly service: Promise<SearchServiceBase | null> } | null = null;
+let threaded: { readonly threads: number; readonly service: Promise<Searches | null> } | null = null;
 
 /** A helper thread of a threaded search: a worker of its own (host/engines/wasm/search-thread.ts). */
 const spawnThread: ThreadSpawner = () => {
@@ -63,12 +63,12 @@ const spawnThread: ThreadSpawner = () => {
 const threadsFor = (asked: number | undefined): number =>
   crossOriginIsolated ? Math.max(1, Math.min(asked ?? navigator.hardwareConcurrency ?? 1, MAX_THREADS)) : 1;
 
-const threadedService = async (threads: number): Promise<SearchServiceBase | null> => {
+const threadedService = async (threads: number): Promise<Searches | null> => {
   try {
     threadCore ??= import('../host/engines/wasm/threads.js').then(({ loadThreadCore, sharedCoreMemory }) =>
       loadThreadCore(sharedCoreMemory(), 0),
     );
-    return await SearchServiceBase.create({ core: await threadCore, threads, spawnThread });
+    return await Searches.create({ core: await threadCore, threads, spawnThread });
   } catch (error) {
     // Helpers that cannot start (workers a page's Trusted Types refuse here) leave the AI on one thread.
     warnOnConsole(`the AI searches on one thread: its helper threads did not start (${String(error)})`);
@@ -77,7 +77,7 @@ const threadedService = async (threads: number): Promise<SearchServiceBase | nul
 };
 
 /** The service of `threads`: another count than the last closes its service (the helpers end), and the next is made on the same core, allocating nothing new. */
-const serviceFor = async (threads: number): Promise<SearchServiceBase> => {
+const serviceFor = async (threads: number): Promise<Searches> => {
   if (threaded && threaded.threads !== threads) {
     (await threaded.service)?.close();
     threaded = null;
