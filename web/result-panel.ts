@@ -11,6 +11,7 @@ import type { Match, MatchScore } from '../host/match.js';
 import type { HoyitoError, Result, Side } from '../host/types.js';
 import { sideName } from './describe.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
+import type { Player } from './options.js';
 
 export interface ResultText {
   readonly label: string;
@@ -18,6 +19,9 @@ export interface ResultText {
   readonly drawn: string;
   roundWon(round: number, rounds: number, side: string): string;
   roundDrawn(round: number, rounds: number): string;
+  /** With exactly one human player, the result told to them: `margin` is the seeds won or lost by, null after a resignation (which gives none). */
+  yours(won: boolean, margin: number | null): string;
+  roundYours(round: number, rounds: number, won: boolean, margin: number | null): string;
   score(south: string, seedsSouth: number, north: string, seedsNorth: number): string;
   margin(seeds: number): string;
   /** Why the game ended; `side` names who resigned (`resign`) or who received the last seeds (`last-four`). */
@@ -44,6 +48,12 @@ const SPANISH_REASONS: Record<Exclude<EndReason, 'resign' | 'last-four'>, string
   agreement: 'Los jugadores acordaron terminar y repartirse por igual las semillas que quedaban.',
 };
 
+/** `won by 32`, `won` (after a resignation), `lost by 4`: the seeds of the margin go without their word, as a score does. */
+const englishYours = (won: boolean, margin: number | null): string => `${won ? 'won' : 'lost'}${margin === null ? '' : ` by ${margin}`}`;
+const spanishYours = (won: boolean, margin: number | null): string =>
+  `${won ? 'ganaste' : 'perdiste'}${margin === null ? '' : ` por ${margin}`}`;
+const capitalised = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
+
 export const RESULT_TEXT: Catalogue<ResultText> = {
   en: {
     label: 'Result',
@@ -51,6 +61,8 @@ export const RESULT_TEXT: Catalogue<ResultText> = {
     drawn: 'Draw',
     roundWon: (round, rounds, side) => `Round ${round} of ${rounds}: ${side} wins`,
     roundDrawn: (round, rounds) => `Round ${round} of ${rounds}: a draw`,
+    yours: (won, margin) => `You ${englishYours(won, margin)}`,
+    roundYours: (round, rounds, won, margin) => `Round ${round} of ${rounds}: you ${englishYours(won, margin)}`,
     score: (south, s, north, n) => `${south} ${s} – ${north} ${n}`,
     margin: seeds => (seeds === 0 ? 'level' : `by ${plural(seeds, 'seed', 'seeds')}`),
     reason: (reason, side) =>
@@ -75,6 +87,8 @@ export const RESULT_TEXT: Catalogue<ResultText> = {
     drawn: 'Empate',
     roundWon: (round, rounds, side) => `Ronda ${round} de ${rounds}: gana ${side}`,
     roundDrawn: (round, rounds) => `Ronda ${round} de ${rounds}: empate`,
+    yours: (won, margin) => capitalised(spanishYours(won, margin)),
+    roundYours: (round, rounds, won, margin) => `Ronda ${round} de ${rounds}: ${spanishYours(won, margin)}`,
     score: (south, s, north, n) => `${south} ${s} – ${north} ${n}`,
     margin: seeds => (seeds === 0 ? 'empatados' : `por ${plural(seeds, 'semilla', 'semillas')}`),
     reason: (reason, side) =>
@@ -100,6 +114,8 @@ export interface ResultHost extends ReactiveControllerHost {
   readonly language: Language;
   readonly game: Game;
   readonly currentMatch: Match | null;
+  readonly south: Player;
+  readonly north: Player;
   readonly renderRoot: HTMLElement | DocumentFragment;
   newGame(): void;
   nextRound(): Result<Game, HoyitoError>;
@@ -123,14 +139,10 @@ export class ResultPanel {
     const text = RESULT_TEXT[language];
     const match = this.#host.currentMatch;
     const { S, N } = result.seeds;
-    const winner = result.winner ? sideName(language, result.winner) : null;
-    const heading = match
-      ? winner
-        ? text.roundWon(match.round, match.rounds, winner)
-        : text.roundDrawn(match.round, match.rounds)
-      : winner
-        ? text.won(winner)
-        : text.drawn;
+    // After a resignation the seeds are those taken so far: the winner may have fewer, so there is no margin to give.
+    const margin = result.reason === 'resign' ? null : Math.abs(S - N);
+    const human = this.#soleHuman();
+    const heading = result.winner && human ? this.#yours(text, result.winner === human, margin) : this.#whoWon(text, result);
     const roundGoesOn = match !== null && !match.isOver;
     return html`<section
       part="result"
@@ -148,8 +160,8 @@ export class ResultPanel {
       <div id="result-body">
         <p part="result-score" class="result-score">
           ${text.score(sideName(language, 'S'), S, sideName(language, 'N'), N)}${
-            // After a resignation the seeds are those taken so far: the winner may have fewer, so there is no margin to give.
-            result.reason === 'resign' ? '' : ` · ${text.margin(Math.abs(S - N))}`
+            // A result told to the player gives the margin in its heading already.
+            margin === null || (result.winner && human) ? '' : ` · ${text.margin(margin)}`
           }
         </p>
         <p part="result-reason" class="result-reason">
@@ -164,6 +176,24 @@ export class ResultPanel {
         ${action('result-close', text.close, () => this.#dismiss(result))}
       </div>
     </section>`;
+  }
+
+  /** The side of the one human player, if exactly one side is human: the result is told to them. */
+  #soleHuman(): Side | null {
+    const { south, north } = this.#host;
+    return south === north ? null : south === 'human' ? 'S' : 'N';
+  }
+
+  #yours(text: ResultText, won: boolean, margin: number | null): string {
+    const match = this.#host.currentMatch;
+    return match ? text.roundYours(match.round, match.rounds, won, margin) : text.yours(won, margin);
+  }
+
+  #whoWon(text: ResultText, result: GameResult): string {
+    const match = this.#host.currentMatch;
+    const winner = result.winner ? sideName(this.#host.language, result.winner) : null;
+    if (match) return winner ? text.roundWon(match.round, match.rounds, winner) : text.roundDrawn(match.round, match.rounds);
+    return winner ? text.won(winner) : text.drawn;
   }
 
   #renderMatch(text: ResultText, language: Language, match: Match): TemplateResult {
@@ -187,7 +217,7 @@ export class ResultPanel {
   #act(action: () => unknown): void {
     action();
     this.#host.requestUpdate();
-    void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector<HTMLElement>('.hole[tabindex="0"]')?.focus());
+    void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector('hoyito-board-view')?.focus());
   }
 }
 

@@ -15,7 +15,7 @@ import { describeResult } from '../../web/describe.js';
 import { STORAGE_PREFIX } from '../../web/persist.js';
 import { RESULT_TEXT } from '../../web/result-panel.js';
 import { checkWithAxe } from './axe-check.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownText, viewRoot } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 const TEXT = RESULT_TEXT.en;
@@ -49,9 +49,19 @@ const clickMoves = async (board: HoyitoBoard, moves: readonly Move[]): Promise<v
 /** What the panel should say about `result`, from the catalogue and the result alone. */
 const expectPanelOf = (board: HoyitoBoard, result: GameResult): void => {
   const { S, N } = result.seeds;
-  expect(shownText(board, '.result-heading')).toBe(result.winner ? TEXT.won(result.winner === 'S' ? 'South' : 'North') : TEXT.drawn);
+  // With one human the result is told to them, its margin in the heading (tests/browser/screen-result.test.ts).
+  const human = board.south === board.north ? null : board.south === 'human' ? 'S' : 'N';
+  const toHuman = human !== null && result.winner !== null;
   // After a resignation, the seeds taken so far and no margin: the winner may have fewer.
-  const margin = result.reason === 'resign' ? '' : ` · ${TEXT.margin(Math.abs(S - N))}`;
+  const seedMargin = result.reason === 'resign' ? null : Math.abs(S - N);
+  expect(shownText(board, '.result-heading')).toBe(
+    toHuman
+      ? TEXT.yours(result.winner === human, seedMargin)
+      : result.winner
+        ? TEXT.won(result.winner === 'S' ? 'South' : 'North')
+        : TEXT.drawn,
+  );
+  const margin = seedMargin === null || toHuman ? '' : ` · ${TEXT.margin(seedMargin)}`;
   expect(shownText(board, '.result-score')).toBe(`${TEXT.score('South', S, 'North', N)}${margin}`);
   // The side the reason names: who resigned, or who received the last seeds (the game's last move).
   const named = result.resigned ?? board.game.outcomes.at(-1)?.lastFour?.to ?? 'S';
@@ -149,7 +159,7 @@ describe('the panel actions', () => {
     expect(board.game.isOver).toBe(false);
     expect(board.game.moves).toEqual([]);
     expect(panel(board)).toBeNull();
-    expect(board.shadowRoot!.activeElement?.matches('.hole')).toBe(true);
+    expect(viewRoot(board).activeElement?.matches('.hole')).toBe(true);
   });
 
   test('rematch: the sides swapped and the board turned, so the human keeps the bottom row', async () => {
