@@ -10,6 +10,7 @@ import type { LiveAnalysis } from './analysis.js';
 import { moveNotation } from './describe.js';
 import type { AnalysisDetail, HoleName } from './events.js';
 import type { Catalogue, Language } from './i18n.js';
+import type { HoleNote } from './view/board-view.js';
 
 interface AnalysisText {
   readonly label: string;
@@ -89,7 +90,7 @@ export const barShare = (position: Position, southMargin: number, bottom: Side):
   return 50 + 50 * Math.tanh(margin / Math.max(4, inPlay / 4));
 };
 
-/** The panel: eval bar, score for the side to move, exact or not, depth, nodes, best line; dimmed once the game has moved on from its position. */
+/** The panel (in the view's slot over the board): eval bar, score for the side to move, exact or not, depth, nodes, best line; dimmed once the game has moved on from its position. */
 export const renderAnalysis = (analysis: LiveAnalysis, language: Language, bottom: Side, current: Position) => {
   const evaluation = analysis.evaluation;
   if (!evaluation) return nothing;
@@ -100,7 +101,7 @@ export const renderAnalysis = (analysis: LiveAnalysis, language: Language, botto
   const share = barShare(position, side === 'S' ? result.score : -result.score, bottom);
   const sideName = text.side(side);
   const moves = detail.source === 'analysis' && !stale ? moveScoresText(detail, position, language) : '';
-  return html`<div part="analysis" class="analysis ${stale ? 'stale' : ''}" role="group" aria-label=${text.label}>
+  return html`<div part="analysis" class="analysis ${stale ? 'stale' : ''}" role="group" aria-label=${text.label} slot="above">
     <div
       part="eval-bar"
       class="eval-bar"
@@ -132,26 +133,24 @@ const moveScoresText = (detail: AnalysisDetail, position: Position, language: La
   );
 
 /**
- * The badge on a hole: its move's score, when an analysis of `shown` scored it. `shown` is the
- * position on the board, null while a move is animated (the picture is not the game's position).
+ * The note on a hole (drawn by the view, styled by its note-styles.ts): its move's score, when an
+ * analysis of `shown` scored it. `shown` is the position on the board, null while a move is
+ * animated (the picture is not the game's position).
  */
-export const renderMoveScore = (analysis: LiveAnalysis, shown: Position | null, { side, hole }: HoleName) => {
+export const moveScoreNote = (analysis: LiveAnalysis, shown: Position | null, { side, hole }: HoleName): HoleNote | null => {
   const evaluation = analysis.evaluation;
-  if (!shown || evaluation?.position !== shown || evaluation.detail.source !== 'analysis' || side !== shown.turn) return nothing;
+  if (!shown || evaluation?.position !== shown || evaluation.detail.source !== 'analysis' || side !== shown.turn) return null;
   const { moveScores } = evaluation.detail.result;
   const scored = moveScores.find(entry => entry.move === hole);
-  if (!scored) return nothing;
+  if (!scored) return null;
   const best = scored.score === moveScores[0]!.score;
-  return html`<span part="move-score${best ? ' best' : ''}" class="move-score ${best ? 'best' : ''}" aria-hidden="true"
-    >${signedMargin(scored.score)}</span
-  >`;
+  return { part: best ? 'move-score best' : 'move-score', text: signedMargin(scored.score) };
 };
 
 export const analysisStyles = css`
   :host {
     --_eval-S: var(--hoyito-eval-south-color, #e2c58f);
     --_eval-N: var(--hoyito-eval-north-color, #46301d);
-    --_move-score: var(--hoyito-move-score-color, rgb(0 0 0 / 0.55));
   }
   .analysis {
     display: flex;
@@ -215,26 +214,5 @@ export const analysisStyles = css`
   .eval-nodes,
   .eval-earlier {
     opacity: 0.75;
-  }
-  /* Bottom left: the label has the top left, the count the bottom right, lap numbers the top right. */
-  .move-score {
-    position: absolute;
-    left: 4%;
-    bottom: 4%;
-    padding: 0 0.25em;
-    border-radius: 0.4em;
-    background: var(--_move-score);
-    font-size: max(0.55rem, 17cqi);
-    font-weight: 600;
-    pointer-events: none;
-  }
-  .move-score.best {
-    background: color-mix(in srgb, var(--_hint) 85%, black);
-  }
-  @container (max-width: 34px) {
-    .move-score {
-      left: 0;
-      bottom: 0;
-    }
   }
 `;

@@ -1,19 +1,17 @@
 /**
- * Plays moves' frames one after another with a delay per step. The board's game state moves on
- * at once; the animator only drives what is shown, and tells when each move has been shown.
- * `finish()` (the player skips) ends the move being shown at once; `cancel()` (new game, undo)
- * drops everything queued without calling back.
+ * Plays moves' sowings one after another on the view (`<hoyito-board-view>.sow()`). The
+ * board's game state moves on at once; the animator only drives what is shown, and tells when
+ * each move has been shown. `finish()` (the player skips) ends the move being shown at once;
+ * `cancel()` (new game, undo) drops everything queued without calling back. Both abort the
+ * view's animation through its AbortSignal.
  */
 import type { MoveOutcome, Position } from '../host/types.js';
-import { type FramePhase, type SowingFrame, seedsSown, sowingFrames } from './sowing.js';
+import { type SowingFrame, seedsSown } from './sowing.js';
+import type { HoyitoBoardView } from './view/board-view.js';
+import { BASE_STEP_MS, HOLD } from './view/sowing-animation.js';
 
-/** A seed drop at normal speed. */
-export const BASE_STEP_MS = 140;
 /** A long relay chain is sped up so that no move takes longer than this at normal speed. */
 export const MAX_MOVE_MS = 6000;
-
-/** How many steps each picture is held: the relay and the capture deserve a look. */
-const HOLD: Record<FramePhase, number> = { lift: 2, drop: 1, relay: 3, capture: 6, done: 0 };
 
 /** Milliseconds per step for this move; 0 shows it at once. */
 export const stepMs = (outcome: MoveOutcome, speed: number, reducedMotion: boolean): number => {
@@ -28,12 +26,14 @@ export class MoveAnimator {
   #chain: Promise<void> = Promise.resolve();
   /** The move being shown is to jump to its end. */
   #finishing = false;
-  /** Ends the current frame's pause early (a finish or a cancel need not wait for it). */
-  #wake: (() => void) | null = null;
+  /** Aborts the animation of the move being shown. */
+  #shown: AbortController | null = null;
+  readonly #view: () => HoyitoBoardView | null;
   readonly #show: (frame: SowingFrame | null) => void;
 
-  /** `show` receives each frame, then null when the move is done and the real position is shown. */
-  constructor(show: (frame: SowingFrame | null) => void) {
+  /** `view` draws the sowings; `show` receives each frame, then null when the move is done and the real position is shown. */
+  constructor(view: () => HoyitoBoardView | null, show: (frame: SowingFrame | null) => void) {
+    this.#view = view;
     this.#show = show;
   }
 
@@ -52,13 +52,12 @@ export class MoveAnimator {
     this.#chain = this.#chain.then(async () => {
       if (generation !== this.#generation) return;
       const ms = typeof msPerStep === 'number' ? msPerStep : msPerStep();
-      if (ms > 0) {
-        for (const frame of sowingFrames(before, outcome)) {
-          if (this.#finishing) break;
-          this.#show(frame);
-          await this.#pause(ms * HOLD[frame.phase]);
-          if (generation !== this.#generation) return;
-        }
+      const view = this.#view();
+      if (ms > 0 && view && !this.#finishing) {
+        this.#shown = new AbortController();
+        await view.sow(outcome, { from: before, msPerStep: ms, signal: this.#shown.signal, onFrame: this.#show });
+        this.#shown = null;
+        if (generation !== this.#generation) return;
       }
       this.#finishing = false;
       this.#queued--;
@@ -71,25 +70,15 @@ export class MoveAnimator {
   finish(): void {
     if (!this.busy) return;
     this.#finishing = true;
-    this.#wake?.();
+    this.#shown?.abort();
   }
 
   cancel(): void {
     this.#generation++;
     this.#queued = 0;
     this.#finishing = false;
-    this.#wake?.();
+    this.#shown?.abort();
+    this.#shown = null;
     this.#show(null);
-  }
-
-  #pause(ms: number): Promise<void> {
-    return new Promise(resolve => {
-      const timer = setTimeout(() => this.#wake?.(), ms);
-      this.#wake = () => {
-        clearTimeout(timer);
-        this.#wake = null;
-        resolve();
-      };
-    });
   }
 }

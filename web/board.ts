@@ -1,14 +1,16 @@
 /**
- * `<hoyito-board>`: a Hoyito II / III board to drop into any page. Attributes and properties are
+ * `<hoyito-board>`: a Hoyito II / III game to drop into any page. Attributes and properties are
  * inputs (checked; a bad value gives a `hoyito-error` event and its default); methods drive the
- * game; events report what happens on the board. The element renders and handles input; its
- * GameController runs the game, the AI (in a Web Worker, see ai-client.ts) and the animation.
+ * game; events report what happens on the board. The element draws through a
+ * `<hoyito-board-view>` (view/board-view.ts), which knows no rules, driven only through its
+ * public API, as a page that runs its own game drives it; the element adds the game's parts (result,
+ * move list, controls) in the view's slots. Its GameController runs the game, the AI (in a Web
+ * Worker, see ai-client.ts) and the animation.
  */
 import { LitElement, type PropertyValues, html, nothing } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
-import { makePosition, parsePosition, startPosition } from '../host/notation.js';
+import { makePosition } from '../host/notation.js';
 import {
   type MoveOutcome,
   type SearchResult,
@@ -18,65 +20,48 @@ import {
   type Result,
   type Side,
   type Variant,
-  err,
-  holeIndex,
   ok,
   opposite,
 } from '../host/types.js';
-import { BOARD_TEXT, type BoardText, describeHole, endlessReason, holeLabel, nameOfIndex, sideName } from './describe.js';
-import { type HoyitoBoardEventMap, boardEvent } from './events.js';
+import { BOARD_TEXT, type BoardText, nameOfIndex, sideName } from './describe.js';
+import type { HoleSelectDetail, HoyitoBoardEventMap } from './events.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { moveListStyles, renderMoveItems } from './move-list.js';
 import { type StatusState, statusLine } from './status-line.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
-import { HoleKeys } from './hole-keys.js';
 import { Narrator, cannotPlaySpeech, decisionSpeech, moveSpeech, notYourHoleSpeech, resetSpeech, turnSpeech } from './narration.js';
-import { type BoardView, externalView, gameView, holeStates, rowsAsDrawn } from './board-view.js';
+import { type ShownGame, shownGame } from './shown-game.js';
 import {
-  type BoardMode,
   type CheckedInput,
   DEFAULTS,
   GAME_SETUP,
   INPUT_PARSERS,
-  type Orientation,
   type Player,
   SWITCHES,
   TURN_SETUP,
   type Theme,
-  badPositionInput,
   numberOrText,
-  parsePlayable,
 } from './options.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
 import type { AnalysisLimits } from './analysis.js';
-import { seedSpots } from './seed-layout.js';
-import { MovePreviewController, previewStyles } from './preview.js';
-import { SkipController, sowingStyles } from './skip.js';
+import { MovePreviewController } from './preview.js';
+import { previewStyles } from './preview-styles.js';
+import { SkipController } from './skip.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
 import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
-import { narrowLayoutStyles } from './narrow-layout.js';
 import { Persistence } from './persist.js';
-import { describeTurnPlayed, turnSummaryStyles } from './turn-summary.js';
 import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
+import { type HoleNote, type HoyitoBoardView, VIEW_PARTS } from './view/board-view.js';
+import { PREVIEW_STATES } from './move-preview.js';
+import type { Orientation } from './view/inputs.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
 export class HoyitoBoard extends LitElement {
-  static override styles = [
-    boardStyles,
-    sowingStyles,
-    previewStyles,
-    reviewStyles,
-    narrowLayoutStyles,
-    turnSummaryStyles,
-    refusalNoticeStyles,
-    moveListStyles,
-  ];
+  static override styles = [boardStyles, previewStyles, reviewStyles, refusalNoticeStyles, moveListStyles];
 
   static override properties = {
-    mode: { reflect: true },
-    playable: {},
     variant: { reflect: true },
     holes: { converter: numberOrText },
     position: {},
@@ -123,19 +108,6 @@ export class HoyitoBoard extends LitElement {
     this.#playedHoles = null;
   }
 
-  /**
-   * `game` (the default): the board runs the game, its players, AI and controls. `external`: the
-   * page runs it, as a server-driven game does: the board draws `position` (no move list, AI,
-   * controls or result) and fires `hole-select` when a player chooses one of the `playable` holes;
-   * the page answers with the next `position`. No rules are applied on the board in this mode.
-   */
-  declare mode: BoardMode;
-  /**
-   * External mode: the holes of the side to move that a player may choose, in its numbering, as a
-   * list (`"1 3 4"`, or an array); unset, every hole of the side to move that holds seeds.
-   */
-  declare playable: string | readonly number[] | null;
-
   // `variant` and `holes` as the page set them, and the game's where something else decided them.
   #variantInput: Variant = DEFAULTS.variant;
   #holesInput: number = DEFAULTS.holes;
@@ -180,11 +152,15 @@ export class HoyitoBoard extends LitElement {
   /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
   declare persist: string | null;
 
-  readonly #gameController = new GameController(this, {
-    reset: how => this.#afterReset(how),
-    moveShown: (outcome, result) => this.#afterMoveShown(outcome, result),
-    decided: result => this.#afterDecision(result),
-  });
+  readonly #gameController = new GameController(
+    this,
+    {
+      reset: how => this.#afterReset(how),
+      moveShown: (outcome, result) => this.#afterMoveShown(outcome, result),
+      decided: result => this.#afterDecision(result),
+    },
+    () => this.#view,
+  );
   readonly #reviewer = new ReviewController(this, this.#gameController);
   // The optional parts, loaded on first use (see on-demand.ts).
   readonly #controlsBar = new OnDemand(this, 'controls', async () => {
@@ -217,23 +193,13 @@ export class HoyitoBoard extends LitElement {
   /** Bad inputs: those found by `willUpdate` are told once the update is done. */
   readonly #inputErrors = new InputErrors(this);
   readonly #narrator = new Narrator(this);
-  readonly #keys = new HoleKeys(this, {
-    rowsAsDrawn: () => rowsAsDrawn(this.#view().position.holesPerRow, this.#bottomSide),
-    drawn: () => this.#view().position,
-    choose: index => this.#choose(index),
-  });
   /** The result panel is to take the focus when it is next drawn. */
   #resultFocusPending = false;
-  /** External mode: the position the page gave (a start position until it gives one), and its playable holes. */
-  #externalPosition: Position = startPosition();
-  #externalPlayable: readonly number[] | null = null;
 
   constructor() {
     super();
     this.addController(new LanguageWatch(this));
     new SkipController(this, this.#gameController); // it listens on the board while connected: nothing else refers to it
-    this.mode = DEFAULTS.mode;
-    this.playable = DEFAULTS.playable;
     this.variant = DEFAULTS.variant;
     this.holes = DEFAULTS.holes;
     this.position = null;
@@ -257,7 +223,7 @@ export class HoyitoBoard extends LitElement {
 
   // ---- read-only state for the page ----
 
-  /** The game on the board (the current round's in a match); in external mode, none the page should read. */
+  /** The game on the board (the current round's in a match). */
   get game(): Game {
     this.#applyInputs();
     return this.#gameController.game;
@@ -284,10 +250,9 @@ export class HoyitoBoard extends LitElement {
     return this.#inputErrors.current;
   }
 
-  /** The current position string (in external mode: the position drawn). */
+  /** The current position string. */
   get currentPosition(): string {
-    this.#applyInputs();
-    return makePosition(this.mode === 'external' ? this.#externalPosition : this.game.position);
+    return makePosition(this.game.position);
   }
 
   /** The reviewed move: the board shows the position after this many moves (0: the start); null while it shows the live game. */
@@ -296,12 +261,10 @@ export class HoyitoBoard extends LitElement {
   }
 
   // ---- methods ----
-  // In external mode the page runs the game: those that would change the board's game refuse.
 
   /** Starts again from the configured start (round 1 of a match). */
   newGame(): void {
     this.#applyInputs();
-    if (this.mode === 'external') return;
     this.#startConfiguredGame();
     this.#inputErrors.tell();
   }
@@ -309,18 +272,18 @@ export class HoyitoBoard extends LitElement {
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
   play(move: Move | string): Result<MoveOutcome, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('play()') ?? this.#gameController.play(move);
+    return this.#gameController.play(move);
   }
 
   /** Takes back moves until a human is to move again (one move when nobody, or everybody, is human). */
   undo(): Result<MoveOutcome, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('undo()') ?? this.#gameController.undo();
+    return this.#gameController.undo();
   }
 
   redo(): Result<MoveOutcome, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('redo()') ?? this.#gameController.redo();
+    return this.#gameController.redo();
   }
 
   /**
@@ -329,7 +292,7 @@ export class HoyitoBoard extends LitElement {
    */
   hint(): Promise<Move | null> {
     this.#applyInputs();
-    return this.mode === 'external' ? Promise.resolve(null) : this.#gameController.hint();
+    return this.#gameController.hint();
   }
 
   /**
@@ -341,13 +304,13 @@ export class HoyitoBoard extends LitElement {
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
     this.#applyInputs();
-    return this.mode === 'external' ? Promise.resolve(null) : this.#gameController.analyse(limits);
+    return this.#gameController.analyse(limits);
   }
 
   /** Starts a single game from a position string (the `position` input is left as the page set it). */
   setPosition(text: string): Result<Position, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('setPosition()') ?? this.#startGame(Game.fromPosition(text));
+    return this.#startGame(Game.fromPosition(text));
   }
 
   /**
@@ -356,26 +319,25 @@ export class HoyitoBoard extends LitElement {
    */
   review(ply: number | null): Result<number | null, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('review()') ?? this.#reviewer.review(ply);
+    return this.#reviewer.review(ply);
   }
 
   /** Copies the game's record (`game.record()`) to the clipboard. */
   copyRecord(): Promise<Result<string, HoyitoError>> {
     this.#applyInputs();
-    const refused = this.#refusedWhenExternal('copyRecord()');
-    return refused ? Promise.resolve(refused) : copyRecord(this.game);
+    return copyRecord(this.game);
   }
 
   /** Saves the game's record as a text file; returns the file's name (empty in external mode: nothing is saved). */
   downloadRecord(): string {
     this.#applyInputs();
-    return this.mode === 'external' ? '' : downloadRecord(this.game);
+    return downloadRecord(this.game);
   }
 
   /** Starts a single game from a record (`start : moves`) or a position string, as `game.record()` writes them. */
   loadRecord(text: string): Result<Position, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('loadRecord()') ?? this.#startGame(Game.fromRecord(text));
+    return this.#startGame(Game.fromRecord(text));
   }
 
   /**
@@ -396,13 +358,13 @@ export class HoyitoBoard extends LitElement {
   /** Starts the next round of a match once the current one is over. */
   nextRound(): Result<Game, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('nextRound()') ?? this.#gameController.nextRound();
+    return this.#gameController.nextRound();
   }
 
   /** The human's side resigns (the side to move when both or neither are human): the other side wins the game, or the round. */
   resign(): Result<GameResult, HoyitoError> {
     this.#applyInputs();
-    return this.#refusedWhenExternal('resign()') ?? this.#gameController.resign(this.#humanSide);
+    return this.#gameController.resign(this.#humanSide);
   }
 
   /**
@@ -413,7 +375,7 @@ export class HoyitoBoard extends LitElement {
    */
   offerShare(): Promise<ShareAnswer> {
     this.#applyInputs();
-    return this.mode === 'external' ? Promise.resolve('declined') : this.#gameController.offerShare(this.#humanSide);
+    return this.#gameController.offerShare(this.#humanSide);
   }
 
   /** A new game (or match) with the players' sides swapped, and the board turned so each keeps their row at the bottom. */
@@ -422,12 +384,6 @@ export class HoyitoBoard extends LitElement {
     [this.south, this.north] = [this.north, this.south];
     this.orientation = this.orientation === 'south' ? 'north' : 'south';
     this.newGame();
-  }
-
-  /** The error of a game method called in external mode, naming it; null in game mode. */
-  #refusedWhenExternal(method: string): Result<never, HoyitoError> | null {
-    if (this.mode !== 'external') return null;
-    return err(new HoyitoError('BadOption', `mode: ${method} plays no part in external mode, where the page runs the game`, 'mode'));
   }
 
   /** Whose resignation or offer a board method is: the human to move, else the one human, else the side to move. */
@@ -477,11 +433,6 @@ export class HoyitoBoard extends LitElement {
       if (changed.has(option)) this.#checkOption(option);
     }
     for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
-    if (this.mode === 'external') {
-      if (changed.has('mode')) this.#gameController.standDown();
-      if (GAME_SETUP.some(key => changed.has(key)) || changed.has('playable')) this.#showExternalPosition();
-      return;
-    }
     if (GAME_SETUP.some(key => changed.has(key))) this.#startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.#gameController.playersChanged();
     if (changed.has('persist')) this.#persistence.restore();
@@ -505,28 +456,12 @@ export class HoyitoBoard extends LitElement {
     this.#inputErrors.gameStarted(this.#gameController.newGame());
   }
 
-  /** External mode: draws the page's position (a start position of `variant` and `holes` without one); a bad one leaves the last drawn. */
-  #showExternalPosition(): void {
-    const problems: HoyitoError[] = [];
-    const parsed = this.position === null ? ok(startPosition(this.#variantInput, this.#holesInput)) : parsePosition(this.position);
-    if (parsed.ok) this.#externalPosition = parsed.value;
-    else problems.push(badPositionInput(this.position!, parsed.error));
-    const { holesPerRow, variant } = this.#externalPosition;
-    this.#playedVariant = variant === this.#variantInput ? null : variant;
-    this.#playedHoles = holesPerRow === this.#holesInput ? null : holesPerRow;
-    const playable = this.playable === null ? null : parsePlayable(this.playable);
-    const beyond = playable?.ok ? playable.value.find(hole => hole > holesPerRow) : undefined;
-    if (beyond !== undefined)
-      problems.push(new HoyitoError('BadOption', `playable: hole ${beyond} is not on a board of ${holesPerRow} holes a row`, 'playable'));
-    this.#externalPlayable = playable?.ok ? playable.value.filter(hole => hole <= holesPerRow) : null;
-    this.#inputErrors.gameStarted(problems);
-    this.#keys.tabStop = this.#firstPlayable(this.#view());
-  }
-
   /** `updateComplete` waits for the render a new game asked for, and for the parts being loaded and their render. */
   protected override async getUpdateComplete(): Promise<boolean> {
     for (;;) {
       while (!(await super.getUpdateComplete()));
+      // And the view's render of what this one gave it.
+      await this.#view?.updateComplete;
       const loading = [this.#controlsBar, this.#analysisView, this.#soundPlayer, this.#resultPanel].flatMap(part => part.settling ?? []);
       if (loading.length === 0) return true;
       await Promise.all(loading);
@@ -549,7 +484,6 @@ export class HoyitoBoard extends LitElement {
     const { variant, holesPerRow } = this.game.startPosition;
     this.#playedVariant = variant === this.#variantInput ? null : variant;
     this.#playedHoles = holesPerRow === this.#holesInput ? null : holesPerRow;
-    this.#keys.tabStop = this.#firstPlayable(this.#view());
     this.#narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.#turnSpeech()));
   }
 
@@ -558,7 +492,8 @@ export class HoyitoBoard extends LitElement {
     this.#narrator.say(moveSpeech(outcome, result, this.#playerOf(outcome.position.turn)));
     if (this.#gameController.animating) return;
     if (result) return this.#showResult();
-    this.#keys.follow(this.#firstPlayable(this.#view()));
+    // Once the view draws the next position, its tab stop is the first playable hole.
+    void this.updateComplete.then(() => this.#view?.followTurn());
   }
 
   /** The players ended the game (resign, agreement): it is announced and the result shown. */
@@ -584,9 +519,13 @@ export class HoyitoBoard extends LitElement {
     return turnSpeech(this.game, this.#playerOf(this.game.position.turn));
   }
 
-  /** A player chose board index `index`: in external mode, tell the page; else play it, or say why not. */
+  /** A player chose a hole on the view: play it, or say why not. The view's event is the board's own business. */
+  readonly #onHoleChosen = (event: CustomEvent<HoleSelectDetail>): void => {
+    event.stopPropagation();
+    this.#choose(event.detail.index);
+  };
+
   #choose(index: number): void {
-    if (this.mode === 'external') return this.#selectHole(index);
     if (!this.#gameController.humanToMove || this.reviewPly !== null) return;
     const position = this.game.position;
     const { side, hole } = nameOfIndex(position.holesPerRow, index);
@@ -606,110 +545,65 @@ export class HoyitoBoard extends LitElement {
     this.#refusal.clear();
   }
 
-  /** External mode: a playable hole of the side to move was chosen; the page decides what it does. */
-  #selectHole(index: number): void {
-    const position = this.#externalPosition;
-    const name = nameOfIndex(position.holesPerRow, index);
-    if (!holeStates(this.#view(), index).includes('playable')) return;
-    this.dispatchEvent(boardEvent('hole-select', { ...name, index, position: makePosition(position) }));
-  }
-
-  /** The first hole the player to move can choose, else the bottom row's first hole. */
-  #firstPlayable(view: BoardView): number {
-    const { holesPerRow, turn } = view.position;
-    const first = this.mode === 'external' ? view.playable[0] : this.game.legalMoves().moves.find(move => move !== 'pass');
-    return typeof first === 'number' ? holeIndex(holesPerRow, turn, first) : holeIndex(holesPerRow, this.#bottomSide, 1);
-  }
-
   get #bottomSide(): Side {
     return this.orientation === 'south' ? 'S' : 'N';
   }
 
   // ---- rendering ----
 
-  /** What the board draws now (see board-view.ts). */
-  #view(): BoardView {
-    if (this.mode === 'external') return externalView(this.#externalPosition, this.#externalPlayable);
-    return gameView(this.game, this.#gameController, this.reviewPly);
+  /** The view the board draws through, once rendered. */
+  get #view(): HoyitoBoardView | null {
+    return this.shadowRoot?.querySelector('hoyito-board-view') ?? null;
+  }
+
+  /** The game as shown (see shown-game.ts). */
+  #shown(): ShownGame {
+    return shownGame(this.game, this.#gameController, this.reviewPly);
   }
 
   protected override render() {
-    const view = this.#view();
-    const { position, board, result, reviewPly, animating } = view;
-    const n = position.holesPerRow;
-    const [top, bottom] = rowsAsDrawn(n, this.#bottomSide);
-    const topSide = opposite(this.#bottomSide);
+    const shown = this.#shown();
+    const { position, result, reviewPly, animating } = shown;
     const language = this.language;
     const text = BOARD_TEXT[language];
     const liveAnalysis = this.#gameController.liveAnalysis;
-    const analysisView = liveAnalysis.evaluation && !view.external ? this.#analysisView.get() : null;
-
-    const hole = (index: number) => {
-      const name = nameOfIndex(n, index);
-      const seeds = board[index]!;
-      const states = [...holeStates(view, index), ...(view.external ? [] : this.#movePreview.holeStates(index))];
-      const isEndless = states.includes('endless');
-      return html`<button
-        part="hole ${states.join(' ')}"
-        class="hole ${states.join(' ')}"
-        data-index=${index}
-        tabindex=${index === this.#keys.tabStop ? 0 : -1}
-        aria-label=${describeHole(language, name, seeds, isEndless)}
-        aria-disabled=${states.includes('playable') ? 'false' : 'true'}
-        aria-describedby=${view.external ? nothing : this.#movePreview.describedBy(index)}
-        title=${isEndless ? text.notPlayableTitle(endlessReason(language)) : nothing}
-        @click=${() => {
-          this.#choose(index);
-          // Once the move is played: an update asked for before it would draw the board once more, mid-move, before the move's own.
-          this.#keys.tabStop = index;
-        }}
-      >
-        <span class="ring"></span><span part="bowl" class="bowl"></span>
-        <span class="seeds" aria-hidden="true"
-          >${guard([seeds], () =>
-            seedSpots(seeds).map(spot => html`<span part="seed" class="seed" .style=${`left:${spot.x}%;top:${spot.y}%`}></span>`),
-          )}</span
-        >
-        <span class="label" aria-hidden="true">${holeLabel(name)}</span>
-        <span part="count" class="count" aria-hidden="true">${seeds}</span>
-        ${analysisView?.renderMoveScore(liveAnalysis, animating ? null : position, name)}
-        ${view.external ? nothing : this.#movePreview.renderLapNumbers(index)}
-      </button>`;
-    };
-    // Once over, the final totals: after a repetition or an agreement they include the shared seeds left.
-    const score = (side: Side) =>
-      html`<div
-        part="score score-${side === 'S' ? 'south' : 'north'}"
-        class="score ${side === 'S' ? 'south' : 'north'} ${position.turn === side && !result ? 'to-move' : ''}"
-      >
-        <span class="player">${text.sides[side]}${view.external ? '' : ` · ${text.players[this.#playerOf(side)]}`}</span>
-        <span class="taken">${(result?.seeds ?? position.taken)[side]}</span>
-      </div>`;
-
-    // Inline styles (here and each seed's place) are bound to the style property, the CSSOM, never
-    // written as a style attribute: a page's Content-Security-Policy without 'unsafe-inline' blocks
-    // the attribute, not the CSSOM (docs/board.md, "A strict Content-Security-Policy").
-    return html`<div class="frame" .style=${`--holes:${n}`}>
-      <div part="board" class="board" role="group" aria-label=${text.boardLabel(position.variant, n)}>
-        <div part="status" class="status">
-          ${reviewPly === null ? statusLine(language, view, this.#statusState()) : this.#reviewer.statusText()}
-        </div>
-        ${view.external ? nothing : html`<div part="last-turn" class="last-turn">${describeTurnPlayed(language, view.lastTurn)}</div>`}
-        ${this.#refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.#bottomSide, this.game.position)}
-        ${score(topSide)}
-        <div class="rows" @keydown=${this.#keys.onKeyDown}>
-          <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
-          <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[this.#bottomSide])}>${bottom.map(hole)}</div>
-        </div>
-        ${score(this.#bottomSide)} ${view.external ? nothing : this.#renderGameParts(view, text, language)}
-        ${this.#narrator.render(language)}
-      </div>
-    </div>`;
+    const analysisView = liveAnalysis.evaluation ? this.#analysisView.get() : null;
+    const marks = new Map<number, readonly string[]>();
+    const notes = new Map<number, readonly HoleNote[]>();
+    for (let index = 0; index < position.board.length; index++) {
+      marks.set(index, this.#movePreview.holeStates(index));
+      const name = nameOfIndex(position.holesPerRow, index);
+      const holeNotes = [analysisView?.moveScoreNote(liveAnalysis, animating ? null : position, name), this.#movePreview.lapNumbersNote(index)];
+      notes.set(index, holeNotes.filter(note => note !== null && note !== undefined));
+    }
+    const label = (side: Side) => `${text.sides[side]} · ${text.players[this.#playerOf(side)]}`;
+    return html`<hoyito-board-view
+      exportparts=${EXPORTED_PARTS}
+      lang=${language}
+      theme=${this.theme}
+      orientation=${this.orientation}
+      .position=${position}
+      .playable=${shown.playable}
+      .endless=${shown.endless}
+      .hint=${shown.hintMove}
+      .lastTurn=${shown.lastTurn}
+      .labels=${{ S: label('S'), N: label('N') }}
+      .finalScore=${result?.seeds ?? null}
+      .status=${reviewPly === null ? statusLine(language, shown, this.#statusState()) : this.#reviewer.statusText()}
+      .marks=${marks}
+      .notes=${notes}
+      .descriptions=${this.#movePreview.descriptions()}
+      @hole-select=${this.#onHoleChosen}
+      @hole-refused=${this.#onHoleChosen}
+    >
+      ${this.#refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.#bottomSide, this.game.position)}
+      ${this.#renderGameParts(shown, text, language)} ${this.#narrator.render(language)}
+    </hoyito-board-view>`;
   }
 
-  /** What only the board's own game has: the result panel, the move preview, the match line, the move list, the controls. */
-  #renderGameParts(view: BoardView, text: BoardText, language: Language) {
-    const { result, listed, reviewPly } = view;
+  /** What the game adds under the view: the result panel, the move preview, the match line, the move list, the controls. */
+  #renderGameParts(shown: ShownGame, text: BoardText, language: Language) {
+    const { result, listed, reviewPly } = shown;
     return html`${result ? this.#resultPanel.get()?.render(result, listed.at(-1)?.lastFour?.to) : nothing} ${this.#movePreview.render()}
       ${this.#renderMatch(text)}
       <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.#reviewer.onKeyDown}>
@@ -758,6 +652,9 @@ export interface HoyitoBoard {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** The view's parts, and those of the marks and notes the game adds, as the board's own (`hoyito-board::part(hole)`). */
+const EXPORTED_PARTS = [...VIEW_PARTS, ...PREVIEW_STATES, 'move-score', 'best', 'preview-lap-number'].join(', ');
+
 customElements.define('hoyito-board', HoyitoBoard);
 
 declare global {
@@ -767,4 +664,5 @@ declare global {
 }
 
 export type * from './events.js';
-export type { Orientation, Player, Theme } from './options.js';
+export type { Player, Theme } from './options.js';
+export type { Orientation } from './view/inputs.js';

@@ -133,7 +133,10 @@ export interface AnalysisDetail {
   readonly final: boolean;
 }
 
-/** External mode: a player chose a playable hole of the side to move (a click, Enter or Space, or its number typed). */
+/**
+ * `<hoyito-board-view>`: a player chose a hole (a click, Enter or Space, or its number typed):
+ * `hole-select` for a playable hole of the side to move, `hole-refused` for any other.
+ */
 export interface HoleSelectDetail extends HoleName {
   /** Its board index: South's holes 0..n-1, then North's. */
   readonly index: number;
@@ -144,6 +147,7 @@ export interface HoleSelectDetail extends HoleName {
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
   'hole-select': CustomEvent<HoleSelectDetail>;
+  'hole-refused': CustomEvent<HoleSelectDetail>;
   capture: CustomEvent<CaptureDetail>;
   turn: CustomEvent<TurnDetail>;
   gameover: CustomEvent<GameOverDetail>;

@@ -3,7 +3,7 @@
  * AI client and the move animator, and runs the turns (a player without a move passes, the AI is
  * asked, hints are fetched), undo/redo, the next round, and the cancelling of whatever a new
  * position makes stale. It fires the board's events on its host and asks the host to render; the
- * element keeps its inputs, the rendering and the input handling, and narrates what `GameView` reports.
+ * element keeps its inputs, the rendering and the input handling, and narrates what `GameReports` tell.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
@@ -26,9 +26,11 @@ import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } f
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
-import { type BoardMode, type Player, WHOLE_TABLEBASE_SEEDS, badPositionInput, tablebaseCacheBytes, tablebaseSize } from './options.js';
+import { type Player, WHOLE_TABLEBASE_SEEDS, tablebaseCacheBytes, tablebaseSize } from './options.js';
+import { badPositionInput } from './view/inputs.js';
 import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
+import type { HoyitoBoardView } from './view/board-view.js';
 
 /** How long the engine thinks for a hint. */
 const HINT_MS = 400;
@@ -56,14 +58,12 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly tablebaseSeeds: number | null;
   /** Megabytes of the blocks of files read by HTTP Range kept in the browser's storage. */
   readonly tablebaseCacheMb: number;
-  /** `external`: the page runs the game, and nobody's turn is played here. */
-  readonly mode: BoardMode;
   readonly isConnected: boolean;
   readonly hasUpdated: boolean;
 }
 
-/** What the element narrates and where its focus goes; both are called before the next turn is taken. */
-export interface GameView {
+/** What the controller tells the element, which narrates it and moves the focus; each is told before the next turn is taken. */
+export interface GameReports {
   /** A new game or round is on the board (`new`), or undo/redo went to another position (`stepped`). */
   reset(how: 'new' | 'stepped'): void;
   /** A move's animation has ended and its events have fired; `result` is set when it ended the game. */
@@ -76,10 +76,7 @@ export class GameController implements ReactiveController {
   #matchInPlay: Match | null = null;
   #single: Game = Game.start();
   #ai: AiClient | null = null;
-  readonly #animator = new MoveAnimator(frame => {
-    this.#sowing = frame;
-    this.#host.requestUpdate();
-  });
+  readonly #animator: MoveAnimator;
   #sowing: SowingFrame | null = null;
   /** The engine's answer for the hint shown. */
   #suggestion: SearchResult | null = null;
@@ -95,11 +92,16 @@ export class GameController implements ReactiveController {
   /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
   readonly liveAnalysis: LiveAnalysis;
   readonly #host: GameHost;
-  readonly #view: GameView;
+  readonly #reports: GameReports;
 
-  constructor(host: GameHost, view: GameView) {
+  /** `view` is the element's view, which draws the sowings. */
+  constructor(host: GameHost, reports: GameReports, view: () => HoyitoBoardView | null) {
     this.#host = host;
-    this.#view = view;
+    this.#reports = reports;
+    this.#animator = new MoveAnimator(view, frame => {
+      this.#sowing = frame;
+      this.#host.requestUpdate();
+    });
     host.addController(this);
     this.liveAnalysis = new LiveAnalysis(host);
   }
@@ -335,14 +337,6 @@ export class GameController implements ReactiveController {
     return this.game === game && !game.isOver ? 'accepted' : 'declined';
   }
 
-  /** The page runs the game from now on (external mode): the AI, hints, analysis and animation stop. */
-  standDown(): void {
-    this.#stopThinking();
-    this.#stopAnalysis();
-    this.#showCurrent();
-    this.#host.requestUpdate();
-  }
-
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
     if (!this.#host.hints) this.#suggestion = null;
@@ -362,7 +356,7 @@ export class GameController implements ReactiveController {
     if (this.#animator.busy) return decided; // moveShown reports the end with the last move
     this.#emit('gameover', decided.value);
     this.#reportRound();
-    this.#view.decided(decided.value);
+    this.#reports.decided(decided.value);
     return decided;
   }
 
@@ -374,7 +368,7 @@ export class GameController implements ReactiveController {
     this.#single = single;
     this.#showCurrent();
     this.#host.requestUpdate();
-    this.#view.reset('new');
+    this.#reports.reset('new');
     this.#nextTurn();
   }
 
@@ -413,7 +407,7 @@ export class GameController implements ReactiveController {
     // The skip lasts while the skipped side moves again, and no human gets a move of theirs skipped.
     if (result || after.turn !== this.#skippedTurn || this.playerOf(after.turn) === 'human') this.#skippedTurn = null;
     this.#host.requestUpdate();
-    this.#view.moveShown(outcome, result);
+    this.#reports.moveShown(outcome, result);
     if (!this.#animator.busy) this.#nextTurn();
   }
 
@@ -429,7 +423,7 @@ export class GameController implements ReactiveController {
   /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
   #nextTurn(): void {
     const game = this.game;
-    if (!this.#host.isConnected || this.#host.mode === 'external' || game.isOver || this.#animator.busy) return;
+    if (!this.#host.isConnected || game.isOver || this.#animator.busy) return;
     const player = this.playerOf(game.position.turn);
     if (game.legalMoves().moves[0] === 'pass') this.#playMove('pass', player);
     else if (player === 'ai' && this.#thinkingAbout !== game.position) void this.#askAi();
@@ -508,7 +502,7 @@ export class GameController implements ReactiveController {
     this.liveAnalysis.clear();
     this.#showCurrent();
     this.#host.requestUpdate();
-    this.#view.reset('stepped');
+    this.#reports.reset('stepped');
     this.#nextTurn();
     return first;
   }

@@ -74,6 +74,9 @@ export class PreviewCache {
   }
 }
 
+/** Every state previewStates gives. */
+export const PREVIEW_STATES = ['preview-lap', 'preview-sown', 'preview-turn', 'preview-end', 'preview-capture'] as const;
+
 /** The hole states a preview gives board index `index` (they are also its `part` names). */
 export const previewStates = (preview: Preview, index: number): string[] => {
   if (preview.kind === 'endless') return [];

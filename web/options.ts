@@ -8,14 +8,11 @@ import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, ty
 import { describeInput } from '../host/notation.js';
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { layerSize } from '../host/engines/tablebase.js';
+import { type Orientation, parseOrientation } from './view/inputs.js';
 
 export type Player = 'human' | 'ai';
-/** Which side's row is drawn at the bottom, nearest the viewer. */
-export type Orientation = 'south' | 'north';
 /** `auto` follows the page's `prefers-color-scheme`. */
 export type Theme = 'auto' | 'light' | 'dark';
-/** `game`: the board runs the game; `external`: the page does, and the board draws its positions. */
-export type BoardMode = 'game' | 'external';
 
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
@@ -48,9 +45,6 @@ export const tablebaseCacheBytes = (megabytes: number): number => megabytes * 2 
 
 /** The defaults a bad value falls back to. */
 export const DEFAULTS = {
-  mode: 'game' as BoardMode,
-  /** Every hole of the side to move that holds seeds. */
-  playable: null as readonly number[] | null,
   variant: 'ii' as Variant,
   holes: 6,
   south: 'human' as Player,
@@ -83,27 +77,7 @@ const wholeNumber =
       : bad(field, `${describeInput(value)} is not a whole number from ${min} to ${max}`);
 
 export const parseVariant = oneOf<Variant>('variant', VARIANTS);
-export const parseMode = oneOf<BoardMode>('mode', ['game', 'external']);
-
-/** Hole numbers, 1 to MAX_HOLES, each once: a list in text (`"1 3 4"`, `"1,3"`), or an array of numbers; the empty list is none. */
-export const parsePlayable = (value: unknown): Result<readonly number[], HoyitoError> => {
-  const items: unknown[] | null =
-    typeof value === 'string'
-      ? value
-          .split(/[\s,]+/)
-          .filter(Boolean)
-          .map(Number)
-      : Array.isArray(value)
-        ? value
-        : null;
-  const isHole = (item: unknown): boolean => typeof item === 'number' && Number.isInteger(item) && item >= 1 && item <= MAX_HOLES;
-  if (!items?.every(isHole)) return bad('playable', `${describeInput(value)} is not a list of hole numbers from 1 to ${MAX_HOLES}`);
-  const holes = items as number[];
-  if (new Set(holes).size !== holes.length) return bad('playable', `${describeInput(value)} names a hole twice`);
-  return ok(holes);
-};
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
-export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
 export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);
 export const parseLevel = wholeNumber('level', MIN_LEVEL, MAX_LEVEL);
 /** 0 leaves the time to the level; otherwise the AI thinks this many milliseconds a move. */
@@ -137,12 +111,6 @@ export const parseTablebases = (value: unknown): Result<string, HoyitoError> => 
   }
 };
 
-/** The `position` input's error: its value quoted once, then why it is no position (its own field named once). */
-export const badPositionInput = (text: string, error: HoyitoError): HoyitoError => {
-  const why = error.message.startsWith('position: ') ? error.message.slice('position: '.length) : error.message;
-  return new HoyitoError(error.kind, `position: ${describeInput(text)} is not a position: ${why}`, 'position');
-};
-
 /** The size of the databases a board asks its worker for. */
 export const tablebaseSize = (seeds: number | null, folder: string | null): number =>
   seeds ?? (folder === null ? BUILT_TABLEBASE_SEEDS : FILE_TABLEBASE_SEEDS);
@@ -157,8 +125,6 @@ export const numberOrText = {
 
 /** The inputs checked when they change, each by its parser. */
 export type CheckedInput =
-  | 'mode'
-  | 'playable'
   | 'variant'
   | 'holes'
   | 'south'
@@ -174,8 +140,6 @@ export type CheckedInput =
   | 'tablebaseCacheMb';
 
 export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unknown, HoyitoError>> = {
-  mode: parseMode,
-  playable: parsePlayable,
   variant: parseVariant,
   holes: parseHoles,
   south: parsePlayer('S'),
@@ -191,8 +155,8 @@ export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unkn
   tablebaseCacheMb: parseTablebaseCacheMb,
 };
 
-/** Changing one of these starts a new game (in external mode: shows another position). */
-export const GAME_SETUP = ['mode', 'variant', 'holes', 'position', 'rounds'] as const;
+/** Changing one of these starts a new game. */
+export const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
 /** Boolean attributes: on when present, whatever their value. */
 export const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;

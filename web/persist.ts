@@ -11,7 +11,8 @@ import { Game } from '../host/game.js';
 import { Match } from '../host/match.js';
 import type { Decision } from '../host/record.js';
 import type { Move } from '../host/types.js';
-import type { Orientation, Player } from './options.js';
+import type { Player } from './options.js';
+import type { Orientation } from './view/inputs.js';
 import { warnOnConsole } from './events.js';
 
 export const STORAGE_PREFIX = 'hoyito-board:';

@@ -6,10 +6,11 @@
  * description. Only for a human to move, never while a move is shown. A long press does not play
  * the hole on release; a normal tap still does.
  */
-import { type ReactiveController, type ReactiveControllerHost, type TemplateResult, css, html, nothing } from 'lit';
+import { type ReactiveController, type ReactiveControllerHost, type TemplateResult, html, nothing } from 'lit';
 import type { Game } from '../host/game.js';
 import type { Position } from '../host/types.js';
 import type { Language } from './i18n.js';
+import type { HoleNote } from './view/board-view.js';
 import { PREVIEW_TEXT, type Preview, PreviewCache, describePreview, lapNumbersText, previewStates } from './move-preview.js';
 
 /** How long a pointer is held on a hole before its preview shows instead of the hole being played. */
@@ -30,16 +31,17 @@ export interface PreviewHost extends ReactiveControllerHost {
 }
 
 /** The hole (button) an event target is in, if any. */
-const holeElement = (target: EventTarget | null): HTMLElement | null =>
+const holeElement = (target: EventTarget | null | undefined): HTMLElement | null =>
   target instanceof Element ? target.closest<HTMLElement>('.hole') : null;
+
+/** Where an event happened: inside the view's shadow root, not the view element it is retargeted to here. */
+const innermost = (event: Event): EventTarget | undefined => event.composedPath()[0];
 
 /** The board index of the hole an event is about. */
 const holeOf = (event: Event): number | null => {
-  const hole = holeElement(event.target);
+  const hole = holeElement(innermost(event));
   return hole ? Number(hole.dataset['index']) : null;
 };
-
-const descriptionId = (index: number): string => `preview-of-${index}`;
 
 export class MovePreviewController implements ReactiveController {
   readonly #previews = new PreviewCache();
@@ -107,34 +109,32 @@ export class MovePreviewController implements ReactiveController {
     return shown ? previewStates(shown, index) : [];
   }
 
-  /** The id of the hole's description (its preview in words), when it has one. */
-  describedBy(index: number): string | typeof nothing {
-    return this.#previewOf(index) ? descriptionId(index) : nothing;
+  /** Every hole's preview in words, by board index: their accessible descriptions. */
+  descriptions(): ReadonlyMap<number, string> {
+    const language = this.#host.language;
+    const size = this.#source.game().position.board.length;
+    const described = new Map<number, string>();
+    for (let index = 0; index < size; index++) {
+      const preview = this.#previewOf(index);
+      if (preview) described.set(index, describePreview(preview, language));
+    }
+    return described;
   }
 
-  /** The numbers of the laps that start from this hole, under the preview on show. */
-  renderLapNumbers(index: number): TemplateResult | typeof nothing {
+  /** The numbers of the laps that start from this hole, under the preview on show, as a note on it. */
+  lapNumbersNote(index: number): HoleNote | null {
     const shown = this.shown;
     const laps = shown?.kind === 'move' ? shown.lapStarts.get(index) : undefined;
-    return laps
-      ? html`<span part="preview-lap-number" class="preview-lap-number" aria-hidden="true">${lapNumbersText(laps)}</span>`
-      : nothing;
+    return laps ? { part: 'preview-lap-number', text: lapNumbersText(laps) } : null;
   }
 
-  /** The preview line (or, while a move is animated, how to skip it), and every playable hole's preview in words for its description. */
+  /** The preview line (or, while a move is animated, how to skip it). */
   render(): TemplateResult {
     const language = this.#host.language;
     const shown = this.shown;
-    const game = this.#source.game();
     const animating = this.#source.animating();
-    const described = Array.from({ length: game.position.board.length }, (_, index) => this.#previewOf(index)).filter(
-      preview => preview !== null,
-    );
     const line = shown ? describePreview(shown, language) : animating ? PREVIEW_TEXT[language].skipHint : nothing;
-    return html`<div part="preview" class="preview ${!shown && animating ? 'skip-hint' : ''}">${line}</div>
-      <div hidden>
-        ${described.map(preview => html`<span id=${descriptionId(preview.index)}>${describePreview(preview, language)}</span>`)}
-      </div>`;
+    return html`<div part="preview" class="preview ${!shown && animating ? 'skip-hint' : ''}">${line}</div>`;
   }
 
   // ---- input ----
@@ -159,7 +159,7 @@ export class MovePreviewController implements ReactiveController {
 
   /** Out of a hole, not just from one of its parts to another. */
   #pointerLeft(event: PointerEvent): void {
-    const hole = holeElement(event.target);
+    const hole = holeElement(innermost(event));
     if (!hole || hole === holeElement(event.relatedTarget)) return;
     const index = Number(hole.dataset['index']);
     this.#stopPressing();
@@ -169,7 +169,7 @@ export class MovePreviewController implements ReactiveController {
   #focusIn(event: Event): void {
     const index = holeOf(event);
     if (index === null) return;
-    const keyboard = (event.target as Element).matches(':focus-visible');
+    const keyboard = (innermost(event) as Element).matches(':focus-visible');
     // The keyboard's hole is the one wanted now, wherever the mouse rests.
     this.#set(keyboard ? { focused: index, hovered: null } : { focused: null });
   }
@@ -206,111 +206,3 @@ export class MovePreviewController implements ReactiveController {
     event.stopImmediatePropagation();
   }
 }
-
-/** The preview's look: a hole's states `preview-lap`, `preview-sown`, `preview-turn` (the next row's first hole sown), `preview-end`, `preview-capture`, lap numbers, the preview line. */
-export const previewStyles = css`
-  :host {
-    --_preview: var(--hoyito-preview-color, #7b2fbe);
-    --_preview-text: var(--hoyito-preview-text-color, white);
-  }
-  :host([theme='dark']) {
-    --_preview: var(--hoyito-preview-color, #c08cf2);
-    --_preview-text: var(--hoyito-preview-text-color, #1b0f26);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      --_preview: var(--hoyito-preview-color, #c08cf2);
-      --_preview-text: var(--hoyito-preview-text-color, #1b0f26);
-    }
-  }
-
-  .hole {
-    /* A long press previews a hole: no callout or text selection on touch screens. */
-    -webkit-touch-callout: none;
-    user-select: none;
-  }
-  /* Each state's rings: those around the hole drawn under its bowl, the one inside over it (styles.ts). */
-  .hole.preview-lap .ring {
-    box-shadow: 0 0 0 3px var(--_preview);
-  }
-  .hole.preview-lap .seeds {
-    box-shadow: none;
-  }
-  .hole.preview-end {
-    --_rim: none;
-  }
-  .hole.preview-end .ring {
-    box-shadow:
-      0 0 0 3px var(--_preview),
-      0 0 16px var(--_preview);
-  }
-  .hole.preview-end .seeds {
-    box-shadow: inset 0 0 0 4px var(--_preview);
-  }
-  .hole.preview-capture {
-    --_rim: none;
-  }
-  .hole.preview-capture .ring {
-    box-shadow: 0 0 14px var(--_capture);
-  }
-  .hole.preview-capture .seeds {
-    box-shadow: inset 0 0 0 5px var(--_capture);
-  }
-  .hole.preview-end.preview-capture {
-    --_rim: none;
-  }
-  .hole.preview-end.preview-capture .ring {
-    box-shadow:
-      0 0 0 3px var(--_preview),
-      0 0 16px var(--_capture);
-  }
-  .hole.preview-end.preview-capture .seeds {
-    box-shadow: inset 0 0 0 5px var(--_capture);
-  }
-  /* The direction arrows (skip.ts) along the path: an arrow is lit when the hole it leads into is sown. */
-  .row.bottom .hole.preview-sown::after,
-  .row.top .hole.preview-sown + .hole::after,
-  .row.bottom .hole.preview-turn:last-child::before {
-    border-radius: 50%;
-    background: var(--_preview);
-    color: var(--_preview-text);
-    box-shadow: 0 0 0 1px var(--_preview-text);
-  }
-  .preview-lap-number {
-    position: absolute;
-    z-index: 2;
-    top: 2%;
-    right: 2%;
-    min-width: 1.4em;
-    padding: 0 0.3em;
-    border-radius: 0.7em;
-    background: var(--_preview);
-    color: var(--_preview-text);
-    font-size: max(0.6rem, 18cqi);
-    font-weight: 700;
-    line-height: 1.4;
-    pointer-events: none;
-  }
-
-  /* Two lines kept, shown or not, so that a preview never moves what is below it (a phone wraps the line in two). */
-  .preview {
-    box-sizing: content-box;
-    height: 2.8em;
-    line-height: 1.4em;
-    overflow: hidden;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    line-clamp: 2;
-    padding: 0 0.6rem;
-    border-left: 4px solid var(--_preview);
-  }
-  .preview:empty,
-  .preview.skip-hint {
-    border-left-color: transparent;
-  }
-  .preview.skip-hint {
-    opacity: 0.75;
-    font-style: italic;
-  }
-`;

@@ -48,8 +48,9 @@ export class RefusalNotice implements ReactiveController {
     this.clear();
   }
 
+  /** The notice, in the view's slot over the board. */
   render(language: Language) {
-    return this.#said ? html`<div part="notice" class="notice">${this.#said(language)}</div>` : nothing;
+    return this.#said ? html`<div part="notice" class="notice" slot="above">${this.#said(language)}</div>` : nothing;
   }
 }
 

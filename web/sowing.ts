@@ -3,7 +3,7 @@
  * one, relays from the lap's last hole, then the casas (and the Hoyito II chain) are taken.
  * Frames are derived from the outcome's laps alone; the last frame is the position after the move.
  */
-import type { MoveOutcome, Position } from '../host/types.js';
+import type { Lap } from '../host/types.js';
 
 export type FramePhase = 'lift' | 'drop' | 'relay' | 'capture' | 'done';
 
@@ -20,10 +20,20 @@ export interface SowingFrame {
   readonly captured: readonly number[];
 }
 
-/** Seeds dropped in the whole move: the animation's length in steps. */
-export const seedsSown = (outcome: MoveOutcome): number => outcome.laps.reduce((sum, lap) => sum + lap.seeds, 0);
+/**
+ * A sowing as data, what a page that runs the game sends the view: each lap (the hole lifted and
+ * the seeds it held), the holes captured, and the board after the move. A move's outcome (MoveOutcome) is one.
+ */
+export interface Sowing {
+  readonly laps: readonly Pick<Lap, 'from' | 'seeds'>[];
+  readonly captured: readonly number[];
+  readonly position: { readonly board: readonly number[] };
+}
 
-export function* sowingFrames(before: Position, outcome: MoveOutcome): Generator<SowingFrame> {
+/** Seeds dropped in the whole move: the animation's length in steps. */
+export const seedsSown = (sowing: Sowing): number => sowing.laps.reduce((sum, lap) => sum + lap.seeds, 0);
+
+export function* sowingFrames(before: { readonly board: readonly number[] }, outcome: Sowing): Generator<SowingFrame> {
   const board = [...before.board];
   let lap = 0;
   const frame = (phase: FramePhase, active: number | null, hand = 0, captured: readonly number[] = []): SowingFrame => ({

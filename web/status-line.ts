@@ -3,7 +3,7 @@
  * after a pass, while the AI thinks or once it failed, and a hint's exact value once it is proven.
  */
 import type { MoveOutcome, SearchResult, Side } from '../host/types.js';
-import type { BoardView } from './board-view.js';
+import type { ShownGame } from './shown-game.js';
 import { BOARD_TEXT, describeResult, describeSowing, describeTurn } from './describe.js';
 import type { Language } from './i18n.js';
 import type { Player } from './options.js';
@@ -20,13 +20,12 @@ export interface StatusState {
   playerOf(side: Side): Player;
 }
 
-export const statusLine = (language: Language, view: BoardView, state: StatusState): string => {
-  const { position, result, listed, frame } = view;
+export const statusLine = (language: Language, shown: ShownGame, state: StatusState): string => {
+  const { position, result, listed, frame } = shown;
   if (result) return describeResult(language, result, listed.at(-1));
   if (frame && state.sowing) return describeSowing(language, state.sowing, frame);
   const text = BOARD_TEXT[language];
   const side = position.turn;
-  if (view.external) return describeTurn(language, side, 'human', false);
   const last = listed.at(-1);
   // A hint's value once it is exact (the endgame databases, or a search that proved it): the final margin with best play.
   const exact = state.hint?.exact ? text.exactHint(state.hint.bestMove, text.sides[side], state.hint.score) : '';

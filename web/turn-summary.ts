@@ -8,6 +8,7 @@ import { css } from 'lit';
 import type { MoveOutcome } from '../host/types.js';
 import { sideName } from './describe.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
+import type { PlayedMove } from './view/holes.js';
 
 export interface TurnText {
   /** `holes` the moves in order, in the mover's numbering; `seeds` what they captured in all. */
@@ -37,7 +38,7 @@ export const lastTurn = (outcomes: readonly MoveOutcome[]): readonly MoveOutcome
 };
 
 /** The line for a turn; empty for none or a pass alone (the status line says that one). */
-export const describeTurnPlayed = (language: Language, turn: readonly MoveOutcome[]): string => {
+export const describeTurnPlayed = (language: Language, turn: readonly PlayedMove[]): string => {
   const holes = turn.flatMap(outcome => (outcome.move === 'pass' ? [] : [outcome.move]));
   if (holes.length === 0) return '';
   const seeds = turn.reduce((sum, outcome) => sum + outcome.capturedSeeds, 0);
@@ -45,7 +46,7 @@ export const describeTurnPlayed = (language: Language, turn: readonly MoveOutcom
 };
 
 /** Every hole (board index) a move of the turn captured. */
-export const turnCaptures = (turn: readonly MoveOutcome[]): ReadonlySet<number> => new Set(turn.flatMap(outcome => outcome.captured));
+export const turnCaptures = (turn: readonly PlayedMove[]): ReadonlySet<number> => new Set(turn.flatMap(outcome => outcome.captured));
 
 export const turnSummaryStyles = css`
   :host {

@@ -11,7 +11,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { HoyitoBoard } from '../../web/board.js';
 import { checkWithAxe } from './axe-check.js';
 import { type Rgba, coloursIn, contrastRatio, over, parseColour } from './contrast.js';
-import { holeButton, mountBoard, nextEvent, removeBoards } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, viewRoot } from './helpers.js';
 
 const LOOKS = ['light', 'dark'] as const;
 type Look = (typeof LOOKS)[number];
@@ -54,7 +54,7 @@ const playUntilMovesScroll = async (board: HoyitoBoard): Promise<HTMLElement> =>
   return moves;
 };
 
-const marked = (board: HoyitoBoard, state: string): HTMLElement[] => [...board.shadowRoot!.querySelectorAll<HTMLElement>(`.hole.${state}`)];
+const marked = (board: HoyitoBoard, state: string): HTMLElement[] => [...viewRoot(board).querySelectorAll<HTMLElement>(`.hole.${state}`)];
 
 describe('the WCAG formula', () => {
   test("gives WebAIM's figures: 21:1 black on white, 4.54:1 #767676 on white, and the grey under half-transparent black", () => {
@@ -91,7 +91,7 @@ describe.each(LOOKS)('%s look', theme => {
 
   /** The wood the holes sit in: a gradient, so every stop counts. */
   const wood = (board: HoyitoBoard): Rgba[] => {
-    const stops = coloursIn(getComputedStyle(board.shadowRoot!.querySelector('.rows')!).backgroundImage);
+    const stops = coloursIn(getComputedStyle(viewRoot(board).querySelector('.rows')!).backgroundImage);
     expect(stops.length).toBeGreaterThanOrEqual(2);
     return stops;
   };
@@ -129,7 +129,7 @@ describe.each(LOOKS)('%s look', theme => {
     playable!.focus();
     await userEvent.keyboard('{ArrowRight}');
     const focused = await vi.waitFor(() => {
-      const active = board.shadowRoot!.activeElement as HTMLElement | null;
+      const active = viewRoot(board).activeElement as HTMLElement | null;
       expect(active !== playable && active?.matches('.hole:focus-visible')).toBe(true);
       return active!;
     });

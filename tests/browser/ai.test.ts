@@ -11,7 +11,7 @@ import { makePosition, startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { unwrap } from '../../host/types.js';
 import type { ThinkingState } from '../../web/board.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, viewRoot } from './helpers.js';
 
 afterEach(removeBoards);
 
@@ -43,13 +43,13 @@ describe('the AI', () => {
     const move = await board.hint();
     expect(legalMoves(startPosition()).moves).toContain(move);
     await board.updateComplete;
-    expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1);
+    expect(viewRoot(board).querySelectorAll('.hole.hint')).toHaveLength(1);
   });
 
   test('with hints on, the suggestion is shown whenever the human is to move', async () => {
     const board = await mountBoard({ south: 'human', north: 'human', hints: '', speed: '0' });
-    await vi.waitFor(() => expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1), { timeout: 10_000 });
-    const hinted = Number(board.shadowRoot!.querySelector<HTMLElement>('.hole.hint')!.dataset['index']);
+    await vi.waitFor(() => expect(viewRoot(board).querySelectorAll('.hole.hint')).toHaveLength(1), { timeout: 10_000 });
+    const hinted = Number(viewRoot(board).querySelector<HTMLElement>('.hole.hint')!.dataset['index']);
     expect(legalMoves(startPosition()).moves).toContain(hinted + 1);
   });
 

@@ -12,7 +12,7 @@ import { parsePosition } from '../../host/notation.js';
 import { type Move, type Position, unwrap } from '../../host/types.js';
 import type { AnalysisDetail, HoyitoBoard } from '../../web/board.js';
 import type { ToWorker } from '../../web/protocol.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownText, viewRoot } from './helpers.js';
 
 afterEach(() => {
   removeBoards();
@@ -62,7 +62,7 @@ const shownMoveScores = (board: HoyitoBoard): Map<number, string> => {
   const n = board.game.position.holesPerRow;
   const moverOffset = board.game.position.turn === 'S' ? 0 : n;
   const shown = new Map<number, string>();
-  for (const badge of board.shadowRoot!.querySelectorAll<HTMLElement>('.move-score')) {
+  for (const badge of viewRoot(board).querySelectorAll<HTMLElement>('.move-score')) {
     const index = Number(badge.closest('.hole')!.getAttribute('data-index'));
     shown.set(index - moverOffset + 1, badge.textContent.trim());
   }
@@ -125,7 +125,7 @@ describe('analysis', () => {
     );
     // Only the mover's holes carry scores, and the best ones are marked.
     const best = expected.moveScores.filter(entry => entry.score === expected.score).map(entry => entry.move);
-    const marked = [...board.shadowRoot!.querySelectorAll<HTMLElement>('.move-score.best')].map(
+    const marked = [...viewRoot(board).querySelectorAll<HTMLElement>('.move-score.best')].map(
       badge => Number(badge.closest<HTMLElement>('.hole')!.dataset['index']) + 1,
     );
     expect(marked.sort()).toEqual([...best].sort());
@@ -267,7 +267,7 @@ describe('analysis', () => {
     );
     await vi.waitFor(() => expect(events.some(detail => detail.final)).toBe(true), { timeout: 10_000 });
     await board.updateComplete;
-    const hinted = board.shadowRoot!.querySelector<HTMLElement>('.hole.hint');
+    const hinted = viewRoot(board).querySelector<HTMLElement>('.hole.hint');
     expect(Number(hinted?.dataset['index']) + 1).toBe(events.find(detail => detail.final)!.result.bestMove);
     expect(sent().filter(message => message.type === 'search')).toHaveLength(1);
   });

@@ -3,8 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { startPosition } from '../../host/notation.js';
 import { playMove } from '../../host/engines/reference/rules.js';
 import { unwrap } from '../../host/types.js';
-import { BASE_STEP_MS, MAX_MOVE_MS, MoveAnimator, stepMs } from '../../web/animator.js';
+import { MAX_MOVE_MS, MoveAnimator, stepMs } from '../../web/animator.js';
+import { BASE_STEP_MS } from '../../web/view/sowing-animation.js';
 import type { SowingFrame } from '../../web/sowing.js';
+import '../../web/view/board-view.js';
+
+/** The view the animator draws its sowings on. */
+const view = document.createElement('hoyito-board-view');
 import { position } from '../helpers/positions.js';
 
 const start = startPosition();
@@ -31,7 +36,7 @@ describe('MoveAnimator', () => {
   test('shows queued moves in order, each ending with null (the real position)', async () => {
     const shown: (SowingFrame | null)[] = [];
     const done: string[] = [];
-    const animator = new MoveAnimator(frame => shown.push(frame));
+    const animator = new MoveAnimator(() => view, frame => shown.push(frame));
     animator.enqueue(start, firstMove, 1, () => done.push('first'));
     animator.enqueue(firstMove.position, secondMove, 1, () => done.push('second'));
     expect(animator.busy).toBe(true);
@@ -45,7 +50,7 @@ describe('MoveAnimator', () => {
 
   test('cancel drops the queued moves without calling back', async () => {
     const done: string[] = [];
-    const animator = new MoveAnimator(() => undefined);
+    const animator = new MoveAnimator(() => view, () => undefined);
     animator.enqueue(start, firstMove, 5, () => done.push('first'));
     animator.enqueue(firstMove.position, secondMove, 5, () => done.push('second'));
     animator.cancel();

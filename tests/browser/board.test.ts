@@ -11,7 +11,7 @@ import { type Position, type Variant, holeIndex, unwrap } from '../../host/types
 import type { ErrorDetail, HoyitoBoardEventMap } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';
 import { position } from '../helpers/positions.js';
-import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText, viewRoot } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -51,7 +51,7 @@ describe('keyboard', () => {
     const board = await mountBoard(HUMANS);
     holeButton(board, 0).focus();
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(board.shadowRoot!.activeElement).toBe(holeButton(board, 2));
+    expect(viewRoot(board).activeElement).toBe(holeButton(board, 2));
     const first = nextEvent(board, 'move');
     await userEvent.keyboard('{Enter}');
     expect((await first).detail.move).toBe(3);
@@ -134,7 +134,7 @@ describe('events', () => {
     await board.updateComplete;
     expect(shownText(board, '.status')).toBe('South wins 11–7: the last seeds went to South.');
     expect(shownBoard(board).every(seeds => seeds === 0)).toBe(true);
-    expect([...board.shadowRoot!.querySelectorAll('.hole.playable')]).toHaveLength(0);
+    expect([...viewRoot(board).querySelectorAll('.hole.playable')]).toHaveLength(0);
   });
 
   test('a repetition ends the game with the seeds left shared equally', async () => {
@@ -226,7 +226,7 @@ describe('the board itself', () => {
 
   test("flip puts North's row at the bottom", async () => {
     const board = await mountBoard(HUMANS);
-    const bottomRow = () => [...board.shadowRoot!.querySelectorAll<HTMLElement>('.row.bottom .hole')].map(hole => hole.dataset['index']);
+    const bottomRow = () => [...viewRoot(board).querySelectorAll<HTMLElement>('.row.bottom .hole')].map(hole => hole.dataset['index']);
     expect(bottomRow()).toEqual(['0', '1', '2', '3', '4', '5']);
     board.flip();
     await board.updateComplete;

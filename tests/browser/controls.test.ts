@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makePosition } from '../../host/notation.js';
 import { unwrap } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
-import { followMoves, mountBoard, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText } from './helpers.js';
+import { followMoves, mountBoard, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText, viewRoot } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -139,8 +139,8 @@ test('the hint control asks the engine, which marks a legal hole', async () => {
   const hint = vi.spyOn(board, 'hint');
   await click(board, 'hint');
   expect(hint).toHaveBeenCalledOnce();
-  await vi.waitFor(() => expect(board.shadowRoot!.querySelectorAll('.hole.hint')).toHaveLength(1), { timeout: 10_000 });
-  const marked = Number(board.shadowRoot!.querySelector<HTMLElement>('.hole.hint')!.dataset['index']);
+  await vi.waitFor(() => expect(viewRoot(board).querySelectorAll('.hole.hint')).toHaveLength(1), { timeout: 10_000 });
+  const marked = Number(viewRoot(board).querySelector<HTMLElement>('.hole.hint')!.dataset['index']);
   expect(board.game.legalMoves().moves).toContain(marked + 1); // South's hole k is board index k - 1
 });
 

@@ -3,6 +3,7 @@
 import '../../web/board.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
+import type { HoyitoBoardView } from '../../web/view/board-view.js';
 
 /** Mounts a board with these attributes; listeners are attached before its first update so nothing is missed. */
 export const mountBoard = async (
@@ -19,21 +20,32 @@ export const mountBoard = async (
 
 export const removeBoards = (): void => document.querySelectorAll('hoyito-board').forEach(board => board.remove());
 
-export const holeButton = (board: HoyitoBoard, index: number): HTMLButtonElement => {
-  const button = board.shadowRoot!.querySelector<HTMLButtonElement>(`.hole[data-index="${index}"]`);
+/**
+ * Where the holes, scores and status lines are drawn: a view's shadow root; on a board, that of
+ * the view it draws through (its own shadow root holds the game's parts: result, moves, controls).
+ */
+export const viewRoot = (element: HoyitoBoard | HoyitoBoardView): ShadowRoot => {
+  const view = element.localName === 'hoyito-board-view' ? element : element.shadowRoot!.querySelector('hoyito-board-view');
+  if (!view?.shadowRoot) throw new Error(`no view drawn in ${element.localName}`);
+  return view.shadowRoot;
+};
+
+export const holeButton = (board: HoyitoBoard | HoyitoBoardView, index: number): HTMLButtonElement => {
+  const button = viewRoot(board).querySelector<HTMLButtonElement>(`.hole[data-index="${index}"]`);
   if (!button) throw new Error(`no hole ${index}`);
   return button;
 };
 
 /** The seed counts the board shows, in board order (South 1..n, North 1..n). */
-export const shownBoard = (board: HoyitoBoard): number[] =>
-  [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
+export const shownBoard = (board: HoyitoBoard | HoyitoBoardView): number[] =>
+  [...viewRoot(board).querySelectorAll<HTMLElement>('.hole')]
     .map(hole => [Number(hole.dataset['index']), Number(hole.querySelector('.count')!.textContent)] as const)
     .sort(([a], [b]) => a - b)
     .map(([, count]) => count);
 
-export const shownText = (board: HoyitoBoard, selector: string): string =>
-  board.shadowRoot!.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+/** The text of what `selector` finds in the view, else among the board's own parts. */
+export const shownText = (board: HoyitoBoard | HoyitoBoardView, selector: string): string =>
+  (viewRoot(board).querySelector(selector) ?? board.shadowRoot!.querySelector(selector))?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /** Resolves with the next event of this type (rejects after `timeoutMs`). */
 export const nextEvent = <K extends keyof HoyitoBoardEventMap>(

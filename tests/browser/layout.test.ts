@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import type { HoyitoBoard } from '../../web/board.js';
 import { MIN_HOLE_PX } from '../../web/narrow-layout.js';
-import { removeBoards } from './helpers.js';
+import { removeBoards, viewRoot } from './helpers.js';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -41,9 +41,9 @@ afterEach(() => {
   document.querySelectorAll('.layout').forEach(holder => holder.remove());
 });
 
-const drawnBoard = (board: HoyitoBoard): DOMRect => board.shadowRoot!.querySelector('[part="board"]')!.getBoundingClientRect();
+const drawnBoard = (board: HoyitoBoard): DOMRect => viewRoot(board).querySelector('[part="board"]')!.getBoundingClientRect();
 const holeWidths = (board: HoyitoBoard): number[] =>
-  [...board.shadowRoot!.querySelectorAll('.hole')].map(hole => hole.getBoundingClientRect().width);
+  [...viewRoot(board).querySelectorAll('.hole')].map(hole => hole.getBoundingClientRect().width);
 
 /** The board's `--hoyito-hole-size` (its default unless the page set one) in pixels, measured as a width on the page. */
 const holeSizePx = (board: HoyitoBoard): number => {

@@ -9,7 +9,7 @@ import { page, userEvent } from 'vitest/browser';
 import { holeIndex } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { checkWithAxe } from './axe-check.js';
-import { holeButton, mountBoard, removeBoards, shownText } from './helpers.js';
+import { holeButton, mountBoard, removeBoards, shownText, viewRoot } from './helpers.js';
 
 const PHONE = { width: 375, height: 812 };
 /** WCAG 2.5.8 (AA): targets at least 24 by 24 CSS pixels. */
@@ -25,7 +25,7 @@ const box = (element: Element): DOMRect => element.getBoundingClientRect();
 
 /** Each hole's target size and text, with what is wrong with it. */
 const holeProblems = (board: HoyitoBoard): string[] =>
-  [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
+  [...viewRoot(board).querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
     const { width, height } = box(hole);
     const label = hole.querySelector('.label')!;
     const count = hole.querySelector('.count')!;
@@ -90,7 +90,7 @@ describe('2x12 at 375 px: each row in two lines of 6', () => {
     const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12' });
     const south = (hole: number): number => holeIndex(12, 'S', hole);
     const north = (hole: number): number => holeIndex(12, 'N', hole);
-    const focused = (): number => Number((board.shadowRoot!.activeElement as HTMLElement).dataset['index']);
+    const focused = (): number => Number((viewRoot(board).activeElement as HTMLElement).dataset['index']);
     const press = async (key: string, from: number): Promise<number> => {
       holeButton(board, from).focus();
       await userEvent.keyboard(`{${key}}`);
@@ -114,7 +114,7 @@ describe('2x12 at 375 px: badges, the preview line, the eval bar', () => {
 
   /** The holes where a badge (a move's score, a lap number) covers the label: their labels. */
   const coveredLabels = (board: HoyitoBoard): string[] =>
-    [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
+    [...viewRoot(board).querySelectorAll<HTMLElement>('.hole')].flatMap(hole => {
       const label = hole.querySelector('.label')!;
       const badges = [...hole.querySelectorAll('.move-score, .preview-lap-number')];
       return badges.some(badge => intersect(box(badge), box(label))) ? [label.textContent] : [];
@@ -122,13 +122,13 @@ describe('2x12 at 375 px: badges, the preview line, the eval bar', () => {
 
   test("the move scores and a preview's lap numbers keep off the labels", async () => {
     const board = await mountBoard({ south: 'human', north: 'human', speed: '0', holes: '12', analysis: '' });
-    await vi.waitFor(() => expect(board.shadowRoot!.querySelectorAll('.move-score').length).toBeGreaterThan(0), { timeout: 20_000 });
+    await vi.waitFor(() => expect(viewRoot(board).querySelectorAll('.move-score').length).toBeGreaterThan(0), { timeout: 20_000 });
     expect(coveredLabels(board)).toEqual([]);
     for (const move of board.game.legalMoves().moves) {
       if (move === 'pass') continue;
       await userEvent.hover(holeButton(board, holeIndex(12, board.game.position.turn, move)));
       await board.updateComplete;
-      expect(board.shadowRoot!.querySelector('.preview-lap-number')).not.toBeNull();
+      expect(viewRoot(board).querySelector('.preview-lap-number')).not.toBeNull();
       expect(coveredLabels(board)).toEqual([]);
     }
   });

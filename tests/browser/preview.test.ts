@@ -13,7 +13,7 @@ import { type MoveOutcome, type Position, type Variant, holeIndex, unwrap } from
 import type { HoyitoBoard } from '../../web/board.js';
 import { LONG_PRESS_MS } from '../../web/preview.js';
 import { findPosition } from '../helpers/endless.js';
-import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownText, viewRoot } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -21,7 +21,7 @@ afterEach(removeBoards);
 
 /** What the board shows of the preview: the line, and the holes in each preview state (board indices), with their lap numbers. */
 const shownPreview = (board: HoyitoBoard) => {
-  const holes = [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')];
+  const holes = [...viewRoot(board).querySelectorAll<HTMLElement>('.hole')];
   const indices = (state: string): number[] =>
     holes
       .filter(hole => hole.classList.contains(state))
@@ -50,7 +50,7 @@ const description = (board: HoyitoBoard, index: number): string =>
   (holeButton(board, index).getAttribute('aria-describedby') ?? '')
     .split(' ')
     .filter(Boolean)
-    .map(id => board.shadowRoot!.getElementById(id)?.textContent ?? '')
+    .map(id => viewRoot(board).getElementById(id)?.textContent ?? '')
     .join(' ');
 
 const label = (holesPerRow: number, index: number): string => (index < holesPerRow ? `S${index + 1}` : `N${index - holesPerRow + 1}`);
@@ -173,7 +173,7 @@ describe('showing the preview', () => {
     holeButton(board, 0).focus();
     await userEvent.keyboard('{ArrowRight}');
     await board.updateComplete;
-    expect(board.shadowRoot!.activeElement).toBe(holeButton(board, 1));
+    expect(viewRoot(board).activeElement).toBe(holeButton(board, 1));
     const expected = expectedPreview(unwrap(playMove(start, 2)), 6);
     expect(shownPreview(board).text).toMatch(expected.text);
     expect(shownPreview(board).laps).toEqual(expected.laps);
@@ -268,7 +268,7 @@ describe('showing the preview', () => {
     const human = await mountBoard({ ...HUMANS, speed: '0.01' });
     holeButton(human, 0).click();
     await human.updateComplete;
-    expect(human.shadowRoot!.querySelector('.hole.active')).not.toBeNull(); // the move is being shown
+    expect(viewRoot(human).querySelector('.hole.active')).not.toBeNull(); // the move is being shown
     const after = unwrap(playMove(start, 1)).position;
     const next = holeIndex(6, after.turn, legalMoves(after).moves[0] as number); // playable once the move is shown
     await userEvent.hover(holeButton(human, next));

@@ -7,7 +7,7 @@
 import { seriousInPage } from './axe-check.js';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makePosition } from '../../host/notation.js';
-import type { HoyitoBoard } from '../../web/board.js';
+import type { HoyitoBoardView } from '../../web/view/board-view.js';
 import { type Puzzle, seedsGivenUp } from '../../web/puzzles/data.js';
 import { loadPuzzles } from '../../web/puzzles/collection.js';
 import { STORAGE_KEY } from '../../web/puzzles/score.js';
@@ -28,7 +28,7 @@ const pageOf = async (frame: HTMLIFrameElement) => {
   const byId = <T extends HTMLElement>(id: string): T => doc.getElementById(id) as T;
   // The first load transforms the page's modules: seconds.
   await expect.poll(() => byId('task').textContent, { timeout: 30_000 }).toMatch(/^Puzzle /);
-  const board = byId<HoyitoBoard>('board');
+  const board = byId<HoyitoBoardView>('board');
   await board.updateComplete;
   return { doc, board, task: byId('task'), verdict: byId('verdict'), score: byId('score'), next: byId<HTMLButtonElement>('next') };
 };
@@ -45,14 +45,14 @@ const openPage = async () => {
 };
 
 /** The shipped puzzle the board shows (the page starts on Hoyito II, easy). */
-const shownPuzzle = (board: HoyitoBoard): Puzzle => {
+const shownPuzzle = (board: HoyitoBoardView): Puzzle => {
   const easy = unwrap(loadPuzzles('ii')).filter(puzzle => inTier('easy', puzzle.grade));
   const puzzle = easy.find(({ position }) => makePosition(position) === board.currentPosition);
   if (!puzzle) throw new Error(`the board shows ${board.currentPosition}, no easy Hoyito II puzzle`);
   return puzzle;
 };
 
-const holeOf = (board: HoyitoBoard, hole: number): HTMLButtonElement =>
+const holeOf = (board: HoyitoBoardView, hole: number): HTMLButtonElement =>
   board.shadowRoot!.querySelector<HTMLButtonElement>(`.hole[data-index="${hole - 1}"]`)!;
 
 const margin = (value: number): string => (value > 0 ? `wins by ${value}` : value < 0 ? `loses by ${-value}` : 'a draw');

@@ -12,17 +12,7 @@ import { type Move, type Position, type Variant, holeIndex, unwrap } from '../..
 import type { HoyitoBoard, ReviewDetail } from '../../web/board.js';
 import { moveLabel } from '../../web/describe.js';
 import { MOVES_PER_CHUNK } from '../../web/move-list.js';
-import {
-  followMoves,
-  holeButton,
-  mountBoard,
-  nextEvent,
-  pickAtRandom,
-  removeBoards,
-  seededRandom,
-  shownBoard,
-  shownText,
-} from './helpers.js';
+import { followMoves, holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText, viewRoot } from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 
@@ -140,7 +130,7 @@ describe('review', () => {
       expect(board.currentPosition).toBe(live);
     }
     // Nothing on the reviewed board is playable, and clicking a hole plays nothing.
-    const holes = [...board.shadowRoot!.querySelectorAll<HTMLButtonElement>('.hole')];
+    const holes = [...viewRoot(board).querySelectorAll<HTMLButtonElement>('.hole')];
     expect(holes.every(hole => hole.getAttribute('aria-disabled') === 'true')).toBe(true);
     for (const hole of holes) hole.click();
     expect(board.game.moves).toEqual(moves);
@@ -176,7 +166,7 @@ describe('review', () => {
     await userEvent.hover(hole);
     await board.updateComplete;
     expect(shownText(board, '.preview')).toBe('');
-    expect(board.shadowRoot!.querySelectorAll('.hole[class*="preview-"]')).toHaveLength(0);
+    expect(viewRoot(board).querySelectorAll('.hole[class*="preview-"]')).toHaveLength(0);
     expect(hole.hasAttribute('aria-describedby')).toBe(false);
   });
 

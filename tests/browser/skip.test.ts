@@ -10,8 +10,13 @@ import { startPosition } from '../../host/notation.js';
 import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { holeIndex, unwrap } from '../../host/types.js';
 import { MoveAnimator, stepMs } from '../../web/animator.js';
+import type { HoyitoBoard } from '../../web/board.js';
 import type { SowingFrame } from '../../web/sowing.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, shownText } from './helpers.js';
+import '../../web/view/board-view.js';
+
+/** The view the animator draws its sowings on. */
+const view = document.createElement('hoyito-board-view');
+import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, shownText, viewRoot } from './helpers.js';
 
 afterEach(removeBoards);
 
@@ -25,7 +30,7 @@ const MINUTE = 60_000;
 /** Long enough for a skipped move's events, far shorter than the move itself. */
 const SKIPPED_WITHIN_MS = 10_000;
 
-const animating = (board: Element): boolean => board.shadowRoot!.querySelector('.hole.active, .hole.relay') !== null;
+const animating = (board: HoyitoBoard): boolean => viewRoot(board).querySelector('.hole.active, .hole.relay') !== null;
 
 test('at this speed a move would take minutes', () => {
   expect(stepMs(firstMove, Number(SLOW), false)).toBeGreaterThan(MINUTE / 10);
@@ -35,7 +40,7 @@ describe('MoveAnimator.finish', () => {
   test('ends the move being shown at once; the move queued after it is still animated frame by frame', async () => {
     const second = unwrap(playMove(after, legalMoves(after).moves[0]!));
     const frames: (SowingFrame | null)[] = [];
-    const animator = new MoveAnimator(frame => frames.push(frame));
+    const animator = new MoveAnimator(() => view, frame => frames.push(frame));
     const firstShown = new Promise<void>(resolve => animator.enqueue(start, firstMove, MINUTE, resolve));
     const secondShown = new Promise<void>(resolve => animator.enqueue(after, second, 1, resolve));
     await Promise.resolve();
@@ -53,14 +58,14 @@ describe('MoveAnimator.finish', () => {
 
   test('does nothing when no move is being shown: the next move is animated in full', async () => {
     const frames: (SowingFrame | null)[] = [];
-    const animator = new MoveAnimator(frame => frames.push(frame));
+    const animator = new MoveAnimator(() => view, frame => frames.push(frame));
     animator.finish();
     await new Promise<void>(resolve => animator.enqueue(start, firstMove, 1, resolve));
     expect(frames.filter(frame => frame?.phase === 'drop')).toHaveLength(firstMove.laps.reduce((sum, lap) => sum + lap.seeds, 0));
   });
 
   test('a cancel during a long picture lets the next move start at once', async () => {
-    const animator = new MoveAnimator(() => undefined);
+    const animator = new MoveAnimator(() => view, () => undefined);
     animator.enqueue(start, firstMove, MINUTE, () => undefined);
     await Promise.resolve();
     animator.cancel();

@@ -11,7 +11,7 @@ import { type MoveOutcome, type Position, holeIndex, unwrap } from '../../host/t
 import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
 import { SPEEDS } from '../../web/speed-setting.js';
 import { checkWithAxe } from './axe-check.js';
-import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, shownText } from './helpers.js';
+import { holeButton, mountBoard, nextEvent, removeBoards, shownBoard, shownText, viewRoot } from './helpers.js';
 
 afterEach(removeBoards);
 
@@ -65,7 +65,7 @@ const watchSowing = (board: HoyitoBoard): { seen: () => boolean; stop: () => voi
   return { seen: () => seen, stop: () => observer.disconnect() };
 };
 
-const sowing = (board: HoyitoBoard): boolean => board.shadowRoot!.querySelector('.hole.active, .hole.relay') !== null;
+const sowing = (board: HoyitoBoard): boolean => viewRoot(board).querySelector('.hole.active, .hole.relay') !== null;
 
 /** Starts North's long turn at a crawl and waits until its first move is being sown. */
 const startLongTurn = async (extra: Record<string, string> = {}): Promise<HoyitoBoard> => {
@@ -105,7 +105,7 @@ describe('skipping a turn', () => {
 
   test('one click does too', async () => {
     const board = await startLongTurn();
-    await expectWholeTurnShown(board, () => userEvent.click(board.shadowRoot!.querySelector('.status')!));
+    await expectWholeTurnShown(board, () => userEvent.click(viewRoot(board).querySelector('.status')!));
   });
 
   test('the Skip turn control does too, and is disabled once the turn is over', async () => {
@@ -146,7 +146,7 @@ describe('the last turn, for the eye', () => {
     const { board, outcomes } = await turnPlayed('en');
     const captured = new Set(outcomes.flatMap(outcome => outcome.captured));
     expect(captured.size).toBeGreaterThan(outcomes.at(-1)!.captured.length); // more than the last move's own
-    const marked = [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
+    const marked = [...viewRoot(board).querySelectorAll<HTMLElement>('.hole')]
       .filter(hole => hole.getAttribute('part')!.split(' ').includes('turn-capture'))
       .map(hole => Number(hole.dataset['index']));
     expect(new Set(marked)).toEqual(captured);
@@ -207,11 +207,11 @@ describe('accessibility', () => {
       holeButton(board, holeIndex(6, 'N', 1)).click();
       await board.updateComplete;
       expect(board.shadowRoot!.querySelector('[part="notice"]')).not.toBeNull();
-      expect(board.shadowRoot!.querySelector('.hole.turn-capture')).not.toBeNull();
+      expect(viewRoot(board).querySelector('.hole.turn-capture')).not.toBeNull();
       // The move list is left out: six moves on one line crowd its buttons below axe's target size, the list's own matter.
       board.shadowRoot!.querySelector<HTMLElement>('.moves')!.style.display = 'none';
       // The pointer left on a hole by an earlier test would preview it, lap numbers and all: that is the preview's matter.
-      await userEvent.hover(board.shadowRoot!.querySelector('.status')!);
+      await userEvent.hover(viewRoot(board).querySelector('.status')!);
       await board.updateComplete;
       const check = await checkWithAxe(board);
       expect(check.serious).toEqual([]);

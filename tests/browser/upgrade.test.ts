@@ -12,9 +12,9 @@ import { position } from '../helpers/positions.js';
 const START = 'iii 1,2,3,4,5/5,4,3,2,1 N 4-6';
 const INPUTS = { position: START, south: 'human', north: 'human', level: 3, speed: 0, orientation: 'north', controls: true } as const;
 
-/** The seed counts drawn, in board order. */
+/** The seed counts drawn (by the view the board draws through), in board order. */
 const drawnCounts = (board: HoyitoBoard): number[] =>
-  [...board.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
+  [...board.shadowRoot!.querySelector('hoyito-board-view')!.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
     .sort((a, b) => Number(a.dataset['index']) - Number(b.dataset['index']))
     .map(hole => Number(hole.querySelector('.count')!.textContent));
 

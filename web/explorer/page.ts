@@ -12,10 +12,10 @@ import { makePosition, parsePosition } from '../../host/notation.js';
 import type { TablebaseBlocks } from '../../host/engines/tablebase-blocks.js';
 import { streamCodec } from '../../host/engines/tablebase-streams.js';
 import { type Move, type Position, type Side, unwrap } from '../../host/types.js';
-// The element's module, run for its customElements.define (the type import below is erased).
-import '../board.js';
+// The view's module, run for its customElements.define (the type import below is erased).
+import '../view/board-view.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
-import type { HoyitoBoard } from '../board.js';
+import type { HoyitoBoardView } from '../view/board-view.js';
 import { IndexedBlockStore } from '../block-store.js';
 import { BOARD_TEXT } from '../describe.js';
 import { showPageIn, siteLanguage } from '../site/language.js';
@@ -39,7 +39,7 @@ document.title = text.labels.title;
 for (const element of document.querySelectorAll<HTMLElement>('[data-side]')) element.textContent = sides[element.dataset['side'] as Side];
 
 const $ = <E extends HTMLElement>(id: string): E => document.getElementById(id) as E;
-const board = $<HoyitoBoard>('board');
+const board = $<HoyitoBoardView>('board');
 
 const folderParam = params.get('tablebases') ?? './tablebases/';
 const folder = new URL(folderParam.endsWith('/') ? folderParam : `${folderParam}/`, location.href);

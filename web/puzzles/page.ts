@@ -1,14 +1,14 @@
 /**
- * The puzzle page (puzzles.html): one position at a time on a board in external mode; the player's
+ * The puzzle page (puzzles.html): one position at a time on a board view (no rules in it); the player's
  * move is judged against the exact values, the score kept across visits (score.ts). In the site's
  * language (`?lang=es`, else the browser's), as the board and the explorer.
  */
 import type { Variant } from '../../host/types.js';
 import { makePosition } from '../../host/notation.js';
-// The element's module, run for its customElements.define (the type import below is erased).
-import '../board.js';
+// The view's module, run for its customElements.define (the type import below is erased).
+import '../view/board-view.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
-import type { HoyitoBoard } from '../board.js';
+import type { HoyitoBoardView } from '../view/board-view.js';
 import type { Puzzle } from './data.js';
 import { loadPuzzles } from './collection.js';
 import { type Score, EMPTY_SCORE, loadScore, saveScore, scoreAnswer, setKey } from './score.js';
@@ -23,7 +23,7 @@ showPageIn(language, text.labels);
 document.title = text.labels.title;
 
 const element = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
-const board = element<HoyitoBoard>('board');
+const board = element<HoyitoBoardView>('board');
 const form = element<HTMLFormElement>('choice');
 const variantField = form.elements.namedItem('variant') as HTMLSelectElement;
 const tierField = form.elements.namedItem('tier') as HTMLSelectElement;

@@ -4,8 +4,8 @@
  * buttons' own click.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { type Side, holeIndex } from '../host/types.js';
-import { SECOND_DIGIT_MS, typedHole } from './keys.js';
+import { type Side, holeIndex } from '../../host/types.js';
+import { SECOND_DIGIT_MS, typedHole } from '../keys.js';
 
 export interface HoleKeysHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
