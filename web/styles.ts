@@ -52,11 +52,15 @@ export const boardStyles = css`
    * The board is a size container (its width sets the holes' size), so it has no width of its own to
    * give a shrink-to-fit parent (a centred flex column, inline-block, a grid auto column). Its frame
    * does: one column of the board's preferred width (holes of --hoyito-hole-size), narrower where
-   * the parent is (its min-content width is 0), centred in a wider one.
+   * the parent is down to its least width (holes a tap can hit, narrow-layout.ts), which is its
+   * min-content width: a narrower parent is overflowed, and the page scrolls. Centred in a wider one.
    */
   .frame {
     display: grid;
-    grid-template-columns: minmax(0, var(--hoyito-board-width, calc(var(--holes) * (var(--_hole-size) + var(--_gap)) + 2 * var(--_gap))));
+    grid-template-columns: minmax(
+      var(--_least-width),
+      var(--hoyito-board-width, calc(var(--holes) * (var(--_hole-size) + var(--_gap)) + 2 * var(--_gap)))
+    );
     justify-content: center;
   }
   .board {
