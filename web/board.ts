@@ -14,7 +14,7 @@ import { makePosition } from '../host/notation.js';
 import {
   type MoveOutcome,
   type SearchResult,
-  HoyitoError,
+  type HoyitoError,
   type Move,
   type Position,
   type Result,
@@ -573,8 +573,14 @@ export class HoyitoBoard extends LitElement {
     for (let index = 0; index < position.board.length; index++) {
       marks.set(index, this.#movePreview.holeStates(index));
       const name = nameOfIndex(position.holesPerRow, index);
-      const holeNotes = [analysisView?.moveScoreNote(liveAnalysis, animating ? null : position, name), this.#movePreview.lapNumbersNote(index)];
-      notes.set(index, holeNotes.filter(note => note !== null && note !== undefined));
+      const holeNotes = [
+        analysisView?.moveScoreNote(liveAnalysis, animating ? null : position, name),
+        this.#movePreview.lapNumbersNote(index),
+      ];
+      notes.set(
+        index,
+        holeNotes.filter(note => note !== null && note !== undefined),
+      );
     }
     const label = (side: Side) => `${text.sides[side]} · ${text.players[this.#playerOf(side)]}`;
     return html`<hoyito-board-view

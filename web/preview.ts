@@ -10,7 +10,7 @@ import { type ReactiveController, type ReactiveControllerHost, type TemplateResu
 import type { Game } from '../host/game.js';
 import type { Position } from '../host/types.js';
 import type { Language } from './i18n.js';
-import type { HoleNote } from './view/board-view.js';
+import type { HoleFocusDetail, HoleHoverDetail, HoleNote } from './view/board-view.js';
 import { PREVIEW_TEXT, type Preview, PreviewCache, describePreview, lapNumbersText, previewStates } from './move-preview.js';
 
 /** How long a pointer is held on a hole before its preview shows instead of the hole being played. */
@@ -30,16 +30,10 @@ export interface PreviewHost extends ReactiveControllerHost {
   readonly language: Language;
 }
 
-/** The hole (button) an event target is in, if any. */
-const holeElement = (target: EventTarget | null | undefined): HTMLElement | null =>
-  target instanceof Element ? target.closest<HTMLElement>('.hole') : null;
-
-/** Where an event happened: inside the view's shadow root, not the view element it is retargeted to here. */
-const innermost = (event: Event): EventTarget | undefined => event.composedPath()[0];
-
-/** The board index of the hole an event is about. */
+/** The board index of the hole an event is about: where it happened inside the view's shadow root, not the view it is retargeted to here. */
 const holeOf = (event: Event): number | null => {
-  const hole = holeElement(innermost(event));
+  const target = event.composedPath()[0];
+  const hole = target instanceof Element ? target.closest<HTMLElement>('.hole') : null;
   return hole ? Number(hole.dataset['index']) : null;
 };
 
@@ -69,12 +63,8 @@ export class MovePreviewController implements ReactiveController {
     // Caught on the way down, so that the click ending a long press can be stopped before the hole has it.
     const caught = { capture: true, signal: this.#listening.signal };
     const listen = (type: string, listener: (event: Event) => void): void => root.addEventListener(type, listener, caught);
-    listen('pointerover', event => this.#pointerEntered(event as PointerEvent));
-    listen('pointerout', event => this.#pointerLeft(event as PointerEvent));
-    listen('focusin', event => this.#focusIn(event));
-    listen('focusout', event => {
-      if (holeOf(event) !== null) this.#set({ focused: null });
-    });
+    listen('hole-hover', event => this.#hovering((event as CustomEvent<HoleHoverDetail>).detail));
+    listen('hole-focus', event => this.#focusing((event as CustomEvent<HoleFocusDetail>).detail));
     listen('pointerdown', event => this.#pointerDown(event as PointerEvent));
     listen('pointerup', () => this.#stopPressing());
     listen('pointercancel', () => this.#stopPressing());
@@ -151,27 +141,20 @@ export class MovePreviewController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  #pointerEntered(event: PointerEvent): void {
-    const index = holeOf(event);
-    // A touch has no hover: it plays, or previews by a long press.
-    if (index !== null && event.pointerType !== 'touch') this.#set({ hovered: index });
-  }
-
-  /** Out of a hole, not just from one of its parts to another. */
-  #pointerLeft(event: PointerEvent): void {
-    const hole = holeElement(innermost(event));
-    if (!hole || hole === holeElement(event.relatedTarget)) return;
-    const index = Number(hole.dataset['index']);
+  /** A pointer entered or left a hole on the view; a touch has no hover: it plays, or previews by a long press. */
+  #hovering({ index, over, pointerType }: HoleHoverDetail): void {
+    if (over) {
+      if (pointerType !== 'touch') this.#set({ hovered: index });
+      return;
+    }
     this.#stopPressing();
     if (index === this.#hovered) this.#set({ hovered: null });
   }
 
-  #focusIn(event: Event): void {
-    const index = holeOf(event);
-    if (index === null) return;
-    const keyboard = (innermost(event) as Element).matches(':focus-visible');
-    // The keyboard's hole is the one wanted now, wherever the mouse rests.
-    this.#set(keyboard ? { focused: index, hovered: null } : { focused: null });
+  /** A hole took or lost the focus: the keyboard's hole is the one wanted now, wherever the mouse rests. */
+  #focusing({ focused, visible, index }: HoleFocusDetail): void {
+    if (!focused) this.#set({ focused: null });
+    else this.#set(visible ? { focused: index, hovered: null } : { focused: null });
   }
 
   #pointerDown(event: PointerEvent): void {

@@ -36,7 +36,10 @@ describe('MoveAnimator', () => {
   test('shows queued moves in order, each ending with null (the real position)', async () => {
     const shown: (SowingFrame | null)[] = [];
     const done: string[] = [];
-    const animator = new MoveAnimator(() => view, frame => shown.push(frame));
+    const animator = new MoveAnimator(
+      () => view,
+      frame => shown.push(frame),
+    );
     animator.enqueue(start, firstMove, 1, () => done.push('first'));
     animator.enqueue(firstMove.position, secondMove, 1, () => done.push('second'));
     expect(animator.busy).toBe(true);
@@ -50,7 +53,10 @@ describe('MoveAnimator', () => {
 
   test('cancel drops the queued moves without calling back', async () => {
     const done: string[] = [];
-    const animator = new MoveAnimator(() => view, () => undefined);
+    const animator = new MoveAnimator(
+      () => view,
+      () => undefined,
+    );
     animator.enqueue(start, firstMove, 5, () => done.push('first'));
     animator.enqueue(firstMove.position, secondMove, 5, () => done.push('second'));
     animator.cancel();

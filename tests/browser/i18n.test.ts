@@ -11,7 +11,17 @@ import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { holeIndex, unwrap } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { findPosition } from '../helpers/endless.js';
-import { databasesReady, holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownText } from './helpers.js';
+import {
+  databasesReady,
+  holeButton,
+  mountBoard,
+  nextEvent,
+  pickAtRandom,
+  removeBoards,
+  seededRandom,
+  shownText,
+  viewRoot,
+} from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 /**
@@ -26,16 +36,17 @@ afterEach(() => {
   document.documentElement.lang = 'en';
 });
 
-/** Everything the board shows or announces, but the notation (the move list's entries and the holes' `S3`), which every language shares. */
+/** Everything the board (its own parts and its view's) shows or announces, but the notation (the move list's entries and the holes' `S3`), which every language shares. */
 const spokenTexts = (board: HoyitoBoard): string[] => {
-  const root = board.shadowRoot!;
   const texts: string[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement?.closest('.moves li, .label')) texts.push(node.textContent ?? '');
-  }
-  for (const element of root.querySelectorAll('[aria-label], [title]')) {
-    texts.push(element.getAttribute('aria-label') ?? '', element.getAttribute('title') ?? '');
+  for (const root of [board.shadowRoot!, viewRoot(board)]) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement?.closest('.moves li, .label')) texts.push(node.textContent ?? '');
+    }
+    for (const element of root.querySelectorAll('[aria-label], [title]')) {
+      texts.push(element.getAttribute('aria-label') ?? '', element.getAttribute('title') ?? '');
+    }
   }
   return texts.map(text => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
 };
@@ -65,8 +76,9 @@ const playOnAll = async (boards: readonly HoyitoBoard[], move: number): Promise<
   await Promise.all(boards.map(board => board.updateComplete));
 };
 
+/** An attribute of what `selector` finds in the view, else among the board's own parts. */
 const attributeOf = (board: HoyitoBoard, selector: string, name: string): string | null =>
-  board.shadowRoot!.querySelector(selector)!.getAttribute(name);
+  (viewRoot(board).querySelector(selector) ?? board.shadowRoot!.querySelector(selector))!.getAttribute(name);
 
 describe('a Spanish board', () => {
   test('shows and announces a move, the turn, the scores and its labels in Spanish', async () => {

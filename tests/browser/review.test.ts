@@ -12,7 +12,18 @@ import { type Move, type Position, type Variant, holeIndex, unwrap } from '../..
 import type { HoyitoBoard, ReviewDetail } from '../../web/board.js';
 import { moveLabel } from '../../web/describe.js';
 import { MOVES_PER_CHUNK } from '../../web/move-list.js';
-import { followMoves, holeButton, mountBoard, nextEvent, pickAtRandom, removeBoards, seededRandom, shownBoard, shownText, viewRoot } from './helpers.js';
+import {
+  followMoves,
+  holeButton,
+  mountBoard,
+  nextEvent,
+  pickAtRandom,
+  removeBoards,
+  seededRandom,
+  shownBoard,
+  shownText,
+  viewRoot,
+} from './helpers.js';
 
 const HUMANS = { south: 'human', north: 'human', speed: '0' };
 

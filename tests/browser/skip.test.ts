@@ -40,7 +40,10 @@ describe('MoveAnimator.finish', () => {
   test('ends the move being shown at once; the move queued after it is still animated frame by frame', async () => {
     const second = unwrap(playMove(after, legalMoves(after).moves[0]!));
     const frames: (SowingFrame | null)[] = [];
-    const animator = new MoveAnimator(() => view, frame => frames.push(frame));
+    const animator = new MoveAnimator(
+      () => view,
+      frame => frames.push(frame),
+    );
     const firstShown = new Promise<void>(resolve => animator.enqueue(start, firstMove, MINUTE, resolve));
     const secondShown = new Promise<void>(resolve => animator.enqueue(after, second, 1, resolve));
     await Promise.resolve();
@@ -58,14 +61,20 @@ describe('MoveAnimator.finish', () => {
 
   test('does nothing when no move is being shown: the next move is animated in full', async () => {
     const frames: (SowingFrame | null)[] = [];
-    const animator = new MoveAnimator(() => view, frame => frames.push(frame));
+    const animator = new MoveAnimator(
+      () => view,
+      frame => frames.push(frame),
+    );
     animator.finish();
     await new Promise<void>(resolve => animator.enqueue(start, firstMove, 1, resolve));
     expect(frames.filter(frame => frame?.phase === 'drop')).toHaveLength(firstMove.laps.reduce((sum, lap) => sum + lap.seeds, 0));
   });
 
   test('a cancel during a long picture lets the next move start at once', async () => {
-    const animator = new MoveAnimator(() => view, () => undefined);
+    const animator = new MoveAnimator(
+      () => view,
+      () => undefined,
+    );
     animator.enqueue(start, firstMove, MINUTE, () => undefined);
     await Promise.resolve();
     animator.cancel();

@@ -3,7 +3,8 @@
  * position, the playable holes, the last turn, a hint, marks and notes on holes, the scores and the
  * status line), animates a sowing given as data (`sow()`), and reports the hole a player
  * chooses: `hole-select` for a playable hole, `hole-refused` for any other. The page (or
- * `<hoyito-board>`, the game over it) runs the game and answers with the next state. Keyboard,
+ * `<hoyito-board>`, the game over it) runs the game and answers with the next state; `hole-hover`
+ * and `hole-focus` tell which hole the player points at (see pointing.ts). Keyboard,
  * focus and screen-reader names as on the board; what the game adds (result, move list, controls)
  * goes in its slots: `above` (between the status lines and the board) and the default slot (below).
  */
@@ -12,7 +13,7 @@ import { guard } from 'lit/directives/guard.js';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { HoyitoError, type Move, type Position, type Result, type Side, err, opposite } from '../../host/types.js';
 import { BOARD_TEXT, describeHole, describeTurn, endlessReason, holeLabel, nameOfIndex } from '../describe.js';
-import { type HoyitoBoardEventMap, boardEvent, reportError } from '../events.js';
+import { type ErrorDetail, type HoleSelectDetail, boardEvent, reportError } from '../events.js';
 import { HoleKeys } from './hole-keys.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from '../i18n.js';
 import { narrowLayoutStyles } from '../narrow-layout.js';
@@ -25,6 +26,7 @@ import { describeTurnPlayed, turnCaptures, turnSummaryStyles } from '../turn-sum
 import { type DrawnHoles, HOLE_STATES, type PlayedMove, firstPlayable, holeStates, holesWithSeeds, rowsAsDrawn } from './holes.js';
 import { type Orientation, parseOrientation, parsePlayable, parsePositionInput } from './inputs.js';
 import { noteStyles } from './note-styles.js';
+import { type HoleFocusDetail, type HoleHoverDetail, pointingListeners } from './pointing.js';
 import { BASE_STEP_MS, playFrames } from './sowing-animation.js';
 
 /** A note drawn on a hole: its text, and its part and class (the game's: `move-score`, `preview-lap-number`). */
@@ -104,6 +106,7 @@ export class HoyitoBoardView extends LitElement {
     drawn: () => this.#drawn,
     choose: index => this.#choose(index),
   });
+  readonly #pointing = pointingListeners(this);
 
   constructor() {
     super();
@@ -291,15 +294,20 @@ export class HoyitoBoardView extends LitElement {
         <div part="last-turn" class="last-turn">${describeTurnPlayed(language, this.lastTurn)}</div>
         <slot name="above"></slot>
         ${score(topSide)}
-        <div class="rows" @keydown=${this.#keys.onKeyDown}>
+        <div
+          class="rows"
+          @keydown=${this.#keys.onKeyDown}
+          @pointerover=${this.#pointing.pointerover}
+          @pointerout=${this.#pointing.pointerout}
+          @focusin=${this.#pointing.focusin}
+          @focusout=${this.#pointing.focusout}
+        >
           <div class="row top" role="group" aria-label=${text.rowLabel(text.sides[topSide])}>${top.map(hole)}</div>
           <div class="row bottom" role="group" aria-label=${text.rowLabel(text.sides[bottomSide])}>${bottom.map(hole)}</div>
         </div>
         ${score(bottomSide)}
         <slot></slot>
-        <div hidden>
-          ${[...this.descriptions].map(([index, words]) => html`<span id=${descriptionId(index)}>${words}</span>`)}
-        </div>
+        <div hidden>${[...this.descriptions].map(([index, words]) => html`<span id=${descriptionId(index)}>${words}</span>`)}</div>
       </div>
     </div>`;
   }
@@ -308,10 +316,28 @@ export class HoyitoBoardView extends LitElement {
 const descriptionId = (index: number): string => `description-of-${index}`;
 
 /** The view's parts, hole states included, for the `exportparts` of an element that draws it in its shadow root. */
-export const VIEW_PARTS = ['board', 'status', 'last-turn', 'hole', 'bowl', 'seed', 'count', 'score', 'score-south', 'score-north', ...HOLE_STATES];
+export const VIEW_PARTS = [
+  'board',
+  'status',
+  'last-turn',
+  'hole',
+  'bowl',
+  'seed',
+  'count',
+  'score',
+  'score-south',
+  'score-north',
+  ...HOLE_STATES,
+];
 
-/** The view's events: a hole chosen, and a bad input. */
-export type HoyitoBoardViewEventMap = Pick<HoyitoBoardEventMap, 'hole-select' | 'hole-refused' | 'hoyito-error'>;
+/** The view's events: a hole chosen, a hole pointed at (pointing.ts), and a bad input. */
+export interface HoyitoBoardViewEventMap {
+  'hole-select': CustomEvent<HoleSelectDetail>;
+  'hole-refused': CustomEvent<HoleSelectDetail>;
+  'hole-hover': CustomEvent<HoleHoverDetail>;
+  'hole-focus': CustomEvent<HoleFocusDetail>;
+  'hoyito-error': CustomEvent<ErrorDetail>;
+}
 
 /** Typed listeners for the view's events. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- typed overloads of addEventListener for the view's events
@@ -340,5 +366,6 @@ declare global {
 
 export type { HoleSelectDetail, ErrorDetail } from '../events.js';
 export type { PlayedMove } from './holes.js';
+export type { HoleFocusDetail, HoleHoverDetail } from './pointing.js';
 export type { Orientation } from './inputs.js';
 export type { Sowing, SowingFrame } from '../sowing.js';

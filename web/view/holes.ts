@@ -64,9 +64,7 @@ export const rowsAsDrawn = (holesPerRow: number, bottom: Side): [number[], numbe
 
 /** The first of `playable` (in the side to move's numbering), else the bottom row's first hole: where the tab stop goes. */
 export const firstPlayable = (position: Position, playable: readonly number[], bottom: Side): number =>
-  playable[0] === undefined
-    ? holeIndex(position.holesPerRow, bottom, 1)
-    : holeIndex(position.holesPerRow, position.turn, playable[0]);
+  playable[0] === undefined ? holeIndex(position.holesPerRow, bottom, 1) : holeIndex(position.holesPerRow, position.turn, playable[0]);
 
 /** Every hole of the side to move that holds seeds: what is playable when the driver does not say. */
 export const holesWithSeeds = (position: Position): number[] =>
