@@ -18,6 +18,7 @@ import { zlibCodec } from '../../host/engines/tablebase-zlib.js';
 import { makePosition } from '../../host/notation.js';
 import { unwrap } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
+import type { HoyitoBoardView } from '../../web/view/board-view.js';
 import { chainNames } from '../../web/explorer/chains.js';
 import { loadPuzzles } from '../../web/puzzles/collection.js';
 import { inTier } from '../../web/puzzles/tiers.js';
@@ -72,7 +73,7 @@ const watchProblems = (page: Page): string[] => {
 const MAIN_SHOWN: Record<SitePage, (page: Page) => Promise<unknown>> = {
   demo: page => page.waitForSelector('main hoyito-board .hole'),
   explorer: async page => {
-    await page.waitForSelector('main hoyito-board .hole');
+    await page.waitForSelector('main hoyito-board-view .hole');
     await page.waitForSelector('#chains li');
     await page.waitForFunction(() => !['', 'Reading the databases…'].includes(document.getElementById('value')!.textContent));
   },
@@ -150,11 +151,11 @@ describe('the built site', () => {
     expect(await page.locator('#score').textContent()).toBe('Puntuación: 0 correctas de 0');
 
     // The shipped puzzle shown (Hoyito II, easy, the first), read here from the data: a move other than its solution.
-    const shown = await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.currentPosition);
+    const shown = await page.evaluate(() => document.querySelector<HoyitoBoardView>('hoyito-board-view')!.currentPosition);
     const puzzle = unwrap(loadPuzzles('ii')).find(({ grade, position }) => inTier('easy', grade) && makePosition(position) === shown)!;
     const wrong = puzzle.values.findIndex((value, hole) => value !== null && hole !== puzzle.solution - 1) + 1;
     const givenUp = puzzle.values[puzzle.solution - 1]! - puzzle.values[wrong - 1]!;
-    await page.locator(`hoyito-board .hole[data-index="${wrong - 1}"]`).click();
+    await page.locator(`hoyito-board-view .hole[data-index="${wrong - 1}"]`).click();
     await page.waitForFunction(() => document.getElementById('verdict')!.textContent !== '');
     const verdict = await page.locator('#verdict').textContent();
     expect(verdict).toMatch(new RegExp(`^Incorrecto: tras el hoyo ${wrong}, `));
