@@ -2,8 +2,9 @@
 # The package as a consumer gets it: `npm pack` (prepack builds the WASM core and lib/), then in a
 # fresh folder outside the repository `npm install <tarball>` (lit and the loader come from the
 # registry) must print no warning; a Node script plays a game and solves endgames through `import … from 'hoyito'`;
-# that script type-checks without the DOM library (moduleResolution node16); every source map in
-# the package resolves; Vite builds a page that imports `hoyito/board`; and the one-file embed
+# that script type-checks without the DOM library (moduleResolution node16); the package names no
+# source map it lacks; its custom elements manifest (package.json `customElements`) describes both
+# elements; Vite builds a page that imports `hoyito/board`; and the one-file embed
 # `hoyito/standalone`, copied out of node_modules into a static site, plays in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -152,7 +153,7 @@ node -e "
 step "the tools a consumer brings: typescript@$TYPESCRIPT @types/node@$TYPES_NODE vite@$VITE"
 npm install --no-audit --no-fund --loglevel error -D "typescript@$TYPESCRIPT" "@types/node@$TYPES_NODE" "vite@$VITE"
 
-step "source maps in the package resolve"
+step "no source map named that the package lacks"
 node -e "
   const { readdirSync, readFileSync, existsSync } = require('node:fs');
   const { dirname, join } = require('node:path');
@@ -174,6 +175,20 @@ node -e "
   }
   if (problems.length) { console.error(problems.join('\n')); process.exit(1); }
   console.log(maps + ' source maps, every source present');
+"
+
+step "the custom elements manifest package.json names"
+node -e "
+  const { existsSync, readFileSync } = require('node:fs');
+  const root = 'node_modules/hoyito/';
+  const manifest = JSON.parse(readFileSync(root + require('./' + root + 'package.json').customElements, 'utf8'));
+  const elements = manifest.modules.flatMap(module => (module.declarations ?? []).filter(d => d.customElement).map(d => [d.tagName, module.path, d]));
+  for (const [tag, path, element] of elements) {
+    if (!existsSync(root + path)) { console.error(tag + ': no ' + path + ' in the package'); process.exit(1); }
+    console.log('<' + tag + '> in ' + path + ': ' + element.attributes.length + ' attributes, ' + (element.events ?? []).length + ' events');
+  }
+  const tags = elements.map(([tag]) => tag).sort().join(' ');
+  if (tags !== 'hoyito-board hoyito-board-view') { console.error('the manifest describes ' + tags); process.exit(1); }
 "
 
 step "type-check the Node consumer (lib ES2022, types node, moduleResolution node16, no DOM)"
@@ -199,5 +214,5 @@ ls "$standalone" | sed 's/^/  /'
 # The repository's e2e test of the embed, on the packed files instead of a fresh build.
 (cd "$repo" && HOYITO_EMBED_DIR="$standalone" npx vitest run --project e2e tests/e2e/embed.test.ts)
 
-printf '\nconsumer check: PASSED in %ss (%s: install without warnings, Node game, node16 types, source maps, CLI, Vite page, standalone embed)\n' \
+printf '\nconsumer check: PASSED in %ss (%s: install without warnings, Node game, node16 types, source maps, manifest, CLI, Vite page, standalone embed)\n' \
   "$((SECONDS - started))" "$(basename "$tarball")"
