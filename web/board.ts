@@ -7,7 +7,7 @@
  * move list, controls) in the view's slots. Its GameController runs the game, the AI (in a Web
  * Worker, see ai-client.ts) and the animation.
  */
-import { LitElement, type PropertyValues, html, nothing } from 'lit';
+import type { PropertyValues } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import type { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
@@ -19,30 +19,18 @@ import {
   type Position,
   type Result,
   type Side,
-  type Variant,
   ok,
   opposite,
 } from '../host/types.js';
-import { BOARD_TEXT, type BoardText, nameOfIndex, sideName } from './describe.js';
+import { nameOfIndex, sideName } from './describe.js';
 import type { HoleSelectDetail, HoyitoBoardEventMap } from './events.js';
-import { InputErrors, warnOfOffValue } from './input-errors.js';
-import { moveListStyles, renderMoveItems } from './move-list.js';
+import { moveListStyles } from './move-list.js';
 import { type StatusState, statusLine } from './status-line.js';
 import { GameController, type ShareAnswer } from './game-controller.js';
 import { Narrator, cannotPlaySpeech, decisionSpeech, moveSpeech, notYourHoleSpeech, resetSpeech, turnSpeech } from './narration.js';
 import { type ShownGame, shownGame } from './shown-game.js';
-import {
-  type CheckedInput,
-  DEFAULTS,
-  GAME_SETUP,
-  INPUT_PARSERS,
-  type Player,
-  SWITCHES,
-  TURN_SETUP,
-  type Theme,
-  numberOrText,
-} from './options.js';
-import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
+import { BoardInputs } from './board-inputs.js';
+import { GAME_SETUP, type Player, TURN_SETUP } from './options.js';
 import type { AnalysisLimits } from './analysis.js';
 import { MovePreviewController } from './preview.js';
 import { previewStyles } from './preview-styles.js';
@@ -53,104 +41,12 @@ import { OnDemand } from './on-demand.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { Persistence } from './persist.js';
 import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
-import { type HoleNote, type HoyitoBoardView, VIEW_PARTS } from './view/board-view.js';
-import { PREVIEW_STATES } from './move-preview.js';
-import type { Orientation } from './view/inputs.js';
+import type { HoyitoBoardView } from './view/board-view.js';
+import { renderGame } from './board-render.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below only adds typed event listeners
-export class HoyitoBoard extends LitElement {
+export class HoyitoBoard extends BoardInputs {
   static override styles = [boardStyles, previewStyles, reviewStyles, refusalNoticeStyles, moveListStyles];
-
-  static override properties = {
-    variant: { reflect: true },
-    holes: { converter: numberOrText },
-    position: {},
-    south: {},
-    north: {},
-    level: { converter: numberOrText },
-    thinkMs: { attribute: 'think-ms', converter: numberOrText },
-    orientation: { reflect: true },
-    speed: { converter: numberOrText },
-    hints: { type: Boolean },
-    analysis: { type: Boolean },
-    sound: { type: Boolean },
-    rounds: { converter: numberOrText },
-    theme: { reflect: true },
-    tablebases: {},
-    tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
-    tablebaseCacheMb: { attribute: 'tablebase-cache-mb', converter: numberOrText },
-    controls: { type: Boolean },
-    persist: {},
-    // The global `lang` attribute, observed so that a change of language re-renders; reflected,
-    // since Lit keeps the property apart from the attribute that ancestors' languages are read from.
-    lang: { reflect: true },
-  };
-
-  /**
-   * `ii` or `iii`: the variant the board plays. Set, it is the input for the next game from the
-   * inputs; a `position`, `setPosition()` or `loadRecord()` decides the variant over it, and it
-   * then reads theirs until a new game from the inputs.
-   */
-  get variant(): Variant {
-    return this.#playedVariant ?? this.#variantInput;
-  }
-  set variant(value: Variant) {
-    this.#variantInput = value;
-    this.#playedVariant = null;
-  }
-
-  /** Holes per row, 2 to 12 (6 and 12 are the usual boards): those the board plays, as for `variant`. */
-  get holes(): number {
-    return this.#playedHoles ?? this.#holesInput;
-  }
-  set holes(value: number) {
-    this.#holesInput = value;
-    this.#playedHoles = null;
-  }
-
-  // `variant` and `holes` as the page set them, and the game's where something else decided them.
-  #variantInput: Variant = DEFAULTS.variant;
-  #holesInput: number = DEFAULTS.holes;
-  #playedVariant: Variant | null = null;
-  #playedHoles: number | null = null;
-  /** A position string to start from instead of the start position (overrides variant and holes). */
-  declare position: string | null;
-  declare south: Player;
-  declare north: Player;
-  /** AI strength 1 (casual) to 10 (full strength). */
-  declare level: number;
-  /** If above 0, overrides the level's think time: levels 9-10 think this long, lower levels at most this long. */
-  declare thinkMs: number;
-  /** The side whose row is at the bottom. */
-  declare orientation: Orientation;
-  /** Animation speed: 1 normal, 2 twice as fast, 0 none. */
-  declare speed: number;
-  /** Show the engine's suggestion whenever a human is to move. */
-  declare hints: boolean;
-  /** Show the engine's evaluation while the AI thinks, and every move's score whenever a human is to move (see analysis.ts). */
-  declare analysis: boolean;
-  /** Synthesised sowing and capture sounds (see sound.ts). */
-  declare sound: boolean;
-  /** Rounds of a Hoyito III match; 1 is a single game. */
-  declare rounds: number;
-  declare theme: Theme;
-  /**
-   * A folder (URL relative to the page) of endgame database files, named as `hoyito tablebase
-   * build` writes them: the AI worker loads them from there (unless the browser's storage kept them)
-   * instead of building its own.
-   */
-  declare tablebases: string | null;
-  /**
-   * The databases' size in seeds on the board, 0 … 31 (0: none); default 12 built, 16 from files.
-   * Above 16 the chain's file in `tablebases` is read block by block (HTTP Range), never built.
-   */
-  declare tablebaseSeeds: number | null;
-  /** Megabytes of those blocks the browser's storage keeps across visits (default 64; 0: none). */
-  declare tablebaseCacheMb: number;
-  /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
-  declare controls: boolean;
-  /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
-  declare persist: string | null;
 
   readonly #gameController = new GameController(
     this,
@@ -190,35 +86,13 @@ export class HoyitoBoard extends LitElement {
   readonly #persistence = new Persistence(this, play => this.#gameController.startFrom(play));
   /** Why a click played nothing, shown for a moment. */
   readonly #refusal = new RefusalNotice(this);
-  /** Bad inputs: those found by `willUpdate` are told once the update is done. */
-  readonly #inputErrors = new InputErrors(this);
   readonly #narrator = new Narrator(this);
   /** The result panel is to take the focus when it is next drawn. */
   #resultFocusPending = false;
 
   constructor() {
     super();
-    this.addController(new LanguageWatch(this));
     new SkipController(this, this.#gameController); // it listens on the board while connected: nothing else refers to it
-    this.variant = DEFAULTS.variant;
-    this.holes = DEFAULTS.holes;
-    this.position = null;
-    this.south = DEFAULTS.south;
-    this.north = DEFAULTS.north;
-    this.level = DEFAULTS.level;
-    this.thinkMs = DEFAULTS.thinkMs;
-    this.orientation = DEFAULTS.orientation;
-    this.speed = DEFAULTS.speed;
-    this.hints = false;
-    this.analysis = false;
-    this.sound = false;
-    this.rounds = DEFAULTS.rounds;
-    this.theme = DEFAULTS.theme;
-    this.tablebases = DEFAULTS.tablebases;
-    this.tablebaseSeeds = DEFAULTS.tablebaseSeeds;
-    this.tablebaseCacheMb = DEFAULTS.tablebaseCacheMb;
-    this.controls = false;
-    this.persist = null;
   }
 
   // ---- read-only state for the page ----
@@ -235,11 +109,6 @@ export class HoyitoBoard extends LitElement {
     return this.#gameController.match;
   }
 
-  /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
-  get language(): Language {
-    return this.lang ? languageOf(this.lang) : languageOfElement(this);
-  }
-
   /**
    * What is wrong with the inputs as they stand, one error per input (each was also a `hoyito-error`
    * and a console warning when found): a value refused for its default, a position that is not one,
@@ -247,7 +116,7 @@ export class HoyitoBoard extends LitElement {
    */
   get optionErrors(): readonly HoyitoError[] {
     this.#applyInputs();
-    return this.#inputErrors.current;
+    return this.inputErrors.current;
   }
 
   /** The current position string. */
@@ -266,7 +135,7 @@ export class HoyitoBoard extends LitElement {
   newGame(): void {
     this.#applyInputs();
     this.#startConfiguredGame();
-    this.#inputErrors.tell();
+    this.inputErrors.tell();
   }
 
   /** Plays a move for the side to move (hole number in the mover's numbering, or `pass`). */
@@ -429,10 +298,7 @@ export class HoyitoBoard extends LitElement {
    * draws the result (on the first update every input has changed).
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
-    for (const option of Object.keys(INPUT_PARSERS) as CheckedInput[]) {
-      if (changed.has(option)) this.#checkOption(option);
-    }
-    for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
+    this.checkInputs(changed);
     if (GAME_SETUP.some(key => changed.has(key))) this.#startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.#gameController.playersChanged();
     if (changed.has('persist')) this.#persistence.restore();
@@ -446,14 +312,14 @@ export class HoyitoBoard extends LitElement {
       this.#resultFocusPending = false;
       resultRegion.focus();
     }
-    this.#inputErrors.tell();
+    this.inputErrors.tell();
   }
 
   /** Starts the game the inputs describe; what it cannot honour (a bad position, rounds without a match) is told after the update. */
   #startConfiguredGame(): void {
     // The game controller reads `variant` and `holes`: the inputs, not the last game's.
-    this.#playedVariant = this.#playedHoles = null;
-    this.#inputErrors.gameStarted(this.#gameController.newGame());
+    this.played(null);
+    this.inputErrors.gameStarted(this.#gameController.newGame());
   }
 
   /** `updateComplete` waits for the render a new game asked for, and for the parts being loaded and their render. */
@@ -468,22 +334,12 @@ export class HoyitoBoard extends LitElement {
     }
   }
 
-  /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
-  #checkOption(option: CheckedInput): void {
-    const value: unknown = this[option];
-    const parsed = value === null || value === undefined ? null : INPUT_PARSERS[option](value);
-    this.#inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
-    if (!parsed?.ok) (this as Record<CheckedInput, unknown>)[option] = DEFAULTS[option];
-  }
-
   // ---- what the game controller reports ----
 
   /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
   #afterReset(how: 'new' | 'stepped'): void {
     this.#reviewer.leave();
-    const { variant, holesPerRow } = this.game.startPosition;
-    this.#playedVariant = variant === this.#variantInput ? null : variant;
-    this.#playedHoles = holesPerRow === this.#holesInput ? null : holesPerRow;
+    this.played(this.game.startPosition);
     this.#narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.#turnSpeech()));
   }
 
@@ -545,10 +401,6 @@ export class HoyitoBoard extends LitElement {
     this.#refusal.clear();
   }
 
-  get #bottomSide(): Side {
-    return this.orientation === 'south' ? 'S' : 'N';
-  }
-
   // ---- rendering ----
 
   /** The view the board draws through, once rendered. */
@@ -563,59 +415,24 @@ export class HoyitoBoard extends LitElement {
 
   protected override render() {
     const shown = this.#shown();
-    const { position, result, reviewPly, animating } = shown;
-    const language = this.language;
-    const text = BOARD_TEXT[language];
-    const liveAnalysis = this.#gameController.liveAnalysis;
-    const analysisView = liveAnalysis.evaluation ? this.#analysisView.get() : null;
-    const marks = new Map<number, readonly string[]>();
-    const notes = new Map<number, readonly HoleNote[]>();
-    for (let index = 0; index < position.board.length; index++) {
-      marks.set(index, this.#movePreview.holeStates(index));
-      const name = nameOfIndex(position.holesPerRow, index);
-      const holeNotes = [
-        analysisView?.moveScoreNote(liveAnalysis, animating ? null : position, name),
-        this.#movePreview.lapNumbersNote(index),
-      ];
-      notes.set(
-        index,
-        holeNotes.filter(note => note !== null && note !== undefined),
-      );
-    }
-    const label = (side: Side) => `${text.sides[side]} · ${text.players[this.#playerOf(side)]}`;
-    return html`<hoyito-board-view
-      exportparts=${EXPORTED_PARTS}
-      lang=${language}
-      theme=${this.theme}
-      orientation=${this.orientation}
-      .position=${position}
-      .playable=${shown.playable}
-      .endless=${shown.endless}
-      .hint=${shown.hintMove}
-      .lastTurn=${shown.lastTurn}
-      .labels=${{ S: label('S'), N: label('N') }}
-      .finalScore=${result?.seeds ?? null}
-      .status=${reviewPly === null ? statusLine(language, shown, this.#statusState()) : this.#reviewer.statusText()}
-      .marks=${marks}
-      .notes=${notes}
-      .descriptions=${this.#movePreview.descriptions()}
-      @hole-select=${this.#onHoleChosen}
-      @hole-refused=${this.#onHoleChosen}
-    >
-      ${this.#refusal.render(language)} ${analysisView?.renderAnalysis(liveAnalysis, language, this.#bottomSide, this.game.position)}
-      ${this.#renderGameParts(shown, text, language)} ${this.#narrator.render(language)}
-    </hoyito-board-view>`;
-  }
-
-  /** What the game adds under the view: the result panel, the move preview, the match line, the move list, the controls. */
-  #renderGameParts(shown: ShownGame, text: BoardText, language: Language) {
-    const { result, listed, reviewPly } = shown;
-    return html`${result ? this.#resultPanel.get()?.render(result, listed.at(-1)?.lastFour?.to) : nothing} ${this.#movePreview.render()}
-      ${this.#renderMatch(text)}
-      <div part="moves" class="moves" role="list" aria-label=${text.movesLabel} @keydown=${this.#reviewer.onKeyDown}>
-        ${renderMoveItems(listed, language, this.#reviewer)}
-      </div>
-      ${this.controls || reviewPly !== null ? this.#controlsBar.get()?.render() : nothing}`;
+    return renderGame(shown, {
+      language: this.language,
+      theme: this.theme,
+      orientation: this.orientation,
+      match: this.currentMatch,
+      game: this.game,
+      status: shown.reviewPly === null ? statusLine(this.language, shown, this.#statusState()) : this.#reviewer.statusText(),
+      playerOf: side => this.#playerOf(side),
+      onHoleChosen: this.#onHoleChosen,
+      liveAnalysis: this.#gameController.liveAnalysis,
+      analysisView: this.#gameController.liveAnalysis.evaluation ? this.#analysisView.get() : null,
+      preview: this.#movePreview,
+      reviewer: this.#reviewer,
+      refusal: this.#refusal,
+      narrator: this.#narrator,
+      resultPanel: this.#resultPanel.get(),
+      controlsBar: this.controls || shown.reviewPly !== null ? this.#controlsBar.get() : null,
+    });
   }
 
   #statusState(): StatusState {
@@ -627,17 +444,6 @@ export class HoyitoBoard extends LitElement {
       hint: hintResult,
       playerOf: side => this.#playerOf(side),
     };
-  }
-
-  /** The match's score; the next round is the result panel's to offer (and the controls'). */
-  #renderMatch(text: BoardText) {
-    const match = this.currentMatch;
-    if (!match) return nothing;
-    const { roundsWon, draws } = match.score;
-    const verdict = match.result ? ` · ${match.result.winner ? text.matchWon(text.sides[match.result.winner]) : text.matchDrawn}` : '';
-    return html`<div part="match" class="match">
-      <span>${text.matchLine(match.round, match.rounds, text.sides.S, text.sides.N, roundsWon, draws)}${verdict}</span>
-    </div>`;
   }
 }
 
@@ -657,9 +463,6 @@ export interface HoyitoBoard {
   ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
-
-/** The view's parts, and those of the marks and notes the game adds, as the board's own (`hoyito-board::part(hole)`). */
-const EXPORTED_PARTS = [...VIEW_PARTS, ...PREVIEW_STATES, 'move-score', 'best', 'preview-lap-number'].join(', ');
 
 customElements.define('hoyito-board', HoyitoBoard);
 
