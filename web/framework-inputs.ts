@@ -15,4 +15,6 @@ type TemplateInputs<Element> = { [Name in keyof Element]: FromTemplate<Element[N
 
 export type HoyitoBoard = TemplateInputs<Board>;
 export type HoyitoBoardView = TemplateInputs<View>;
-export type * from './events.js';
+// The events' details, as each element's module exports them (a name declared here comes first).
+export type * from './board.js';
+export type * from './view/board-view.js';
