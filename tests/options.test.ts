@@ -1,4 +1,4 @@
-/** tools/options.ts: the one way the programs check values given as text, paths too. */
+/** tools/options.ts: the one way the programs check values given as text, paths too; web/options.ts: the board's inputs. */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,21 @@ import {
   wholeNumberAtLeast,
   writableFolder,
 } from '../tools/options.js';
+import {
+  type CheckedInput,
+  DEFAULTS,
+  INPUT_PARSERS,
+  MAX_BOARD_TABLEBASE_SEEDS,
+  MAX_ROUNDS,
+  MAX_SPEED,
+  MAX_TABLEBASE_CACHE_MB,
+  MAX_THINK_MS,
+  SWITCHES,
+  numberOrText,
+} from '../web/options.js';
+import { MAX_HOLES, MIN_HOLES } from '../host/types.js';
+import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
+import { describeInput } from '../host/notation.js';
 
 describe('option values', () => {
   it('a whole number in range is read; out of range, not digits or missing is an error naming the option', () => {
@@ -131,5 +146,103 @@ describe('paths', () => {
       ok: false,
       error: { kind: 'BadOption', field: 'out', message: `--out ${quote(join(folder, 'file'))}: is not a folder` },
     });
+  });
+});
+
+describe("the board's numeric and boolean inputs", () => {
+  // Each numeric input: its attribute's name (the errors' field), and the range the board documents.
+  const WHOLE_NUMBERS: [CheckedInput, string, number, number][] = [
+    ['holes', 'holes', MIN_HOLES, MAX_HOLES],
+    ['level', 'level', MIN_LEVEL, MAX_LEVEL],
+    ['thinkMs', 'think-ms', 0, MAX_THINK_MS],
+    ['rounds', 'rounds', 1, MAX_ROUNDS],
+    ['tablebaseSeeds', 'tablebase-seeds', 0, MAX_BOARD_TABLEBASE_SEEDS],
+    ['tablebaseCacheMb', 'tablebase-cache-mb', 0, MAX_TABLEBASE_CACHE_MB],
+  ];
+  const refusal = (field: string, value: unknown, accepted: string) => ({
+    ok: false,
+    error: { kind: 'BadOption', field, message: `${field}: ${describeInput(value)} is not ${accepted}` },
+  });
+
+  it.each(WHOLE_NUMBERS)(
+    '%s takes a whole number in range, as a number or as text, and refuses anything else quoting it',
+    (input, field, min, max) => {
+      const parse = INPUT_PARSERS[input];
+      const middle = Math.floor((min + max) / 2);
+      for (const number of [min, middle, max]) {
+        for (const given of [number, String(number), ` ${number} `, `+${number}`, `${number}.0`])
+          expect(parse(given)).toEqual({ ok: true, value: number });
+      }
+      const accepted = `a whole number from ${min} to ${max}`;
+      for (const given of [min - 1, max + 1, middle + 0.5, NaN, Infinity, String(min - 1), String(max + 1), `${middle}.5`]) {
+        expect(parse(given)).toMatchObject(refusal(field, given, accepted));
+      }
+      // Text that is not a decimal number, though JavaScript's Number() reads some of it.
+      for (const given of [
+        '',
+        ' ',
+        'abc',
+        `${middle}x`,
+        `0x${middle}`,
+        `${middle}e0`,
+        `${middle} ${middle}`,
+        'Infinity',
+        true,
+        false,
+        [middle],
+        {},
+      ]) {
+        expect(parse(given)).toMatchObject(refusal(field, given, accepted));
+      }
+    },
+  );
+
+  it('speed takes a number from 0 to its maximum, fractions too, as a number or as text', () => {
+    const parse = INPUT_PARSERS.speed;
+    for (const number of [0, 0.5, 1, MAX_SPEED / 2, MAX_SPEED]) {
+      for (const given of [number, String(number), ` ${number} `]) expect(parse(given)).toEqual({ ok: true, value: number });
+    }
+    expect(parse('.5')).toEqual({ ok: true, value: 0.5 });
+    for (const given of [-0.5, MAX_SPEED + 1, NaN, Infinity, '-1', String(MAX_SPEED + 0.5), '', 'fast', '1e1', true]) {
+      expect(parse(given)).toMatchObject(refusal('speed', given, `a number from 0 (no animation) to ${MAX_SPEED}`));
+    }
+  });
+
+  it.each(SWITCHES)("%s takes true and false, and in text '', 'true' or its own name for true, 'false' for false", name => {
+    const parse = INPUT_PARSERS[name];
+    for (const given of [true, '', 'true', name]) expect(parse(given)).toEqual({ ok: true, value: true });
+    for (const given of [false, 'false']) expect(parse(given)).toEqual({ ok: true, value: false });
+    const others = SWITCHES.filter(other => other !== name);
+    const accepted = `true or false (in text: '', 'true' or '${name}' for true, 'false' for false)`;
+    for (const given of ['yes', 'on', 'off', '0', '1', ' true', 'TRUE', 'False', name.toUpperCase(), ...others, 0, 1, {}]) {
+      expect(parse(given)).toMatchObject(refusal(name, given, accepted));
+    }
+    expect(DEFAULTS[name]).toBe(false);
+  });
+
+  it("an attribute's number reaches the parsers as a number only where the text is one they take", () => {
+    const read: [string, number | string][] = [
+      ['12', 12],
+      [' 3 ', 3],
+      ['0.5', 0.5],
+      ['+4', 4],
+      ['-1', -1],
+      ['', ''],
+      ['abc', 'abc'],
+      ['0x6', '0x6'],
+      ['1e1', '1e1'],
+      ['Infinity', 'Infinity'],
+      ['7 8', '7 8'],
+    ];
+    for (const [text, value] of read) {
+      expect(numberOrText.fromAttribute(text)).toBe(value);
+      for (const input of [...WHOLE_NUMBERS.map(([name]) => name), 'speed' as const]) {
+        // The attribute, read by Lit, and the same text set as a property are taken alike.
+        const [fromAttribute, fromProperty] = [INPUT_PARSERS[input](value), INPUT_PARSERS[input](text)];
+        expect(fromAttribute.ok).toBe(fromProperty.ok);
+        if (fromProperty.ok) expect(fromAttribute).toEqual(fromProperty);
+      }
+    }
+    expect(numberOrText.fromAttribute(null)).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ import { type CheckedInput, DEFAULTS, INPUT_PARSERS, type Player, SWITCHES, type
 import type { Orientation } from './view/inputs.js';
 
 export class BoardInputs extends LitElement {
+  // A numeric or boolean property also takes its attribute's text, as React and Vue set it from JSX
+  // or a template (`holes="12"`, `hints=""`): willUpdate reads it and keeps the number or boolean.
   static override properties = {
     variant: { reflect: true },
     holes: { converter: numberOrText },
@@ -76,11 +78,11 @@ export class BoardInputs extends LitElement {
   declare orientation: Orientation;
   /** Animation speed: 1 normal, 2 twice as fast, 0 none. */
   declare speed: number;
-  /** Show the engine's suggestion whenever a human is to move. */
+  /** Show the engine's suggestion whenever a human is to move. Also text: `''`, `'true'` or `'hints'` on, `'false'` off. */
   declare hints: boolean;
-  /** Show the engine's evaluation while the AI thinks, and every move's score whenever a human is to move (see analysis.ts). */
+  /** Show the engine's evaluation while the AI thinks, and every move's score whenever a human is to move (see analysis.ts). Also text: `''`, `'true'` or `'analysis'` on, `'false'` off. */
   declare analysis: boolean;
-  /** Synthesised sowing and capture sounds (see sound.ts). */
+  /** Synthesised sowing and capture sounds (see sound.ts). Also text: `''`, `'true'` or `'sound'` on, `'false'` off. */
   declare sound: boolean;
   /** Rounds of a Hoyito III match; 1 is a single game. */
   declare rounds: number;
@@ -98,7 +100,7 @@ export class BoardInputs extends LitElement {
   declare tablebaseSeeds: number | null;
   /** Megabytes of those blocks the browser's storage keeps across visits (default 64; 0: none). */
   declare tablebaseCacheMb: number;
-  /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. */
+  /** Show the built-in controls (new game, undo, redo, hint, flip, next round, review, record): see controls.ts. Also text: `''`, `'true'` or `'controls'` on, `'false'` off. */
   declare controls: boolean;
   /** Keep the game across page reloads, in localStorage under a key named by this value (or the id): see persist.ts. */
   declare persist: string | null;
@@ -149,11 +151,15 @@ export class BoardInputs extends LitElement {
     for (const name of SWITCHES) if (changed.has(name) && this[name]) warnOfOffValue(this, name);
   }
 
-  /** A bad value is set aside to be told and replaced by the default; a removed attribute quietly restores it. */
+  /**
+   * A good value is kept as read (text a framework set, `'12'`, as the number 12); a bad one is set
+   * aside to be told and replaced by the default; a removed attribute quietly restores it.
+   */
   #checkOption(option: CheckedInput): void {
     const value: unknown = this[option];
     const parsed = value === null || value === undefined ? null : INPUT_PARSERS[option](value);
     this.inputErrors.checked(option, parsed && !parsed.ok ? parsed.error : null);
-    if (!parsed?.ok) (this as Record<CheckedInput, unknown>)[option] = DEFAULTS[option];
+    const checked = parsed?.ok ? parsed.value : DEFAULTS[option];
+    if (checked !== value) (this as Record<CheckedInput, unknown>)[option] = checked;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The board's attribute values, checked. Each parser takes whatever the page set (an attribute
  * string already converted by Lit, or any property value) and never throws: a bad value gives a
- * `BadOption` error naming the attribute, and the board keeps the option's default.
+ * `BadOption` error naming the attribute, and the board keeps the option's default. A property
+ * takes what its attribute takes, as text too: React and Vue set a custom element's attributes
+ * written in JSX or a template as properties, their values strings (`holes="12"`, `hints=""`).
  */
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
 import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, err, ok } from '../host/types.js';
@@ -16,6 +18,7 @@ export type Theme = 'auto' | 'light' | 'dark';
 
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
+export const MAX_SPEED = 100;
 
 /** The most seeds a layer of `holes` holes can hold and still be a database's (its boards within MAX_LAYER_BOARDS). */
 const deepestLayer = (holes: number): number => {
@@ -60,6 +63,10 @@ export const DEFAULTS = {
   /** Null: BUILT_TABLEBASE_SEEDS, or FILE_TABLEBASE_SEEDS with a folder. */
   tablebaseSeeds: null as number | null,
   tablebaseCacheMb: DEFAULT_TABLEBASE_CACHE_MB,
+  hints: false,
+  analysis: false,
+  sound: false,
+  controls: false,
 } as const;
 
 const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
@@ -69,12 +76,35 @@ const oneOf =
   (value: unknown): Result<T, HoyitoError> =>
     allowed.includes(value as T) ? ok(value as T) : bad(field, `${describeInput(value)} is not ${allowed.join(' or ')}`);
 
+/** A number written in text, in decimal, blanks around it allowed (`'12'`, `' 0.5 '`); no `'0x6'` or `'1e1'`. */
+const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
+
+/** A number, or text that writes one, as the number; anything else as it is (to be refused, quoted as given). */
+const asNumber = <T>(value: T): T | number => (typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value);
+
 const wholeNumber =
   (field: string, min: number, max: number) =>
-  (value: unknown): Result<number, HoyitoError> =>
-    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-      ? ok(value)
+  (value: unknown): Result<number, HoyitoError> => {
+    const number = asNumber(value);
+    return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max
+      ? ok(number)
       : bad(field, `${describeInput(value)} is not a whole number from ${min} to ${max}`);
+  };
+
+/**
+ * On or off: `true` or `false`, or in text what its boolean attribute says, `''`, `'true'` or its
+ * own name (`hints="hints"`) on, and `'false'` off (a property, unlike the attribute, can say off).
+ */
+const onOrOff =
+  (field: string) =>
+  (value: unknown): Result<boolean, HoyitoError> =>
+    typeof value === 'boolean'
+      ? ok(value)
+      : value === '' || value === 'true' || value === field
+        ? ok(true)
+        : value === 'false'
+          ? ok(false)
+          : bad(field, `${describeInput(value)} is not true or false (in text: '', 'true' or '${field}' for true, 'false' for false)`);
 
 export const parseVariant = oneOf<Variant>('variant', VARIANTS);
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
@@ -89,10 +119,12 @@ export const parsePlayer = (side: Side): ((value: unknown) => Result<Player, Hoy
   oneOf<Player>(side === 'S' ? 'south' : 'north', ['human', 'ai']);
 
 /** Animation speed: 1 is normal, 2 twice as fast, 0 no animation. */
-export const parseSpeed = (value: unknown): Result<number, HoyitoError> =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100
-    ? ok(value)
-    : bad('speed', `${describeInput(value)} is not a number from 0 (no animation) to 100`);
+export const parseSpeed = (value: unknown): Result<number, HoyitoError> => {
+  const number = asNumber(value);
+  return typeof number === 'number' && number >= 0 && number <= MAX_SPEED
+    ? ok(number)
+    : bad('speed', `${describeInput(value)} is not a number from 0 (no animation) to ${MAX_SPEED}`);
+};
 
 /** Layers of the endgame databases up to this many seeds on the board; 0 turns them off. */
 export const parseTablebaseSeeds = wholeNumber('tablebase-seeds', 0, MAX_BOARD_TABLEBASE_SEEDS);
@@ -117,10 +149,9 @@ export const tablebaseSize = (seeds: number | null, folder: string | null): numb
 
 // ---- the board's inputs as a whole ----
 
-/** Numbers in attributes arrive as numbers; anything else stays text, so the error can quote it. */
+/** Numbers in attributes (written as the parsers read them in text) arrive as numbers; anything else stays text, so the error can quote it. */
 export const numberOrText = {
-  fromAttribute: (value: string | null): number | string | null =>
-    value === null || value.trim() === '' || Number.isNaN(Number(value)) ? value : Number(value),
+  fromAttribute: (value: string | null): number | string | null => asNumber(value),
 };
 
 /** The inputs checked when they change, each by its parser. */
@@ -137,7 +168,8 @@ export type CheckedInput =
   | 'theme'
   | 'tablebases'
   | 'tablebaseSeeds'
-  | 'tablebaseCacheMb';
+  | 'tablebaseCacheMb'
+  | (typeof SWITCHES)[number];
 
 export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unknown, HoyitoError>> = {
   variant: parseVariant,
@@ -153,12 +185,16 @@ export const INPUT_PARSERS: Record<CheckedInput, (value: unknown) => Result<unkn
   tablebases: parseTablebases,
   tablebaseSeeds: parseTablebaseSeeds,
   tablebaseCacheMb: parseTablebaseCacheMb,
+  hints: onOrOff('hints'),
+  analysis: onOrOff('analysis'),
+  sound: onOrOff('sound'),
+  controls: onOrOff('controls'),
 };
 
 /** Changing one of these starts a new game. */
 export const GAME_SETUP = ['variant', 'holes', 'position', 'rounds'] as const;
 
-/** Boolean attributes: on when present, whatever their value. */
+/** Boolean attributes: on when present, whatever their value; their properties also take text (see onOrOff). */
 export const SWITCHES = ['hints', 'analysis', 'sound', 'controls'] as const;
 
 /** Changing one of these may change what the side to move does (the AI moves, a hint is fetched, an analysis runs). */
