@@ -26,9 +26,10 @@ import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } f
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
-import { type Player, WHOLE_TABLEBASE_SEEDS, tablebaseCacheBytes, tablebaseSize } from './options.js';
+import type { Player } from './options.js';
+import { type TablebaseInputs, tablebaseNews, tablebaseSettings } from './tablebase-settings.js';
 import { badPositionInput } from './view/inputs.js';
-import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
+import type { TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 import type { HoyitoBoardView } from './view/board-view.js';
 
@@ -39,7 +40,7 @@ const HINT_MS = 400;
 export type ShareAnswer = 'accepted' | 'declined';
 
 /** The element a controller serves: its inputs (read when needed, already checked) and the target of the board's events. */
-export interface GameHost extends ReactiveControllerHost, EventTarget {
+export interface GameHost extends ReactiveControllerHost, EventTarget, TablebaseInputs {
   readonly variant: Variant;
   readonly holes: number;
   readonly position: string | null;
@@ -52,12 +53,6 @@ export interface GameHost extends ReactiveControllerHost, EventTarget {
   readonly hints: boolean;
   /** Show the engine's live evaluation while the AI thinks, and analyse automatically for a human to move. */
   readonly analysis: boolean;
-  /** The folder of endgame database files, relative to the page; null: the worker builds them. */
-  readonly tablebases: string | null;
-  /** Their size in seeds on the board (0: none); null: the default for building or for files. */
-  readonly tablebaseSeeds: number | null;
-  /** Megabytes of the blocks of files read by HTTP Range kept in the browser's storage. */
-  readonly tablebaseCacheMb: number;
   readonly isConnected: boolean;
   readonly hasUpdated: boolean;
 }
@@ -510,56 +505,15 @@ export class GameController implements ReactiveController {
   /** The client of the AI worker, told the databases the board's inputs ask for now. */
   #aiClient(): AiClient {
     this.#ai ??= new AiClient(undefined, status => this.#tablebaseStatus(status));
-    this.#ai.tablebases = this.#tablebaseSettings();
+    this.#ai.tablebases = tablebaseSettings(this.#host);
     return this.#ai;
-  }
-
-  #tablebaseSettings(): TablebaseSettings {
-    const { tablebases, tablebaseSeeds, tablebaseCacheMb } = this.#host;
-    let folder: string | null = null;
-    if (tablebases !== null) {
-      const url = new URL(tablebases, document.baseURI);
-      if (!url.pathname.endsWith('/')) url.pathname += '/';
-      folder = url.href;
-    }
-    return {
-      maxSeeds: tablebaseSize(tablebaseSeeds, tablebases),
-      folder,
-      wholeSeeds: WHOLE_TABLEBASE_SEEDS,
-      storeBytes: tablebaseCacheBytes(tablebaseCacheMb),
-    };
   }
 
   /** What became of the worker's databases: the page hears of them, and of a file that failed. */
   #tablebaseStatus(status: TablebaseStatus): void {
-    const { variant, fixedSide, maxSeeds, source, url, ms } = status;
-    if (status.state === 'ready') {
-      this.#emit('tablebase', { variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
-    } else if (source === 'blocks') {
-      this.#report(
-        new HoyitoError(
-          'BadTablebase',
-          `tablebases: ${status.error ?? 'the file could not be read'}; the AI plays on with the databases of up to ${WHOLE_TABLEBASE_SEEDS} seeds it can load or build`,
-          'tablebases',
-        ),
-      );
-    } else if (source === 'file') {
-      this.#report(
-        new HoyitoError(
-          'BadTablebase',
-          `tablebases: ${status.error ?? 'the file could not be read'}; the AI builds its databases instead`,
-          'tablebases',
-        ),
-      );
-    } else {
-      this.#report(
-        new HoyitoError(
-          'BadOption',
-          `tablebase-seeds: the AI could not build its endgame databases (${status.error ?? 'unknown error'}); it plays on without them`,
-          'tablebase-seeds',
-        ),
-      );
-    }
+    const news = tablebaseNews(status);
+    if (news.ok) this.#emit('tablebase', news.value);
+    else this.#report(news.error);
   }
 
   /** What goes wrong at run time (the AI, its databases) is told as a bad input is: an event and a console warning. */
