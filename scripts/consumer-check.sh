@@ -182,10 +182,12 @@ node -e "
   const { existsSync, readFileSync } = require('node:fs');
   const root = 'node_modules/hoyito/';
   const manifest = JSON.parse(readFileSync(root + require('./' + root + 'package.json').customElements, 'utf8'));
-  const elements = manifest.modules.flatMap(module => (module.declarations ?? []).filter(d => d.customElement).map(d => [d.tagName, module.path, d]));
+  const elements = manifest.modules.flatMap(module => (module.declarations ?? []).filter(d => d.customElement && d.tagName).map(d => [d.tagName, module.path, d]));
   for (const [tag, path, element] of elements) {
     if (!existsSync(root + path)) { console.error(tag + ': no ' + path + ' in the package'); process.exit(1); }
-    console.log('<' + tag + '> in ' + path + ': ' + element.attributes.length + ' attributes, ' + (element.events ?? []).length + ' events');
+    const [attributes, events] = [element.attributes ?? [], element.events ?? []];
+    console.log('<' + tag + '> in ' + path + ': ' + attributes.length + ' attributes, ' + events.length + ' events');
+    if (!attributes.length || !events.length) { console.error(tag + ': no attributes or no events in the manifest'); process.exit(1); }
   }
   const tags = elements.map(([tag]) => tag).sort().join(' ');
   if (tags !== 'hoyito-board hoyito-board-view') { console.error('the manifest describes ' + tags); process.exit(1); }

@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { customElementJsxPlugin } from 'custom-element-jsx-integration';
 import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 
-/** The elements' modules: the game and the view it draws through. */
-const ELEMENTS = ['web/board.ts', 'web/view/board-view.ts'];
+/** The elements' modules (the game and the view it draws through) and those of the classes they extend, whose members they inherit. */
+const ELEMENTS = ['web/board.ts', 'web/board-inputs.ts', 'web/view/board-view.ts'];
 /** Where the typings go, beside the elements' declarations (package.json exports them). */
 const TYPINGS_DIR = 'lib/web';
 
