@@ -13,7 +13,7 @@ import type { Orientation } from './view/inputs.js';
 
 export class BoardInputs extends LitElement {
   // A numeric or boolean property also takes its attribute's text, as React and Vue set it from JSX
-  // or a template (`holes="12"`, `hints=""`): willUpdate reads it and keeps the number or boolean.
+  // or a template (`holes="12"`, `hints=""`): checkInputs reads it and keeps the number or boolean.
   static override properties = {
     variant: { reflect: true },
     holes: { converter: numberOrText },
@@ -153,7 +153,8 @@ export class BoardInputs extends LitElement {
 
   /**
    * A good value is kept as read (text a framework set, `'12'`, as the number 12); a bad one is set
-   * aside to be told and replaced by the default; a removed attribute quietly restores it.
+   * aside to be told and replaced by the default; a removed attribute quietly restores it. Set
+   * only when it differs: setting `holes` or `variant` again would drop those a position decided.
    */
   #checkOption(option: CheckedInput): void {
     const value: unknown = this[option];
