@@ -110,6 +110,7 @@ export type ErrorKind =
   | 'NothingToRedo'
   | 'RoundNotOver' // a Hoyito III match asked for its next round while the current one goes on
   | 'AiFailed' // the AI worker could not answer (e.g. its WebAssembly did not load)
+  | 'Aborted' // a request whose AbortSignal was aborted before its answer came (the AI's search stops)
   | 'ClipboardFailed' // the browser would not write the clipboard (no permission, not a secure context)
   | 'BadOption' // an option value out of range (depth, time, level, engine...)
   | 'BadTablebase' // an endgame database file that is not one, is damaged, or is for another game

@@ -1,17 +1,19 @@
 /**
- * The board's side of the AI worker. A board only ever wants the answer to its latest question,
- * so a new request cancels the one before: the client stops it, waits for that answer (the
- * worker answers every request exactly once), and only then sends the new request.
+ * The board's side of the AI worker. Each request is sent at once and answered in turn (the
+ * worker searches one request at a time, in the order they came, and answers each exactly once).
+ * Requests do not supersede each other: a caller that wants only its latest answer aborts the
+ * request before, with the `AbortSignal` it gave.
  *
- * A stop is the `stop` message, seen by the worker between iterations; on a cross-origin isolated
- * page (which has SharedArrayBuffer) also the request's own `StopFlag`, which ends the iteration
- * under way. Each request gets a flag of its own, set only by cancelling that request and never
- * cleared nor reused: a stop for request N cannot reach N+1, however the worker's queue and these
- * messages interleave, and nothing is ever reset before a request.
+ * An aborted request settles at once as an `Aborted` error (errors are values here, as every
+ * other failure of a request), and the worker is told to stop that request: the `stop` message,
+ * by its id, which the worker sees between iterations (or before the search begins, when it is
+ * still queued); on a cross-origin isolated page (which has SharedArrayBuffer) also the request's
+ * own `StopFlag`, which ends the iteration under way. Each request gets a flag of its own, never
+ * cleared nor reused, so a stop reaches no other request.
  */
 import { StopFlag } from '../host/stop.js';
 import { type SearchResult, HoyitoError, type Result, err, ok } from '../host/types.js';
-import type { AiSearch, FromWorker, SearchRequest, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
+import type { AiSearch, FromWorker, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
 export interface AiWorker {
@@ -22,14 +24,23 @@ export interface AiWorker {
   terminate(): void;
 }
 
-/** A search's answer: the result, or null when it was cancelled. */
-export type AiAnswer = Result<SearchResult | null, HoyitoError>;
+/** A search's answer: its result, or why there is none (`Aborted`: its signal was aborted first). */
+export type AiAnswer = Result<SearchResult, HoyitoError>;
 
+/** What a request is given besides its search. */
+export interface AiRequestOptions {
+  /** Aborting it settles the request at once as an `Aborted` error and stops its search in the worker. */
+  readonly signal?: AbortSignal;
+  /** Hears each completed iteration of the search, until the request settles. */
+  readonly onProgress?: (result: SearchResult) => void;
+}
+
+/** A request the worker has not answered yet. */
 interface Pending {
-  readonly request: SearchRequest;
   /** Shared with the worker (cross-origin isolated pages only). */
   readonly stop: StopFlag | null;
-  readonly resolve: (answer: AiAnswer) => void;
+  /** Gives the request its answer; null once it has one (an abort gives it before the worker's). */
+  settle: ((answer: AiAnswer) => void) | null;
   readonly onProgress?: (result: SearchResult) => void;
 }
 
@@ -79,7 +90,8 @@ export const startAiWorker = (): AiWorker => {
   }
 };
 
-const CANCELLED: AiAnswer = ok(null);
+/** The error of a request whose signal was aborted before its answer came. */
+const aborted = (): HoyitoError => new HoyitoError('Aborted', "the AI's request was aborted before its answer came", 'ai');
 
 /** A stop flag for one request, where the worker can share it; null elsewhere. */
 const sharedStopFlag = (): StopFlag | null => {
@@ -90,16 +102,16 @@ const sharedStopFlag = (): StopFlag | null => {
 
 export class AiClient {
   #nextId = 1;
-  #inFlight: Pending | null = null;
-  /** Set once `stop` was sent for the request in flight: its answer is then dropped. */
-  #inFlightCancelled = false;
-  #waiting: Pending | null = null;
+  /** The requests sent and not yet answered by the worker, by id: an aborted one stays until its answer, which is dropped. */
+  readonly #unanswered = new Map<number, Pending>();
   /** Resolvers of `dispose` calls waiting for the last answer. */
   readonly #idle: (() => void)[] = [];
   /** The endgame databases the worker may use, sent with every request from the next one on. */
   tablebases: TablebaseSettings | null = null;
   /** Set when the worker failed: every request from then on gets this error at once. */
   #failure: HoyitoError | null = null;
+  /** Aborts the latest request of the call shape without options, which superseded the one before. */
+  #superseding: AbortController | null = null;
   readonly #worker: AiWorker;
   readonly #onTablebase: ((status: TablebaseStatus) => void) | undefined;
 
@@ -111,47 +123,71 @@ export class AiClient {
     worker.addEventListener('error', event => this.#fail(event));
   }
 
-  /** Asks for a search; any earlier request still open is cancelled (its promise gives `ok(null)`). */
-  search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<AiAnswer> {
-    this.cancel();
-    if (this.#failure) return Promise.resolve(err(this.#failure));
-    return new Promise(resolve => {
-      const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
-      const stop = sharedStopFlag();
-      const stopBuffer = stop ? { stopBuffer: stop.buffer as SharedArrayBuffer } : {};
-      const pending = {
-        request: { type: 'search', id: this.#nextId++, ...ask, ...tablebases, ...stopBuffer } as const,
-        stop,
-        resolve,
-        onProgress,
-      };
-      if (this.#inFlight) this.#waiting = pending;
-      else this.#send(pending);
-    });
+  /**
+   * @deprecated Give `{ signal, onProgress }` and abort the request before. This shape cancels any
+   * earlier request of its own shape (`cancel()` too), and a cancelled request gives `ok(null)`.
+   */
+  search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<Result<SearchResult | null, HoyitoError>>;
+  /** Asks for a search, answered after the requests before it; `signal` aborts it (an `Aborted` error). */
+  search(ask: AiSearch, options: AiRequestOptions): Promise<AiAnswer>;
+  search(ask: AiSearch, options?: AiRequestOptions | ((result: SearchResult) => void)): Promise<Result<SearchResult | null, HoyitoError>> {
+    return typeof options === 'object' ? this.#request(ask, options) : this.#supersedingSearch(ask, options);
   }
 
-  /** Stops the search in flight and drops the one waiting; both promises give `ok(null)`. */
+  /** @deprecated Abort the request's signal instead. Cancels the latest request made without options. */
   cancel(): void {
-    this.#waiting?.resolve(CANCELLED);
-    this.#waiting = null;
-    if (this.#inFlight && !this.#inFlightCancelled) {
-      this.#inFlightCancelled = true;
-      this.#inFlight.stop?.stop();
-      this.#worker.postMessage({ type: 'stop', id: this.#inFlight.request.id });
-    }
+    this.#superseding?.abort();
+    this.#superseding = null;
   }
 
-  /** Cancels everything, waits for the worker's last answer, then ends the worker. */
+  /** Aborts every request, waits for the worker's last answer, then ends the worker. */
   async dispose(): Promise<void> {
     this.cancel();
-    if (this.#inFlight) await new Promise<void>(resolve => this.#idle.push(resolve));
+    for (const id of this.#unanswered.keys()) this.#abort(id);
+    if (this.#unanswered.size > 0) await new Promise<void>(resolve => this.#idle.push(resolve));
     this.#worker.terminate();
   }
 
-  #send(pending: Pending): void {
-    this.#inFlight = pending;
-    this.#inFlightCancelled = false;
-    this.#worker.postMessage(pending.request);
+  #request(ask: AiSearch, { signal, onProgress }: AiRequestOptions): Promise<AiAnswer> {
+    if (signal?.aborted) return Promise.resolve(err(aborted()));
+    if (this.#failure) return Promise.resolve(err(this.#failure));
+    return new Promise(resolve => {
+      const id = this.#nextId++;
+      const onAbort = (): void => this.#abort(id);
+      const stop = sharedStopFlag();
+      const pending: Pending = {
+        stop,
+        settle: answer => {
+          pending.settle = null;
+          signal?.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+        onProgress,
+      };
+      signal?.addEventListener('abort', onAbort);
+      this.#unanswered.set(id, pending);
+      const tablebases = this.tablebases ? { tablebases: this.tablebases } : {};
+      const stopBuffer = stop ? { stopBuffer: stop.buffer as SharedArrayBuffer } : {};
+      this.#worker.postMessage({ type: 'search', id, ...ask, ...tablebases, ...stopBuffer });
+    });
+  }
+
+  /** The call shape without options: it cancels the one before, and a cancelled request gives `ok(null)`. */
+  async #supersedingSearch(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<Result<SearchResult | null, HoyitoError>> {
+    this.cancel();
+    const superseding = new AbortController();
+    this.#superseding = superseding;
+    const answer = await this.#request(ask, { signal: superseding.signal, onProgress });
+    return !answer.ok && answer.error.kind === 'Aborted' ? ok(null) : answer;
+  }
+
+  /** Settles request `id` as aborted and stops its search; the worker's answer, when it comes, is dropped. */
+  #abort(id: number): void {
+    const pending = this.#unanswered.get(id);
+    if (!pending?.settle) return;
+    pending.settle(err(aborted()));
+    pending.stop?.stop();
+    this.#worker.postMessage({ type: 'stop', id });
   }
 
   /**
@@ -160,35 +196,28 @@ export class AiClient {
    * another origin). Nothing it was asked will be answered: each request gets the error instead.
    */
   #fail(event: Event): void {
-    this.#failure = workerFailure(event);
-    const inFlight = this.#inFlight;
-    const waiting = this.#waiting;
-    this.#inFlight = this.#waiting = null;
-    inFlight?.resolve(this.#inFlightCancelled ? CANCELLED : err(this.#failure));
-    waiting?.resolve(err(this.#failure));
+    const failure = workerFailure(event);
+    this.#failure = failure;
+    for (const pending of this.#unanswered.values()) pending.settle?.(err(failure));
+    this.#unanswered.clear();
     this.#idle.splice(0).forEach(resolve => resolve());
     this.#worker.terminate();
   }
 
   #receive(message: FromWorker): void {
     if (message.type === 'tablebase') return this.#onTablebase?.(message);
-    const current = this.#inFlight;
-    if (!current || message.id !== current.request.id) return;
+    const pending = this.#unanswered.get(message.id);
+    if (!pending) return;
     if (message.type === 'progress') {
-      if (!this.#inFlightCancelled) current.onProgress?.(message.result);
+      if (pending.settle) pending.onProgress?.(message.result);
       return;
     }
-    this.#inFlight = null;
-    if (this.#inFlightCancelled) {
-      current.resolve(CANCELLED);
-    } else if (message.error !== undefined || message.result === null) {
-      current.resolve(err(new HoyitoError('AiFailed', `the AI could not answer: ${message.error ?? 'no move found'}`, 'ai')));
+    this.#unanswered.delete(message.id);
+    if (message.error !== undefined || message.result === null) {
+      pending.settle?.(err(new HoyitoError('AiFailed', `the AI could not answer: ${message.error ?? 'no move found'}`, 'ai')));
     } else {
-      current.resolve(ok(message.result));
+      pending.settle?.(ok(message.result));
     }
-    const next = this.#waiting;
-    this.#waiting = null;
-    if (next) this.#send(next);
-    else this.#idle.splice(0).forEach(resolve => resolve());
+    if (this.#unanswered.size === 0) this.#idle.splice(0).forEach(resolve => resolve());
   }
 }

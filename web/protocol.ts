@@ -1,6 +1,7 @@
 /**
  * The messages between the board (main thread) and the AI worker. Positions travel as plain
- * objects (structured clone); one request is in flight at a time, named by its `id`.
+ * objects (structured clone); each request is named by its `id`, and the worker answers them one
+ * after another, in the order they came.
  */
 import type { Position, SearchLimits, SearchResult, Variant } from '../host/types.js';
 import type { ServiceSearch } from '../host/service.js';
@@ -59,7 +60,7 @@ export interface TablebaseSettings {
   readonly storeBytes: number;
 }
 
-/** Asks the worker to finish request `id` as soon as it can, with what it has. */
+/** Asks the worker to finish request `id` (and no other) as soon as it can, with what it has; a request still queued is answered without a search. */
 export interface StopRequest {
   readonly type: 'stop';
   readonly id: number;

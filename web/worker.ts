@@ -5,10 +5,11 @@
  * background, a file of its own imported the first time a search wants them), each answered
  * exactly once.
  *
- * Stopping: every request searches with a `StopFlag`. On a cross-origin isolated page it is the
- * page's own cell (`stopBuffer`), which the core reads every 4096 nodes, so a stop ends even the
- * iteration under way. Otherwise it is the worker's, set by the `stop` message, which the worker
- * sees between iterations (the service yields to the event loop there). Either way the answer is
+ * Stopping: every request has a `StopFlag` from the moment it arrives, set by the `stop` message
+ * that names it, whether it is still queued (it is then answered without a search) or searching
+ * (the worker sees the message between iterations: the service yields to the event loop there).
+ * On a cross-origin isolated page the flag is the page's own cell (`stopBuffer`), which the core
+ * reads every 4096 nodes, so a stop ends even the iteration under way. Either way the answer is
  * the last completed iteration.
  */
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
@@ -112,23 +113,18 @@ const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest):
   return (await tablebases)?.forSearch(build, settings) ?? null;
 };
 
-/** Ids only grow, and a stop is for the newest request: everything up to this id is stopped. */
-let stoppedThrough = 0;
-/** The request being searched, and the flag that stops it. */
-let running: { readonly id: number; readonly flag: StopFlag } | null = null;
+/** The stop flag of each request not answered yet, by id: a stop reaches its request queued or searching, and no other. */
+const flags = new Map<number, StopFlag>();
 
-const answer = async (request: SearchRequest): Promise<void> => {
+const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => {
   const { id, position, history, level, analysis, limits } = request;
   const threads = threadsFor(request.threads);
-  const flag = new StopFlag(request.stopBuffer);
-  const stopped = (): boolean => id <= stoppedThrough || flag.stopped;
   try {
-    if (stopped()) return send({ type: 'answer', id, result: null });
+    if (flag.stopped) return send({ type: 'answer', id, result: null });
     const searches = await serviceFor(threads);
     const base = await tablebasesFor(request);
-    if (stopped()) return send({ type: 'answer', id, result: null });
+    if (flag.stopped) return send({ type: 'answer', id, result: null });
     searches.setTablebases(base ? [base] : []);
-    running = { id, flag };
     const { result } = await searches.search({
       position,
       history,
@@ -141,13 +137,14 @@ const answer = async (request: SearchRequest): Promise<void> => {
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });
   } finally {
-    running = null;
+    flags.delete(id);
   }
 };
 
 addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
-  if (message.type === 'search') return enqueue(() => answer(message));
-  stoppedThrough = Math.max(stoppedThrough, message.id);
-  if (running && running.id <= stoppedThrough) running.flag.stop();
+  if (message.type === 'stop') return flags.get(message.id)?.stop();
+  const flag = new StopFlag(message.stopBuffer);
+  flags.set(message.id, flag);
+  enqueue(() => answer(message, flag));
 });

@@ -1,13 +1,14 @@
 /**
- * The AI client's protocol with a scripted worker: one request in flight, a new one stops the old,
- * waits for its answer, and only then goes out; a disposed client ends the worker after the answer.
+ * The AI client's protocol with a scripted worker: requests go out at once, each answered by its
+ * id; an aborted one settles as Aborted at once and is stopped by its id; a disposed client ends
+ * the worker after the last answer. Then the real worker: aborts before, during and after a search.
  */
 import { describe, expect, test } from 'vitest';
 import type { SearchResult } from '../../host/types.js';
 import { startPosition } from '../../host/notation.js';
 import { AiClient, startAiWorker } from '../../web/ai-client.js';
-import type { TablebaseStatus } from '../../web/protocol.js';
-import { ScriptedWorker, runRequest } from './ai-workers.js';
+import type { FromWorker, SearchProgress, TablebaseStatus, ToWorker } from '../../web/protocol.js';
+import { Heard, ScriptedWorker, recorded, runRequest } from './ai-workers.js';
 
 const result = (bestMove: number): SearchResult => ({
   bestMove,
@@ -26,51 +27,90 @@ const position = startPosition();
 const PLAY = { position, history: [], level: 3 };
 const ANALYSE = { position, history: [], limits: { timeMs: 100 } };
 
+/** A signal aborted already. */
+const abortedSignal = (): AbortSignal => AbortSignal.abort();
+
+const ABORTED = { ok: false, error: expect.objectContaining({ kind: 'Aborted', field: 'ai' }) };
+
 describe('AiClient', () => {
   test("answers a request with the worker's result", async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answer = client.search(PLAY);
+    const answer = client.search(PLAY, {});
     expect(worker.sent).toEqual([{ type: 'search', id: 1, ...PLAY }]);
     worker.answer({ type: 'answer', id: 1, result: result(4) });
     expect(await answer).toEqual({ ok: true, value: result(4) });
   });
 
-  test('a new request stops the one in flight and is sent only after its answer', async () => {
+  test('requests go out at once and none cancels another: each is answered by its id', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const first = client.search(PLAY);
-    const second = client.search(ANALYSE);
-    expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop']);
-    expect(worker.sent[1]).toEqual({ type: 'stop', id: 1 });
+    const first = client.search(PLAY, {});
+    const second = client.search(ANALYSE, {});
+    expect(worker.sent).toEqual([
+      { type: 'search', id: 1, ...PLAY },
+      { type: 'search', id: 2, ...ANALYSE },
+    ]);
     worker.answer({ type: 'answer', id: 1, result: result(2) });
-    expect(await first).toEqual({ ok: true, value: null });
-    expect(worker.sent.map(message => message.type)).toEqual(['search', 'stop', 'search']);
-    worker.answer({ type: 'progress', id: 2, result: result(5) });
     worker.answer({ type: 'answer', id: 2, result: result(6) });
+    expect(await first).toEqual({ ok: true, value: result(2) });
     expect(await second).toEqual({ ok: true, value: result(6) });
   });
 
-  test('of three quick requests only the last is sent after the first; the middle one is dropped', async () => {
+  test('a request whose signal is aborted already settles as Aborted and is never sent', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answers = [client.search(PLAY), client.search(PLAY), client.search(PLAY)];
-    expect(await answers[1]).toEqual({ ok: true, value: null });
+    expect(await client.search(PLAY, { signal: abortedSignal() })).toEqual(ABORTED);
+    expect(worker.sent).toEqual([]);
+  });
+
+  test('an abort settles the request at once as Aborted, stops it by its id, and its progress and answer are dropped', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const controller = new AbortController();
+    const seen: SearchResult[] = [];
+    const answer = client.search(ANALYSE, { signal: controller.signal, onProgress: progress => seen.push(progress) });
+    worker.answer({ type: 'progress', id: 1, result: result(3) });
+    controller.abort();
+    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 });
+    expect(await answer).toEqual(ABORTED); // settled before the worker answered
+    worker.answer({ type: 'progress', id: 1, result: result(4) });
+    worker.answer({ type: 'answer', id: 1, result: result(4) });
+    expect(seen).toEqual([result(3)]);
+    expect(await answer).toEqual(ABORTED);
+  });
+
+  test('an abort stops only its own request', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const controller = new AbortController();
+    const first = client.search(PLAY, { signal: controller.signal });
+    const second = client.search(PLAY, { signal: new AbortController().signal });
+    controller.abort();
+    expect(worker.sent.filter(message => message.type === 'stop')).toEqual([{ type: 'stop', id: 1 }]);
     worker.answer({ type: 'answer', id: 1, result: null });
-    expect(worker.sent.map(message => [message.type, message.id])).toEqual([
-      ['search', 1],
-      ['stop', 1],
-      ['search', 3],
-    ]);
-    worker.answer({ type: 'answer', id: 3, result: result(1) });
-    expect(await answers[2]).toEqual({ ok: true, value: result(1) });
+    worker.answer({ type: 'answer', id: 2, result: result(5) });
+    expect(await first).toEqual(ABORTED);
+    expect(await second).toEqual({ ok: true, value: result(5) });
+  });
+
+  test('an abort after the answer changes nothing and sends no stop', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const controller = new AbortController();
+    const answer = client.search(PLAY, { signal: controller.signal });
+    worker.answer({ type: 'answer', id: 1, result: result(4) });
+    expect(await answer).toEqual({ ok: true, value: result(4) });
+    controller.abort();
+    expect(worker.sent.map(message => message.type)).toEqual(['search']);
+    expect(await answer).toEqual({ ok: true, value: result(4) });
   });
 
   test('progress reaches the caller; a worker error becomes an AiFailed error value', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
     const seen: SearchResult[] = [];
-    const answer = client.search(ANALYSE, progress => seen.push(progress));
+    const answer = client.search(ANALYSE, { onProgress: progress => seen.push(progress) });
     worker.answer({ type: 'progress', id: 1, result: result(3) });
     worker.answer({ type: 'answer', id: 1, result: null, error: 'CompileError: bad wasm' });
     expect(seen).toEqual([result(3)]);
@@ -82,7 +122,7 @@ describe('AiClient', () => {
     const news: TablebaseStatus[] = [];
     const client = new AiClient(worker, status => news.push(status));
     client.tablebases = { maxSeeds: 10, folder: null, wholeSeeds: 16, storeBytes: 0 };
-    const answer = client.search(PLAY);
+    const answer = client.search(PLAY, {});
     expect(worker.sent[0]).toMatchObject({
       type: 'search',
       id: 1,
@@ -105,40 +145,60 @@ describe('AiClient', () => {
     expect(news).toEqual([ready, { ...ready, state: 'failed', error: 'no memory' }]);
   });
 
-  test('dispose stops the search, waits for its answer, then ends the worker', async () => {
+  test('dispose aborts every request, stops each, waits for their answers, then ends the worker', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answer = client.search(PLAY);
+    const answers = [client.search(PLAY, {}), client.search(PLAY, {})];
     const disposed = client.dispose();
-    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 });
-    expect(worker.terminated).toBe(false);
+    expect(worker.sent.filter(message => message.type === 'stop')).toEqual([
+      { type: 'stop', id: 1 },
+      { type: 'stop', id: 2 },
+    ]);
+    expect(await Promise.all(answers)).toEqual([ABORTED, ABORTED]);
     worker.answer({ type: 'answer', id: 1, result: result(2) });
+    expect(worker.terminated).toBe(false);
+    worker.answer({ type: 'answer', id: 2, result: null });
     await disposed;
     expect(worker.terminated).toBe(true);
-    expect(await answer).toEqual({ ok: true, value: null });
   });
 
-  test('a worker that fails to load turns the request in flight, the one waiting and every later one into AiFailed errors', async () => {
+  test('a worker that fails to load turns every open request and every later one into AiFailed errors', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const first = client.search(PLAY);
+    const open = [client.search(PLAY, {}), client.search(PLAY, {})];
     worker.failToLoad();
     const failed = { ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker failed') }) };
-    expect(await first).toEqual(failed);
+    expect(await Promise.all(open)).toEqual([failed, failed]);
     expect(worker.terminated).toBe(true);
-    expect(await client.search(PLAY)).toEqual(failed);
-    expect(worker.sent).toHaveLength(1);
+    expect(await client.search(PLAY, {})).toEqual(failed);
+    expect(worker.sent).toHaveLength(2);
     await client.dispose(); // nothing left to wait for
   });
 
-  test('a request cancelled before the worker failed still gives null, the one waiting the error', async () => {
+  test('a request aborted before the worker failed stays Aborted', async () => {
+    const worker = new ScriptedWorker();
+    const client = new AiClient(worker);
+    const controller = new AbortController();
+    const first = client.search(PLAY, { signal: controller.signal });
+    controller.abort();
+    worker.failToLoad();
+    expect(await first).toEqual(ABORTED);
+  });
+
+  test('the call shape without options (until the game controller passes signals): a request cancels the one before, which gives ok(null)', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
     const first = client.search(PLAY);
-    const second = client.search(PLAY);
-    worker.failToLoad();
+    const second = client.search(ANALYSE, () => undefined);
+    expect(worker.sent).toEqual([
+      { type: 'search', id: 1, ...PLAY },
+      { type: 'stop', id: 1 },
+      { type: 'search', id: 2, ...ANALYSE },
+    ]);
     expect(await first).toEqual({ ok: true, value: null });
-    expect(await second).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed' }) });
+    client.cancel();
+    expect(await second).toEqual({ ok: true, value: null });
+    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 2 });
   });
 });
 
@@ -149,21 +209,73 @@ describe('the real worker', () => {
     expect(answer).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker') }) });
   });
 
-  test('stops a long AI move between iterations: a new request is answered long before the think time', async () => {
-    const client = new AiClient();
+  test('a request aborted before it is sent settles as Aborted and the worker never hears of it', async () => {
+    const sent: ToWorker[] = [];
+    const client = new AiClient(recorded(startAiWorker(), sent));
+    expect(await client.search(PLAY, { signal: AbortSignal.abort() })).toEqual(ABORTED);
+    const next = await client.search({ ...PLAY, level: 1 }, {});
+    expect(next).toMatchObject({ ok: true, value: { bestMove: expect.any(Number) } });
+    expect(sent).toEqual([expect.objectContaining({ type: 'search', id: 1, level: 1 })]);
+    await client.dispose();
+  });
+
+  test('an abort during a long AI move settles it as Aborted at once, never as the result the worker stopped with; the next request is answered long before the think time', async () => {
+    const worker = startAiWorker();
+    const heard = new Heard(worker);
+    const client = new AiClient(worker);
     const thinkMs = 30_000;
-    let deepened = (): void => undefined;
-    const firstIteration = new Promise<void>(resolve => {
-      deepened = resolve;
-    });
-    const longMove = client.search({ ...PLAY, level: 10, limits: { timeMs: thinkMs } }, () => deepened());
-    await firstIteration; // the search is under way in the worker
+    const controller = new AbortController();
+    const longMove = client.search({ ...PLAY, level: 10, limits: { timeMs: thinkMs } }, { signal: controller.signal });
+    await heard.next(message => message.type === 'progress' && message.id === 1); // the search is under way in the worker
     const started = performance.now();
-    const next = await client.search({ ...PLAY, level: 1 });
+    controller.abort();
+    expect(await longMove).toEqual(ABORTED);
+    const next = await client.search({ ...PLAY, level: 1 }, {});
     // The long search stood down at its next iteration, so the level-1 answer came well inside its 30 s.
     expect(performance.now() - started).toBeLessThan(thinkMs / 2);
-    expect(await longMove).toEqual({ ok: true, value: null });
-    expect(next.ok && next.value && typeof next.value.bestMove).toBe('number');
+    expect(next).toMatchObject({ ok: true, value: { bestMove: expect.any(Number) } });
+    // The worker saw the stop and answered with the iterations it had: the client dropped that result.
+    expect(await heard.next(message => message.type === 'answer' && message.id === 1)).toMatchObject({
+      result: { bestMove: expect.any(Number) },
+    });
+    await client.dispose();
+  }, 40_000);
+
+  test('an abort after the answer changes nothing: no stop is sent, and the worker answers the next request', async () => {
+    const sent: ToWorker[] = [];
+    const client = new AiClient(recorded(startAiWorker(), sent));
+    const controller = new AbortController();
+    const answer = await client.search({ ...PLAY, level: 1 }, { signal: controller.signal });
+    expect(answer).toMatchObject({ ok: true, value: { bestMove: expect.any(Number) } });
+    controller.abort();
+    const next = await client.search({ ...PLAY, level: 1 }, {});
+    expect(next).toMatchObject({ ok: true, value: { bestMove: expect.any(Number) } });
+    expect(sent.map(message => message.type)).toEqual(['search', 'search']);
+    await client.dispose();
+  });
+
+  test('a stop reaches only its own request: one aborted while queued is answered without a search, and the search before it goes on', async () => {
+    const worker = startAiWorker();
+    const heard = new Heard(worker);
+    const client = new AiClient(worker);
+    const long = new AbortController();
+    const longMove = client.search({ ...PLAY, level: 10, limits: { timeMs: 30_000 } }, { signal: long.signal });
+    const progressOfLong = (atLeast: number) => (message: FromWorker) =>
+      message.type === 'progress' && message.id === 1 && message.result.depth >= atLeast;
+    const { result: underWay } = (await heard.next(progressOfLong(1))) as SearchProgress;
+    const queued = new AbortController();
+    const queuedMove = client.search({ ...PLAY, level: 1 }, { signal: queued.signal });
+    queued.abort();
+    expect(await queuedMove).toEqual(ABORTED);
+    // Stopped too, the long search would complete one iteration more at most, then answer.
+    const goneOn = await heard.next(
+      message => progressOfLong(underWay.depth + 3)(message) || (message.type === 'answer' && message.id === 1),
+    );
+    expect(goneOn.type).toBe('progress');
+    long.abort();
+    expect(await longMove).toEqual(ABORTED);
+    expect(await heard.next(message => message.type === 'answer' && message.id === 2)).toEqual({ type: 'answer', id: 2, result: null });
+    expect(heard.messages.filter(message => message.type === 'progress' && message.id === 2)).toEqual([]);
     await client.dispose();
   }, 40_000);
 

@@ -1,7 +1,7 @@
 /**
  * Workers for the AI client's tests: a scripted one that records what the client sends, and the
- * real one driven with raw protocol messages, to read what it answers to a stopped request
- * (AiClient drops that answer).
+ * real one driven with raw protocol messages or heard beside its client, to read what it answers
+ * to a stopped request (AiClient drops that answer).
  */
 import type { SearchResult } from '../../host/types.js';
 import type { AiWorker } from '../../web/ai-client.js';
@@ -27,6 +27,38 @@ export class ScriptedWorker implements AiWorker {
   /** What a Worker whose file could not be loaded fires. */
   failToLoad(): void {
     this.events.dispatchEvent(new Event('error'));
+  }
+}
+
+/** `worker`, with what it is sent recorded in `sent`. */
+export const recorded = (worker: AiWorker, sent: ToWorker[]): AiWorker => ({
+  postMessage: message => {
+    sent.push(message);
+    worker.postMessage(message);
+  },
+  addEventListener: (type: 'message' | 'error', listener: ((event: MessageEvent<FromWorker>) => void) | ((event: Event) => void)) =>
+    worker.addEventListener(type as 'error', listener as (event: Event) => void),
+  terminate: () => worker.terminate(),
+});
+
+/** What a real worker says, heard beside its client. */
+export class Heard {
+  readonly messages: FromWorker[] = [];
+  #waiting: { readonly wanted: (message: FromWorker) => boolean; readonly resolve: (message: FromWorker) => void }[] = [];
+
+  constructor(worker: AiWorker) {
+    worker.addEventListener('message', ({ data }) => {
+      this.messages.push(data);
+      const found = this.#waiting.filter(({ wanted }) => wanted(data));
+      this.#waiting = this.#waiting.filter(({ wanted }) => !wanted(data));
+      found.forEach(({ resolve }) => resolve(data));
+    });
+  }
+
+  /** The first message heard, already or to come, that is `wanted`. */
+  next(wanted: (message: FromWorker) => boolean): Promise<FromWorker> {
+    const heard = this.messages.find(wanted);
+    return heard ? Promise.resolve(heard) : new Promise(resolve => this.#waiting.push({ wanted, resolve }));
   }
 }
 

@@ -29,32 +29,31 @@ test('the page is cross-origin isolated', () => {
 });
 
 describe('AiClient on an isolated page', () => {
-  test("each request has a flag of its own: a cancel sets the one in flight's, never the next request's", async () => {
+  test("each request has a flag of its own: an abort sets its own request's, never another's", async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
     const position = startPosition();
-    const first = client.search({ position, history: [], level: 3 });
-    const second = client.search({ position, history: [], level: 3 });
-    const [sentFirst] = searches(worker);
+    const first = new AbortController();
+    const second = new AbortController();
+    const answers = [first, second].map(({ signal }) => client.search({ position, history: [], level: 3 }, { signal }));
+    const [sentFirst, sentSecond] = searches(worker);
     expect(sentFirst!.stopBuffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(new StopFlag(sentFirst!.stopBuffer).stopped).toBe(true);
-    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 1 }); // the message too, for a request not yet started
-    worker.answer({ type: 'answer', id: 1, result: null });
-    expect(await first).toEqual({ ok: true, value: null });
-    const [, sentSecond] = searches(worker);
     expect(sentSecond!.stopBuffer).toBeInstanceOf(SharedArrayBuffer);
     expect(sentSecond!.stopBuffer).not.toBe(sentFirst!.stopBuffer);
-    expect(new StopFlag(sentSecond!.stopBuffer).stopped).toBe(false);
-    client.cancel();
+    second.abort();
     expect(new StopFlag(sentSecond!.stopBuffer).stopped).toBe(true);
-    worker.answer({ type: 'answer', id: 2, result: null });
-    expect(await second).toEqual({ ok: true, value: null });
+    expect(new StopFlag(sentFirst!.stopBuffer).stopped).toBe(false);
+    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 2 }); // the message too, for a request not yet started
+    first.abort();
+    expect(new StopFlag(sentFirst!.stopBuffer).stopped).toBe(true);
+    const aborted = { ok: false, error: expect.objectContaining({ kind: 'Aborted' }) };
+    expect(await Promise.all(answers)).toEqual([aborted, aborted]);
   });
 
   test('a worker that fails to load: the error names the header its file needs on an isolated page', async () => {
     const worker = new ScriptedWorker();
     const client = new AiClient(worker);
-    const answer = client.search({ position: startPosition(), history: [], level: 3 });
+    const answer = client.search({ position: startPosition(), history: [], level: 3 }, {});
     worker.failToLoad();
     expect(await answer).toEqual({
       ok: false,
