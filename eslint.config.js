@@ -4,7 +4,10 @@ import lit from 'eslint-plugin-lit';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'lib/', 'dist/', 'build/', 'assembly/', 'scratch/'] },
+  // The framework examples are apps of their own (their own package.json, tsconfig and node_modules).
+  {
+    ignores: ['node_modules/', 'lib/', 'dist/', 'build/', 'assembly/', 'scratch/', 'examples/react/', 'examples/vue/', 'examples/svelte/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
