@@ -71,6 +71,8 @@ export class GameController implements ReactiveController {
   #matchInPlay: Match | null = null;
   #single: Game = Game.start();
   #ai: AiClient | null = null;
+  /** Aborts the AI's search under way: its move, a hint, an analysis or the answer to an offer. */
+  #search: AbortController | null = null;
   readonly #animator: MoveAnimator;
   #sowing: SowingFrame | null = null;
   /** The engine's answer for the hint shown. */
@@ -257,9 +259,8 @@ export class GameController implements ReactiveController {
     };
     const game = this.game;
     const ask = { position: game.position, history: game.repetitionHistory(), limits: { timeMs: HINT_MS } };
-    const answer = await this.#aiClient().search(ask, show);
-    if (!answer.ok) this.#report(answer.error);
-    if (!answer.ok || !answer.value) return null;
+    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: show });
+    if (!answer.ok) return this.#failed(answer.error);
     show(answer.value);
     return answer.value.bestMove;
   }
@@ -284,10 +285,9 @@ export class GameController implements ReactiveController {
     this.#analysing = request;
     const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
     const ask = { position, history: game.repetitionHistory(), analysis: true, limits: { depth, timeMs } };
-    const answer = await this.#aiClient().search(ask, result => show(result, false));
+    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: result => show(result, false) });
     if (this.#analysing === request) this.#analysing = null;
-    if (!answer.ok) this.#report(answer.error);
-    if (!answer.ok || !answer.value) return null;
+    if (!answer.ok) return this.#failed(answer.error);
     show(answer.value, true);
     return answer.value;
   }
@@ -319,10 +319,10 @@ export class GameController implements ReactiveController {
       this.#stopThinking();
       const position = game.position;
       // Weighed as the AI weighs its moves: its level, its think time.
-      const answer = await this.#aiClient().search(this.#aiRequest(game));
-      if (!answer.ok) this.#report(answer.error);
-      const stale = !answer.ok || !answer.value || this.game !== game || game.position !== position || game.isOver;
-      const aiScore = answer.ok && answer.value ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
+      const answer = await this.#aiClient().search(this.#aiRequest(game), { signal: this.#newSearch() });
+      if (!answer.ok) this.#failed(answer.error);
+      const stale = !answer.ok || this.game !== game || game.position !== position || game.isOver;
+      const aiScore = answer.ok ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
       const sharedMargin = position.taken[other] - position.taken[side];
       if (stale || aiScore > sharedMargin) {
         if (!stale) this.#nextTurn(); // the AI's own move, which the offer interrupted
@@ -441,20 +441,20 @@ export class GameController implements ReactiveController {
     const showProgress = (result: SearchResult): void => {
       if (this.#host.analysis) this.liveAnalysis.report('ai', position, result, false);
     };
-    const answer = await this.#aiClient().search(ask, showProgress);
-    if (answer.ok && answer.value && this.#host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
-    if (!answer.ok) {
+    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: showProgress });
+    if (answer.ok && this.#host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
+    if (answer.ok) {
+      this.#playMove(answer.value.bestMove, 'ai');
+      this.#emit('thinking', { ...about, state: 'played' });
+    } else if (answer.error.kind === 'Aborted') {
+      // Whoever aborted it (a move, undo, new game, removal) has moved on already.
+      this.#emit('thinking', { ...about, state: 'cancelled' });
+    } else {
       this.#thinkingAbout = null;
       this.#aiFailedAt = position;
       this.#host.requestUpdate();
       this.#emit('thinking', { ...about, state: 'failed' });
       this.#report(answer.error);
-    } else if (answer.value) {
-      this.#playMove(answer.value.bestMove, 'ai');
-      this.#emit('thinking', { ...about, state: 'played' });
-    } else {
-      // Whoever cancelled (a move, undo, new game, removal) has moved on already.
-      this.#emit('thinking', { ...about, state: 'cancelled' });
     }
   }
 
@@ -473,7 +473,7 @@ export class GameController implements ReactiveController {
 
   /** Stops the AI's thinking, any hint and any analysis: the position it was about is gone (its evaluation stays, shown as of an earlier position). */
   #stopThinking(): void {
-    this.#ai?.cancel();
+    this.#search?.abort();
     this.#thinkingAbout = null;
     this.#analysing = null;
     this.#suggestion = null;
@@ -481,7 +481,7 @@ export class GameController implements ReactiveController {
 
   /** `analysis` was turned off: an analysis under way stops and nothing is shown. */
   #stopAnalysis(): void {
-    if (this.#analysing) this.#ai?.cancel();
+    if (this.#analysing) this.#search?.abort();
     this.#analysing = null;
     this.liveAnalysis.clear();
   }
@@ -500,6 +500,19 @@ export class GameController implements ReactiveController {
     this.#reports.reset('stepped');
     this.#nextTurn();
     return first;
+  }
+
+  /** A search is to be asked for: the one under way, if any, is aborted (the position it was about is gone); returns the new one's signal. */
+  #newSearch(): AbortSignal {
+    this.#search?.abort();
+    this.#search = new AbortController();
+    return this.#search.signal;
+  }
+
+  /** A search that gave no answer: told unless aborted (whoever aborted it has moved on); nothing to show. */
+  #failed(error: HoyitoError): null {
+    if (error.kind !== 'Aborted') this.#report(error);
+    return null;
   }
 
   /** The client of the AI worker, told the databases the board's inputs ask for now. */
