@@ -22,7 +22,8 @@ import {
   opposite,
 } from '../host/types.js';
 import { AiClient } from './ai-client.js';
-import { ANALYSIS_MS, type AnalysisLimits, LiveAnalysis, parseAnalysisLimits } from './analysis.js';
+import type { AnalysisLimits, LiveAnalysis } from './analysis.js';
+import { GameAdvice } from './game-advice.js';
 import { MoveAnimator, stepMs } from './animator.js';
 import { nameOfIndex } from './describe.js';
 import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
@@ -32,9 +33,6 @@ import { badPositionInput } from './view/inputs.js';
 import type { TablebaseStatus } from './protocol.js';
 import type { SowingFrame } from './sowing.js';
 import type { HoyitoBoardView } from './view/board-view.js';
-
-/** How long the engine thinks for a hint. */
-const HINT_MS = 400;
 
 /** What the other side said to an offer to end the game and share the seeds left. */
 export type ShareAnswer = 'accepted' | 'declined';
@@ -75,8 +73,6 @@ export class GameController implements ReactiveController {
   #search: AbortController | null = null;
   readonly #animator: MoveAnimator;
   #sowing: SowingFrame | null = null;
-  /** The engine's answer for the hint shown. */
-  #suggestion: SearchResult | null = null;
   #plies = 0;
   /** The position the AI is choosing a move for. */
   #thinkingAbout: Position | null = null;
@@ -84,10 +80,8 @@ export class GameController implements ReactiveController {
   #aiFailedAt: Position | null = null;
   /** The side whose turn the player skipped: its moves show at once until the turn passes. */
   #skippedTurn: Side | null = null;
-  /** The analysis (a search with every move scored) under way, and the position it is of. */
-  #analysing: { readonly position: Position } | null = null;
-  /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
-  readonly liveAnalysis: LiveAnalysis;
+  /** The hint and the analysis. */
+  readonly #advice: GameAdvice;
   readonly #host: GameHost;
   readonly #reports: GameReports;
 
@@ -100,10 +94,19 @@ export class GameController implements ReactiveController {
       this.#host.requestUpdate();
     });
     host.addController(this);
-    this.liveAnalysis = new LiveAnalysis(host);
+    this.#advice = new GameAdvice(host, (ask, onProgress) =>
+      this.#aiClient()
+        .search(ask, { signal: this.#newSearch(), onProgress })
+        .then(answer => (answer.ok ? answer.value : this.#failed(answer.error))),
+    );
   }
 
   // ---- state for rendering ----
+
+  /** The engine's evaluations: the AI's thinking (with `analysis` on) and analyses. */
+  get liveAnalysis(): LiveAnalysis {
+    return this.#advice.liveAnalysis;
+  }
 
   /** The game on the board (the current round's in a match). */
   get game(): Game {
@@ -122,12 +125,12 @@ export class GameController implements ReactiveController {
 
   /** The engine's suggestion for the human to move. */
   get hintMove(): Move | null {
-    return this.#suggestion?.bestMove ?? null;
+    return this.#advice.suggestion?.bestMove ?? null;
   }
 
   /** The search result behind the hint: its score is exact (`exact`) when the databases or the search proved it. */
   get hintResult(): SearchResult | null {
-    return this.#suggestion;
+    return this.#advice.suggestion;
   }
 
   /** Moves whose animation has been shown: the picture lags the game while a move is animated. */
@@ -181,7 +184,7 @@ export class GameController implements ReactiveController {
     void this.#ai?.dispose();
     this.#ai = null;
     this.#thinkingAbout = null;
-    this.#analysing = null;
+    this.#advice.drop();
   }
 
   // ---- what the host asks for ----
@@ -248,21 +251,10 @@ export class GameController implements ReactiveController {
     return this.#step(game => game.redo());
   }
 
-  /** The engine's best move for the side to move, shown as it is refined; null if the game is over, the AI is thinking, or it was cancelled. */
-  async hint(): Promise<Move | null> {
-    if (this.game.isOver || this.#thinkingAbout) return null;
-    // The suggestion shows at once and is refined with each completed search iteration; a move,
-    // undo or new game cancels the search, and then neither progress nor answer arrives.
-    const show = (result: SearchResult): void => {
-      this.#suggestion = result;
-      this.#host.requestUpdate();
-    };
-    const game = this.game;
-    const ask = { position: game.position, history: game.repetitionHistory(), limits: { timeMs: HINT_MS } };
-    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: show });
-    if (!answer.ok) return this.#failed(answer.error);
-    show(answer.value);
-    return answer.value.bestMove;
+  /** The engine's best move for the side to move, shown as it is refined; null if the game is over, the AI is thinking, or it was aborted. */
+  hint(): Promise<Move | null> {
+    // A move, undo or new game aborts the search, and then neither progress nor answer arrives.
+    return this.game.isOver || this.#thinkingAbout ? Promise.resolve(null) : this.#advice.hint(this.game);
   }
 
   /**
@@ -271,25 +263,8 @@ export class GameController implements ReactiveController {
    * over, the AI is thinking, the limits are bad (a `hoyito-error`), or a move, undo, new game or
    * hint came first. With hints on, it is the hint too (one search serves both).
    */
-  async analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
-    const checked = parseAnalysisLimits(limits);
-    if (!checked.ok) this.#report(checked.error);
-    if (!checked.ok || this.game.isOver || this.#thinkingAbout) return null;
-    const game = this.game;
-    const position = game.position;
-    const show = (result: SearchResult, final: boolean): void => {
-      this.liveAnalysis.report('analysis', position, result, final);
-      if (this.#host.hints) this.#suggestion = result;
-    };
-    const request = { position };
-    this.#analysing = request;
-    const { depth, timeMs = depth === undefined ? ANALYSIS_MS : undefined } = checked.value;
-    const ask = { position, history: game.repetitionHistory(), analysis: true, limits: { depth, timeMs } };
-    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: result => show(result, false) });
-    if (this.#analysing === request) this.#analysing = null;
-    if (!answer.ok) return this.#failed(answer.error);
-    show(answer.value, true);
-    return answer.value;
+  analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
+    return this.#advice.analyse(this.game, limits, this.game.isOver || this.#thinkingAbout !== null);
   }
 
   /** `side` resigns: the other side wins the game (the round, in a match). */
@@ -334,7 +309,7 @@ export class GameController implements ReactiveController {
 
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
-    if (!this.#host.hints) this.#suggestion = null;
+    if (!this.#host.hints) this.#advice.dropHint();
     if (!this.#host.analysis) this.#stopAnalysis();
     this.#host.requestUpdate();
     this.#nextTurn();
@@ -423,7 +398,7 @@ export class GameController implements ReactiveController {
     if (game.legalMoves().moves[0] === 'pass') this.#playMove('pass', player);
     else if (player === 'ai' && this.#thinkingAbout !== game.position) void this.#askAi();
     else if (player === 'human' && this.#host.analysis) {
-      if (this.#analysing?.position !== game.position) void this.analyse();
+      if (this.#advice.analysing !== game.position) void this.analyse();
     } else if (player === 'human' && this.#host.hints) void this.hint();
   }
 
@@ -475,15 +450,12 @@ export class GameController implements ReactiveController {
   #stopThinking(): void {
     this.#search?.abort();
     this.#thinkingAbout = null;
-    this.#analysing = null;
-    this.#suggestion = null;
+    this.#advice.drop();
   }
 
   /** `analysis` was turned off: an analysis under way stops and nothing is shown. */
   #stopAnalysis(): void {
-    if (this.#analysing) this.#search?.abort();
-    this.#analysing = null;
-    this.liveAnalysis.clear();
+    if (this.#advice.stopAnalysis()) this.#search?.abort();
   }
 
   /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
