@@ -225,6 +225,10 @@ const action = (name: string, label: string, run: () => void): TemplateResult =>
   html`<button part="result-action ${name}" class="result-action ${name}" type="button" @click=${run}>${label}</button>`;
 
 export const resultStyles = css`
+  /* The preview line keeps two lines for a preview to come (preview-styles.ts); after the end none comes, so no empty band is kept under the panel. */
+  .result ~ .preview {
+    display: none;
+  }
   .result {
     display: grid;
     gap: 0.35rem;
