@@ -110,8 +110,6 @@ export class AiClient {
   tablebases: TablebaseSettings | null = null;
   /** Set when the worker failed: every request from then on gets this error at once. */
   #failure: HoyitoError | null = null;
-  /** Aborts the latest request of the call shape without options, which superseded the one before. */
-  #superseding: AbortController | null = null;
   readonly #worker: AiWorker;
   readonly #onTablebase: ((status: TablebaseStatus) => void) | undefined;
 
@@ -123,32 +121,8 @@ export class AiClient {
     worker.addEventListener('error', event => this.#fail(event));
   }
 
-  /**
-   * @deprecated Give `{ signal, onProgress }` and abort the request before. This shape cancels any
-   * earlier request of its own shape (`cancel()` too), and a cancelled request gives `ok(null)`.
-   */
-  search(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<Result<SearchResult | null, HoyitoError>>;
   /** Asks for a search, answered after the requests before it; `signal` aborts it (an `Aborted` error). */
-  search(ask: AiSearch, options: AiRequestOptions): Promise<AiAnswer>;
-  search(ask: AiSearch, options?: AiRequestOptions | ((result: SearchResult) => void)): Promise<Result<SearchResult | null, HoyitoError>> {
-    return typeof options === 'object' ? this.#request(ask, options) : this.#supersedingSearch(ask, options);
-  }
-
-  /** @deprecated Abort the request's signal instead. Cancels the latest request made without options. */
-  cancel(): void {
-    this.#superseding?.abort();
-    this.#superseding = null;
-  }
-
-  /** Aborts every request, waits for the worker's last answer, then ends the worker. */
-  async dispose(): Promise<void> {
-    this.cancel();
-    for (const id of this.#unanswered.keys()) this.#abort(id);
-    if (this.#unanswered.size > 0) await new Promise<void>(resolve => this.#idle.push(resolve));
-    this.#worker.terminate();
-  }
-
-  #request(ask: AiSearch, { signal, onProgress }: AiRequestOptions): Promise<AiAnswer> {
+  search(ask: AiSearch, { signal, onProgress }: AiRequestOptions = {}): Promise<AiAnswer> {
     if (signal?.aborted) return Promise.resolve(err(aborted()));
     if (this.#failure) return Promise.resolve(err(this.#failure));
     return new Promise(resolve => {
@@ -172,13 +146,11 @@ export class AiClient {
     });
   }
 
-  /** The call shape without options: it cancels the one before, and a cancelled request gives `ok(null)`. */
-  async #supersedingSearch(ask: AiSearch, onProgress?: (result: SearchResult) => void): Promise<Result<SearchResult | null, HoyitoError>> {
-    this.cancel();
-    const superseding = new AbortController();
-    this.#superseding = superseding;
-    const answer = await this.#request(ask, { signal: superseding.signal, onProgress });
-    return !answer.ok && answer.error.kind === 'Aborted' ? ok(null) : answer;
+  /** Aborts every request, waits for the worker's last answer, then ends the worker. */
+  async dispose(): Promise<void> {
+    for (const id of this.#unanswered.keys()) this.#abort(id);
+    if (this.#unanswered.size > 0) await new Promise<void>(resolve => this.#idle.push(resolve));
+    this.#worker.terminate();
   }
 
   /** Settles request `id` as aborted and stops its search; the worker's answer, when it comes, is dropped. */

@@ -184,22 +184,6 @@ describe('AiClient', () => {
     worker.failToLoad();
     expect(await first).toEqual(ABORTED);
   });
-
-  test('the call shape without options (until the game controller passes signals): a request cancels the one before, which gives ok(null)', async () => {
-    const worker = new ScriptedWorker();
-    const client = new AiClient(worker);
-    const first = client.search(PLAY);
-    const second = client.search(ANALYSE, () => undefined);
-    expect(worker.sent).toEqual([
-      { type: 'search', id: 1, ...PLAY },
-      { type: 'stop', id: 1 },
-      { type: 'search', id: 2, ...ANALYSE },
-    ]);
-    expect(await first).toEqual({ ok: true, value: null });
-    client.cancel();
-    expect(await second).toEqual({ ok: true, value: null });
-    expect(worker.sent.at(-1)).toEqual({ type: 'stop', id: 2 });
-  });
 });
 
 describe('the real worker', () => {
