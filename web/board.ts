@@ -430,7 +430,7 @@ export class HoyitoBoard extends BoardInputs {
       reviewer: this.#reviewer,
       refusal: this.#refusal,
       narrator: this.#narrator,
-      resultPanel: this.#resultPanel.get(),
+      resultPanel: shown.result ? this.#resultPanel.get() : null,
       controlsBar: this.controls || shown.reviewPly !== null ? this.#controlsBar.get() : null,
     });
   }

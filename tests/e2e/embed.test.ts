@@ -274,12 +274,14 @@ test('under a strict Content-Security-Policy (no inline styles) the board keeps 
   await page.locator('hoyito-board .result').waitFor({ timeout: 15_000 });
   // The styles the board sets per element (the grid's width, each seed's place, the eval bar's fill) are in place.
   const layout = await page.evaluate(() => {
+    // The holes are the view's (in its own shadow root); the analysis panel is the board's, in the view's slot.
     const root = document.querySelector('hoyito-board')!.shadowRoot!;
-    const tops = [...root.querySelectorAll('.row.top .hole')].map(hole => Math.round(hole.getBoundingClientRect().top));
-    const seed = root.querySelector<HTMLElement>('.seed')!;
+    const view = root.querySelector('hoyito-board-view')!.shadowRoot!;
+    const tops = [...view.querySelectorAll('.row.top .hole')].map(hole => Math.round(hole.getBoundingClientRect().top));
+    const seed = view.querySelector<HTMLElement>('.seed')!;
     const fill = root.querySelector<HTMLElement>('.eval-fill')!;
     return {
-      holes: getComputedStyle(root.querySelector('.frame')!).getPropertyValue('--holes'),
+      holes: getComputedStyle(view.querySelector('.frame')!).getPropertyValue('--holes'),
       rowTops: new Set(tops).size,
       rowLength: tops.length,
       seedPlaced: seed.style.left !== '' && seed.style.top !== '',
