@@ -5,18 +5,25 @@ import '../../web/board.js';
 import type { HoyitoBoard, HoyitoBoardEventMap } from '../../web/board.js';
 import type { HoyitoBoardView } from '../../web/view/board-view.js';
 
+/** Mounts a `tag` element with these attributes; listeners are attached before its first update so nothing is missed. */
+export const mountElement = async <Tag extends 'hoyito-board' | 'hoyito-board-view'>(
+  tag: Tag,
+  attributes: Record<string, string>,
+  listeners: Partial<Record<string, (event: never) => void>> = {},
+): Promise<HTMLElementTagNameMap[Tag]> => {
+  const element = document.createElement(tag);
+  for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener as EventListener);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.append(element);
+  await element.updateComplete;
+  return element;
+};
+
 /** Mounts a board with these attributes; listeners are attached before its first update so nothing is missed. */
-export const mountBoard = async (
+export const mountBoard = (
   attributes: Record<string, string>,
   listeners: Partial<{ [K in keyof HoyitoBoardEventMap]: (event: HoyitoBoardEventMap[K]) => void }> = {},
-): Promise<HoyitoBoard> => {
-  const board = document.createElement('hoyito-board');
-  for (const [type, listener] of Object.entries(listeners)) board.addEventListener(type, listener as EventListener);
-  for (const [name, value] of Object.entries(attributes)) board.setAttribute(name, value);
-  document.body.append(board);
-  await board.updateComplete;
-  return board;
-};
+): Promise<HoyitoBoard> => mountElement('hoyito-board', attributes, listeners);
 
 export const removeBoards = (): void => document.querySelectorAll('hoyito-board').forEach(board => board.remove());
 

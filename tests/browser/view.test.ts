@@ -12,21 +12,14 @@ import '../../web/view/board-view.js';
 // eslint-disable-next-line no-duplicate-imports -- a type import beside the module's side-effect import
 import type { ErrorDetail, HoleSelectDetail, HoyitoBoardView } from '../../web/view/board-view.js';
 import type { SowingFrame } from '../../web/sowing.js';
-import { holeButton, pickAtRandom, seededRandom, shownBoard, shownText } from './helpers.js';
+import { holeButton, mountElement, pickAtRandom, seededRandom, shownBoard, shownText } from './helpers.js';
 
 afterEach(() => document.querySelectorAll('hoyito-board-view').forEach(view => view.remove()));
 
-const mountView = async (
+const mountView = (
   attributes: Record<string, string>,
   listeners: Partial<Record<'hole-select' | 'hole-refused' | 'hoyito-error', (event: CustomEvent) => void>> = {},
-): Promise<HoyitoBoardView> => {
-  const view = document.createElement('hoyito-board-view');
-  for (const [type, listener] of Object.entries(listeners)) view.addEventListener(type, listener as EventListener);
-  for (const [name, value] of Object.entries(attributes)) view.setAttribute(name, value);
-  document.body.append(view);
-  await view.updateComplete;
-  return view;
-};
+): Promise<HoyitoBoardView> => mountElement('hoyito-board-view', attributes, listeners);
 
 /** The mover's holes a position marks playable on the view, in the mover's numbering. */
 const markedPlayable = (view: HoyitoBoardView, position: Position): number[] =>
