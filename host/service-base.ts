@@ -45,8 +45,9 @@ import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
-import { pagedSearcher, wasmSearcher } from './engines/wasm/search.js';
-import { type FillReport, PagedTables } from './engines/wasm/paged-tables.js';
+import { wasmSearcher } from './engines/wasm/search.js';
+// Types only: the paging of files read block by block is given where a service is made (`BlockPaging`).
+import type { BlockPaging, FillReport, PagedTables } from './engines/wasm/paged-tables.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
@@ -195,6 +196,8 @@ export interface ServiceParts {
   readonly tablebases: readonly ServiceTablebase[];
   readonly core?: WasmCore;
   readonly helpers?: SearchHelpers;
+  /** How the core probes databases read block by block (`SearchService` has it; `Searches` once given it). */
+  readonly paging?: BlockPaging;
 }
 
 /**
@@ -258,6 +261,7 @@ export class Searches {
   /** The core searches run on (engine `wasm`): where `SearchService.loadTablebaseFile` writes. */
   protected readonly core?: WasmCore;
   #helpers?: SearchHelpers;
+  #paging?: BlockPaging;
   /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
   readonly #searchers = new Map<Tablebase | null, Searcher>();
   /** The file read block by block whose blocks the core probes (paged), attached for the last search near it, and its searcher. */
@@ -271,6 +275,8 @@ export class Searches {
     this.#bases = parts.tablebases;
     this.core = parts.core;
     this.#helpers = parts.helpers;
+    this.#paging = parts.paging;
+    this.#checkPaging(parts.tablebases);
   }
 
   /**
@@ -310,11 +316,29 @@ export class Searches {
     return this.#bases;
   }
 
-  /** Replaces the databases searches may use (none: `[]`). */
-  setTablebases(tablebases: readonly ServiceTablebase[]): void {
+  /**
+   * Replaces the databases searches may use (none: `[]`). `paging`: how the core probes those read
+   * block by block, for a service made without it (`Searches.create`: the board's worker gives it
+   * with its first such file, from code it loads then); kept for later calls.
+   * @throws HoyitoError `BadOption` for entries that are not databases, or read block by block with no paging on a core.
+   */
+  setTablebases(tablebases: readonly ServiceTablebase[], paging?: BlockPaging): void {
     checkTablebases(tablebases);
+    this.#paging = paging ?? this.#paging;
+    this.#checkPaging(tablebases);
     this.#bases = tablebases;
     this.#searchers.clear();
+  }
+
+  /** Databases read block by block are probed in the core's paged tables, which need the paging (the reference searches without them). */
+  #checkPaging(tablebases: readonly ServiceTablebase[]): void {
+    const blocks = tablebases.findIndex(isTablebaseBlocks);
+    if (blocks >= 0 && this.core && !this.#paging)
+      throw badOption(
+        'tablebases',
+        tablebases[blocks],
+        `entry ${blocks} is read block by block: this service has no paging of them (SearchService has)`,
+      );
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */
@@ -503,11 +527,12 @@ export class Searches {
    * @throws HoyitoError `TablebaseTooLarge` when the core's memory cannot hold the block maps and slots.
    */
   #pagedFor(blocks: TablebaseBlocks): { readonly tables: PagedTables; readonly searcher: Searcher } | null {
-    const core = this.core;
-    if (!core) return null;
+    const { core } = this;
+    const paging = this.#paging;
+    if (!core || !paging) return null;
     if (this.#paged?.tables.blocks !== blocks || !this.#paged.tables.attached) {
-      const tables = unwrap(PagedTables.attach(core, blocks));
-      this.#paged = { tables, searcher: pagedSearcher(core, this.#tableBits, tables, this.#helpers) };
+      const tables = unwrap(paging.attach(core, blocks));
+      this.#paged = { tables, searcher: paging.searcher(core, this.#tableBits, tables, this.#helpers) };
     }
     return this.#paged;
   }

@@ -15,10 +15,9 @@
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
-import { Searches } from '../host/service-base.js';
+import { Searches, type ServiceTablebase } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
-import type { Tablebase } from '../host/engines/tablebase.js';
-import type { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
+import type { BlockPaging } from '../host/engines/wasm/paged-tables.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { wantedTablebases } from './wanted-tablebases.js';
 import { warnOnConsole } from './events.js';
@@ -94,23 +93,32 @@ const enqueue = (task: () => Promise<void>): void => {
   queue = queue.then(task);
 };
 
-/** The worker's databases (web/worker-tablebases.ts), imported the first time a search wants some; null when that code did not load. */
-let tablebases: Promise<WorkerTablebases | null> | undefined;
+/**
+ * The worker's databases (web/worker-tablebases.ts) and the probing of a file read block by block
+ * (host/engines/wasm/paged-tables.ts), imported the first time a search wants some; null when that
+ * code did not load.
+ */
+let tablebases: Promise<{ readonly databases: WorkerTablebases; readonly paging: BlockPaging } | null> | undefined;
 
-/** The databases a search of `request` uses, if they are here: in the core, or a file read block by block (they are got if need be). */
-const tablebasesFor = async ({ position, tablebases: settings }: SearchRequest): Promise<Tablebase | TablebaseBlocks | null> => {
+/** The databases a search of `request` uses, if they are here (in the core, or a file read block by block: they are got if need be), and their paging. */
+const tablebasesFor = async ({
+  position,
+  tablebases: settings,
+}: SearchRequest): Promise<{ readonly base: ServiceTablebase; readonly paging: BlockPaging } | null> => {
   if (!settings) return null;
   const build = wantedTablebases(position, settings);
   if (!build) return null;
-  tablebases ??= import('./worker-tablebases.js').then(
-    ({ WorkerTablebases }) => new WorkerTablebases(core, send, enqueue),
+  tablebases ??= Promise.all([import('./worker-tablebases.js'), import('../host/engines/wasm/paged-tables.js')]).then(
+    ([{ WorkerTablebases }, { blockPaging }]) => ({ databases: new WorkerTablebases(core, send, enqueue), paging: blockPaging }),
     (error: unknown) => {
       const message = `the worker's code for them did not load (${String(error)})`;
       send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });
       return null;
     },
   );
-  return (await tablebases)?.forSearch(build, settings) ?? null;
+  const loaded = await tablebases;
+  const base = await loaded?.databases.forSearch(build, settings);
+  return loaded && base ? { base, paging: loaded.paging } : null;
 };
 
 /** The stop flag of each request not answered yet, by id: a stop reaches its request queued or searching, and no other. */
@@ -122,9 +130,9 @@ const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => 
   try {
     if (flag.stopped) return send({ type: 'answer', id, result: null });
     const searches = await serviceFor(threads);
-    const base = await tablebasesFor(request);
+    const wanted = await tablebasesFor(request);
     if (flag.stopped) return send({ type: 'answer', id, result: null });
-    searches.setTablebases(base ? [base] : []);
+    searches.setTablebases(wanted ? [wanted.base] : [], wanted?.paging);
     const { result } = await searches.search({
       position,
       history,

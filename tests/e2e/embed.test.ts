@@ -190,9 +190,10 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
 }, 60_000);
 
 test('in an endgame the embed gets its databases with the worker’s code for them and builds them in the builder’s worker, both from beside the module', async () => {
-  // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI worker's code for the databases.
+  // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI
+  // worker's code for the databases: getting them, and probing a file read block by block.
   expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(2);
-  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(3);
+  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(4);
   const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   const detail = await page.evaluate(
