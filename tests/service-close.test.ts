@@ -29,7 +29,7 @@ const countedThreads = (): { readonly spawn: ThreadSpawner; live(): number } => 
       terminate: () => {
         if (!ended) live--;
         ended = true;
-        port.terminate();
+        return port.terminate();
       },
     };
   };
