@@ -8,9 +8,9 @@
 import { html, nothing } from 'lit';
 import type { Game } from '../host/game.js';
 import type { Match } from '../host/match.js';
-import type { Side } from '../host/types.js';
+import type { SearchResult, Side } from '../host/types.js';
 import type { LiveAnalysis } from './analysis.js';
-import type * as AnalysisView from './analysis-view.js';
+import type { AnalysisPanel } from './board-parts.js';
 import type { BoardControls } from './controls.js';
 import { BOARD_TEXT, type BoardText, nameOfIndex } from './describe.js';
 import type { HoleSelectDetail } from './events.js';
@@ -24,6 +24,8 @@ import type { RefusalNotice } from './refusal-notice.js';
 import type { ResultPanel } from './result-panel.js';
 import type { ReviewController } from './review.js';
 import type { ShownGame } from './shown-game.js';
+import type { SowingFrame } from './sowing.js';
+import { statusLine } from './status-line.js';
 import { type HoleNote, VIEW_PARTS } from './view/board-view.js';
 import type { Orientation } from './view/inputs.js';
 
@@ -37,11 +39,12 @@ export interface GameParts {
   readonly orientation: Orientation;
   readonly match: Match | null;
   readonly game: Game;
-  readonly status: string;
+  /** The live game, whose state the status line tells while no earlier move is reviewed. */
+  readonly live: LiveStatus;
   playerOf(side: Side): Player;
   readonly onHoleChosen: (event: CustomEvent<HoleSelectDetail>) => void;
   readonly liveAnalysis: LiveAnalysis;
-  readonly analysisView: Omit<typeof AnalysisView, 'analysisStyles'> | null;
+  readonly analysisView: AnalysisPanel | null;
   readonly preview: MovePreviewController;
   readonly reviewer: ReviewController;
   readonly refusal: RefusalNotice;
@@ -50,6 +53,25 @@ export interface GameParts {
   /** The controls, when they are to show (the `controls` input, or a move reviewed). */
   readonly controlsBar: BoardControls | null;
 }
+
+/** What the status line tells of the live game besides its position. */
+export interface LiveStatus {
+  /** The picture of the move being sown, or null. */
+  readonly frame: SowingFrame | null;
+  /** Moves shown so far: the one being sown is the next. */
+  readonly shownPlies: number;
+  readonly thinking: boolean;
+  readonly aiFailed: boolean;
+  readonly hintResult: SearchResult | null;
+}
+
+/** The status line: the live game's, or the review's while an earlier move is shown. */
+const statusText = (shown: ShownGame, parts: GameParts): string => {
+  if (shown.reviewPly !== null) return parts.reviewer.statusText();
+  const { frame, shownPlies, thinking, aiFailed, hintResult } = parts.live;
+  const sowing = frame ? parts.game.outcomes[shownPlies] : undefined;
+  return statusLine(parts.language, shown, { sowing, thinking, aiFailed, hint: hintResult, playerOf: side => parts.playerOf(side) });
+};
 
 export const renderGame = (shown: ShownGame, parts: GameParts) => {
   const { position, result, listed, animating } = shown;
@@ -80,7 +102,7 @@ export const renderGame = (shown: ShownGame, parts: GameParts) => {
     .lastTurn=${shown.lastTurn}
     .labels=${{ S: label('S'), N: label('N') }}
     .finalScore=${result?.seeds ?? null}
-    .status=${parts.status}
+    .status=${statusText(shown, parts)}
     .marks=${marks}
     .notes=${notes}
     .descriptions=${preview.descriptions()}

@@ -22,12 +22,13 @@ import {
   ok,
   opposite,
 } from '../host/types.js';
-import { nameOfIndex, sideName } from './describe.js';
 import type { HoleSelectDetail, HoyitoBoardEventMap } from './events.js';
 import { moveListStyles } from './move-list.js';
-import { type StatusState, statusLine } from './status-line.js';
-import { GameController, type ShareAnswer } from './game-controller.js';
-import { Narrator, cannotPlaySpeech, decisionSpeech, moveSpeech, notYourHoleSpeech, resetSpeech, turnSpeech } from './narration.js';
+import { GameController } from './game-controller.js';
+import type { ShareAnswer } from './share-offer.js';
+import { Narrator } from './narration.js';
+import { GameFeedback } from './game-feedback.js';
+import { chooseHole } from './hole-choice.js';
 import { type ShownGame, shownGame } from './shown-game.js';
 import { BoardInputs } from './board-inputs.js';
 import { GAME_SETUP, type Player, TURN_SETUP } from './options.js';
@@ -37,10 +38,10 @@ import { previewStyles } from './preview-styles.js';
 import { SkipController } from './skip.js';
 import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
-import { OnDemand } from './on-demand.js';
+import { OptionalParts } from './board-parts.js';
 import { copyRecord, downloadRecord } from './record-file.js';
 import { Persistence } from './persist.js';
-import { REFUSAL_TEXT, RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
+import { RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
 import type { HoyitoBoardView } from './view/board-view.js';
 import { renderGame } from './board-render.js';
 
@@ -52,31 +53,13 @@ export class HoyitoBoard extends BoardInputs {
     this,
     {
       reset: how => this.#afterReset(how),
-      moveShown: (outcome, result) => this.#afterMoveShown(outcome, result),
-      decided: result => this.#afterDecision(result),
+      moveShown: (outcome, result) => this.#feedback.moveShown(outcome, result),
+      decided: result => this.#feedback.decided(result),
     },
     () => this.#view,
   );
   readonly #reviewer = new ReviewController(this, this.#gameController);
-  // The optional parts, loaded on first use (see on-demand.ts).
-  readonly #controlsBar = new OnDemand(this, 'controls', async () => {
-    const { BoardControls, controlsStyles } = await import('./controls.js');
-    return { part: new BoardControls(this, this.#reviewer, this.#gameController), styles: controlsStyles };
-  });
-  readonly #analysisView = new OnDemand(this, 'analysis', async () => {
-    const { analysisStyles, ...view } = await import('./analysis-view.js');
-    return { part: view, styles: analysisStyles };
-  });
-  readonly #resultPanel = new OnDemand(this, 'result', async () => {
-    const { ResultPanel, resultStyles } = await import('./result-panel.js');
-    return { part: new ResultPanel(this), styles: resultStyles };
-  });
-  readonly #soundPlayer = new OnDemand(this, 'sound', async () => {
-    const { SoundController } = await import('./sound.js');
-    const player = new SoundController(this, () => this.#gameController.frame);
-    this.addController(player);
-    return { part: player };
-  });
+  readonly #parts = new OptionalParts(this, this.#reviewer, this.#gameController);
   /** The preview is of the live game: none while an earlier position is reviewed. */
   readonly #movePreview = new MovePreviewController(this, {
     game: () => this.game,
@@ -87,8 +70,12 @@ export class HoyitoBoard extends BoardInputs {
   /** Why a click played nothing, shown for a moment. */
   readonly #refusal = new RefusalNotice(this);
   readonly #narrator = new Narrator(this);
-  /** The result panel is to take the focus when it is next drawn. */
-  #resultFocusPending = false;
+  readonly #feedback = new GameFeedback(this, {
+    narrator: this.#narrator,
+    view: () => this.#view,
+    showResult: () => this.#parts.result.get(),
+    live: this.#gameController,
+  });
 
   constructor() {
     super();
@@ -304,14 +291,9 @@ export class HoyitoBoard extends BoardInputs {
     if (changed.has('persist')) this.#persistence.restore();
   }
 
-  /** Loads the parts the inputs ask for, focuses the result panel when it comes, and tells of bad inputs. */
+  /** Loads the parts the inputs ask for and tells of bad inputs (the feedback has focused the result panel, when it came). */
   protected override updated(): void {
-    if (this.sound) this.#soundPlayer.get();
-    const resultRegion = this.#resultFocusPending ? this.renderRoot.querySelector<HTMLElement>('.result') : null;
-    if (resultRegion) {
-      this.#resultFocusPending = false;
-      resultRegion.focus();
-    }
+    if (this.sound) this.#parts.sound.get();
     this.inputErrors.tell();
   }
 
@@ -328,7 +310,7 @@ export class HoyitoBoard extends BoardInputs {
       while (!(await super.getUpdateComplete()));
       // And the view's render of what this one gave it.
       await this.#view?.updateComplete;
-      const loading = [this.#controlsBar, this.#analysisView, this.#soundPlayer, this.#resultPanel].flatMap(part => part.settling ?? []);
+      const loading = this.#parts.settling;
       if (loading.length === 0) return true;
       await Promise.all(loading);
     }
@@ -336,33 +318,11 @@ export class HoyitoBoard extends BoardInputs {
 
   // ---- what the game controller reports ----
 
-  /** A new game or round, or an undo/redo: the focus goes to a playable hole and the screen reader hears where things stand. */
+  /** A new game or round, or an undo/redo: back to live, and the player is told. */
   #afterReset(how: 'new' | 'stepped'): void {
     this.#reviewer.leave();
     this.played(this.game.startPosition);
-    this.#narrator.say(resetSpeech(how, this.currentMatch?.round ?? null, makePosition(this.game.position), this.#turnSpeech()));
-  }
-
-  /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
-  #afterMoveShown(outcome: MoveOutcome, result: GameResult | null): void {
-    this.#narrator.say(moveSpeech(outcome, result, this.#playerOf(outcome.position.turn)));
-    if (this.#gameController.animating) return;
-    if (result) return this.#showResult();
-    // Once the view draws the next position, its tab stop is the first playable hole.
-    void this.updateComplete.then(() => this.#view?.followTurn());
-  }
-
-  /** The players ended the game (resign, agreement): it is announced and the result shown. */
-  #afterDecision(result: GameResult): void {
-    this.#narrator.say(decisionSpeech(result));
-    this.#showResult();
-  }
-
-  /** The result panel comes (loaded on first use) and takes the focus once drawn (see `updated`). */
-  #showResult(): void {
-    this.#resultFocusPending = true;
-    this.#resultPanel.get();
-    this.requestUpdate();
+    this.#feedback.reset(how);
   }
 
   // ---- input ----
@@ -371,35 +331,20 @@ export class HoyitoBoard extends BoardInputs {
     return this.#gameController.playerOf(side);
   }
 
-  #turnSpeech() {
-    return turnSpeech(this.game, this.#playerOf(this.game.position.turn));
-  }
-
   /** A player chose a hole on the view: play it, or say why not. The view's event is the board's own business. */
   readonly #onHoleChosen = (event: CustomEvent<HoleSelectDetail>): void => {
     event.stopPropagation();
-    this.#choose(event.detail.index);
+    const game = this.game;
+    const table = {
+      game,
+      humanToMove: this.#gameController.humanToMove && this.reviewPly === null,
+      refusal: this.#refusal,
+      narrator: this.#narrator,
+      mover: this.#playerOf(game.position.turn),
+      play: (hole: number) => this.#gameController.play(hole),
+    };
+    chooseHole(table, event.detail.index);
   };
-
-  #choose(index: number): void {
-    if (!this.#gameController.humanToMove || this.reviewPly !== null) return;
-    const position = this.game.position;
-    const { side, hole } = nameOfIndex(position.holesPerRow, index);
-    if (side !== position.turn) {
-      this.#refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
-      return this.#narrator.say(notYourHoleSpeech(side, this.#turnSpeech()));
-    }
-    const { moves, endless } = this.game.legalMoves();
-    // On the mover's side, a hole that is not a legal move is endless or empty.
-    if (!moves.includes(hole)) {
-      const speech = cannotPlaySpeech({ side, hole }, endless.includes(hole));
-      this.#narrator.say(speech);
-      return this.#refusal.show(speech);
-    }
-    // The notice goes once the move is played, for the same reason as the tab stop (see render).
-    this.#gameController.play(hole);
-    this.#refusal.clear();
-  }
 
   // ---- rendering ----
 
@@ -421,29 +366,18 @@ export class HoyitoBoard extends BoardInputs {
       orientation: this.orientation,
       match: this.currentMatch,
       game: this.game,
-      status: shown.reviewPly === null ? statusLine(this.language, shown, this.#statusState()) : this.#reviewer.statusText(),
+      live: this.#gameController,
       playerOf: side => this.#playerOf(side),
       onHoleChosen: this.#onHoleChosen,
       liveAnalysis: this.#gameController.liveAnalysis,
-      analysisView: this.#gameController.liveAnalysis.evaluation ? this.#analysisView.get() : null,
+      analysisView: this.#gameController.liveAnalysis.evaluation ? this.#parts.analysis.get() : null,
       preview: this.#movePreview,
       reviewer: this.#reviewer,
       refusal: this.#refusal,
       narrator: this.#narrator,
-      resultPanel: shown.result ? this.#resultPanel.get() : null,
-      controlsBar: this.controls || shown.reviewPly !== null ? this.#controlsBar.get() : null,
+      resultPanel: shown.result ? this.#parts.result.get() : null,
+      controlsBar: this.controls || shown.reviewPly !== null ? this.#parts.controls.get() : null,
     });
-  }
-
-  #statusState(): StatusState {
-    const { frame, shownPlies, thinking, aiFailed, hintResult } = this.#gameController;
-    return {
-      sowing: frame ? this.game.outcomes[shownPlies] : undefined,
-      thinking,
-      aiFailed,
-      hint: hintResult,
-      playerOf: side => this.#playerOf(side),
-    };
   }
 }
 

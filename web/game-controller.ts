@@ -1,52 +1,31 @@
 /**
  * The game behind `<hoyito-board>`, as a Lit reactive controller: it owns the Game (or Match), the
- * AI client and the move animator, and runs the turns (a player without a move passes, the AI is
- * asked, hints are fetched), undo/redo, the next round, and the cancelling of whatever a new
- * position makes stale. It fires the board's events on its host and asks the host to render; the
- * element keeps its inputs, the rendering and the input handling, and narrates what `GameReports` tell.
+ * AI's searches (game-ai.ts) and the move animator, and runs the turns (a player without a move
+ * passes, the AI is asked, hints are fetched), undo/redo, the next round, and the cancelling of
+ * whatever a new position makes stale. It fires the board's events on its host (game-events.ts)
+ * and asks the host to render; the element keeps its inputs, the rendering and the input
+ * handling, and narrates what `GameReports` tell.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Game, type GameResult } from '../host/game.js';
 import { Match } from '../host/match.js';
 import { makePosition } from '../host/notation.js';
-import {
-  type MoveOutcome,
-  type SearchResult,
-  HoyitoError,
-  type Move,
-  type Position,
-  type Result,
-  type Side,
-  type Variant,
-  err,
-  opposite,
-} from '../host/types.js';
-import { AiClient } from './ai-client.js';
+import { type MoveOutcome, type SearchResult, HoyitoError, type Move, type Position, type Result, type Side, err } from '../host/types.js';
+import { type AiInputs, GameAi } from './game-ai.js';
 import type { AnalysisLimits, LiveAnalysis } from './analysis.js';
 import { GameAdvice } from './game-advice.js';
 import { MoveAnimator, stepMs } from './animator.js';
-import { nameOfIndex } from './describe.js';
-import { type HoyitoBoardEventMap, boardEvent, reportError } from './events.js';
+import { GameEvents } from './game-events.js';
 import type { Player } from './options.js';
-import { type TablebaseInputs, tablebaseNews, tablebaseSettings } from './tablebase-settings.js';
-import { badPositionInput } from './view/inputs.js';
-import type { TablebaseStatus } from './protocol.js';
+import { type SetupInputs, configuredSetup } from './game-setup.js';
 import type { SowingFrame } from './sowing.js';
 import type { HoyitoBoardView } from './view/board-view.js';
-
-/** What the other side said to an offer to end the game and share the seeds left. */
-export type ShareAnswer = 'accepted' | 'declined';
+import { type ShareAnswer, type SharingTable, answerShare } from './share-offer.js';
 
 /** The element a controller serves: its inputs (read when needed, already checked) and the target of the board's events. */
-export interface GameHost extends ReactiveControllerHost, EventTarget, TablebaseInputs {
-  readonly variant: Variant;
-  readonly holes: number;
-  readonly position: string | null;
-  readonly rounds: number;
+export interface GameHost extends ReactiveControllerHost, EventTarget, AiInputs, SetupInputs {
   readonly south: Player;
   readonly north: Player;
-  readonly level: number;
-  readonly thinkMs: number;
   readonly speed: number;
   readonly hints: boolean;
   /** Show the engine's live evaluation while the AI thinks, and analyse automatically for a human to move. */
@@ -68,9 +47,8 @@ export interface GameReports {
 export class GameController implements ReactiveController {
   #matchInPlay: Match | null = null;
   #single: Game = Game.start();
-  #ai: AiClient | null = null;
-  /** Aborts the AI's search under way: its move, a hint, an analysis or the answer to an offer. */
-  #search: AbortController | null = null;
+  /** The AI's searches: its move, a hint, an analysis, the answer to an offer; one at a time. */
+  readonly #ai: GameAi;
   readonly #animator: MoveAnimator;
   #sowing: SowingFrame | null = null;
   #plies = 0;
@@ -84,21 +62,20 @@ export class GameController implements ReactiveController {
   readonly #advice: GameAdvice;
   readonly #host: GameHost;
   readonly #reports: GameReports;
+  readonly #events: GameEvents;
 
   /** `view` is the element's view, which draws the sowings. */
   constructor(host: GameHost, reports: GameReports, view: () => HoyitoBoardView | null) {
     this.#host = host;
     this.#reports = reports;
+    this.#events = new GameEvents(host);
+    this.#ai = new GameAi(host, this.#events);
     this.#animator = new MoveAnimator(view, frame => {
       this.#sowing = frame;
       this.#host.requestUpdate();
     });
     host.addController(this);
-    this.#advice = new GameAdvice(host, (ask, onProgress) =>
-      this.#aiClient()
-        .search(ask, { signal: this.#newSearch(), onProgress })
-        .then(answer => (answer.ok ? answer.value : this.#failed(answer.error))),
-    );
+    this.#advice = new GameAdvice(host, (ask, onProgress) => this.#ai.resultOf(ask, onProgress));
   }
 
   // ---- state for rendering ----
@@ -181,8 +158,7 @@ export class GameController implements ReactiveController {
 
   hostDisconnected(): void {
     this.#showCurrent();
-    void this.#ai?.dispose();
-    this.#ai = null;
+    this.#ai.dispose();
     this.#thinkingAbout = null;
     this.#advice.drop();
   }
@@ -193,21 +169,9 @@ export class GameController implements ReactiveController {
    * Starts the game the host's inputs describe, leaving out a setting that cannot be honoured;
    * returns those settings' errors, naming each input and its value, for the host to report.
    */
-  newGame(): HoyitoError[] {
-    const { position, rounds, variant, holes } = this.#host;
-    const problems: HoyitoError[] = [];
-    const start = position ? Game.fromPosition(position) : null;
-    if (start && !start.ok) problems.push(badPositionInput(position!, start.error));
-    const asMatch = `rounds: ${rounds} rounds make a match`;
-    if (start?.ok) {
-      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, played from the start, not from a set position`, 'rounds'));
-      this.#resetTo(null, start.value);
-    } else if (rounds > 1 && variant === 'iii') {
-      this.#resetTo(Match.start({ rounds, holesPerRow: holes }), this.#single);
-    } else {
-      if (rounds > 1) problems.push(new HoyitoError('BadOption', `${asMatch}, a Hoyito III custom; set variant="iii"`, 'rounds'));
-      this.#resetTo(null, Game.start({ variant, holesPerRow: holes }));
-    }
+  newGame(): readonly HoyitoError[] {
+    const { play, problems } = configuredSetup(this.#host);
+    this.startFrom(play);
     return problems;
   }
 
@@ -273,39 +237,26 @@ export class GameController implements ReactiveController {
   }
 
   /**
-   * `side` offers to end the game now, the seeds left shared equally. An AI opponent accepts when
-   * its search says it would not do better playing on (its score at most the margin sharing gives
-   * it); a human opponent is at the same board, so the offer stands for their agreement. Declined
-   * too when the game is over, or when a move, undo or new game comes before the AI's answer.
+   * `side` offers to end the game now, the seeds left shared equally (share-offer.ts: how the other
+   * side answers); declined too when the game is over, or a move, undo or new game comes first.
    */
   async offerShare(side: Side): Promise<ShareAnswer> {
-    const answer = await this.#answerShare(side);
-    this.#emit('shareoffer', { side, answer });
+    const answer = await answerShare(this.#sharingTable, side);
+    this.#events.emit('shareoffer', { side, answer });
     if (answer === 'accepted') this.#endByDecision(game => game.agreeToShare()); // the game is on: answerShare looked
     return answer;
   }
 
-  /** The other side's answer to `side`'s offer, in the game as it stands once it is known. */
-  async #answerShare(side: Side): Promise<ShareAnswer> {
-    const game = this.game;
-    if (game.isOver) return 'declined';
-    const other = opposite(side);
-    if (this.playerOf(other) === 'ai') {
+  /** The game as an offer to share sees it: the AI weighs it as it weighs its moves, its own move aborted meanwhile. */
+  readonly #sharingTable: SharingTable = {
+    game: () => this.game,
+    playerOf: side => this.playerOf(side),
+    weigh: game => {
       this.#stopThinking();
-      const position = game.position;
-      // Weighed as the AI weighs its moves: its level, its think time.
-      const answer = await this.#aiClient().search(this.#aiRequest(game), { signal: this.#newSearch() });
-      if (!answer.ok) this.#failed(answer.error);
-      const stale = !answer.ok || this.game !== game || game.position !== position || game.isOver;
-      const aiScore = answer.ok ? (position.turn === other ? answer.value.score : -answer.value.score) : 0;
-      const sharedMargin = position.taken[other] - position.taken[side];
-      if (stale || aiScore > sharedMargin) {
-        if (!stale) this.#nextTurn(); // the AI's own move, which the offer interrupted
-        return 'declined';
-      }
-    }
-    return this.game === game && !game.isOver ? 'accepted' : 'declined';
-  }
+      return this.#ai.resultOf(this.#ai.moveSearch(game));
+    },
+    resume: () => this.#nextTurn(),
+  };
 
   /** Who plays which side, or whether hints or analysis are wanted, changed: the turn is looked at again. */
   playersChanged(): void {
@@ -324,8 +275,7 @@ export class GameController implements ReactiveController {
     this.#stopThinking();
     this.#host.requestUpdate();
     if (this.#animator.busy) return decided; // moveShown reports the end with the last move
-    this.#emit('gameover', decided.value);
-    this.#reportRound();
+    this.#events.gameOver(decided.value, this.#matchInPlay);
     this.#reports.decided(decided.value);
     return decided;
   }
@@ -360,34 +310,14 @@ export class GameController implements ReactiveController {
     const game = this.game;
     const after = outcome.position;
     this.#plies = game.outcomes.indexOf(outcome) + 1;
-    this.#emit('move', { move: outcome.move, side: outcome.mover, player, position: makePosition(after), outcome });
-    if (outcome.capturedSeeds > 0) {
-      const holes = outcome.captured.map(index => nameOfIndex(after.holesPerRow, index));
-      this.#emit('capture', { side: outcome.mover, seeds: outcome.capturedSeeds, holes, lastFour: outcome.lastFour });
-    }
     // Only the latest move can have met the repetition rule, which the outcome does not know about.
     const result = game.outcomes.at(-1) === outcome ? game.result : null;
-    if (result) {
-      this.#emit('gameover', result);
-      this.#reportRound();
-    } else {
-      const side = after.turn;
-      this.#emit('turn', { side, player: this.playerOf(side), extraTurn: outcome.extraTurn });
-    }
+    this.#events.moveShown(outcome, player, result, this.#matchInPlay, side => this.playerOf(side));
     // The skip lasts while the skipped side moves again, and no human gets a move of theirs skipped.
     if (result || after.turn !== this.#skippedTurn || this.playerOf(after.turn) === 'human') this.#skippedTurn = null;
     this.#host.requestUpdate();
     this.#reports.moveShown(outcome, result);
     if (!this.#animator.busy) this.#nextTurn();
-  }
-
-  #reportRound(): void {
-    const match = this.#matchInPlay;
-    const round = match?.roundResults.at(-1);
-    if (!match || !round) return;
-    this.#emit('roundover', { round, rounds: match.rounds });
-    const result = match.result;
-    if (result) this.#emit('matchover', result);
   }
 
   /** Whoever is to move: a player without a move passes, the AI is asked, hints are fetched. */
@@ -410,33 +340,27 @@ export class GameController implements ReactiveController {
     this.#thinkingAbout = position;
     this.#aiFailedAt = null;
     this.#host.requestUpdate();
-    this.#emit('thinking', { ...about, state: 'started' });
-    const ask = this.#aiRequest(game);
+    this.#events.emit('thinking', { ...about, state: 'started' });
+    const ask = this.#ai.moveSearch(game);
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
       if (this.#host.analysis) this.liveAnalysis.report('ai', position, result, false);
     };
-    const answer = await this.#aiClient().search(ask, { signal: this.#newSearch(), onProgress: showProgress });
+    const answer = await this.#ai.search(ask, showProgress);
     if (answer.ok && this.#host.analysis) this.liveAnalysis.report('ai', position, answer.value, true);
     if (answer.ok) {
       this.#playMove(answer.value.bestMove, 'ai');
-      this.#emit('thinking', { ...about, state: 'played' });
+      this.#events.emit('thinking', { ...about, state: 'played' });
     } else if (answer.error.kind === 'Aborted') {
       // Whoever aborted it (a move, undo, new game, removal) has moved on already.
-      this.#emit('thinking', { ...about, state: 'cancelled' });
+      this.#events.emit('thinking', { ...about, state: 'cancelled' });
     } else {
       this.#thinkingAbout = null;
       this.#aiFailedAt = position;
       this.#host.requestUpdate();
-      this.#emit('thinking', { ...about, state: 'failed' });
-      this.#report(answer.error);
+      this.#events.emit('thinking', { ...about, state: 'failed' });
+      this.#events.report(answer.error);
     }
-  }
-
-  /** The AI's search of `game`'s position: at the board's level, for `think-ms` when set. */
-  #aiRequest(game: Game) {
-    const limits = this.#host.thinkMs > 0 ? { timeMs: this.#host.thinkMs } : {};
-    return { position: game.position, history: game.repetitionHistory(), level: this.#host.level, limits };
   }
 
   /** Drops the animations still queued (their events with them) and shows the game as it is. */
@@ -448,14 +372,14 @@ export class GameController implements ReactiveController {
 
   /** Stops the AI's thinking, any hint and any analysis: the position it was about is gone (its evaluation stays, shown as of an earlier position). */
   #stopThinking(): void {
-    this.#search?.abort();
+    this.#ai.abort();
     this.#thinkingAbout = null;
     this.#advice.drop();
   }
 
   /** `analysis` was turned off: an analysis under way stops and nothing is shown. */
   #stopAnalysis(): void {
-    if (this.#advice.stopAnalysis()) this.#search?.abort();
+    if (this.#advice.stopAnalysis()) this.#ai.abort();
   }
 
   /** Undo or redo, repeated while the AI would be to move (so a human gets their turn back). */
@@ -472,41 +396,5 @@ export class GameController implements ReactiveController {
     this.#reports.reset('stepped');
     this.#nextTurn();
     return first;
-  }
-
-  /** A search is to be asked for: the one under way, if any, is aborted (the position it was about is gone); returns the new one's signal. */
-  #newSearch(): AbortSignal {
-    this.#search?.abort();
-    this.#search = new AbortController();
-    return this.#search.signal;
-  }
-
-  /** A search that gave no answer: told unless aborted (whoever aborted it has moved on); nothing to show. */
-  #failed(error: HoyitoError): null {
-    if (error.kind !== 'Aborted') this.#report(error);
-    return null;
-  }
-
-  /** The client of the AI worker, told the databases the board's inputs ask for now. */
-  #aiClient(): AiClient {
-    this.#ai ??= new AiClient(undefined, status => this.#tablebaseStatus(status));
-    this.#ai.tablebases = tablebaseSettings(this.#host);
-    return this.#ai;
-  }
-
-  /** What became of the worker's databases: the page hears of them, and of a file that failed. */
-  #tablebaseStatus(status: TablebaseStatus): void {
-    const news = tablebaseNews(status);
-    if (news.ok) this.#emit('tablebase', news.value);
-    else this.#report(news.error);
-  }
-
-  /** What goes wrong at run time (the AI, its databases) is told as a bad input is: an event and a console warning. */
-  #report(error: HoyitoError): void {
-    reportError(this.#host, error);
-  }
-
-  #emit<K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): void {
-    this.#host.dispatchEvent(boardEvent(type, detail));
   }
 }
