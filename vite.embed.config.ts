@@ -1,4 +1,4 @@
-import { type Plugin, defineConfig } from 'vite';
+import { type Plugin, build, defineConfig } from 'vite';
 
 /**
  * The embed: `<hoyito-board>` as one module a page loads with one script tag, `hoyito-board.js`
@@ -14,7 +14,9 @@ import { type Plugin, defineConfig } from 'vite';
  */
 export const EMBED_FILES = /^hoyito-board([-.].*)?\.(js|wasm)$/;
 /** The board's optional parts (controls, analysis panel, sound), each a chunk the entry imports on first use. */
-export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-)[^.]+\.js$/;
+export const EMBED_PARTS = /^hoyito-board-(?!worker-|thread-|view\.)[^.]+\.js$/;
+/** The view alone (`<hoyito-board-view>`: no rules, no game, no AI), a module of its own that a board never loads. */
+export const EMBED_VIEW = 'hoyito-board-view.js';
 /** What only a threaded search loads (a cross-origin isolated page): its code, its helpers' worker, and a core image a thread. */
 export const EMBED_THREADS = /^hoyito-board-thread-/;
 /** What only a board that builds its endgame databases loads: the builder's worker (web/tablebase-builder.ts) and its core, the full core. */
@@ -69,7 +71,7 @@ export const minifyCssTemplates = (source: string): string => {
 
 const cssTemplatesMinified: Plugin = {
   name: 'hoyito-css-templates-minified',
-  transform: (code, id) => (/\/web\/[^/]+\.ts$/.test(id) && code.includes('css`') ? { code: minifyCssTemplates(code), map: null } : null),
+  transform: (code, id) => (/\/web\/.+\.ts$/.test(id) && code.includes('css`') ? { code: minifyCssTemplates(code), map: null } : null),
 };
 
 /**
@@ -105,8 +107,42 @@ const workerWithoutReference: Plugin = {
       : null,
 };
 
+/**
+ * `hoyito-board-view.js`, the view element alone with Lit inside, beside the board's files: a
+ * build of its own once the board's is written (one bundle of two entries would make the board
+ * load the view's file), minified as the board's is.
+ */
+const viewEntry = (): Plugin => {
+  let root = '';
+  let minify: boolean | 'oxc' | 'terser' | 'esbuild' = true;
+  return {
+    name: 'hoyito-view-entry',
+    apply: 'build',
+    configResolved: config => {
+      root = config.root;
+      minify = config.build.minify;
+    },
+    writeBundle: async ({ dir }) => {
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [cssTemplatesMinified],
+        publicDir: false,
+        build: {
+          outDir: dir,
+          emptyOutDir: false,
+          target: 'es2022',
+          minify,
+          rolldownOptions: { input: { 'hoyito-board-view': 'web/view/board-view.ts' }, output: { entryFileNames: EMBED_VIEW } },
+        },
+      });
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [cssTemplatesMinified, importsWithoutPreload],
+  plugins: [cssTemplatesMinified, importsWithoutPreload, viewEntry()],
   // Nothing from `public/` or the site: the entry alone, and what it loads.
   publicDir: false,
   // Every URL relative to the file that names it: the embed works from any folder.

@@ -9,7 +9,9 @@
  *    Endgame databases are not counted: the board is left at its default, whose worker gets them
  *    (with their code, and a builder of their own) once a game nears its end, which the first AI
  *    move never does. Budget: 40 kB (40,000 bytes). The full embed, every file the build
- *    wrote (as if every optional part had loaded), is reported beside it.
+ *    wrote for the board (as if every optional part had loaded), is reported beside it, and so is
+ *    the view alone (`hoyito-board-view.js`: `<hoyito-board-view>` with Lit inside, a file no
+ *    board loads), whose budget is 15 kB.
  * 2. First AI move: from navigation start to the first `move` event of a board with an AI South at
  *    level 5 and no animation (speed 0), in a fresh browser context each run (nothing cached), the
  *    median of the runs; with when the element was defined and when the AI was asked.
@@ -57,7 +59,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
-import { EMBED_FILES } from '../vite.embed.config.js';
+import { EMBED_FILES, EMBED_VIEW } from '../vite.embed.config.js';
 import { chromiumLaunchOptions } from '../tests/chromium.js';
 import { type StaticServer, serveStatic } from '../tests/helpers/static-server.js';
 import type { HoyitoBoard } from '../web/board.js';
@@ -67,6 +69,8 @@ import { writeResultsSection } from './results-file.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIZE_BUDGET_BYTES = 40_000;
+/** The view element alone, with Lit: no rules, no game, no AI. */
+const VIEW_BUDGET_BYTES = 15_000;
 const LONG_TASK_BUDGET_MS = 50;
 /** A frame at 60 Hz, the time a click has to be drawn in. */
 const FRAME_BUDGET_MS = 16;
@@ -589,17 +593,28 @@ const clicksSummary = (button: ClickTimes, clicks: readonly (ClickTimes & { read
 const sizeReport = (sizes: readonly FileSize[], minified: boolean): string[] => {
   const total = (files: readonly FileSize[], measure: (size: FileSize) => number) => files.reduce((sum, size) => sum + measure(size), 0);
   const loaded = sizes.filter(size => size.loaded);
+  const board = sizes.filter(size => size.file !== EMBED_VIEW);
+  const view = sizes.find(size => size.file === EMBED_VIEW);
+  if (!view) throw new Error(`the build wrote no ${EMBED_VIEW}`);
   return [
     `**Size: ${kB(total(loaded, size => size.gzipBytes))} gzip** (budget ${kB(SIZE_BUDGET_BYTES)};` +
       ` ${kB(total(loaded, size => size.bytes))} as files): the default embed, every file the page loaded for a board with` +
       ' no optional part on and an AI that has moved, gzip level 9, without endgame databases nor the code that gets them' +
-      ` (a board loads it once a game nears its end). The full embed, every file the build wrote (each optional part loaded on first use):` +
-      ` ${kB(total(sizes, size => size.gzipBytes))} gzip (${kB(total(sizes, size => size.bytes))} as files).` +
+      ` (a board loads it once a game nears its end). The full embed, every file the build wrote for the board (each optional part loaded on first use):` +
+      ` ${kB(total(board, size => size.gzipBytes))} gzip (${kB(total(board, size => size.bytes))} as files).` +
       (minified ? '' : " Unminified here, for the frames' function names: not the size of the embed."),
+    '',
+    `**The view alone: ${kB(view.gzipBytes)} gzip** (budget ${kB(VIEW_BUDGET_BYTES)}; ${kB(view.bytes)} as a file):` +
+      ` ${EMBED_VIEW}, \`<hoyito-board-view>\` with Lit inside and no rules, game nor AI, the one file a page that draws the view loads.`,
     '',
     markdownTable(
       ['file', 'bytes', 'gzip', 'loaded by default'],
-      sizes.map(size => [size.file, String(size.bytes), String(size.gzipBytes), size.loaded ? 'yes' : 'no (on first use)']),
+      sizes.map(size => [
+        size.file,
+        String(size.bytes),
+        String(size.gzipBytes),
+        size.loaded ? 'yes' : size === view ? 'no (the view alone)' : 'no (on first use)',
+      ]),
     ),
   ];
 };

@@ -1,32 +1,26 @@
 /**
  * The words the board shows and announces: hole names, moves, turns, results, the sowing, the
- * match line, hints, and the labels of its parts, in every language (`BOARD_TEXT`). Each function
- * takes the language to speak; moves keep their notation (`S3`, `N5 ×8`) in every language.
+ * match line, hints, and the labels of its parts, in every language (`BOARD_TEXT`): the view's
+ * (web/view/view-text.ts) and the game's. Each function takes the language to speak; moves keep
+ * their notation (`S3`, `N5 ×8`) in every language.
  */
 import type { GameResult } from '../host/game.js';
 import type { MatchScore } from '../host/match.js';
-import { type Move, type MoveOutcome, MAX_LAPS, type Side, type Variant, ownerOf } from '../host/types.js';
-import type { HoleName } from './events.js';
-import { type Catalogue, type Language, plural } from './i18n.js';
+import type { Move, MoveOutcome, Side } from '../host/types.js';
+import type { Catalogue, Language } from './i18n.js';
 import type { Player } from './options.js';
 import type { SowingFrame } from './sowing.js';
+import { VIEW_TEXT, type ViewText, holeLabel, nameOfIndex } from './view/view-text.js';
+
+export { describeHole, describeTurn, endlessReason, holeLabel, nameOfIndex, sideName } from './view/view-text.js';
 
 /** What the screen reader is told, kept as words to say in whichever language the board speaks by then. */
 export type Speech = (language: Language) => string;
 
-/** The board's messages in one language. Names (`side`) arrive already in that language. */
-export interface BoardText {
-  readonly sides: Readonly<Record<Side, string>>;
+/** The board's messages in one language: the view's, and the game's. Names (`side`) arrive already in that language. */
+export interface BoardText extends ViewText {
   readonly players: Readonly<Record<Player, string>>;
-  readonly seeds: (count: number) => string;
-  /** Why an endless hole may not be played; `laps` is the lap limit, written as the language writes numbers. */
-  readonly endlessReason: (laps: string) => string;
   readonly emptyReason: string;
-  readonly hole: (side: string, hole: number, label: string, seeds: string) => string;
-  /** Added to an endless hole's name. */
-  readonly notPlayable: (reason: string) => string;
-  /** The tooltip of an endless hole. */
-  readonly notPlayableTitle: (reason: string) => string;
   readonly cannotPlay: (label: string, reason: string) => string;
   readonly notYourHole: (side: string, turn: string) => string;
   readonly passes: (side: string) => string;
@@ -39,9 +33,6 @@ export interface BoardText {
   readonly relay: string;
   readonly capturing: (seeds: string) => string;
   readonly inHand: (seeds: string) => string;
-  /** `side` is the name with its player already marked, e.g. `South (AI)`. */
-  readonly turn: (side: string, again: boolean) => string;
-  readonly aiMark: (side: string) => string;
   readonly passed: (side: string) => string;
   readonly thinking: string;
   /** The AI failed to answer: why is in the page's console (and its `hoyito-error` event). */
@@ -61,26 +52,17 @@ export interface BoardText {
   readonly matchWon: (side: string) => string;
   readonly matchDrawn: string;
   readonly nextRound: string;
-  readonly boardLabel: (variant: Variant, holes: number) => string;
-  readonly rowLabel: (side: string) => string;
   readonly movesLabel: string;
 }
 
-const ROMAN: Record<Variant, string> = { ii: 'II', iii: 'III' };
-
-const ENGLISH_SEEDS = (count: number): string => plural(count, 'seed', 'seeds');
-const SPANISH_SEEDS = (count: number): string => plural(count, 'semilla', 'semillas');
+const ENGLISH_SEEDS = VIEW_TEXT.en.seeds;
+const SPANISH_SEEDS = VIEW_TEXT.es.seeds;
 
 export const BOARD_TEXT: Catalogue<BoardText> = {
   en: {
-    sides: { S: 'South', N: 'North' },
+    ...VIEW_TEXT.en,
     players: { human: 'human', ai: 'AI' },
-    seeds: ENGLISH_SEEDS,
-    endlessReason: laps => `its sowing would never end (still relaying after ${laps} laps)`,
     emptyReason: 'it is empty',
-    hole: (side, hole, label, seeds) => `${side} hole ${hole}, ${label}, ${seeds}`,
-    notPlayable: reason => `not playable: ${reason}`,
-    notPlayableTitle: reason => `Not playable: ${reason}`,
     cannotPlay: (label, reason) => `${label} cannot be played: ${reason}.`,
     notYourHole: (side, turn) => `That is ${side}'s hole; ${turn}`,
     passes: side => `${side} has no move and passes.`,
@@ -92,8 +74,6 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     relay: 'relay, the last seed fell on seeds',
     capturing: seeds => `captures ${seeds}`,
     inHand: seeds => `${seeds} in hand`,
-    turn: (side, again) => `${side} to move${again ? ' again' : ''}.`,
-    aiMark: side => `${side} (AI)`,
     passed: side => `${side} passed.`,
     thinking: 'Thinking…',
     aiFailed: 'The AI could not move (the page’s console says why).',
@@ -118,19 +98,12 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     matchWon: side => `${side} wins the match`,
     matchDrawn: 'The match is drawn',
     nextRound: 'Next round',
-    boardLabel: (variant, holes) => `Hoyito ${ROMAN[variant]} board, ${holes} holes a row`,
-    rowLabel: side => `${side}'s holes`,
     movesLabel: 'Moves',
   },
   es: {
-    sides: { S: 'Sur', N: 'Norte' },
+    ...VIEW_TEXT.es,
     players: { human: 'humano', ai: 'IA' },
-    seeds: SPANISH_SEEDS,
-    endlessReason: laps => `su siembra no se acabaría nunca (a las ${laps} vueltas todavía sigue el relevo)`,
     emptyReason: 'está vacío',
-    hole: (side, hole, label, seeds) => `Hoyo ${hole} de ${side}, ${label}, ${seeds}`,
-    notPlayable: reason => `no se puede jugar: ${reason}`,
-    notPlayableTitle: reason => `No se puede jugar: ${reason}`,
     cannotPlay: (label, reason) => `${label} no se puede jugar: ${reason}.`,
     notYourHole: (side, turn) => `Ese hoyo es de ${side}; ${turn}`,
     passes: side => `${side} no tiene jugada y pasa.`,
@@ -142,8 +115,6 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     relay: 'relevo, la última semilla cayó donde había semillas',
     capturing: seeds => `se lleva ${seeds}`,
     inHand: seeds => `${seeds} en la mano`,
-    turn: (side, again) => (again ? `${side} vuelve a jugar.` : `Le toca a ${side}.`),
-    aiMark: side => `${side} (IA)`,
     passed: side => `${side} pasó.`,
     thinking: 'Pensando…',
     aiFailed: 'La IA no pudo jugar (la consola de la página dice por qué).',
@@ -168,30 +139,8 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     matchWon: side => `${side} gana el encuentro`,
     matchDrawn: 'El encuentro queda empatado',
     nextRound: 'Siguiente ronda',
-    boardLabel: (variant, holes) => `Tablero de Hoyito ${ROMAN[variant]}, ${holes} hoyos por fila`,
-    rowLabel: side => `Hoyos de ${side}`,
     movesLabel: 'Jugadas',
   },
-};
-
-export const sideName = (language: Language, side: Side): string => BOARD_TEXT[language].sides[side];
-
-/** Board index to the owner's hole number. */
-export const nameOfIndex = (holesPerRow: number, index: number): HoleName => {
-  const side = ownerOf(holesPerRow, index);
-  return { side, hole: side === 'S' ? index + 1 : index - holesPerRow + 1 };
-};
-
-/** Short label, the same in every language: `S3`, `N5`. */
-export const holeLabel = ({ side, hole }: HoleName): string => `${side}${hole}`;
-
-export const endlessReason = (language: Language): string => BOARD_TEXT[language].endlessReason(MAX_LAPS.toLocaleString(language));
-
-/** The accessible name of a hole: whose, which, and how many seeds; it holds the label drawn in it, for speech input (WCAG 2.5.3). */
-export const describeHole = (language: Language, name: HoleName, seeds: number, endless: boolean): string => {
-  const text = BOARD_TEXT[language];
-  const hole = text.hole(text.sides[name.side], name.hole, holeLabel(name), text.seeds(seeds));
-  return endless ? `${hole}, ${text.notPlayable(endlessReason(language))}` : hole;
 };
 
 /** A move in notation, the pass in the language's word: `S3`, `S pass`, `S pasa`. */
@@ -227,11 +176,6 @@ export const describeSowing = (language: Language, outcome: MoveOutcome, frame: 
   if (frame.phase === 'capture') return `${sowing}: ${text.capturing(text.seeds(outcome.capturedSeeds))}`;
   if (frame.phase === 'done') return sowing;
   return `${sowing}${lap}: ${text.inHand(text.seeds(frame.hand))}`;
-};
-
-export const describeTurn = (language: Language, side: Side, player: Player, extraTurn: boolean): string => {
-  const text = BOARD_TEXT[language];
-  return text.turn(player === 'ai' ? text.aiMark(text.sides[side]) : text.sides[side], extraTurn);
 };
 
 /** The result; `lastMove` is the move that ended the game (after the last-four rule it says who received the last seeds). */

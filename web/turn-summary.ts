@@ -6,7 +6,7 @@
  */
 import { css } from 'lit';
 import type { MoveOutcome } from '../host/types.js';
-import { sideName } from './describe.js';
+import { sideName } from './view/view-text.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
 import type { PlayedMove } from './view/holes.js';
 

@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EMBED_FILES, EMBED_PARTS, EMBED_TABLEBASES, EMBED_TABLEBASE_BUILDER, EMBED_THREADS } from '../../vite.embed.config.js';
+import { EMBED_FILES, EMBED_PARTS, EMBED_TABLEBASES, EMBED_TABLEBASE_BUILDER, EMBED_THREADS, EMBED_VIEW } from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
@@ -39,6 +39,8 @@ const TRUSTED_TYPES_POLICY = `trustedTypes.createPolicy('default', {
   createScriptURL: url => (new URL(url, location.href).origin === location.origin ? url : null),
 });`;
 const TRUSTED_TYPES_PAGE = 'pages/trusted-types.html';
+/** A page that draws the view alone, as a server-run game would (docs/board.md, the view). */
+const VIEW_PAGE = 'pages/view.html';
 
 /** The embed snippet of docs/board.md, on a page that loads the module from `src` (after the classic script `before`, if any). */
 const embedPage = (src: string, before = ''): string => `<!doctype html><title>embed</title><link rel="icon" href="data:," />
@@ -87,6 +89,12 @@ beforeAll(async () => {
   await writeFile(join(site, PAGE), embedPage(`../../../${VENDOR}/hoyito-board.js`));
   await writeFile(join(site, INCOMPLETE_PAGE), embedPage(`../${INCOMPLETE}/hoyito-board.js`));
   await writeFile(join(site, NO_TABLEBASES_PAGE), embedPage(`../${NO_TABLEBASES}/hoyito-board.js`));
+  await writeFile(
+    join(site, VIEW_PAGE),
+    `<!doctype html><title>view</title><link rel="icon" href="data:," />
+<script type="module" src="../${VENDOR}/${EMBED_VIEW}"></script>
+<hoyito-board-view position="ii 0,5,5,5,5,4/4,4,4,4,4,4 N 0-0" playable="2,3"></hoyito-board-view>`,
+  );
   await writeFile(join(site, 'pages/trusted-types-policy.js'), TRUSTED_TYPES_POLICY);
   await writeFile(join(site, TRUSTED_TYPES_PAGE), embedPage(`../${VENDOR}/hoyito-board.js`, 'trusted-types-policy.js'));
   server = await serveStatic(site);
@@ -169,7 +177,9 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(parts.length).toBeGreaterThan(0);
   // A page that is not cross-origin isolated searches on one thread: no thread file is asked for.
   expect(embedFiles.filter(file => EMBED_THREADS.test(file)).length).toBeGreaterThan(0);
-  const late = (file: string) => EMBED_THREADS.test(file) || EMBED_TABLEBASES.test(file);
+  // The view alone is a module of its own beside the board's files, for a page that draws only the view: a board never loads it.
+  expect(embedFiles).toContain(EMBED_VIEW);
+  const late = (file: string) => EMBED_THREADS.test(file) || EMBED_TABLEBASES.test(file) || file === EMBED_VIEW;
   expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file) && !late(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
@@ -185,6 +195,34 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   await page.locator('hoyito-board .result').waitFor({ timeout: 15_000 });
   await page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.updateComplete);
   expect(requested()).toEqual(expected(embedFiles.filter(file => !late(file))));
+  expect(problems).toEqual([]);
+  await page.close();
+}, 60_000);
+
+test('the view alone draws a position and reports a hole from its one file, with nothing else asked for', async () => {
+  const { page, problems } = await watchedPage();
+  const before = server.served.length;
+  await page.goto(`${server.url}${VIEW_PAGE}`);
+  const selected = page.evaluate(
+    () => new Promise(resolve => document.addEventListener('hole-select', event => resolve((event as CustomEvent).detail), { once: true })),
+  );
+  // Counts drawn in board order: the position's board, the attribute's text.
+  const counts = await page.evaluate(async () => {
+    const view = document.querySelector('hoyito-board-view')!;
+    await customElements.whenDefined('hoyito-board-view');
+    await (view as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    return [...view.shadowRoot!.querySelectorAll<HTMLElement>('.hole')]
+      .sort((a, b) => Number(a.dataset['index']) - Number(b.dataset['index']))
+      .map(hole => Number(hole.querySelector('.count')!.textContent));
+  });
+  expect(counts.join(',')).toBe('0,5,5,5,5,4,4,4,4,4,4,4');
+  // North's hole 2 (playable) is board index 6 + 1.
+  await page.locator('hoyito-board-view .hole[data-index="7"]').click();
+  expect(await selected).toMatchObject({ side: 'N', hole: 2, index: 7 });
+  expect(server.served.slice(before)).toEqual([
+    { path: `/${VIEW_PAGE}`, status: 200 },
+    { path: `/${VENDOR}/${EMBED_VIEW}`, status: 200 },
+  ]);
   expect(problems).toEqual([]);
   await page.close();
 }, 60_000);

@@ -12,7 +12,7 @@ import { LitElement, type PropertyValues, html, nothing } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { makePosition, startPosition } from '../../host/notation.js';
 import { HoyitoError, type Move, type Position, type Result, type Side, err, opposite } from '../../host/types.js';
-import { BOARD_TEXT, describeHole, describeTurn, endlessReason, holeLabel, nameOfIndex } from '../describe.js';
+import { VIEW_TEXT, describeHole, describeTurn, endlessReason, holeLabel, nameOfIndex } from './view-text.js';
 import { type ErrorDetail, type HoleSelectDetail, boardEvent, reportError } from '../events.js';
 import { HoleKeys } from './hole-keys.js';
 import { type Language, LanguageWatch, languageOf, languageOfElement } from '../i18n.js';
@@ -241,7 +241,7 @@ export class HoyitoBoardView extends LitElement {
     const [top, bottom] = rowsAsDrawn(n, bottomSide);
     const topSide = opposite(bottomSide);
     const language = this.language;
-    const text = BOARD_TEXT[language];
+    const text = VIEW_TEXT[language];
 
     const hole = (index: number) => {
       const name = nameOfIndex(n, index);

@@ -3,7 +3,7 @@
  * the sowing's frame, the last move and turn, the hint, and the marks its driver adds (a preview's).
  */
 import { type Move, type MoveOutcome, type Position, type Side, holeIndex } from '../../host/types.js';
-import { nameOfIndex } from '../describe.js';
+import { nameOfIndex } from './view-text.js';
 import type { SowingFrame } from '../sowing.js';
 
 /** A move of the last turn as the view draws it: who moved, which hole, its laps and what it took. A MoveOutcome is one. */
