@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService, type ServiceAnswer, openTablebaseFile } from '../host/service.js';
+import { Searches } from '../host/service-base.js';
+import { blockPaging } from '../host/engines/wasm/paged-tables.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Tablebase, boardRank, moverBoard, seedsOn, tableRuleOf } from '../host/engines/tablebase.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
@@ -177,6 +179,23 @@ describe('searches near a chain read block by block (the core probes the blocks 
       blocks.source.close();
     },
   );
+
+  it("Searches (the board worker's service, made without the paging) refuses a file read block by block, by name, until given it; then probes it", async () => {
+    const blocks = unwrap(await openTablebaseFile(written('near-paging.hoyitotb', chain.file)));
+    const refusal = { kind: 'BadOption', field: 'tablebases', message: expect.stringMatching(/entry 0 is read block by block/) };
+    await expect(Searches.create({ tablebases: [blocks] })).rejects.toMatchObject(refusal);
+    const searches = await Searches.create();
+    expect(thrown(() => searches.setTablebases([blocks]))).toMatchObject(refusal);
+    searches.setTablebases([blocks], blockPaging);
+    const request = { position: nearRoot(seededRandom(33)), limits: { depth: 4 } };
+    const answer = await searches.search(request);
+    expect(answer.tablebase).toBe(blocks);
+    expect(searches.pagedTables?.blocks).toBe(blocks);
+    // Kept: databases set again later need no paging given again.
+    searches.setTablebases([blocks]);
+    expect((await searches.search(request)).tablebase).toBe(blocks);
+    blocks.source.close();
+  });
 });
 
 describe('bad files and blocks', () => {
