@@ -29,7 +29,7 @@ import type { ShareAnswer } from './share-offer.js';
 import { Narrator } from './narration.js';
 import { GameFeedback } from './game-feedback.js';
 import { chooseHole } from './hole-choice.js';
-import { type ShownGame, shownGame } from './shown-game.js';
+import { shownGame } from './shown-game.js';
 import { BoardInputs } from './board-inputs.js';
 import { GAME_SETUP, type Player, TURN_SETUP } from './options.js';
 import type { AnalysisLimits } from './analysis.js';
@@ -144,7 +144,7 @@ export class HoyitoBoard extends BoardInputs {
 
   /**
    * Asks the engine for the side to move's best move, shows it, and returns it. Null when the game
-   * is over, while the AI is choosing its own move, when a move or new game comes first, and in external mode.
+   * is over, while the AI is choosing its own move, and when a move or new game comes first.
    */
   hint(): Promise<Move | null> {
     this.#applyInputs();
@@ -155,8 +155,7 @@ export class HoyitoBoard extends BoardInputs {
    * Searches the position with every move scored (to `limits.depth` and/or for `limits.timeMs`;
    * default 1 s) and shows the evaluation and each move's score on its hole, refined as the search
    * deepens; returns the search's result. Null when the game is over, while the AI is choosing its
-   * own move, for bad limits (a `hoyito-error`), when a move, undo, new game or hint comes first,
-   * and in external mode.
+   * own move, for bad limits (a `hoyito-error`), and when a move, undo, new game or hint comes first.
    */
   analyse(limits?: AnalysisLimits): Promise<SearchResult | null> {
     this.#applyInputs();
@@ -184,7 +183,7 @@ export class HoyitoBoard extends BoardInputs {
     return copyRecord(this.game);
   }
 
-  /** Saves the game's record as a text file; returns the file's name (empty in external mode: nothing is saved). */
+  /** Saves the game's record as a text file; returns the file's name. */
   downloadRecord(): string {
     this.#applyInputs();
     return downloadRecord(this.game);
@@ -227,7 +226,7 @@ export class HoyitoBoard extends BoardInputs {
    * The human's side offers to end the game now and share the seeds left equally, as a repetition
    * does. An AI opponent accepts when its search says playing on would not do better for it; between
    * two humans the offer is their agreement. Resolves to `accepted` (the game is over, reason
-   * `agreement`) or `declined` (also when the game is over, a move comes before the answer, or in external mode).
+   * `agreement`) or `declined` (also when the game is over, or a move comes before the answer).
    */
   offerShare(): Promise<ShareAnswer> {
     this.#applyInputs();
@@ -353,13 +352,9 @@ export class HoyitoBoard extends BoardInputs {
     return this.shadowRoot?.querySelector('hoyito-board-view') ?? null;
   }
 
-  /** The game as shown (see shown-game.ts). */
-  #shown(): ShownGame {
-    return shownGame(this.game, this.#gameController, this.reviewPly);
-  }
-
   protected override render() {
-    const shown = this.#shown();
+    // The game as shown (see shown-game.ts).
+    const shown = shownGame(this.game, this.#gameController, this.reviewPly);
     return renderGame(shown, {
       language: this.language,
       theme: this.theme,
