@@ -23,8 +23,8 @@ export const EMBED_THREADS = /^hoyito-board-thread-/;
 export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
 /**
  * What only a board that gets endgame databases loads, once a game nears its end: the AI worker's
- * code that gets them and reads them into its core (web/worker-tablebases.ts) or probes a file read block
- * by block (host/engines/wasm/paged-tables.ts), and the builder's worker.
+ * code that gets them and reads them into its core (web/worker-tablebases.ts) and probes them there
+ * (host/engines/wasm/tablebase-probing.ts), and the builder's worker.
  */
 export const EMBED_TABLEBASES = /^hoyito-board-worker-tablebases?-/;
 
@@ -174,7 +174,7 @@ export default defineConfig({
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
   // So are the worker's code for endgame databases, hoyito-board-worker-tablebases-* (getting them,
-  // and probing a file read block by block), which a worker imports once a search wants them, and
+  // and probing them in its core), which a worker imports once a search wants them, and
   // their builder and its core, hoyito-board-worker-tablebase-*, which only a board that builds them loads.
   worker: {
     format: 'es',
@@ -190,7 +190,7 @@ export default defineConfig({
         chunkFileNames: chunk =>
           /threads?$/.test(chunk.name)
             ? 'hoyito-board-thread-[hash].js'
-            : chunk.name === 'worker-tablebases' || chunk.name === 'paged-tables'
+            : chunk.name === 'worker-tablebases' || chunk.name === 'tablebase-probing'
               ? 'hoyito-board-worker-tablebases-[hash].js'
               : '[name]-[hash].js',
         // The AI worker's core is the play core; the full core only the databases' builder loads.

@@ -45,9 +45,10 @@ import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
-import { wasmSearcher } from './engines/wasm/search.js';
-// Types only: the paging of files read block by block is given where a service is made (`BlockPaging`).
-import type { BlockPaging, FillReport, PagedTables } from './engines/wasm/paged-tables.js';
+import { coreSearcher } from './engines/wasm/search.js';
+// Types only: the code that writes databases into the core and probes them there is given where a service is made (`TablebaseProbing`).
+import type { FillReport, PagedTables } from './engines/wasm/paged-tables.js';
+import type { TablebaseProbing } from './engines/wasm/tablebase-probing.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import type * as NodeThread from './engines/node-thread.js';
@@ -140,8 +141,8 @@ export interface ServiceAnswer {
   readonly tablebaseError?: HoyitoError;
 }
 
-/** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given. */
-type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined) => Searcher;
+/** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given (on the core, written into it by `probing`). */
+type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined, probing: TablebaseProbing | undefined) => Searcher;
 
 /** Lets the event loop run (an abort, a message) between two iterations. */
 export const nextTask = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 0));
@@ -196,9 +197,13 @@ export interface ServiceParts {
   readonly tablebases: readonly ServiceTablebase[];
   readonly core?: WasmCore;
   readonly helpers?: SearchHelpers;
-  /** How the core probes databases read block by block (`SearchService` has it; `Searches` once given it). */
-  readonly paging?: BlockPaging;
+  /** How the core holds and probes databases (`SearchService` has it; `Searches` once given it). */
+  readonly probing?: TablebaseProbing;
 }
+
+/** Databases in memory for a core's searcher, with the code that writes them into it (none without databases). */
+const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefined) =>
+  base && probing ? { base, load: probing.load } : undefined;
 
 /**
  * The parts of a service over the engine of `options` (loading a WebAssembly core when none is given).
@@ -236,11 +241,11 @@ export const serviceParts = async (options: SearchServiceOptions): Promise<Servi
       throw badOption('core', 'a core', "another service's helper threads work in its memory: close that service first");
     const spawn = options.spawnThread ?? (await nodeSearchThreads());
     const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
-    const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base, helpers);
+    const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing), helpers);
     return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core, helpers };
   }
   const core = options.core ?? (await loadWasmCore());
-  const makeSearcher: SearcherMaker = (bits, base) => wasmSearcher(core, bits, base);
+  const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing));
   return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core };
 };
 
@@ -261,7 +266,7 @@ export class Searches {
   /** The core searches run on (engine `wasm`): where `SearchService.loadTablebaseFile` writes. */
   protected readonly core?: WasmCore;
   #helpers?: SearchHelpers;
-  #paging?: BlockPaging;
+  #probing?: TablebaseProbing;
   /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
   readonly #searchers = new Map<Tablebase | null, Searcher>();
   /** The file read block by block whose blocks the core probes (paged), attached for the last search near it, and its searcher. */
@@ -275,8 +280,8 @@ export class Searches {
     this.#bases = parts.tablebases;
     this.core = parts.core;
     this.#helpers = parts.helpers;
-    this.#paging = parts.paging;
-    this.#checkPaging(parts.tablebases);
+    this.#probing = parts.probing;
+    this.#checkProbing(parts.tablebases);
   }
 
   /**
@@ -317,28 +322,23 @@ export class Searches {
   }
 
   /**
-   * Replaces the databases searches may use (none: `[]`). `paging`: how the core probes those read
-   * block by block, for a service made without it (`Searches.create`: the board's worker gives it
-   * with its first such file, from code it loads then); kept for later calls.
-   * @throws HoyitoError `BadOption` for entries that are not databases, or read block by block with no paging on a core.
+   * Replaces the databases searches may use (none: `[]`). `probing`: how the core holds and probes
+   * them, for a service made without it (`Searches.create`: the board's worker gives it with its
+   * first databases, from code it loads then); kept for later calls.
+   * @throws HoyitoError `BadOption` for entries that are not databases, or any on a core with no probing.
    */
-  setTablebases(tablebases: readonly ServiceTablebase[], paging?: BlockPaging): void {
+  setTablebases(tablebases: readonly ServiceTablebase[], probing?: TablebaseProbing): void {
     checkTablebases(tablebases);
-    this.#paging = paging ?? this.#paging;
-    this.#checkPaging(tablebases);
+    this.#probing = probing ?? this.#probing;
+    this.#checkProbing(tablebases);
     this.#bases = tablebases;
     this.#searchers.clear();
   }
 
-  /** Databases read block by block are probed in the core's paged tables, which need the paging (the reference searches without them). */
-  #checkPaging(tablebases: readonly ServiceTablebase[]): void {
-    const blocks = tablebases.findIndex(isTablebaseBlocks);
-    if (blocks >= 0 && this.core && !this.#paging)
-      throw badOption(
-        'tablebases',
-        tablebases[blocks],
-        `entry ${blocks} is read block by block: this service has no paging of them (SearchService has)`,
-      );
+  /** Databases are written into the core and probed there with its probing (the reference probes them itself). */
+  #checkProbing(tablebases: readonly ServiceTablebase[]): void {
+    if (tablebases.length > 0 && this.core && !this.#probing)
+      throw badOption('tablebases', tablebases[0], 'this service has no code to probe databases in its core (SearchService has)');
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */
@@ -350,7 +350,7 @@ export class Searches {
   searcher(tablebase: Tablebase | null = null): Searcher {
     let searcher = this.#searchers.get(tablebase);
     if (!searcher) {
-      searcher = this.#makeSearcher(this.#tableBits, tablebase ?? undefined);
+      searcher = this.#makeSearcher(this.#tableBits, tablebase ?? undefined, this.#probing);
       this.#searchers.set(tablebase, searcher);
     }
     return searcher;
@@ -528,11 +528,11 @@ export class Searches {
    */
   #pagedFor(blocks: TablebaseBlocks): { readonly tables: PagedTables; readonly searcher: Searcher } | null {
     const { core } = this;
-    const paging = this.#paging;
-    if (!core || !paging) return null;
+    const probing = this.#probing;
+    if (!core || !probing) return null;
     if (this.#paged?.tables.blocks !== blocks || !this.#paged.tables.attached) {
-      const tables = unwrap(paging.attach(core, blocks));
-      this.#paged = { tables, searcher: paging.searcher(core, this.#tableBits, tables, this.#helpers) };
+      const tables = unwrap(probing.attach(core, blocks));
+      this.#paged = { tables, searcher: probing.pagedSearcher(core, this.#tableBits, tables, this.#helpers) };
     }
     return this.#paged;
   }

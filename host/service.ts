@@ -11,7 +11,7 @@ import { type SolvedMove, type Tablebase, covers } from './engines/tablebase.js'
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
 import { type TablebaseBlocksOptions, TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
-import { blockPaging } from './engines/wasm/paged-tables.js';
+import { tablebaseProbing } from './engines/wasm/tablebase-probing.js';
 import type * as FileSource from './engines/file-source.js';
 import type * as Zlib from './engines/tablebase-zlib.js';
 import {
@@ -62,7 +62,7 @@ export class SearchService extends Searches {
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
   static override async create(options: SearchServiceOptions = {}): Promise<SearchService> {
-    return new SearchService({ ...(await serviceParts(options)), paging: blockPaging });
+    return new SearchService({ ...(await serviceParts(options)), probing: tablebaseProbing });
   }
 
   /**

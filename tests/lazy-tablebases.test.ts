@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService, type ServiceAnswer, openTablebaseFile } from '../host/service.js';
 import { Searches } from '../host/service-base.js';
-import { blockPaging } from '../host/engines/wasm/paged-tables.js';
+import { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Tablebase, boardRank, moverBoard, seedsOn, tableRuleOf } from '../host/engines/tablebase.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
@@ -180,18 +180,18 @@ describe('searches near a chain read block by block (the core probes the blocks 
     },
   );
 
-  it("Searches (the board worker's service, made without the paging) refuses a file read block by block, by name, until given it; then probes it", async () => {
-    const blocks = unwrap(await openTablebaseFile(written('near-paging.hoyitotb', chain.file)));
-    const refusal = { kind: 'BadOption', field: 'tablebases', message: expect.stringMatching(/entry 0 is read block by block/) };
+  it("Searches (the board worker's service, made without the code that probes databases in its core) refuses them, by name, until given it; then probes a file read block by block", async () => {
+    const blocks = unwrap(await openTablebaseFile(written('near-probing.hoyitotb', chain.file)));
+    const refusal = { kind: 'BadOption', field: 'tablebases', message: expect.stringMatching(/no code to probe databases/) };
     await expect(Searches.create({ tablebases: [blocks] })).rejects.toMatchObject(refusal);
     const searches = await Searches.create();
     expect(thrown(() => searches.setTablebases([blocks]))).toMatchObject(refusal);
-    searches.setTablebases([blocks], blockPaging);
+    searches.setTablebases([blocks], tablebaseProbing);
     const request = { position: nearRoot(seededRandom(33)), limits: { depth: 4 } };
     const answer = await searches.search(request);
     expect(answer.tablebase).toBe(blocks);
     expect(searches.pagedTables?.blocks).toBe(blocks);
-    // Kept: databases set again later need no paging given again.
+    // Kept: databases set again later need no probing given again.
     searches.setTablebases([blocks]);
     expect((await searches.search(request)).tablebase).toBe(blocks);
     blocks.source.close();

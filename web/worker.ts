@@ -17,7 +17,7 @@ import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
 import { Searches, type ServiceTablebase } from '../host/service-base.js';
 import { StopFlag } from '../host/stop.js';
-import type { BlockPaging } from '../host/engines/wasm/paged-tables.js';
+import type { TablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
 import type { FromWorker, SearchRequest, ToWorker } from './protocol.js';
 import { wantedTablebases } from './wanted-tablebases.js';
 import { warnOnConsole } from './events.js';
@@ -94,22 +94,22 @@ const enqueue = (task: () => Promise<void>): void => {
 };
 
 /**
- * The worker's databases (web/worker-tablebases.ts) and the probing of a file read block by block
- * (host/engines/wasm/paged-tables.ts), imported the first time a search wants some; null when that
- * code did not load.
+ * The worker's databases (web/worker-tablebases.ts) and the code that probes them in the core
+ * (host/engines/wasm/tablebase-probing.ts), imported the first time a search wants some; null when
+ * that code did not load.
  */
-let tablebases: Promise<{ readonly databases: WorkerTablebases; readonly paging: BlockPaging } | null> | undefined;
+let tablebases: Promise<{ readonly databases: WorkerTablebases; readonly probing: TablebaseProbing } | null> | undefined;
 
-/** The databases a search of `request` uses, if they are here (in the core, or a file read block by block: they are got if need be), and their paging. */
+/** The databases a search of `request` uses, if they are here (in the core, or a file read block by block: they are got if need be), and their probing. */
 const tablebasesFor = async ({
   position,
   tablebases: settings,
-}: SearchRequest): Promise<{ readonly base: ServiceTablebase; readonly paging: BlockPaging } | null> => {
+}: SearchRequest): Promise<{ readonly base: ServiceTablebase; readonly probing: TablebaseProbing } | null> => {
   if (!settings) return null;
   const build = wantedTablebases(position, settings);
   if (!build) return null;
-  tablebases ??= Promise.all([import('./worker-tablebases.js'), import('../host/engines/wasm/paged-tables.js')]).then(
-    ([{ WorkerTablebases }, { blockPaging }]) => ({ databases: new WorkerTablebases(core, send, enqueue), paging: blockPaging }),
+  tablebases ??= Promise.all([import('./worker-tablebases.js'), import('../host/engines/wasm/tablebase-probing.js')]).then(
+    ([{ WorkerTablebases }, { tablebaseProbing }]) => ({ databases: new WorkerTablebases(core, send, enqueue), probing: tablebaseProbing }),
     (error: unknown) => {
       const message = `the worker's code for them did not load (${String(error)})`;
       send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });
@@ -118,7 +118,7 @@ const tablebasesFor = async ({
   );
   const loaded = await tablebases;
   const base = await loaded?.databases.forSearch(build, settings);
-  return loaded && base ? { base, paging: loaded.paging } : null;
+  return loaded && base ? { base, probing: loaded.probing } : null;
 };
 
 /** The stop flag of each request not answered yet, by id: a stop reaches its request queued or searching, and no other. */
@@ -132,7 +132,7 @@ const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => 
     const searches = await serviceFor(threads);
     const wanted = await tablebasesFor(request);
     if (flag.stopped) return send({ type: 'answer', id, result: null });
-    searches.setTablebases(wanted ? [wanted.base] : [], wanted?.paging);
+    searches.setTablebases(wanted ? [wanted.base] : [], wanted?.probing);
     const { result } = await searches.search({
       position,
       history,

@@ -25,13 +25,11 @@
  * A slot's values are written before its map entry, so a helper thread probing meanwhile reads a
  * block whole or not at all; a block is never unmapped during a search.
  */
-import { HoyitoError, type Position, type Result, type Searcher, err, ok } from '../../types.js';
+import { HoyitoError, type Position, type Result, err, ok } from '../../types.js';
 import type { TablebaseBlocks } from '../tablebase-blocks.js';
 import { boardRank, covers, layerSize, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
 import type { TablebaseFileHeader } from '../tablebase-file.js';
 import type { WasmCore } from './core.js';
-import type { SearchHelpers } from './search-threads.js';
-import { pagedSearcher } from './search.js';
 import { badOption } from '../../arguments.js';
 import { layerList } from './tablebase.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
@@ -301,16 +299,3 @@ export class PagedTables {
 /** A helper thread's core probes the paged databases of `layout` (another core's, on their shared memory); it records no misses (the owner's probes do). */
 export const joinPagedTables = (core: WasmCore, { settings, fixedSide, layers, slots, blockSize, region }: PagedLayout): void =>
   core.joinPagedTablebase(settings, fixedSide, layers, slots, blockSize, region);
-
-/**
- * How a search service probes databases read block by block: their blocks attached to its core,
- * and a searcher that probes them. A service is given it where it is made (`SearchService`), or
- * with its first such file (the board's worker, from the code it loads near a game's end), so that
- * a program searching without them carries none of this module.
- */
-export interface BlockPaging {
-  readonly attach: (core: WasmCore, blocks: PagedBlocks) => Result<PagedTables, HoyitoError>;
-  readonly searcher: (core: WasmCore, tableBits: number, tables: PagedTables, helpers?: SearchHelpers) => Searcher;
-}
-
-export const blockPaging: BlockPaging = { attach: (core, blocks) => PagedTables.attach(core, blocks), searcher: pagedSearcher };

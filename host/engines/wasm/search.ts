@@ -86,14 +86,26 @@ export const startWasmSession = (
  * `tablebase` where it holds a position (the databases are written into the core's memory); with
  * `helpers`, threads that search beside it on the core's shared memory (the core is image 0 there).
  */
-export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher => {
+export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher =>
+  coreSearcher(core, tableBits, tablebase && { base: tablebase, load: loadWasmTablebase }, helpers);
+
+/**
+ * `wasmSearcher`, its databases written into the core by `load` (`loadWasmTablebase`): a program
+ * that searches without databases (the board's worker) then carries no code that writes them.
+ */
+export const coreSearcher = (
+  core: WasmCore,
+  tableBits: number,
+  tablebase: { readonly base: Tablebase; readonly load: (core: WasmCore, base: Tablebase) => void } | undefined,
+  helpers?: SearchHelpers,
+): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
   const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
     // Another build or load on this core since the last search replaced the databases: write them back.
-    if (tablebase) loadWasmTablebase(core, tablebase);
-    return new WasmSession(core, position, history, bits, tablebase, searchMoves, helpers);
+    tablebase?.load(core, tablebase.base);
+    return new WasmSession(core, position, history, bits, tablebase?.base, searchMoves, helpers);
   };
-  return makeSearcher('wasm', new WasmEngine(core), start, tablebase);
+  return makeSearcher('wasm', new WasmEngine(core), start, tablebase?.base);
 };
 
 /**
