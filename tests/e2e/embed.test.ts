@@ -184,10 +184,11 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);
   // The parts load from beside the module: the controls and the analysis panel show, sound is on,
-  // and a resignation ends the game, which brings the result panel.
+  // the game is kept (persist), and a resignation ends the game, which brings the result panel.
   await page.evaluate(() => {
     const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
     board.controls = board.analysis = board.sound = true;
+    board.persist = 'embed-test';
   });
   await page.locator('hoyito-board .controls').waitFor({ timeout: 15_000 });
   await page.locator('hoyito-board .analysis').waitFor({ timeout: 15_000 });
