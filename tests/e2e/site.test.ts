@@ -38,7 +38,11 @@ const openDemo = async (width: number, height: number): Promise<{ page: Page; pr
     if (message.type() === 'error') problems.push(message.text());
   });
   await page.goto(server.url);
-  await page.waitForFunction(() => document.querySelector('hoyito-board')?.shadowRoot?.querySelector('.hole') != null);
+  // The holes are the board's view's, in the view's own shadow root.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('hoyito-board')?.shadowRoot?.querySelector('hoyito-board-view')?.shadowRoot?.querySelector('.hole') != null,
+  );
   return { page, problems };
 };
 
@@ -64,7 +68,9 @@ describe('the built demo site', () => {
           const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
           return (
             board.game.isOver ||
-            (board.game.moves.length > count && board.game.position.turn === 'N' && board.shadowRoot!.querySelector('.hole.playable'))
+            (board.game.moves.length > count &&
+              board.game.position.turn === 'N' &&
+              board.shadowRoot!.querySelector('hoyito-board-view')!.shadowRoot!.querySelector('.hole.playable'))
           );
         },
         before,
@@ -90,13 +96,14 @@ describe('the built demo site', () => {
     await page.waitForSelector('hoyito-board .hole.playable', { timeout: 30_000 });
     const framesSeen = await page.evaluate(async () => {
       const board = document.querySelector<HoyitoBoard>('hoyito-board')!;
+      const view = board.shadowRoot!.querySelector('hoyito-board-view')!.shadowRoot!;
       let frames = 0;
       const observer = new MutationObserver(() => {
-        frames += board.shadowRoot!.querySelectorAll('.hole.active, .hole.relay').length;
+        frames += view.querySelectorAll('.hole.active, .hole.relay').length;
       });
-      observer.observe(board.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['class'] });
+      observer.observe(view, { subtree: true, attributes: true, attributeFilter: ['class'] });
       const moved = new Promise(resolve => board.addEventListener('move', resolve, { once: true }));
-      board.shadowRoot!.querySelector<HTMLElement>('.hole.playable')!.click();
+      view.querySelector<HTMLElement>('.hole.playable')!.click();
       await moved;
       await board.updateComplete;
       observer.disconnect();
@@ -110,7 +117,11 @@ describe('the built demo site', () => {
   test('2x12 fits a phone screen', async () => {
     const { page, problems } = await openDemo(390, 844);
     await page.selectOption('select[name="holes"]', '12');
-    await page.waitForFunction(() => document.querySelector('hoyito-board')!.shadowRoot!.querySelectorAll('.hole').length === 24);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('hoyito-board')!.shadowRoot!.querySelector('hoyito-board-view')!.shadowRoot!.querySelectorAll('.hole')
+          .length === 24,
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await page.locator('hoyito-board .hole.playable').first().click();
