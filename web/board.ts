@@ -40,6 +40,7 @@ import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
 import { OptionalParts } from './board-parts.js';
 import { copyRecord, downloadRecord } from './record-file.js';
+import { Persistence } from './persist.js';
 import { RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
 import type { HoyitoBoardView } from './view/board-view.js';
 import { renderGame } from './board-render.js';
@@ -65,6 +66,7 @@ export class HoyitoBoard extends BoardInputs {
     humanToMove: () => this.#gameController.humanToMove && this.reviewPly === null,
     animating: () => this.#gameController.animating,
   });
+  readonly #persistence = new Persistence(this, play => this.#gameController.startFrom(play));
   /** Why a click played nothing, shown for a moment. */
   readonly #refusal = new RefusalNotice(this);
   readonly #narrator = new Narrator(this);
@@ -285,8 +287,7 @@ export class HoyitoBoard extends BoardInputs {
     this.checkInputs(changed);
     if (GAME_SETUP.some(key => changed.has(key))) this.#startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.#gameController.playersChanged();
-    // The saved game is played when persistence arrives (loaded on first use), or again when `persist` changes.
-    if (changed.has('persist')) (this.persist === null ? this.#parts.persistence.loaded : this.#parts.persistence.get())?.restore();
+    if (changed.has('persist')) this.#persistence.restore();
   }
 
   /** Loads the parts the inputs ask for and tells of bad inputs (the feedback has focused the result panel, when it came). */

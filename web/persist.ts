@@ -7,8 +7,8 @@
  * a blocked origin) costs a console warning and nothing else; an entry that does not replay is dropped.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Game } from '../host/game.js';
-import type { Match } from '../host/match.js';
+import { Game } from '../host/game.js';
+import { Match } from '../host/match.js';
 import type { Decision } from '../host/record.js';
 import type { Move } from '../host/types.js';
 import type { Player } from './options.js';
@@ -31,16 +31,6 @@ interface Saved {
   /** A single game's record (its start, moves and decision), or a match's rounds. */
   readonly record?: string;
   readonly match?: { readonly rounds: number; readonly holesPerRow: number; readonly games: readonly SavedGame[] };
-}
-
-/**
- * How a saved entry is played again: the board's Game and Match, given by the board. (Imported
- * here, from the entry by this module loaded on first use, they made the bundler, Rolldown 1.2, move
- * host/types.ts out of the entry into a chunk that a plain board then loads at start.)
- */
-export interface Replays {
-  readonly Game: Pick<typeof Game, 'fromRecord'>;
-  readonly Match: Pick<typeof Match, 'start'>;
 }
 
 export interface PersistHost extends ReactiveControllerHost {
@@ -73,13 +63,11 @@ export class Persistence implements ReactiveController {
   #lastGame: Game | null = null;
   readonly #host: PersistHost;
   readonly #resume: (play: Game | Match) => void;
-  readonly #replays: Replays;
 
   /** `resume` plays a game or match restored from storage in place of the one on the board. */
-  constructor(host: PersistHost, resume: (play: Game | Match) => void, replays: Replays) {
+  constructor(host: PersistHost, resume: (play: Game | Match) => void) {
     this.#host = host;
     this.#resume = resume;
-    this.#replays = replays;
     host.addController(this);
   }
 
@@ -165,14 +153,14 @@ export class Persistence implements ReactiveController {
 
   #replay(saved: Saved): Game | Match | null {
     if (typeof saved.record === 'string') {
-      const game = this.#replays.Game.fromRecord(saved.record);
+      const game = Game.fromRecord(saved.record);
       return game.ok ? game.value : null;
     }
     const kept = saved.match;
     if (!kept?.games.length) return null; // moves that are not a list are refused by playAll
     const { rounds, holesPerRow, games } = kept;
     try {
-      const match = this.#replays.Match.start({ rounds, holesPerRow });
+      const match = Match.start({ rounds, holesPerRow });
       const played: Game[] = [];
       for (const [index, { moves, decision }] of games.entries()) {
         if (index > 0 && !match.nextRound().ok) return null;
