@@ -190,7 +190,7 @@ export default defineConfig({
         chunkFileNames: chunk =>
           /threads?$/.test(chunk.name)
             ? 'hoyito-board-thread-[hash].js'
-            : chunk.name === 'worker-tablebases' || chunk.name === 'tablebase-probing'
+            : chunk.name === 'worker-tablebases'
               ? 'hoyito-board-worker-tablebases-[hash].js'
               : '[name]-[hash].js',
         // The AI worker's core is the play core; the full core only the databases' builder loads.

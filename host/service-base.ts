@@ -45,7 +45,7 @@ import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
-import { coreSearcher } from './engines/wasm/search.js';
+import { coreSearcher } from './engines/wasm/core-search.js';
 // Types only: the code that writes databases into the core and probes them there is given where a service is made (`TablebaseProbing`).
 import type { FillReport, PagedTables } from './engines/wasm/paged-tables.js';
 import type { TablebaseProbing } from './engines/wasm/tablebase-probing.js';

@@ -36,6 +36,9 @@ import type { BuildOrder, BuildReport, TablebaseSettings, TablebaseSource, Table
 import { dropStored, oneAtATime, readStored, writeStored } from './tablebase-store.js';
 import { IndexedBlockStore } from './block-store.js';
 
+// The code that probes databases in the core, for the worker's searches: with the code that gets them, in one file loaded near a game's end.
+export { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
+
 /** One game's databases: on their way, ready (with the file they were read from), a file read block by block, or none to be had. */
 type Databases =
   | { readonly state: 'getting' }

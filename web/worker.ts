@@ -94,8 +94,8 @@ const enqueue = (task: () => Promise<void>): void => {
 };
 
 /**
- * The worker's databases (web/worker-tablebases.ts) and the code that probes them in the core
- * (host/engines/wasm/tablebase-probing.ts), imported the first time a search wants some; null when
+ * The worker's databases (web/worker-tablebases.ts, with the code that probes them in the core:
+ * host/engines/wasm/tablebase-probing.ts), imported the first time a search wants some; null when
  * that code did not load.
  */
 let tablebases: Promise<{ readonly databases: WorkerTablebases; readonly probing: TablebaseProbing } | null> | undefined;
@@ -108,8 +108,8 @@ const tablebasesFor = async ({
   if (!settings) return null;
   const build = wantedTablebases(position, settings);
   if (!build) return null;
-  tablebases ??= Promise.all([import('./worker-tablebases.js'), import('../host/engines/wasm/tablebase-probing.js')]).then(
-    ([{ WorkerTablebases }, { tablebaseProbing }]) => ({ databases: new WorkerTablebases(core, send, enqueue), probing: tablebaseProbing }),
+  tablebases ??= import('./worker-tablebases.js').then(
+    ({ WorkerTablebases, tablebaseProbing }) => ({ databases: new WorkerTablebases(core, send, enqueue), probing: tablebaseProbing }),
     (error: unknown) => {
       const message = `the worker's code for them did not load (${String(error)})`;
       send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });

@@ -230,9 +230,9 @@ test('the view alone draws a position and reports a hole from its one file, with
 
 test('in an endgame the embed gets its databases with the worker’s code for them and builds them in the builder’s worker, both from beside the module', async () => {
   // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI
-  // worker's code for the databases: getting them, and probing a file read block by block.
+  // worker's code for the databases: getting them, and probing them in its core.
   expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(2);
-  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(4);
+  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(3);
   const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   const detail = await page.evaluate(

@@ -10,7 +10,7 @@ import type { Tablebase } from '../tablebase.js';
 import type { WasmCore } from './core.js';
 import { type PagedBlocks, PagedTables } from './paged-tables.js';
 import type { SearchHelpers } from './search-threads.js';
-import { pagedSearcher } from './search.js';
+import { pagedSearcher } from './core-search.js';
 import { loadWasmTablebase } from './tablebase.js';
 
 export interface TablebaseProbing {

@@ -1,0 +1,121 @@
+/**
+ * The search of the WebAssembly core (assembly/search.ts) as a `Searcher`. Each session claims the
+ * core's search state through its `WasmCore`; one search at a time per core: a new one takes the
+ * state over, and an older session that resumes then fails with `SearchInterrupted`.
+ *
+ * Without the code that writes databases into the core (search.ts's `wasmSearcher` has it): a
+ * bundle's file holds every module its imports reach, used or not, so the board's worker, which
+ * gets that code near a game's end, searches with these alone.
+ */
+import { HoyitoError, type Move, type Position, type Searcher, unwrap } from '../../types.js';
+import {
+  type Iteration,
+  type IterationLimits,
+  type SearchSession,
+  makeSearcher,
+  rootMoveMask,
+  validateTableBits,
+} from '../search-driver.js';
+import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
+import type { SearchClaim, WasmCore } from './core.js';
+import { WasmEngine } from './rules.js';
+import type { Tablebase } from '../tablebase.js';
+import type { SearchHelpers } from './search-threads.js';
+import type { PagedTables } from './paged-tables.js';
+
+const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
+
+class WasmSession implements SearchSession {
+  readonly #claim: SearchClaim;
+  readonly #core: WasmCore;
+  /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
+  readonly #helpers: SearchHelpers | undefined;
+
+  constructor(
+    core: WasmCore,
+    root: Position,
+    history: readonly Position[],
+    tableBits: number,
+    tablebase: Tablebase | PagedTables | undefined,
+    searchMoves?: readonly Move[],
+    helpers?: SearchHelpers,
+  ) {
+    this.#core = core;
+    this.#helpers = helpers;
+    this.#claim = { root };
+    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined, rootMoveMask(searchMoves));
+    // The helpers search under every root move: what they store is as true for the moves searched.
+    // They probe databases held whole; paged ones only the main core (their values, where probed, are as true).
+    helpers?.start(core, root, history, tableBits, tablebase && 'tables' in tablebase ? tablebase : undefined);
+  }
+
+  get nodes(): number {
+    return this.#core.searchNodes;
+  }
+
+  get helperNodes(): number {
+    return this.#helpers?.nodes ?? 0;
+  }
+
+  iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
+    const core = this.#core;
+    this.#helpers?.go(core, depth);
+    let score: number | null;
+    try {
+      score = core.searchIteration(this.#claim, depth, limits, analysis, alpha, beta);
+    } finally {
+      this.#helpers?.halt();
+    }
+    if (score === null) return null;
+    return {
+      score,
+      resolved: core.searchResolved,
+      principalVariation: core.principalVariation().map(moveOf),
+      rootMoves: core.rootMoves().map(({ code, ...scored }) => ({ move: moveOf(code), ...scored })),
+    };
+  }
+}
+
+/** One search of `root` on the core (a new table of 2^tableBits entries), stepped an iteration at a time (as the driver does). */
+export const startWasmSession = (
+  core: WasmCore,
+  root: Position,
+  history: readonly Position[],
+  tableBits = DEFAULT_TABLE_BITS,
+): SearchSession => new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), undefined);
+
+/**
+ * `wasmSearcher` (search.ts), its databases written into the core by `load` (`loadWasmTablebase`):
+ * a program that searches without databases (the board's worker) then carries no code that writes them.
+ */
+export const coreSearcher = (
+  core: WasmCore,
+  tableBits: number,
+  tablebase: { readonly base: Tablebase; readonly load: (core: WasmCore, base: Tablebase) => void } | undefined,
+  helpers?: SearchHelpers,
+): Searcher => {
+  const bits = unwrap(validateTableBits(tableBits));
+  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
+    // Another build or load on this core since the last search replaced the databases: write them back.
+    tablebase?.load(core, tablebase.base);
+    return new WasmSession(core, position, history, bits, tablebase?.base, searchMoves, helpers);
+  };
+  return makeSearcher('wasm', new WasmEngine(core), start, tablebase?.base);
+};
+
+/**
+ * The searcher of a core that probes paged databases attached to it (`PagedTables`, a file read
+ * block by block): a probe of a block not in the core's memory is unknown to the search, and
+ * recorded as missed for the caller to fill (`paged.fill`) before the next iteration or search.
+ * A root they hold is not answered from them here: its children's blocks are the caller's to read.
+ */
+export const pagedSearcher = (core: WasmCore, tableBits: number, paged: PagedTables, helpers?: SearchHelpers): Searcher => {
+  const bits = unwrap(validateTableBits(tableBits));
+  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
+    if (!paged.attached) {
+      throw new HoyitoError('BadTablebase', 'tablebase: paged databases replaced in their core by others; attach them again', 'tablebase');
+    }
+    return new WasmSession(core, position, history, bits, paged, searchMoves, helpers);
+  };
+  return makeSearcher('wasm', new WasmEngine(core), start);
+};
