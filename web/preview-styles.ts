@@ -89,16 +89,14 @@ export const previewStyles = css`
     pointer-events: none;
   }
 
-  /* Two lines kept, shown or not, so that a preview never moves what is below it (a phone wraps the line in two). */
+  /*
+   * Two lines kept, shown or not, so that a preview never moves what is below it where two lines
+   * hold it (a phone's width, 2x6 and 2x12); on a narrower board it wraps into more rather than be cut.
+   */
   .preview {
     box-sizing: content-box;
-    height: 2.8em;
+    min-height: 2.8em;
     line-height: 1.4em;
-    overflow: hidden;
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    line-clamp: 2;
     padding: 0 0.6rem;
     border-left: 4px solid var(--_preview);
   }

@@ -1,11 +1,12 @@
 /**
- * The lines of text on a phone (375 px): the result panel's wrap rather than cut mid-sentence (no
- * box narrower or shorter than its text: what an ellipsis or a line clamp would hide), in English
- * and Spanish; and no empty band is left between the result panel and the move list, on boards of
- * 2, 6 and 12 holes a row.
+ * The lines of text on a phone (375 px): the status line, the last turn, the preview line (every
+ * playable hole's preview, and the skip hint while a move is sown) and the result panel wrap
+ * rather than cut mid-sentence (no box narrower or shorter than its text: what an ellipsis or a
+ * line clamp would hide), in English and Spanish, on boards of 2, 6 and 12 holes a row; and no
+ * empty band is left between the result panel and the move list.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { unwrap } from '../../host/types.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { LANGUAGES } from '../../web/i18n.js';
@@ -39,6 +40,27 @@ const BOARDS: readonly [string, Record<string, string>][] = [
 ];
 
 describe.each(LANGUAGES)('at 375 px (%s)', language => {
+  test.each(BOARDS)('%s: the status, the last turn, each preview and the skip hint wrap, none cut', async (_, setup) => {
+    const board = await mountBoard({ south: 'human', north: 'human', speed: '1', lang: language, ...setup });
+    const problems = clipped(board, ['.status', '.last-turn']);
+    const { turn, holesPerRow } = board.game.position;
+    const first = turn === 'S' ? 0 : holesPerRow;
+    const moves = board.game.legalMoves().moves.filter(move => move !== 'pass');
+    for (const move of moves) {
+      await userEvent.hover(holeButton(board, first + move - 1));
+      await expect.poll(() => find(board, '.preview')?.textContent?.trim()).not.toBe('');
+      problems.push(...clipped(board, ['.preview']));
+    }
+    const played = nextEvent(board, 'move');
+    holeButton(board, first + moves[0]! - 1).click();
+    await expect.poll(() => find(board, '.preview.skip-hint')).not.toBeNull();
+    problems.push(...clipped(board, ['.status', '.preview']));
+    await userEvent.keyboard('{Escape}'); // the skip hint's own offer: the turn shown at once
+    await played;
+    problems.push(...clipped(board, ['.status', '.last-turn']));
+    expect(problems).toEqual([]);
+  });
+
   test('the result panel: heading, score and reason wrap, none cut', async () => {
     const board = await mountBoard({ south: 'human', north: 'ai', speed: '0', lang: language, position: BOARDS[0]![1]['position']! });
     const over = nextEvent(board, 'gameover');
