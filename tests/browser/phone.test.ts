@@ -145,7 +145,8 @@ describe('2x12 at 375 px: badges, the preview line, the eval bar', () => {
         await userEvent.hover(holeButton(board, holeIndex(12, board.game.position.turn, move)));
         await board.updateComplete;
         expect(shownText(board, '.preview')).not.toBe('');
-        expect(top()).toBe(without);
+        // Within a twentieth of a pixel: a box of at least two lines (it wraps into more where two do not hold) may end a rounding of its line boxes off.
+        expect(top()).toBeCloseTo(without, 1);
       }
       board.remove();
     }

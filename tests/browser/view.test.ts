@@ -128,6 +128,22 @@ describe('<hoyito-board-view>', () => {
     expect(shownBoard(view)).toEqual(start.board); // the view draws its position again; the page sets the next
   });
 
+  test('a sowing aborted with the next state of another board draws that board at the next update, none of the sowing', async () => {
+    const view = await mountView({});
+    const start = startPosition('ii', 6);
+    const abort = new AbortController();
+    const sowing = view.sow(unwrap(playMove(start, 4)), { msPerStep: 60_000, signal: abort.signal });
+    await view.updateComplete;
+    const wide = startPosition('ii', 12);
+    // As a new game of 2x12 comes: the abort and the next position in one task, before the view's update.
+    abort.abort();
+    view.position = wide;
+    await view.updateComplete;
+    expect(shownBoard(view)).toEqual(wide.board);
+    expect(view.shadowRoot!.querySelector('.hole.active')).toBeNull();
+    await sowing;
+  });
+
   test('bad inputs are named and leave the last good position drawn', async () => {
     const errors: ErrorDetail[] = [];
     const view = await mountView({ position: MID_GAME }, { 'hoyito-error': event => errors.push(event.detail as ErrorDetail) });

@@ -152,13 +152,19 @@ export class HoyitoBoardView extends LitElement {
     const { from = this.#drawn, msPerStep = BASE_STEP_MS, signal, onFrame } = options;
     const before = parsePositionInput(from);
     if (!before.ok) return reportError(this, before.error);
+    // Gone at the abort itself, not a microtask later: the abort comes with the next state (another game's board, perhaps), drawn at the next update.
+    const endSowing = (): void => {
+      this._frame = null;
+    };
+    signal?.addEventListener('abort', endSowing, { once: true });
     try {
       await playFrames(sowingFrames(before.value, sowing), msPerStep, signal, frame => {
         this._frame = frame;
         onFrame?.(frame);
       });
     } finally {
-      this._frame = null;
+      signal?.removeEventListener('abort', endSowing);
+      endSowing();
     }
   }
 
