@@ -7,7 +7,7 @@
 import { LitElement, type PropertyValues } from 'lit';
 import type { Position, Variant } from '../host/types.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
-import { type Language, LanguageWatch, languageOf, languageOfElement } from './i18n.js';
+import { type Language, LanguageWatch, languageOfOwn } from './i18n.js';
 import { type CheckedInput, DEFAULTS, INPUT_PARSERS, type Player, SWITCHES, type Theme, numberOrText } from './options.js';
 import type { Orientation } from './view/inputs.js';
 
@@ -134,7 +134,7 @@ export class BoardInputs extends LitElement {
 
   /** The language the board speaks: its `lang`, else the nearest `lang` above it, else the page's (see i18n.ts). */
   get language(): Language {
-    return this.lang ? languageOf(this.lang) : languageOfElement(this);
+    return languageOfOwn(this);
   }
 
   /** A game started from `start` (null: from the inputs): `variant` and `holes` read its own where they differ from the inputs. */

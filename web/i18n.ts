@@ -30,6 +30,9 @@ export const languageOfElement = (element: Element): Language => {
   return languageOf(element.ownerDocument.documentElement.lang || null);
 };
 
+/** The language an element of ours speaks: its `lang` property (set before its attribute is reflected), else as `languageOfElement`. */
+export const languageOfOwn = (element: HTMLElement): Language => (element.lang ? languageOf(element.lang) : languageOfElement(element));
+
 /** Counts in words: `plural(1, 'seed', 'seeds')` is `1 seed`. */
 export const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 

@@ -15,7 +15,7 @@ import { HoyitoError, type Move, type Position, type Result, type Side, err, opp
 import { VIEW_TEXT, describeHole, describeTurn, endlessReason, holeLabel, nameOfIndex } from './view-text.js';
 import { type ErrorDetail, type HoleSelectDetail, boardEvent, reportError } from '../events.js';
 import { HoleKeys } from './hole-keys.js';
-import { type Language, LanguageWatch, languageOf, languageOfElement } from '../i18n.js';
+import { type Language, LanguageWatch, languageOfOwn } from '../i18n.js';
 import { narrowLayoutStyles } from '../narrow-layout.js';
 import { previewStyles } from '../preview-styles.js';
 import { seedSpots } from '../seed-layout.js';
@@ -129,7 +129,7 @@ export class HoyitoBoardView extends LitElement {
 
   /** The language the view speaks: its `lang`, else the nearest `lang` above it, else the page's. */
   get language(): Language {
-    return this.lang ? languageOf(this.lang) : languageOfElement(this);
+    return languageOfOwn(this);
   }
 
   /** The position drawn (the last good `position`), as a string. */
