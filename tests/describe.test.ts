@@ -52,6 +52,16 @@ const SAMPLES: Samples = {
   pass: null,
   wins: text => [[text.sides.N, '5–4', text.reasons.repetition('')]],
   draw: text => [['9–9', text.reasons['board-empty']('')]],
+  yours: () => [
+    [true, 6],
+    [false, 24],
+    [false, null],
+  ],
+  yourResult: text => [
+    [text.yours(true, 6), '11–5', text.reasons['board-empty']('')],
+    [text.yours(false, null), null, text.youResigned],
+  ],
+  youResigned: null,
   exactHint: text => [
     [1, text.sides.S, 6],
     [2, text.sides.S, -1],
@@ -132,16 +142,44 @@ describe('the sentences', () => {
     const outcome = unwrap(game.play(6));
     expect(describeMove('en', outcome, 6)).toBe('South sows hole 6. Captures 4 seeds from N1. The last 2 seeds go to South.');
     expect(describeMove('es', outcome, 6)).toBe('Sur siembra el hoyo 6. Se lleva 4 semillas de N1. Las últimas 2 semillas son para Sur.');
-    expect(describeResult('en', game.result!, outcome)).toBe('South wins 11–7: the last seeds went to South.');
-    expect(describeResult('es', game.result!, outcome)).toBe('Sur gana 11–7: las últimas semillas fueron para Sur.');
+    expect(describeResult('en', game.result!, outcome, null)).toBe('South wins 11–7: the last seeds went to South.');
+    expect(describeResult('es', game.result!, outcome, null)).toBe('Sur gana 11–7: las últimas semillas fueron para Sur.');
   });
 
   it('name the side the last-four rule gave the last seeds to, when it is not the capturer', () => {
     // Last four to North: S1's seed makes index 1 a casa of 4 for South (3 -> 7); the 4 left go to North (5 -> 9).
     const game = unwrap(Game.fromPosition('ii 1,3,0,0,0,0/0,0,2,2,0,0 S 3-5 N'));
     const outcome = unwrap(game.play(1));
-    expect(describeResult('en', game.result!, outcome)).toBe('North wins 9–7: the last seeds went to North.');
-    expect(describeResult('es', game.result!, outcome)).toBe('Norte gana 9–7: las últimas semillas fueron para Norte.');
+    expect(describeResult('en', game.result!, outcome, null)).toBe('North wins 9–7: the last seeds went to North.');
+    expect(describeResult('es', game.result!, outcome, null)).toBe('Norte gana 9–7: las últimas semillas fueron para Norte.');
+  });
+
+  it('tell the result to the one human player as theirs: won or lost, by how many, their seeds first', () => {
+    // The capture above, South 11 against North 7: by 4.
+    const game = unwrap(Game.fromPosition('ii 0,0,0,0,0,1/3,0,2,0,0,0 S 5-7'));
+    const outcome = unwrap(game.play(6));
+    expect(describeResult('en', game.result!, outcome, 'S')).toBe('You won by 4, 11–7: the last seeds went to South.');
+    expect(describeResult('es', game.result!, outcome, 'S')).toBe('Ganaste por 4, 11–7: las últimas semillas fueron para Sur.');
+    expect(describeResult('en', game.result!, outcome, 'N')).toBe('You lost by 4, 7–11: the last seeds went to South.');
+    expect(describeResult('es', game.result!, outcome, 'N')).toBe('Perdiste por 4, 7–11: las últimas semillas fueron para Sur.');
+  });
+
+  it('tell a resignation to the one human with no margin and no score (the seeds are those taken so far)', () => {
+    const resigned = unwrap(unwrap(Game.fromPosition('ii 2,3/4,5 S 30-10')).resign('S'));
+    expect(describeResult('en', resigned, undefined, 'S')).toBe('You lost: you resigned.');
+    expect(describeResult('es', resigned, undefined, 'S')).toBe('Perdiste: te rendiste.');
+    expect(describeResult('en', resigned, undefined, 'N')).toBe('You won: the opponent resigned.');
+    expect(describeResult('es', resigned, undefined, 'N')).toBe('Ganaste: el contrario se rindió.');
+    expect(describeResult('en', resigned, undefined, null)).toBe('North wins 10–30: the opponent resigned.');
+  });
+
+  it('tell a draw as a draw, with one human as with two', () => {
+    // S1 sows into S2 (3 -> 4), a capture of 4 that empties the board (tests/browser/screen-result.test.ts): 4 each.
+    const game = unwrap(Game.fromPosition('ii 1,3/0,0 S 0-4'));
+    const outcome = unwrap(game.play(1));
+    expect(describeResult('en', game.result!, outcome, 'S')).toBe(describeResult('en', game.result!, outcome, null));
+    expect(describeResult('en', game.result!, outcome, 'N')).toBe('Draw 4–4: the board is empty.');
+    expect(describeResult('es', game.result!, outcome, 'S')).toBe('Empate 4–4: el tablero quedó vacío.');
   });
 
   it('give the lap and the relay while a move is sown', () => {

@@ -44,6 +44,12 @@ export interface BoardText extends ViewText {
   /** `score` has the winner's seeds first. */
   readonly wins: (side: string, score: string, reason: string) => string;
   readonly draw: (score: string, reason: string) => string;
+  /** With exactly one human player, the result told to them: `you won by 6`, `you lost` after a resignation (`margin` null: it gives none). */
+  readonly yours: (won: boolean, margin: number | null) => string;
+  /** The status line's result told to the one human: `yours`, the score (their seeds first; null after a resignation, as the margin) and why. */
+  readonly yourResult: (yours: string, score: string | null, reason: string) => string;
+  /** The reason after the one human resigned. */
+  readonly youResigned: string;
   /** An exact hint: `margin` is the final seed margin for `side`, to move, with best play. */
   readonly exactHint: (move: Move, side: string, margin: number) => string;
   readonly newGame: (round: number | null) => string;
@@ -54,6 +60,9 @@ export interface BoardText extends ViewText {
   readonly nextRound: string;
   readonly movesLabel: string;
 }
+
+/** A sentence's first letter as a capital: the words it starts with are also said inside one. */
+export const capitalised = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
 
 const ENGLISH_SEEDS = VIEW_TEXT.en.seeds;
 const SPANISH_SEEDS = VIEW_TEXT.es.seeds;
@@ -87,6 +96,9 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     pass: 'pass',
     wins: (side, score, reason) => `${side} wins ${score}: ${reason}.`,
     draw: (score, reason) => `Draw ${score}: ${reason}.`,
+    yours: (won, margin) => `you ${won ? 'won' : 'lost'}${margin === null ? '' : ` by ${margin}`}`,
+    yourResult: (yours, score, reason) => `${capitalised(yours)}${score ? `, ${score}` : ''}: ${reason}.`,
+    youResigned: 'you resigned',
     exactHint: (move, side, margin) => {
       const verdict = margin > 0 ? `wins by ${ENGLISH_SEEDS(margin)}` : margin < 0 ? `loses by ${ENGLISH_SEEDS(-margin)}` : 'draws';
       return `Hint: ${move === 'pass' ? 'pass' : `hole ${move}`}; with best play ${side} ${verdict} (exact).`;
@@ -128,6 +140,9 @@ export const BOARD_TEXT: Catalogue<BoardText> = {
     pass: 'pasa',
     wins: (side, score, reason) => `${side} gana ${score}: ${reason}.`,
     draw: (score, reason) => `Empate ${score}: ${reason}.`,
+    yours: (won, margin) => `${won ? 'ganaste' : 'perdiste'}${margin === null ? '' : ` por ${margin}`}`,
+    yourResult: (yours, score, reason) => `${capitalised(yours)}${score ? `, ${score}` : ''}: ${reason}.`,
+    youResigned: 'te rendiste',
     exactHint: (move, side, margin) => {
       const verdict = margin > 0 ? `gana por ${SPANISH_SEEDS(margin)}` : margin < 0 ? `pierde por ${SPANISH_SEEDS(-margin)}` : 'empata';
       return `Pista: ${move === 'pass' ? 'pasar' : `hoyo ${move}`}; jugando lo mejor, ${side} ${verdict} (exacto).`;
@@ -178,12 +193,26 @@ export const describeSowing = (language: Language, outcome: MoveOutcome, frame: 
   return `${sowing}${lap}: ${text.inHand(text.seeds(frame.hand))}`;
 };
 
-/** The result; `lastMove` is the move that ended the game (after the last-four rule it says who received the last seeds). */
-export const describeResult = (language: Language, result: GameResult, lastMove: MoveOutcome | undefined): string => {
+/** The seeds a game was won by; null after a resignation, when the seeds are those taken so far (the winner may have fewer). */
+export const marginOf = (result: GameResult): number | null =>
+  result.reason === 'resign' ? null : Math.abs(result.seeds.S - result.seeds.N);
+
+/**
+ * The result; `lastMove` is the move that ended the game (after the last-four rule it says who
+ * received the last seeds); `you` is the side of the one human player, told the result as theirs,
+ * or null (two humans or two AIs: who won).
+ */
+export const describeResult = (language: Language, result: GameResult, lastMove: MoveOutcome | undefined, you: Side | null): string => {
   const text = BOARD_TEXT[language];
   const { S, N } = result.seeds;
-  const score = result.winner === 'N' ? `${N}–${S}` : `${S}–${N}`; // the winner's seeds first
+  const { winner } = result;
   const receiver = lastMove?.lastFour?.to;
-  const reason = text.reasons[result.reason](receiver ? text.sides[receiver] : '');
-  return result.winner ? text.wins(text.sides[result.winner], score, reason) : text.draw(score, reason);
+  const reason = you && result.resigned === you ? text.youResigned : text.reasons[result.reason](receiver ? text.sides[receiver] : '');
+  if (winner && you) {
+    const margin = marginOf(result);
+    const score = you === 'N' ? `${N}–${S}` : `${S}–${N}`; // their seeds first
+    return text.yourResult(text.yours(winner === you, margin), margin === null ? null : score, reason);
+  }
+  const score = winner === 'N' ? `${N}–${S}` : `${S}–${N}`; // the winner's seeds first
+  return winner ? text.wins(text.sides[winner], score, reason) : text.draw(score, reason);
 };

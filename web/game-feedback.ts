@@ -51,13 +51,13 @@ export class GameFeedback implements ReactiveController {
   /** A new game or round, or an undo/redo (`stepped`): the screen reader hears where things stand. */
   reset(how: 'new' | 'stepped'): void {
     const game = this.#host.game;
-    const turn = turnSpeech(game, this.#parts.live.playerOf(game.position.turn));
+    const turn = turnSpeech(game, this.#playerOf);
     this.#parts.narrator.say(resetSpeech(how, this.#host.currentMatch?.round ?? null, makePosition(game.position), turn));
   }
 
   /** A move was shown: the screen reader hears it, and a keyboard player's focus follows the turn to the next playable hole. */
   moveShown(outcome: MoveOutcome, result: GameResult | null): void {
-    this.#parts.narrator.say(moveSpeech(outcome, result, this.#parts.live.playerOf(outcome.position.turn)));
+    this.#parts.narrator.say(moveSpeech(outcome, result, this.#playerOf));
     if (this.#parts.live.animating) return;
     if (result) return this.#showResult();
     // Once the view draws the next position, its tab stop is the first playable hole.
@@ -66,9 +66,11 @@ export class GameFeedback implements ReactiveController {
 
   /** The players ended the game (resign, agreement): it is announced and the result shown. */
   decided(result: GameResult): void {
-    this.#parts.narrator.say(decisionSpeech(result));
+    this.#parts.narrator.say(decisionSpeech(result, this.#playerOf));
     this.#showResult();
   }
+
+  readonly #playerOf = (side: Side): Player => this.#parts.live.playerOf(side);
 
   /** After each render: the result panel, once drawn, takes the focus it was promised. */
   hostUpdated(): void {

@@ -4,7 +4,7 @@
  */
 import type { Game } from '../host/game.js';
 import { nameOfIndex, sideName } from './describe.js';
-import { type Narrator, cannotPlaySpeech, notYourHoleSpeech, turnSpeech } from './narration.js';
+import { type Narrator, cannotPlaySpeech, notYourHoleSpeech } from './narration.js';
 import type { Player } from './options.js';
 import { REFUSAL_TEXT, type RefusalNotice } from './refusal-notice.js';
 
@@ -27,7 +27,7 @@ export const chooseHole = (table: ChoiceTable, index: number): void => {
   const { side, hole } = nameOfIndex(position.holesPerRow, index);
   if (side !== position.turn) {
     refusal.show(language => REFUSAL_TEXT[language].opponentHole(sideName(language, side), sideName(language, position.turn)));
-    return narrator.say(notYourHoleSpeech(side, turnSpeech(game, table.mover)));
+    return narrator.say(notYourHoleSpeech(side, position.turn, table.mover));
   }
   const { moves, endless } = game.legalMoves();
   // On the mover's side, a hole that is not a legal move is endless or empty.

@@ -8,7 +8,12 @@ import type { MoveOutcome, Side } from '../host/types.js';
 import { BOARD_TEXT, type Speech, describeMove, describeResult, describeTurn, endlessReason, holeLabel } from './describe.js';
 import type { HoleName } from './events.js';
 import type { Language } from './i18n.js';
-import type { Player } from './options.js';
+import { type Player, soleHuman } from './options.js';
+
+/** Who plays each side. */
+export type PlayerOf = (side: Side) => Player;
+
+const youOf = (playerOf: PlayerOf): Side | null => soleHuman(playerOf('S'), playerOf('N'));
 
 /** The last thing said; saying something renders the board, where the live region says it. */
 export class Narrator {
@@ -30,11 +35,13 @@ export class Narrator {
   }
 }
 
-/** The turn or the result as it stands in `game` now; `player` plays the side to move. */
-export const turnSpeech = (game: Game, player: Player): Speech => {
+/** The turn or the result as it stands in `game` now. */
+export const turnSpeech = (game: Game, playerOf: PlayerOf): Speech => {
   const { result, position } = game;
   const last = game.outcomes.at(-1);
-  return language => (result ? describeResult(language, result, last) : describeTurn(language, position.turn, player, false));
+  const you = youOf(playerOf);
+  const player = playerOf(position.turn);
+  return language => (result ? describeResult(language, result, last, you) : describeTurn(language, position.turn, player, false));
 };
 
 /** A new game or round (`how` new), or an undo/redo that stepped to `position`; then where things stand. */
@@ -45,26 +52,29 @@ export const resetSpeech =
     return `${how === 'new' ? text.newGame(round) : text.steppedTo(position)} ${turn(language)}`;
   };
 
-/** A move was shown: what it did, then the result or who moves next (`player` plays the side to move after it). */
-export const moveSpeech =
-  (outcome: MoveOutcome, result: GameResult | null, player: Player): Speech =>
-  language =>
+/** A move was shown: what it did, then the result or who moves next. */
+export const moveSpeech = (outcome: MoveOutcome, result: GameResult | null, playerOf: PlayerOf): Speech => {
+  const { turn } = outcome.position;
+  const you = youOf(playerOf);
+  const player = playerOf(turn);
+  return language =>
     `${describeMove(language, outcome, outcome.position.holesPerRow)} ${
-      result ? describeResult(language, result, outcome) : describeTurn(language, outcome.position.turn, player, outcome.extraTurn)
+      result ? describeResult(language, result, outcome, you) : describeTurn(language, turn, player, outcome.extraTurn)
     }`;
+};
 
 /** The players ended the game (resignation, agreement). */
-export const decisionSpeech =
-  (result: GameResult): Speech =>
-  language =>
-    describeResult(language, result, undefined);
+export const decisionSpeech = (result: GameResult, playerOf: PlayerOf): Speech => {
+  const you = youOf(playerOf);
+  return language => describeResult(language, result, undefined, you);
+};
 
-/** A click on a hole of `side`, who is not to move. */
+/** A click on a hole of `side`, who is not to move, in a game going on: `mover` is to move, played by `player`. */
 export const notYourHoleSpeech =
-  (side: Side, turn: Speech): Speech =>
+  (side: Side, mover: Side, player: Player): Speech =>
   language => {
     const text = BOARD_TEXT[language];
-    return text.notYourHole(text.sides[side], turn(language));
+    return text.notYourHole(text.sides[side], describeTurn(language, mover, player, false));
   };
 
 /** A click on the mover's hole that is no move: endless, or empty. */

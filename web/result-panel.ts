@@ -9,9 +9,9 @@ import { type ReactiveControllerHost, type TemplateResult, css, html, nothing } 
 import type { EndReason, Game, GameResult } from '../host/game.js';
 import type { Match, MatchScore } from '../host/match.js';
 import type { HoyitoError, Result, Side } from '../host/types.js';
-import { sideName } from './describe.js';
+import { BOARD_TEXT, capitalised, marginOf, sideName } from './describe.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
-import type { Player } from './options.js';
+import { type Player, soleHuman } from './options.js';
 
 export interface ResultText {
   readonly label: string;
@@ -48,11 +48,9 @@ const SPANISH_REASONS: Record<Exclude<EndReason, 'resign' | 'last-four'>, string
   agreement: 'Los jugadores acordaron terminar y repartirse por igual las semillas que quedaban.',
 };
 
-/** `won by 32`, `won` (after a resignation), `lost by 4`: the seeds of the margin go without their word, as a score does. */
-const englishYours = (won: boolean, margin: number | null): string => `${won ? 'won' : 'lost'}${margin === null ? '' : ` by ${margin}`}`;
-const spanishYours = (won: boolean, margin: number | null): string =>
-  `${won ? 'ganaste' : 'perdiste'}${margin === null ? '' : ` por ${margin}`}`;
-const capitalised = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
+// The result told to the one human is the status line's and the live region's wording (describe.ts): `you won by 32`, `you lost`.
+const englishYours = BOARD_TEXT.en.yours;
+const spanishYours = BOARD_TEXT.es.yours;
 
 export const RESULT_TEXT: Catalogue<ResultText> = {
   en: {
@@ -61,8 +59,8 @@ export const RESULT_TEXT: Catalogue<ResultText> = {
     drawn: 'Draw',
     roundWon: (round, rounds, side) => `Round ${round} of ${rounds}: ${side} wins`,
     roundDrawn: (round, rounds) => `Round ${round} of ${rounds}: a draw`,
-    yours: (won, margin) => `You ${englishYours(won, margin)}`,
-    roundYours: (round, rounds, won, margin) => `Round ${round} of ${rounds}: you ${englishYours(won, margin)}`,
+    yours: (won, margin) => capitalised(englishYours(won, margin)),
+    roundYours: (round, rounds, won, margin) => `Round ${round} of ${rounds}: ${englishYours(won, margin)}`,
     score: (south, s, north, n) => `${south} ${s} – ${north} ${n}`,
     margin: seeds => (seeds === 0 ? 'level' : `by ${plural(seeds, 'seed', 'seeds')}`),
     reason: (reason, side) =>
@@ -139,9 +137,8 @@ export class ResultPanel {
     const text = RESULT_TEXT[language];
     const match = this.#host.currentMatch;
     const { S, N } = result.seeds;
-    // After a resignation the seeds are those taken so far: the winner may have fewer, so there is no margin to give.
-    const margin = result.reason === 'resign' ? null : Math.abs(S - N);
-    const human = this.#soleHuman();
+    const margin = marginOf(result);
+    const human = soleHuman(this.#host.south, this.#host.north);
     const heading = result.winner && human ? this.#yours(text, result.winner === human, margin) : this.#whoWon(text, result);
     const roundGoesOn = match !== null && !match.isOver;
     return html`<section
@@ -176,12 +173,6 @@ export class ResultPanel {
         ${action('result-close', text.close, () => this.#dismiss(result))}
       </div>
     </section>`;
-  }
-
-  /** The side of the one human player, if exactly one side is human: the result is told to them. */
-  #soleHuman(): Side | null {
-    const { south, north } = this.#host;
-    return south === north ? null : south === 'human' ? 'S' : 'N';
   }
 
   #yours(text: ResultText, won: boolean, margin: number | null): string {

@@ -6,7 +6,7 @@ import type { MoveOutcome, SearchResult, Side } from '../host/types.js';
 import type { ShownGame } from './shown-game.js';
 import { BOARD_TEXT, describeResult, describeSowing, describeTurn } from './describe.js';
 import type { Language } from './i18n.js';
-import type { Player } from './options.js';
+import { type Player, soleHuman } from './options.js';
 
 /** What the line tells of the live game besides the view. */
 export interface StatusState {
@@ -22,7 +22,7 @@ export interface StatusState {
 
 export const statusLine = (language: Language, shown: ShownGame, state: StatusState): string => {
   const { position, result, listed, frame } = shown;
-  if (result) return describeResult(language, result, listed.at(-1));
+  if (result) return describeResult(language, result, listed.at(-1), soleHuman(state.playerOf('S'), state.playerOf('N')));
   if (frame && state.sowing) return describeSowing(language, state.sowing, frame);
   const text = BOARD_TEXT[language];
   const side = position.turn;

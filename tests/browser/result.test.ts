@@ -73,7 +73,7 @@ const expectPanelOf = (board: HoyitoBoard, result: GameResult): void => {
   expect(region.getAttribute('role')).toBe('dialog');
   expect(region.getAttribute('aria-labelledby')).toBe('result-heading');
   expect(board.shadowRoot!.activeElement).toBe(region);
-  expect(shownText(board, '.live')).toContain(describeResult('en', result, board.game.outcomes.at(-1)));
+  expect(shownText(board, '.live')).toContain(describeResult('en', result, board.game.outcomes.at(-1), human));
 };
 
 describe('the result panel on each end', () => {
