@@ -25,7 +25,6 @@ import {
   MAX_TABLEBASE_CACHE_MB,
   MAX_THINK_MS,
   SWITCHES,
-  numberOrText,
 } from '../web/options.js';
 import { MAX_HOLES, MIN_HOLES } from '../host/types.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
@@ -218,31 +217,5 @@ describe("the board's numeric and boolean inputs", () => {
       expect(parse(given)).toMatchObject(refusal(name, given, accepted));
     }
     expect(DEFAULTS[name]).toBe(false);
-  });
-
-  it("an attribute's number reaches the parsers as a number only where the text is one they take", () => {
-    const read: [string, number | string][] = [
-      ['12', 12],
-      [' 3 ', 3],
-      ['0.5', 0.5],
-      ['+4', 4],
-      ['-1', -1],
-      ['', ''],
-      ['abc', 'abc'],
-      ['0x6', '0x6'],
-      ['1e1', '1e1'],
-      ['Infinity', 'Infinity'],
-      ['7 8', '7 8'],
-    ];
-    for (const [text, value] of read) {
-      expect(numberOrText.fromAttribute(text)).toBe(value);
-      for (const input of [...WHOLE_NUMBERS.map(([name]) => name), 'speed' as const]) {
-        // The attribute, read by Lit, and the same text set as a property are taken alike.
-        const [fromAttribute, fromProperty] = [INPUT_PARSERS[input](value), INPUT_PARSERS[input](text)];
-        expect(fromAttribute.ok).toBe(fromProperty.ok);
-        if (fromProperty.ok) expect(fromAttribute).toEqual(fromProperty);
-      }
-    }
-    expect(numberOrText.fromAttribute(null)).toBeNull();
   });
 });

@@ -8,30 +8,31 @@ import { LitElement, type PropertyValues } from 'lit';
 import type { Position, Variant } from '../host/types.js';
 import { InputErrors, warnOfOffValue } from './input-errors.js';
 import { type Language, LanguageWatch, languageOfOwn } from './i18n.js';
-import { type CheckedInput, DEFAULTS, INPUT_PARSERS, type Player, SWITCHES, type Theme, numberOrText } from './options.js';
+import { type CheckedInput, DEFAULTS, INPUT_PARSERS, type Player, SWITCHES, type Theme } from './options.js';
 import type { Orientation } from './view/inputs.js';
 
 export class BoardInputs extends LitElement {
   // A numeric or boolean property also takes its attribute's text, as React and Vue set it from JSX
   // or a template (`holes="12"`, `hints=""`): checkInputs reads it and keeps the number or boolean.
+  // A numeric attribute arrives as that text too, so that a refusal quotes it as written.
   static override properties = {
     variant: { reflect: true },
-    holes: { converter: numberOrText },
+    holes: {},
     position: {},
     south: {},
     north: {},
-    level: { converter: numberOrText },
-    thinkMs: { attribute: 'think-ms', converter: numberOrText },
+    level: {},
+    thinkMs: { attribute: 'think-ms' },
     orientation: { reflect: true },
-    speed: { converter: numberOrText },
+    speed: {},
     hints: { type: Boolean },
     analysis: { type: Boolean },
     sound: { type: Boolean },
-    rounds: { converter: numberOrText },
+    rounds: {},
     theme: { reflect: true },
     tablebases: {},
-    tablebaseSeeds: { attribute: 'tablebase-seeds', converter: numberOrText },
-    tablebaseCacheMb: { attribute: 'tablebase-cache-mb', converter: numberOrText },
+    tablebaseSeeds: { attribute: 'tablebase-seeds' },
+    tablebaseCacheMb: { attribute: 'tablebase-cache-mb' },
     controls: { type: Boolean },
     persist: {},
     // The global `lang` attribute, observed so that a change of language re-renders; reflected,

@@ -152,11 +152,6 @@ export const tablebaseSize = (seeds: number | null, folder: string | null): numb
 
 // ---- the board's inputs as a whole ----
 
-/** Numbers in attributes (written as the parsers read them in text) arrive as numbers; anything else stays text, so the error can quote it. */
-export const numberOrText = {
-  fromAttribute: (value: string | null): number | string | null => asNumber(value),
-};
-
 /** The inputs checked when they change, each by its parser. */
 export type CheckedInput =
   | 'variant'

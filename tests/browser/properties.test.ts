@@ -122,11 +122,12 @@ describe('a numeric property set from text', () => {
       }
     });
 
-    test('bad text is a hoyito-error naming the input and quoting the text; the default is kept', async () => {
+    test('bad text, as a property or the attribute, is a hoyito-error naming the input and quoting the text as given; the default is kept', async () => {
       const accepted = whole ? `a whole number from ${min} to ${max}` : `a number from 0 (no animation) to ${max}`;
       for (const text of [String(max + 1), `${min}x`, '']) {
         const { board: byProperty, errors } = await mount(base, { input, value: text, when: 'after' });
         expect(errors).toEqual([{ kind: 'BadOption', field: attribute, message: `${attribute}: '${text}' is not ${accepted}` }]);
+        expect((await mount({ ...base, [attribute]: text })).errors).toEqual(errors);
         expect(byProperty[input]).toBe(DEFAULTS[input]);
         expect(drawn(byProperty)).toBe(drawn((await mount(base)).board));
         removeBoards();
