@@ -257,7 +257,7 @@ describe('the board’s tablebase attributes', () => {
     expect([board.tablebaseSeeds, board.tablebaseCacheMb]).toEqual([24, 16]);
     const errors: string[] = [];
     const other = await mountBoard({ 'tablebase-cache-mb': '-1' }, { 'hoyito-error': event => errors.push(event.detail.message) });
-    expect(errors).toEqual(['tablebase-cache-mb: -1 is not a whole number from 0 to 65536']);
+    expect(errors).toEqual(["tablebase-cache-mb: '-1' is not a whole number from 0 to 65536"]);
     expect(other.tablebaseCacheMb).toBe(64);
   });
 });

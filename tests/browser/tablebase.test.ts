@@ -248,7 +248,7 @@ describe('endgame databases in the AI worker', () => {
     const errors: string[] = [];
     // Layer 32 of a 2x6 board has 5,752,004,349 boards: more than a database's 32-bit ranks can number.
     const board = await mountBoard({ 'tablebase-seeds': '32' }, { 'hoyito-error': event => errors.push(event.detail.message) });
-    expect(errors).toEqual(['tablebase-seeds: 32 is not a whole number from 0 to 31']);
+    expect(errors).toEqual(["tablebase-seeds: '32' is not a whole number from 0 to 31"]);
     expect(board.tablebaseSeeds).toBeNull();
   });
 });
