@@ -193,6 +193,9 @@ export const describeSowing = (language: Language, outcome: MoveOutcome, frame: 
   return `${sowing}${lap}: ${text.inHand(text.seeds(frame.hand))}`;
 };
 
+/** The side of the one human player, if exactly one side is human: the result is told to them. */
+export const soleHuman = (south: Player, north: Player): Side | null => (south === north ? null : south === 'human' ? 'S' : 'N');
+
 /** The seeds a game was won by; null after a resignation, when the seeds are those taken so far (the winner may have fewer). */
 export const marginOf = (result: GameResult): number | null =>
   result.reason === 'resign' ? null : Math.abs(result.seeds.S - result.seeds.N);

@@ -5,10 +5,10 @@
 import { type ReactiveControllerHost, html } from 'lit';
 import type { Game, GameResult } from '../host/game.js';
 import type { MoveOutcome, Side } from '../host/types.js';
-import { BOARD_TEXT, type Speech, describeMove, describeResult, describeTurn, endlessReason, holeLabel } from './describe.js';
+import { BOARD_TEXT, type Speech, describeMove, describeResult, describeTurn, endlessReason, holeLabel, soleHuman } from './describe.js';
 import type { HoleName } from './events.js';
 import type { Language } from './i18n.js';
-import { type Player, soleHuman } from './options.js';
+import type { Player } from './options.js';
 
 /** Who plays each side. */
 export type PlayerOf = (side: Side) => Player;

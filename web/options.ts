@@ -14,8 +14,6 @@ import { type Orientation, parseOrientation } from './view/inputs.js';
 
 export type Player = 'human' | 'ai';
 
-/** The side of the one human player, if exactly one side is human: the result is told to them. */
-export const soleHuman = (south: Player, north: Player): Side | null => (south === north ? null : south === 'human' ? 'S' : 'N');
 /** `auto` follows the page's `prefers-color-scheme`. */
 export type Theme = 'auto' | 'light' | 'dark';
 

@@ -9,9 +9,9 @@ import { type ReactiveControllerHost, type TemplateResult, css, html, nothing } 
 import type { EndReason, Game, GameResult } from '../host/game.js';
 import type { Match, MatchScore } from '../host/match.js';
 import type { HoyitoError, Result, Side } from '../host/types.js';
-import { BOARD_TEXT, capitalised, marginOf, sideName } from './describe.js';
+import { BOARD_TEXT, capitalised, marginOf, sideName, soleHuman } from './describe.js';
 import { type Catalogue, type Language, plural } from './i18n.js';
-import { type Player, soleHuman } from './options.js';
+import type { Player } from './options.js';
 
 export interface ResultText {
   readonly label: string;

@@ -4,9 +4,9 @@
  */
 import type { MoveOutcome, SearchResult, Side } from '../host/types.js';
 import type { ShownGame } from './shown-game.js';
-import { BOARD_TEXT, describeResult, describeSowing, describeTurn } from './describe.js';
+import { BOARD_TEXT, describeResult, describeSowing, describeTurn, soleHuman } from './describe.js';
 import type { Language } from './i18n.js';
-import { type Player, soleHuman } from './options.js';
+import type { Player } from './options.js';
 
 /** What the line tells of the live game besides the view. */
 export interface StatusState {
