@@ -21,6 +21,8 @@ const INITIAL_PAGES = ((THREADS + 1) * IMAGE_STRIDE) >> 16;
 
 mkdirSync('build/threads', { recursive: true });
 for (let image = 0; image <= THREADS; image++) {
+  // A line an image: the nine take about a minute, which `npm start` would otherwise pass in silence.
+  console.log(`  thread image ${image + 1}/${THREADS + 1}: build/threads/hoyito-${image}.wasm`);
   const { error, stderr } = await asc.main([
     'assembly/index.ts',
     '--target',
