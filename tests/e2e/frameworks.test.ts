@@ -2,7 +2,7 @@
  * The framework examples (examples/react, examples/vue, examples/svelte) end to end, as a user of
  * the package builds them: the package packed once, the three apps installed from the tarball and
  * the registry (one npm install, their folders as workspaces), each type-checked against the
- * package's typings where it is TypeScript (React's JSX, Vue's templates) and built by Vite, served
+ * package's typings (React's JSX, Vue's and Svelte's templates) and built by Vite, served
  * by a bare static server and driven in Chromium. Each app writes `<hoyito-board holes="12"
  * level="3" speed="0">` with string attributes, which the frameworks set as properties; keeps the
  * `move` events' details in its state and lists them; and unmounts and remounts the board with a

@@ -8,6 +8,8 @@ import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 
 /** The elements' modules (the game and the view it draws through) and those of the classes they extend, whose members they inherit. */
 const ELEMENTS = ['web/board.ts', 'web/board-inputs.ts', 'web/view/board-view.ts'];
+/** The elements' tags, each typed for every framework. */
+const TAGS = ['hoyito-board', 'hoyito-board-view'];
 /** Where the typings go, beside the elements' declarations (package.json exports them). */
 const TYPINGS_DIR = 'lib/web';
 
@@ -130,6 +132,67 @@ const reactTypings = () => ({
   },
 });
 
+/**
+ * Svelte 5's elements (`import type {} from 'hoyito/svelte'`): its own attributes of an HTML element
+ * and the JSX typings' properties and `on<event>` handlers, which are Svelte 5's event attributes
+ * too. (The Svelte generator of the same family writes Svelte 4's `on:event` and `bind:`.)
+ */
+const SVELTE_TYPINGS = `// <hoyito-board> and <hoyito-board-view> in Svelte 5's templates, their properties and events typed (made by tools/manifest).
+import type { HTMLAttributes } from 'svelte/elements';
+import type { CustomElements } from './jsx.js';
+
+declare module 'svelte/elements' {
+  interface SvelteHTMLElements {
+${TAGS.map(tag => `    '${tag}': HTMLAttributes<HTMLElement> & CustomElements['${tag}'];`).join('\n')}
+  }
+}
+
+export type { CustomElements };
+`;
+
+const svelteTypings = () => ({
+  name: 'hoyito-svelte-typings',
+  packageLinkPhase() {
+    writeFileSync(join(TYPINGS_DIR, 'svelte.d.ts'), SVELTE_TYPINGS);
+  },
+});
+
+/**
+ * The typings generators make every public field a settable property, and every attribute one:
+ * what is not an input is kept out of the typings and stays in the manifest, hidden for the
+ * generators' phase and shown again after it. That is a read-only field (a getter alone: `game`,
+ * `optionErrors`, …), and the attribute the analyzer gives a Lit internal state (`_frame`, a
+ * protected field whose `state: true` it does not read).
+ */
+const hiddenFromTypings = [];
+const hideNonInputs = () => ({
+  name: 'hoyito-non-inputs-out-of-typings',
+  packageLinkPhase({ customElementsManifest }) {
+    for (const declaration of customElementsManifest.modules.flatMap(module => module.declarations ?? [])) {
+      const members = declaration.members ?? [];
+      const isPublic = member => member.kind === 'field' && (member.privacy ?? 'public') === 'public';
+      const readonly = members.filter(member => isPublic(member) && member.readonly).map(member => ({ member, privacy: member.privacy }));
+      const internal = new Set(members.filter(member => member.kind === 'field' && !isPublic(member)).map(member => member.name));
+      const { attributes } = declaration;
+      for (const { member } of readonly) member.privacy = 'private';
+      if (attributes) declaration.attributes = attributes.filter(attribute => !internal.has(attribute.fieldName));
+      hiddenFromTypings.push({ declaration, readonly, attributes });
+    }
+  },
+});
+const showNonInputs = () => ({
+  name: 'hoyito-non-inputs-in-manifest',
+  packageLinkPhase() {
+    for (const { declaration, readonly, attributes } of hiddenFromTypings.splice(0)) {
+      for (const { member, privacy } of readonly) {
+        if (privacy) member.privacy = privacy;
+        else delete member.privacy;
+      }
+      if (attributes) declaration.attributes = attributes;
+    }
+  },
+});
+
 export default {
   globs: ELEMENTS,
   litelement: true,
@@ -138,9 +201,12 @@ export default {
   plugins: [
     eventMapEvents(),
     shippedPaths(),
+    hideNonInputs(),
     customElementJsxPlugin({ ...typings, fileName: 'jsx.d.ts' }),
     customElementVuejsPlugin({ ...typings, fileName: 'vue.d.ts' }),
+    showNonInputs(),
     onceEachImport(['jsx.d.ts', 'vue.d.ts']),
     reactTypings(),
+    svelteTypings(),
   ],
 };

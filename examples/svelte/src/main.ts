@@ -1,4 +1,4 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 
-mount(App, { target: document.getElementById('app') });
+mount(App, { target: document.getElementById('app')! });
