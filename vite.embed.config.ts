@@ -23,8 +23,9 @@ export const EMBED_THREADS = /^hoyito-board-thread-/;
 export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
 /**
  * What only a board that gets endgame databases loads, once a game nears its end: the AI worker's
- * code that gets them and reads them into its core (web/worker-tablebases.ts) and probes them there
- * (host/engines/wasm/tablebase-probing.ts), and the builder's worker.
+ * code that gets them and reads them into its core (web/worker-tablebases.ts), the core that probes
+ * them (build/hoyito-probe.wasm) and the code that probes them there (host/engines/wasm/tablebase-probing.ts),
+ * and the builder's worker.
  */
 export const EMBED_TABLEBASES = /^hoyito-board-worker-tablebases?-/;
 
@@ -193,13 +194,15 @@ export default defineConfig({
             : chunk.name === 'worker-tablebases'
               ? 'hoyito-board-worker-tablebases-[hash].js'
               : '[name]-[hash].js',
-        // The AI worker's core is the play core; the full core only the databases' builder loads.
+        // The AI worker's core is the play core, and near a game's end the probe core; the full core only the databases' builder loads.
         assetFileNames: ({ names: [name = ''] }) =>
           /^hoyito-\d+\.wasm$/.test(name)
             ? 'hoyito-board-thread-[hash][extname]'
             : name === 'hoyito.wasm'
               ? 'hoyito-board-worker-tablebase-[hash][extname]'
-              : 'hoyito-board-[hash][extname]',
+              : name === 'hoyito-probe.wasm'
+                ? 'hoyito-board-worker-tablebases-[hash][extname]'
+                : 'hoyito-board-[hash][extname]',
       },
     },
   },

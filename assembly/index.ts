@@ -1,13 +1,13 @@
-// The exports of the full core (build/hoyito.wasm, and each thread image): the play core's
-// (assembly/play.ts: the constants, the rules, the search, the databases' probe) and perft, the
-// endgame databases' builder and the helper threads' search.
+// The exports of the full core (build/hoyito.wasm, and each thread image): the probe core's
+// (assembly/probe.ts: the play core's constants, rules and search, and the databases' probe) and
+// perft, the endgame databases' builder and the helper threads' search.
 import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './board';
 import { perftFrom } from './perft';
 import { joinPagedTablebase, joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
 import { joinSearch, nextIteration, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
-export * from './play';
+export * from './probe';
 
 /** Perft of the input position, 0 <= depth <= MAX_PERFT_DEPTH. A count fits a double exactly up to 2^53. */
 export function perft(depth: i32): f64 {

@@ -84,46 +84,68 @@ describe('the boundary: a core whose numbers differ from the host is refused at 
   });
 });
 
-describe("the play core (build/hoyito-play.wasm, the board's AI worker's): the full core's play, search and database probe, and nothing else", () => {
-  let play: WasmCore;
-  beforeAll(async () => {
-    play = await loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
-  });
+/** A smaller core of the board's AI worker: the full core's play and search (the play core), and the databases' probe (the probe core). */
+const smallCores = {
+  play: new URL('../build/hoyito-play.wasm', import.meta.url),
+  probe: new URL('../build/hoyito-probe.wasm', import.meta.url),
+} as const;
 
-  it("has the host's numbers, as the full core", () => {
-    expect(play.constants).toEqual(wasmEngine.core.constants);
-  });
+describe.each(['play', 'probe'] as const)(
+  "the %s core (the board's AI worker's): the full core's play and search, and nothing it lacks",
+  name => {
+    let core: WasmCore;
+    beforeAll(async () => {
+      core = await loadWasmCore(smallCores[name]);
+    });
 
-  it.each([
-    ['ii 2x6', startPosition('ii', 6), 7],
-    ['iii 2x12', startPosition('iii', 12), 5],
-    ['a relay', position('ii 3,0,1,2,1,0/0,2,1,0,3,1 N 20-18'), 9],
-  ] as const)('%s: the same legal moves and outcomes, and every iteration of a search the same', (_, root, depth) => {
-    const rules = new WasmEngine(play);
-    expect(rules.legalMoves(root)).toEqual(wasmEngine.legalMoves(root));
-    for (const move of wasmEngine.legalMoves(root).moves) expect(rules.play(root, move)).toEqual(wasmEngine.play(root, move));
-    const search = (core: WasmCore) => [...wasmSearcher(core, TABLE_BITS).iterate(root, { depth })].map(untimed);
-    expect(search(play)).toEqual(search(wasmEngine.core));
-  });
+    it("has the host's numbers, as the full core", () => {
+      expect(core.constants).toEqual(wasmEngine.core.constants);
+    });
 
-  it('probes databases the full core built as the full core does', () => {
-    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain' });
-    // 12 seeds: a capture reaches the databases' layer of 8, which the search then probes.
-    const root = position('ii 2,0,2,0,1,1/1,1,0,2,1,1 S 18-18');
-    const search = (core: WasmCore, tablebase?: typeof base) =>
-      [...wasmSearcher(core, TABLE_BITS, tablebase).iterate(root, { depth: 8 })].map(untimed);
-    const probing = search(play, base);
+    it.each([
+      ['ii 2x6', startPosition('ii', 6), 7],
+      ['iii 2x12', startPosition('iii', 12), 5],
+      ['a relay', position('ii 3,0,1,2,1,0/0,2,1,0,3,1 N 20-18'), 9],
+    ] as const)('%s: the same legal moves and outcomes, and every iteration of a search the same', (_, root, depth) => {
+      const rules = new WasmEngine(core);
+      expect(rules.legalMoves(root)).toEqual(wasmEngine.legalMoves(root));
+      for (const move of wasmEngine.legalMoves(root).moves) expect(rules.play(root, move)).toEqual(wasmEngine.play(root, move));
+      const search = (searching: WasmCore) => [...wasmSearcher(searching, TABLE_BITS).iterate(root, { depth })].map(untimed);
+      expect(search(core)).toEqual(search(wasmEngine.core));
+    });
+
+    it.each([
+      ['perft', (small: WasmCore) => small.perft(startPosition('ii', 6), 1)],
+      ['a database build', (small: WasmCore) => buildWasmTablebase(small, { variant: 'ii', holesPerRow: 2, maxSeeds: 4 })],
+      ["a helper thread's search", (small: WasmCore) => small.helperIteration(1, 1)],
+    ])('%s: BadOption naming the full core', (_, call) => {
+      const error = thrown(() => call(core));
+      expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito.wasm')]);
+    });
+  },
+);
+
+describe('databases on the play and probe cores', () => {
+  let base: ReturnType<typeof buildWasmTablebase>;
+  beforeAll(() => {
+    base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain' });
+  });
+  // 12 seeds: a capture reaches the databases' layer of 8, which the search then probes.
+  const root = position('ii 2,0,2,0,1,1/1,1,0,2,1,1 S 18-18');
+  const search = (core: WasmCore, tablebase?: typeof base) =>
+    [...wasmSearcher(core, TABLE_BITS, tablebase).iterate(root, { depth: 8 })].map(untimed);
+
+  it('the probe core probes databases the full core built as the full core does', async () => {
+    const probe = await loadWasmCore(smallCores.probe);
+    const probing = search(probe, base);
     expect(probing).toEqual(search(wasmEngine.core, base));
-    expect(probing).not.toEqual(search(play));
+    expect(probing).not.toEqual(search(probe));
   });
 
-  it.each([
-    ['perft', (core: WasmCore) => core.perft(startPosition('ii', 6), 1)],
-    ['a database build', (core: WasmCore) => buildWasmTablebase(core, { variant: 'ii', holesPerRow: 2, maxSeeds: 4 })],
-    ["a helper thread's search", (core: WasmCore) => core.helperIteration(1, 1)],
-  ])('%s: BadOption naming the full core', (_, call) => {
-    const error = thrown(() => call(play));
-    expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito.wasm')]);
+  it('the play core holds none: BadOption naming the cores that do', async () => {
+    const play = await loadWasmCore(smallCores.play);
+    const error = thrown(() => search(play, base));
+    expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito-probe.wasm')]);
   });
 });
 

@@ -12,8 +12,14 @@ import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
 /** Every thread image the host loads (tools/wasm/build-threads.ts builds them): 0..MAX_THREADS. */
 const threadImages = Array.from({ length: MAX_THREADS + 1 }, (_, image) => relative('.', fileURLToPath(threadImageUrl(image))));
 
-/** What `npm run build:wasm` makes (package.json): the core, the play core (assembly/play.ts), the debug core, the thread images. */
-export const WASM_OUTPUTS = ['build/hoyito.wasm', 'build/hoyito-play.wasm', 'build/hoyito.debug.wasm', ...threadImages];
+/** What `npm run build:wasm` makes (package.json): the core, the play and probe cores (assembly/play.ts, probe.ts), the debug core, the thread images. */
+export const WASM_OUTPUTS = [
+  'build/hoyito.wasm',
+  'build/hoyito-play.wasm',
+  'build/hoyito-probe.wasm',
+  'build/hoyito.debug.wasm',
+  ...threadImages,
+];
 /** What it reads: the core's sources, its build's scripts and options. */
 const WASM_SOURCES = ['assembly', 'tools/wasm', 'asconfig.json'];
 /** What `npm run build:lib` makes: the CLI the binary test runs, and its copies of the cores. */
@@ -21,6 +27,7 @@ const LIB_OUTPUTS = [
   'lib/tools/cli/main.js',
   'lib/build/hoyito.wasm',
   'lib/build/hoyito-play.wasm',
+  'lib/build/hoyito-probe.wasm',
   ...threadImages.map(image => join('lib', image)),
 ];
 

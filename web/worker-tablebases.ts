@@ -29,7 +29,7 @@ import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-bloc
 import type { ByteSource } from '../host/engines/byte-source.js';
 import { httpSource } from '../host/engines/http-source.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
-import type { WasmCore } from '../host/engines/wasm/core.js';
+import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
 import { HoyitoError, type Result, err } from '../host/types.js';
 import type { BuildOrder, BuildReport, TablebaseSettings, TablebaseSource, TablebaseStatus } from './protocol.js';
@@ -38,6 +38,9 @@ import { IndexedBlockStore } from './block-store.js';
 
 // The code that probes databases in the core, for the worker's searches: with the code that gets them, in one file loaded near a game's end.
 export { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
+
+/** The core that holds and probes databases (assembly/probe.ts): the play core's rules and search, and the probe. */
+export const loadProbeCore = (): Promise<WasmCore> => loadWasmCore(new URL('../build/hoyito-probe.wasm', import.meta.url));
 
 /** One game's databases: on their way, ready (with the file they were read from), a file read block by block, or none to be had. */
 type Databases =

@@ -26,12 +26,6 @@ import type { WorkerTablebases } from './worker-tablebases.js';
 const send = (message: FromWorker): void => postMessage(message);
 
 /**
- * The play core (assembly/play.ts): the rules, the search and the databases' probe, less than half
- * the full core, whose perft, database builder and helper threads the worker never calls (it builds
- * databases in a worker of its own, and searches with threads on thread images).
- */
-const core = loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url));
-/**
  * `promise`, whose failure (a core that would not load: a Content-Security-Policy without
  * 'wasm-unsafe-eval') is the answer of each request that awaits it, and not, before one does, an
  * unhandled rejection in the page's console.
@@ -40,8 +34,14 @@ function toldToRequests<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
   return promise;
 }
-/** The service of one thread: on the core the databases live in. */
-const single = toldToRequests(core.then(loaded => Searches.create({ core: loaded })));
+/**
+ * The service of one thread. First on the play core (assembly/play.ts): the rules and the search,
+ * about 40% of the full core, whose perft, database builder and helper threads the worker never
+ * calls (it builds databases in a worker of its own, and searches with threads on thread images).
+ * From the first search that wants databases, on the probe core the databases live in (assembly/probe.ts,
+ * loaded with the code that gets them: worker-tablebases.ts).
+ */
+let single = toldToRequests(loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url)).then(core => Searches.create({ core })));
 /** The core of searches on more threads (image 0 of a shared memory), loaded the first time they are asked for; every count's service is made on it. */
 let threadCore: Promise<WasmCore> | undefined;
 /** The service of the count above 1 last asked for (null: its helpers did not start, and the AI searches on one thread). */
@@ -109,7 +109,18 @@ const tablebasesFor = async ({
   const build = wantedTablebases(position, settings);
   if (!build) return null;
   tablebases ??= import('./worker-tablebases.js').then(
-    ({ WorkerTablebases, tablebaseProbing }) => ({ databases: new WorkerTablebases(core, send, enqueue), probing: tablebaseProbing }),
+    ({ WorkerTablebases, loadProbeCore, tablebaseProbing }) => {
+      const core = toldToRequests(loadProbeCore());
+      // A probe core that does not load (an install without the databases' files) leaves the searches on the play core.
+      const onPlayCore = single;
+      single = toldToRequests(
+        core.then(
+          loaded => Searches.create({ core: loaded }),
+          () => onPlayCore,
+        ),
+      );
+      return { databases: new WorkerTablebases(core, send, enqueue), probing: tablebaseProbing };
+    },
     (error: unknown) => {
       const message = `the worker's code for them did not load (${String(error)})`;
       send({ type: 'tablebase', state: 'failed', ...build, source: 'built', ms: 0, error: message });
@@ -129,8 +140,9 @@ const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => 
   const threads = threadsFor(request.threads);
   try {
     if (flag.stopped) return send({ type: 'answer', id, result: null });
-    const searches = await serviceFor(threads);
+    // Databases first: the one thread's service moves to the probe core when a search first wants them.
     const wanted = await tablebasesFor(request);
+    const searches = await serviceFor(threads);
     if (flag.stopped) return send({ type: 'answer', id, result: null });
     searches.setTablebases(wanted ? [wanted.base] : [], wanted?.probing);
     const { result } = await searches.search({

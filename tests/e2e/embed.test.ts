@@ -229,10 +229,10 @@ test('the view alone draws a position and reports a hole from its one file, with
 }, 60_000);
 
 test('in an endgame the embed gets its databases with the worker’s code for them and builds them in the builder’s worker, both from beside the module', async () => {
-  // The builder's worker and its core (the full core: the AI worker's has no builder), and the AI
-  // worker's code for the databases: getting them, and probing them in its core.
+  // The builder's worker and its core (the full core: the AI worker's have no builder), and the AI
+  // worker's code for the databases (getting them, and probing them) and the core it probes them in.
   expect(embedFiles.filter(file => EMBED_TABLEBASE_BUILDER.test(file))).toHaveLength(2);
-  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(3);
+  expect(embedFiles.filter(file => EMBED_TABLEBASES.test(file))).toHaveLength(4);
   const { page, problems } = await watchedPage();
   await page.goto(`${server.url}${PAGE}`);
   const detail = await page.evaluate(
@@ -246,7 +246,14 @@ test('in an endgame the embed gets its databases with the worker’s code for th
       }),
   );
   expect(detail).toMatchObject({ variant: 'iii', fixedSide: false, maxSeeds: 5, source: 'built' });
-  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-/), status: 200 });
+  expect(server.served).toContainEqual({
+    path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-.*\.js$/),
+    status: 200,
+  });
+  expect(server.served).toContainEqual({
+    path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-.*\.wasm$/),
+    status: 200,
+  });
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.js$/), status: 200 });
   expect(server.served).toContainEqual({
     path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.wasm$/),

@@ -73,6 +73,10 @@ interface PlayCoreFunctions {
   searchNodes(): number;
   searchPvLength(): number;
   searchRootMoveCount(): number;
+}
+
+/** The functions the probe core exports besides (assembly/probe.ts): the databases' probe, of layers the host writes. */
+interface ProbeCoreFunctions extends PlayCoreFunctions {
   tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
@@ -89,7 +93,7 @@ interface PlayCoreFunctions {
 }
 
 /** The functions only the full core exports besides (assembly/index.ts): perft, the databases' builder, the helper threads' search. */
-interface FullCoreFunctions extends PlayCoreFunctions {
+interface FullCoreFunctions extends ProbeCoreFunctions {
   perft(depth: number): number;
   searchTableAddress(): number;
   searchNextIteration(): number;
@@ -220,8 +224,9 @@ export class WasmCore {
 
   /**
    * Instantiates the core. `url` defaults to the release build next to this module's package, the
-   * full core; the play core beside it (build/hoyito-play.wasm, less than half its size: the board's
-   * AI worker loads it) plays, searches and probes databases, but has no perft, database builder
+   * full core. Beside it, the play core (build/hoyito-play.wasm, about 40% of its size: the board's
+   * AI worker loads it) plays and searches, and the probe core (build/hoyito-probe.wasm: the worker
+   * loads it near a game's end) probes databases besides; neither has perft, the database builder
    * or helper threads. A core for threads (threads.ts) is one of the thread images, on a `memory`
    * shared between them.
    */
@@ -252,11 +257,26 @@ export class WasmCore {
     if (!this.#exports.perft) {
       throw new HoyitoError(
         'BadOption',
-        'core: the play core has no perft, database builder or helper threads (build/hoyito.wasm has)',
+        'core: the play and probe cores have no perft, database builder or helper threads (build/hoyito.wasm has)',
         'core',
       );
     }
     return this.#exports as FullCoreFunctions;
+  }
+
+  /**
+   * The functions that hold and probe databases.
+   * @throws HoyitoError `BadOption` on the play core (build/hoyito-play.wasm), which has none of them.
+   */
+  get #probe(): ProbeCoreFunctions {
+    if (!this.#exports.tablebaseProbe) {
+      throw new HoyitoError(
+        'BadOption',
+        'core: the play core holds no databases (build/hoyito-probe.wasm and build/hoyito.wasm do)',
+        'core',
+      );
+    }
+    return this.#exports as ProbeCoreFunctions;
   }
 
   // ---- memory ---------------------------------------------------------------------------------
@@ -489,7 +509,7 @@ export class WasmCore {
   ): boolean {
     this.#configureFor({ ...settings, lastFour: 'C' });
     // Refused (no room), the core lays nothing out: the databases it holds stay as they were.
-    if (this.#exports.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) === 0) return false;
+    if (this.#probe.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
     return true;
@@ -552,7 +572,7 @@ export class WasmCore {
 
   /** The boards of layer `seeds` (a u32, as `tablebasePass`'s count). */
   tablebaseLayerSize(seeds: number): number {
-    return this.#exports.tablebaseLayerSize(seeds) >>> 0;
+    return this.#probe.tablebaseLayerSize(seeds) >>> 0;
   }
 
   /**
@@ -560,7 +580,7 @@ export class WasmCore {
    * @throws Error when the core holds no such layer (0: not held, or the databases are paged), rather than read or write its statics.
    */
   #layerAddress(table: number, seeds: number): number {
-    const address = this.#exports.tablebaseLayerAddress(table, seeds) >>> 0;
+    const address = this.#probe.tablebaseLayerAddress(table, seeds) >>> 0;
     if (address === 0) throw new Error(`core: layer ${seeds} of table ${table} is not held whole in the core's memory`);
     return address;
   }
@@ -584,7 +604,7 @@ export class WasmCore {
 
   /** Marks layer `seeds` written (finished): the search may probe it. */
   markTablebaseBuilt(seeds: number): void {
-    this.#exports.tablebaseMarkBuilt(seeds);
+    this.#probe.tablebaseMarkBuilt(seeds);
   }
 
   // ---- paged databases (paged-tables.ts) ------------------------------------------------------
@@ -604,7 +624,7 @@ export class WasmCore {
     blockSize: number,
   ): boolean {
     this.#configureFor({ ...settings, lastFour: 'C' });
-    if (this.#exports.tablebaseStartPaged(fixedSide, layerMask(layers), slots, this.#blockBits(blockSize)) === 0) return false;
+    if (this.#probe.tablebaseStartPaged(fixedSide, layerMask(layers), slots, this.#blockBits(blockSize)) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
     this.#pagedBlockSize = blockSize;
@@ -637,7 +657,7 @@ export class WasmCore {
 
   /** The blocks of the paged databases' file (0 when the core's databases are not paged). */
   get pagedBlocks(): number {
-    return this.#exports.tablebasePagedBlocks() >>> 0;
+    return this.#probe.tablebasePagedBlocks() >>> 0;
   }
 
   /**
@@ -647,18 +667,18 @@ export class WasmCore {
   mapPagedBlock(block: number, slot: number, values: Int8Array): void {
     if (values.length > this.#pagedBlockSize)
       throw new RangeError(`core: a block of ${values.length} boards, slots of ${this.#pagedBlockSize}`);
-    this.#memory.set(new Uint8Array(values.buffer, values.byteOffset, values.length), this.#exports.tablebaseSlotAddress(slot) >>> 0);
-    this.#exports.tablebaseMapBlock(block, slot);
+    this.#memory.set(new Uint8Array(values.buffer, values.byteOffset, values.length), this.#probe.tablebaseSlotAddress(slot) >>> 0);
+    this.#probe.tablebaseMapBlock(block, slot);
   }
 
   /** Block `block` of the paged databases is out of memory again (its slot free): only between searches, none probing it. */
   unmapPagedBlock(block: number): void {
-    this.#exports.tablebaseMapBlock(block, -1);
+    this.#probe.tablebaseMapBlock(block, -1);
   }
 
   /** The blocks the core's probes missed since the last call (MISS_CAPACITY at most, each once), and the list emptied. */
   takePagedMisses(): number[] {
-    const core = this.#exports;
+    const core = this.#probe;
     const misses = Array.from({ length: core.tablebaseMissCount() }, (_, i) => core.tablebaseMissedBlock(i) >>> 0);
     core.tablebaseClearMisses();
     return misses;
@@ -666,7 +686,7 @@ export class WasmCore {
 
   /** The slots `slots` of the paged databases whose blocks the core's probes read since the last call, and those marks cleared. */
   takePagedSlotUses(slots: number): number[] {
-    const at = this.#exports.tablebaseSlotUses() >>> 0;
+    const at = this.#probe.tablebaseSlotUses() >>> 0;
     const marks = this.#memory.subarray(at, at + slots);
     const used: number[] = [];
     marks.forEach((mark, slot) => {
@@ -683,7 +703,7 @@ export class WasmCore {
    */
   probeTablebase(position: Position): number | null {
     this.loadInput(position);
-    const value = this.#exports.tablebaseProbe();
+    const value = this.#probe.tablebaseProbe();
     return value === this.constants.NOT_IN_TABLES ? null : value;
   }
 
