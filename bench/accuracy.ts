@@ -24,7 +24,7 @@ import { pickAtRandom, seededRandom } from '../host/random.js';
 import { SearchService } from '../host/service.js';
 import { type Position, type SearchLimits, boardSeeds, unwrap } from '../host/types.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
-import { covers } from '../host/engines/tablebase.js';
+import { covers } from '../host/engines/tablebase-values.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { TablebaseShelf } from '../tools/tablebase-files.js';
 import { markdownTable, textTable } from './report.js';

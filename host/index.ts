@@ -34,17 +34,16 @@ export type {
   TablebaseFile,
 } from './service.js';
 export { StopFlag, type StopSignal } from './stop.js';
+export type { Tablebase, TableRule } from './engines/tablebase.js';
 export {
   type BlockValues,
   type SolvedMove,
-  type Tablebase,
-  type TableRule,
   covers,
   positionValue,
   solveMovesAsync,
   solveMovesSync,
   tablebaseFor,
-} from './engines/tablebase.js';
+} from './engines/tablebase-values.js';
 // A database file read block by block where it lies: in memory, a local file (openTablebaseFile) or over HTTP Range.
 export { type ByteSource, memorySource } from './engines/byte-source.js';
 export { type HttpSourceOptions, httpSource } from './engines/http-source.js';

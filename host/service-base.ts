@@ -12,10 +12,9 @@
  */
 import {
   type EngineKind,
-  HoyitoError,
+  type HoyitoError,
   type Move,
   type Position,
-  type Result,
   type RulesEngine,
   type SearchLimits,
   type SearchOptions,
@@ -27,27 +26,16 @@ import { checkPosition } from './notation.js';
 import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS } from './engines/limits.js';
-import { DEFAULT_TIME_MS, tablebaseAnswer, validateSearchLimits, validateTableBits } from './engines/search-driver.js';
-import {
-  type SolvedMove,
-  type Tablebase,
-  covers,
-  moveOutcomes,
-  seedsAboveReach,
-  solveMoves,
-  solveMovesAsync,
-  solveMovesSync,
-  tablebaseFor,
-} from './engines/tablebase.js';
+import { validateSearchLimits, validateTableBits } from './engines/search-driver.js';
+import type { Tablebase } from './engines/tablebase.js';
 // Types only: a program that searches without files read block by block (the board's worker
 // before an endgame) carries none of their reader.
 import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
-import { isStopped } from './stop.js';
 import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
-import { coreSearcher } from './engines/wasm/core-search.js';
+import { type CoreTablebase, coreSearcher } from './engines/wasm/core-search.js';
 // Types only: the code that writes databases into the core and probes them there is given where a service is made (`TablebaseProbing`).
-import type { FillReport, PagedTables } from './engines/wasm/paged-tables.js';
+import type { PagedTables } from './engines/wasm/paged-tables.js';
 import type { TablebaseProbing } from './engines/wasm/tablebase-probing.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
@@ -162,32 +150,6 @@ const levelLimits = (level: Level | null, limits: SearchLimits): SearchLimits =>
   };
 };
 
-/** The time a search of `options` may take: its limit, or DEFAULT_TIME_MS when it sets none of time, depth and nodes. */
-const timeBudget = (options: SearchLimits): number | undefined =>
-  options.timeMs ?? (options.depth === undefined && options.nodes === undefined ? DEFAULT_TIME_MS : undefined);
-
-/** The time and nodes of `options` shared `parts` ways (the depth is not shared). */
-const shareOf = (options: SearchLimits, parts: number): SearchLimits => {
-  const timeMs = timeBudget(options);
-  return {
-    ...(timeMs === undefined ? {} : { timeMs: Math.max(1, Math.floor(timeMs / parts)) }),
-    ...(options.nodes === undefined ? {} : { nodes: Math.max(1, Math.floor(options.nodes / parts)) }),
-  };
-};
-
-/** How far above the databases a root is played from a search that probes them: two captures. */
-export const NEAR_SEEDS = 8;
-
-/** `options` with the time and nodes a first search spent taken from its budget (depth 1 always completes). */
-const budgetLeft = (options: SearchOptions, elapsedMs: number, nodes: number): SearchOptions => {
-  const timeMs = timeBudget(options);
-  return {
-    ...options,
-    ...(timeMs === undefined ? {} : { timeMs: Math.max(1, timeMs - elapsedMs) }),
-    ...(options.nodes === undefined ? {} : { nodes: Math.max(1, options.nodes - nodes) }),
-  };
-};
-
 /** What a service is made of: its engine's rules and searchers, the table size, its databases; on the core, the core and any helper threads. */
 export interface ServiceParts {
   readonly engine: EngineKind;
@@ -202,8 +164,8 @@ export interface ServiceParts {
 }
 
 /** Databases in memory for a core's searcher, with the code that writes them into it (none without databases). */
-const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefined) =>
-  base && probing ? { base, load: probing.load } : undefined;
+const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefined): CoreTablebase | undefined =>
+  base && probing ? { base, load: probing.load, answerOf: probing.heldAnswerOf } : undefined;
 
 /**
  * The parts of a service over the engine of `options` (loading a WebAssembly core when none is given).
@@ -335,15 +297,15 @@ export class Searches {
     this.#searchers.clear();
   }
 
-  /** Databases are written into the core and probed there with its probing (the reference probes them itself). */
+  /** Databases are searched with the code that probes them and plays with them (`TablebaseProbing`), on the core and the reference alike. */
   #checkProbing(tablebases: readonly ServiceTablebase[]): void {
-    if (tablebases.length > 0 && this.core && !this.#probing)
-      throw badOption('tablebases', tablebases[0], 'this service has no code to probe databases in its core (SearchService has)');
+    if (tablebases.length > 0 && !this.#probing)
+      throw badOption('tablebases', tablebases[0], 'this service has no code to probe databases and play with them (SearchService has)');
   }
 
   /** The databases a search of `position` uses: the deepest of its game, if any. */
   tablebaseFor(position: Position): ServiceTablebase | null {
-    return tablebaseFor(this.#bases, position) ?? null;
+    return this.#probing?.tablebaseFor(this.#bases, position) ?? null;
   }
 
   /** The searcher that probes `tablebase` (none: null); made once. */
@@ -446,78 +408,26 @@ export class Searches {
   }
 
   /**
-   * How a root is played: its iterations, and the databases they use.
-   * - A root the databases hold: their exact answer, then the practical choice among the moves
-   *   that keep the value.
-   * - A root within NEAR_SEEDS of them: a search that probes them, every move scored, with half
-   *   the budget, then the practical choice among the moves it scores best (proven to keep the
-   *   value when its result is exact).
-   * - Any other root: the search without databases.
-   * The practical choice is the one of those moves the engine likes best without the databases;
-   * a search that probes them picks among its best moves by exact values, which assume a perfect
-   * opponent, and away from the chances a fallible one gives (docs/endgames.md, "Near the
-   * databases"). `solve`, which proves, probes everywhere.
-   *
-   * Databases read block by block answer a root they hold from the blocks of its children, read
-   * before the first iteration (`fill`); a search near them probes the blocks in memory, a miss
-   * unknown, and the blocks it missed are read after each iteration, for the next.
+   * How a root is played: the search without databases, unless the databases of its game hold it
+   * or it is near them (host/tablebase-play.ts, with the code that probes them: `TablebaseProbing`).
    */
   #play(position: Position, held: ServiceTablebase | null, options: SearchOptions): RootPlay {
-    const near = held !== null && seedsAboveReach(held, position) <= NEAR_SEEDS;
-    if (!near) return { iterations: this.searcher(null).iterate(position, options), tablebase: null, ...NOTHING_TO_FILL };
-    const rules = this.rules;
-    if (covers(held, position)) {
-      // Checked as a search would, before any block is read for the answer.
-      this.searcher(null).iterate(position, options);
-      // The exact answer reads the blocks it needs at once; `search` solves the moves before, its blocks read in the background.
-      let solved: SolvedMove[] | undefined;
-      const exact = () => tablebaseAnswer(() => solved ?? heldMovesSync(held, rules, position), options.searchMoves);
-      const fill = async () => {
-        solved ??= await heldMoves(held, rules, position);
-      };
-      return { iterations: this.#heldIterations(position, exact, options), tablebase: held, fillSync: () => {}, fill, refused: () => null };
-    }
-    const probing = this.probingSearch(held, position);
-    return { iterations: this.#nearIterations(position, probing.searcher, options), tablebase: held, ...probing };
+    const probing = this.#probing;
+    if (held === null || !probing)
+      return { iterations: this.searcher(null).iterate(position, options), tablebase: null, ...NOTHING_TO_FILL };
+    return probing.playRoot(this.#playing, position, held, options);
   }
 
-  /**
-   * A search of `position` that probes `base` (none: null). Databases read block by block are
-   * probed in the core's paged tables (host/engines/wasm/paged-tables.ts): a block not in memory
-   * is unknown to the search, and `fill` reads the blocks it missed (and those of the root's
-   * children, whose exact values settle the root's moves) for the next iteration.
-   */
+  /** A search of `position` that probes `base` (none: null): see `TablebasePlay.probingSearch`. */
   protected probingSearch(base: ServiceTablebase | null, position: Position): ProbingSearch {
-    if (base === null || !isTablebaseBlocks(base)) return { searcher: this.searcher(base), ...NOTHING_TO_FILL };
-    const paged = this.#pagedFor(base);
-    // The reference has no core to page into: it searches without them.
-    if (!paged) return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
-    const { tables, searcher } = paged;
-    // Every fill runs with no search running (before it, or between its iterations, its helpers halted, which probe
-    // no paged databases): it may take slots back from the blocks least recently probed.
-    let first = true;
-    // A source read over a network gives a search BACKGROUND_BLOCKS_A_SEARCH blocks at most (the children's first, then the misses first met).
-    const budget = base.source.readSync ? Infinity : BACKGROUND_BLOCKS_A_SEARCH;
-    let read = 0;
-    const options = () => {
-      if (first) tables.want(childBlocks(tables, this.rules, position));
-      first = false;
-      return { betweenSearches: true, maxBlocks: Math.max(0, budget - read) };
-    };
-    // A block refused is left out (unknown to the search, never asked for again): the search goes on, and says so.
-    let refused: HoyitoError | null = null;
-    const keep = (filled: Result<FillReport, HoyitoError>) => {
-      if (filled.ok) read += filled.value.filled;
-      else refused ??= filled.error;
-    };
-    return {
-      searcher,
-      fillSync: () => {
-        if (base.source.readSync) keep(tables.fillSync(options()));
-      },
-      fill: async () => keep(await tables.fill(options())),
-      refused: () => refused,
-    };
+    const probing = this.#probing;
+    if (base === null || !probing) return { searcher: this.searcher(null), ...NOTHING_TO_FILL };
+    return probing.probingSearch(this.#playing, base, position);
+  }
+
+  /** What the play with databases uses of this service. */
+  get #playing(): PlayingService {
+    return { rules: this.rules, searcher: base => this.searcher(base), pagedFor: blocks => this.#pagedFor(blocks) };
   }
 
   /**
@@ -536,44 +446,6 @@ export class Searches {
     }
     return this.#paged;
   }
-
-  /** A root the databases hold: their exact answer (at once), then the practical choice with the rest of the budget. */
-  *#heldIterations(position: Position, exactAnswer: () => SearchResult, options: SearchOptions): Generator<SearchResult> {
-    const started = performance.now();
-    const exact = exactAnswer();
-    yield exact;
-    yield* this.#practicalChoice(position, exact, budgetLeft(options, performance.now() - started, exact.nodes));
-  }
-
-  /** A root near the databases: the iterations of a search that probes them (every move scored) with half the budget, then the practical choice among its best moves. */
-  *#nearIterations(position: Position, probing: Searcher, options: SearchOptions): Generator<SearchResult> {
-    const started = performance.now();
-    let last: SearchResult | undefined;
-    for (last of probing.iterate(position, { ...options, ...shareOf(options, 2), analysis: true })) yield last;
-    if (isStopped(options.signal)) return;
-    yield* this.#practicalChoice(position, last!, budgetLeft(options, performance.now() - started, last!.nodes));
-  }
-
-  /**
-   * When several moves share the best score of `best` (a search with the databases: the value
-   * they keep, proven when the score is exact), the practical one among them: the one the engine
-   * likes best without the databases, found by its own search of the root with only those moves,
-   * for the budget of `options`. Every such move wins the same against perfect play (as far as the
-   * search with the databases can tell, when not proven); the engine's favourite (the most seeds
-   * soon, the opponent's worst prospects) is the one that gives a fallible opponent most chances to
-   * go wrong, where the first in hole order sets no trap (docs/endgames.md, "Practical among exact
-   * moves"). When its favourite of all moves keeps the value, that is as a rule the move (a tie of
-   * scores may go to another).
-   */
-  *#practicalChoice(position: Position, best: SearchResult, options: SearchOptions): Generator<SearchResult> {
-    const keeping = best.moveScores.filter(move => move.score === best.score).map(move => move.move);
-    if (keeping.length < 2) return;
-    const liked = this.searcher(null).search(position, { ...options, analysis: false, searchMoves: keeping });
-    if (isStopped(options.signal)) return;
-    const chosen = liked.bestMove;
-    const moveScores = [...best.moveScores].sort((a, b) => b.score - a.score || Number(b.move === chosen) - Number(a.move === chosen));
-    yield { ...best, bestMove: chosen, principalVariation: [chosen], moveScores };
-  }
 }
 
 /** The reading of the blocks a search needs next (databases read block by block), at once or in the background. */
@@ -585,77 +457,28 @@ export interface BlockFills {
 }
 
 /** A root's iterations, the databases they use, and the reading of their blocks. */
-interface RootPlay extends BlockFills {
+export interface RootPlay extends BlockFills {
   readonly iterations: Generator<SearchResult>;
   /** The databases the iterations use, if any. */
   readonly tablebase: ServiceTablebase | null;
 }
 
 /** Databases in memory need no block read. */
-const NOTHING_TO_FILL: BlockFills = { fillSync: () => {}, fill: async () => {}, refused: () => null };
+export const NOTHING_TO_FILL: BlockFills = { fillSync: () => {}, fill: async () => {}, refused: () => null };
 
 /** A search that probes databases: its searcher, and the reading of the blocks it needs next. */
 export interface ProbingSearch extends BlockFills {
   readonly searcher: Searcher;
 }
 
-/** The core's blocks of the children of `position` that `tables` hold: their exact values settle the root's moves. */
-const childBlocks = (tables: PagedTables, rules: RulesEngine, position: Position): number[] => {
-  const blocks = new Set<number>();
-  for (const { position: after, gameOver } of moveOutcomes(rules, position)) {
-    const block = gameOver ? undefined : tables.blockOf(after);
-    if (block !== undefined) blocks.add(block);
-  }
-  return [...blocks];
-};
-
-/**
- * The most blocks a search near databases read block by block reads from a source that reads only
- * in the background (a URL): over a network, the misses of a search near a chain are met all over
- * its layers (a block each), and a whole game must cost a few MB, not tens (docs/endgames.md,
- * Reading block by block, measured by bench/remote-tablebases.ts). A local file has no such bound.
- */
-export const BACKGROUND_BLOCKS_A_SEARCH = 24;
-
-/** The blocks of `blocks` that hold children of `position` and are not in memory: what the exact values of its moves need. */
-const missingChildBlocks = (blocks: TablebaseBlocks, rules: RulesEngine, position: Position): number[] => {
-  const missing = new Set<number>();
-  for (const { position: after, gameOver } of moveOutcomes(rules, position)) {
-    const probed = gameOver ? undefined : blocks.probe(after);
-    if (typeof probed === 'object') missing.add(probed.missing);
-  }
-  return [...missing];
-};
-
-/**
- * Reads `wanted` of `blocks` at once (a local file).
- * @throws HoyitoError naming the block (damaged) or the file (unreadable, or read only in the background: a URL, for `search`).
- */
-const loadBlocksSync = (blocks: TablebaseBlocks, wanted: readonly number[]): void => {
-  if (wanted.length > 0 && !blocks.source.readSync) {
-    throw new HoyitoError(
-      'TablebaseRead',
-      `${blocks.source.name}: read only in the background (a URL): search or solve waits for its blocks, searchNow and solveNow cannot`,
-      'tablebases',
-    );
-  }
-  for (const block of wanted) unwrap(blocks.loadSync(block));
-};
-
-/**
- * Every legal move of a root `base` holds with its exact value, best first: from memory, or from
- * its children's blocks (`solveMovesSync`), read now.
- * @throws HoyitoError as `loadBlocksSync`.
- */
-export const heldMovesSync = (base: ServiceTablebase, rules: RulesEngine, position: Position): SolvedMove[] => {
-  if (!isTablebaseBlocks(base)) return solveMoves(base, rules, position);
-  loadBlocksSync(base, missingChildBlocks(base, rules, position));
-  return unwrap(solveMovesSync(base, rules, position));
-};
-
-/** `heldMovesSync`, the blocks read in the background, together (`solveMovesAsync`). */
-export const heldMoves = async (base: ServiceTablebase, rules: RulesEngine, position: Position): Promise<SolvedMove[]> =>
-  isTablebaseBlocks(base) ? unwrap(await solveMovesAsync(base, rules, position)) : solveMoves(base, rules, position);
+/** What the play with databases (host/tablebase-play.ts) uses of a service. */
+export interface PlayingService {
+  readonly rules: RulesEngine;
+  /** The searcher that probes `base` (none: null). */
+  searcher(base: Tablebase | null): Searcher;
+  /** The core's paged databases of `blocks` and the searcher that probes them; null on the reference (no core to page into). */
+  pagedFor(blocks: TablebaseBlocks): { readonly tables: PagedTables; readonly searcher: Searcher } | null;
+}
 
 const isTablebase = (value: unknown): value is Tablebase =>
   typeof value === 'object' && value !== null && 'tables' in value && 'maxSeeds' in value && 'holesPerRow' in value;

@@ -7,7 +7,8 @@
 import { type HoyitoError, type Move, type Position, type Result, type SearchLimits, type SearchResult, ok } from './types.js';
 import { checkPosition } from './notation.js';
 import { checkOptionsObject } from './arguments.js';
-import { type SolvedMove, type Tablebase, covers } from './engines/tablebase.js';
+import { type Tablebase } from './engines/tablebase.js';
+import { type SolvedMove, covers } from './engines/tablebase-values.js';
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
 import { type TablebaseBlocksOptions, TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
@@ -20,11 +21,10 @@ import {
   type ServiceTablebase,
   Searches,
   checkTablebases,
-  heldMoves,
-  heldMovesSync,
   nextTask,
   serviceParts,
 } from './service-base.js';
+import { heldMoves, heldMovesSync } from './tablebase-play.js';
 
 export type { SearchServiceOptions, ServiceAnswer, ServiceSearch, ServiceTablebase } from './service-base.js';
 

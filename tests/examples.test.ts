@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { referenceEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 

@@ -8,18 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ByteSource, memorySource } from '../host/engines/byte-source.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
-import {
-  type Tablebase,
-  boardOfRank,
-  boardValue,
-  layerSize,
-  moverBoard,
-  positionValue,
-  seedsOn,
-  solveMoves,
-  tableRuleOf,
-  boardRank,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, layerSize, moverBoard, seedsOn, tableRuleOf, boardRank } from '../host/engines/tablebase.js';
+import { boardValue, positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Position, type Side, opposite, seedsWithBoardShared, unwrap } from '../host/types.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
-import { BACKGROUND_BLOCKS_A_SEARCH } from '../host/service-base.js';
+import { BACKGROUND_BLOCKS_A_SEARCH } from '../host/tablebase-play.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { makeTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';

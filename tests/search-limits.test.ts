@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
 import { StopFlag } from '../host/stop.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { positionValue } from '../host/engines/tablebase.js';
+import { positionValue } from '../host/engines/tablebase-values.js';
 import { describeInput, startPosition } from '../host/notation.js';
 import { type EngineKind, type SearchLimits } from '../host/types.js';
 import { position } from './helpers/positions.js';

@@ -5,13 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService, solve } from '../host/service.js';
-import { NEAR_SEEDS } from '../host/service-base.js';
+import { NEAR_SEEDS } from '../host/tablebase-play.js';
 import { StopFlag } from '../host/stop.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, covers, positionValue, seedsAboveReach, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase } from '../host/engines/tablebase.js';
+import { covers, positionValue, seedsAboveReach, solveMoves } from '../host/engines/tablebase-values.js';
 import { type BlockCodec, makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { HoyitoError, type EngineKind, type Move, type Position, type SearchResult, unwrap } from '../host/types.js';

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, chainLayers, positionValue, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
+import { positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import type { Position, Variant } from '../host/types.js';
 import { referenceEngine } from './helpers/engines.js';

@@ -14,15 +14,8 @@ import { openFileSource } from '../host/engines/file-source.js';
 import { type BlockStore, TablebaseBlocks, httpSource, memorySource } from '../host/index.js';
 import { tablePosition } from '../host/engines/reference/tablebase.js';
 import { makeTablebaseFile, readTablebaseHeader, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
-import {
-  type Tablebase,
-  boardOfRank,
-  boardValue,
-  layerSize,
-  solveMoves,
-  solveMovesAsync,
-  solveMovesSync,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, layerSize } from '../host/engines/tablebase.js';
+import { boardValue, solveMoves, solveMovesAsync, solveMovesSync } from '../host/engines/tablebase-values.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Position, unwrap } from '../host/types.js';

@@ -8,17 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
-import {
-  type Tablebase,
-  allLayers,
-  boardOfRank,
-  chainLayers,
-  covers,
-  layerSize,
-  layersProblem,
-  tableRules,
-  tablebaseFor,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, allLayers, boardOfRank, chainLayers, layerSize, layersProblem, tableRules } from '../host/engines/tablebase.js';
+import { covers, tablebaseFor } from '../host/engines/tablebase-values.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';

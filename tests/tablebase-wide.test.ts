@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
 import { createReferenceSearcher } from '../host/engines/reference/search.js';
-import { type Tablebase, boardOfRank, boardValue, chainLayers, layerSize, solveMoves } from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, chainLayers, layerSize } from '../host/engines/tablebase.js';
+import { boardValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { makeTablebaseFile, parseTablebaseFile, readTablebaseHeader } from '../host/engines/tablebase-file.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { memorySource } from '../host/engines/byte-source.js';

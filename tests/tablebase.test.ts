@@ -5,17 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReferenceTablebase, tablePosition } from '../host/engines/reference/tablebase.js';
-import {
-  type Tablebase,
-  boardOfRank,
-  boardRank,
-  covers,
-  layerSize,
-  moverBoard,
-  positionValue,
-  solveMoves,
-  tableRules,
-} from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, boardRank, layerSize, moverBoard, tableRules } from '../host/engines/tablebase.js';
+import { covers, positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import {
   type BlockCodec,
   makeTablebaseFile,

@@ -2,7 +2,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { lstat, open, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Tablebase, tablebaseFor } from '../host/engines/tablebase.js';
+import { type Tablebase } from '../host/engines/tablebase.js';
+import { tablebaseFor } from '../host/engines/tablebase-values.js';
 import {
   TABLEBASE_HEADER_SIZE,
   type TablebaseFileGame,

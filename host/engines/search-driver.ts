@@ -23,7 +23,6 @@ import {
 } from '../types.js';
 import { INFINITE_SCORE, MAX_DEPTH, MAX_TABLE_BITS, MIN_TABLE_BITS, moveCode } from './limits.js';
 import { checkPosition, describeInput, positionError } from '../notation.js';
-import { type SolvedMove, type Tablebase, covers, solveMoves } from './tablebase.js';
 import { type StopSignal, StopFlag, isStopSignal, isStopped } from '../stop.js';
 
 /** Used when the caller gives neither a depth nor a time. */
@@ -267,29 +266,6 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
 }
 
 /**
- * The exact answer for a root the databases hold: every move searched, with its value from
- * `solve` (each legal move's exact value, best first: `solveMoves` over databases in memory, or
- * over a file read block by block).
- */
-export const tablebaseAnswer = (solve: () => readonly SolvedMove[], searchMoves: readonly Move[] | undefined): SearchResult => {
-  const started = performance.now();
-  const solved = solve().filter(({ move }) => searchMoves?.includes(move) ?? true);
-  const elapsed = performance.now() - started;
-  return {
-    bestMove: solved[0]!.move,
-    score: solved[0]!.value,
-    exact: true,
-    depth: 1,
-    nodes: solved.length,
-    helperNodes: 0,
-    nodesPerSecond: Math.round((solved.length / Math.max(elapsed, 1e-3)) * 1000),
-    timeMs: elapsed,
-    principalVariation: [solved[0]!.move],
-    moveScores: solved.map(({ move, value }) => ({ move, score: value, exact: true, upperBound: false })),
-  };
-};
-
-/**
  * Every history position is valid and of the root's game (a board of another size could repeat a
  * line's board by its holes alone).
  * @throws HoyitoError `BadPosition` naming the entry, `history[i]`.
@@ -310,13 +286,16 @@ const checkHistory = (history: readonly Position[], root: Position): void => {
 /** Opens a search session of `position` over the root moves `searchMoves` (absent: all). */
 export type SessionStarter = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => SearchSession;
 
+/** The exact answer of endgame databases for a root they hold (tablebase-values.ts: `heldAnswerOf`); null for one they do not. */
+export type HeldAnswer = (position: Position, searchMoves: readonly Move[] | undefined) => SearchResult | null;
+
 /**
  * A Searcher over a core: `start` opens a session for a position (after the options and the
  * position are checked, with `rules`); `search` is the last result `iterate` yields. A root that
- * the endgame databases `tablebase` hold is answered from them at once (its repetition history
+ * endgame databases hold is answered from them at once by `heldAnswer` (its repetition history
  * aside, as a chess tablebase).
  */
-export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: SessionStarter, tablebase?: Tablebase): Searcher => {
+export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: SessionStarter, heldAnswer?: HeldAnswer): Searcher => {
   // Checked when called, so that bad options throw at the call, not at the first result; the
   // session opens at the first result, as the generator starts.
   const iterate = (position: Position, options: SearchOptions): Generator<SearchResult> => {
@@ -335,7 +314,8 @@ export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: 
   };
   function* deepen(position: Position, options: CheckedSearchOptions): Generator<SearchResult> {
     const { searchMoves } = options;
-    if (tablebase && covers(tablebase, position)) yield tablebaseAnswer(() => solveMoves(tablebase, rules, position), searchMoves);
+    const held = heldAnswer?.(position, searchMoves);
+    if (held) yield held;
     else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position), searchMoves), options);
   }
   return {

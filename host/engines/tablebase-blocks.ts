@@ -21,7 +21,8 @@ import {
   readTablebaseIndex,
   tablebaseIndexLength,
 } from './tablebase-file.js';
-import { type TableRule, type TablebaseGame, boardRank, covers, moverBoard, seedsOn, tableRuleOf } from './tablebase.js';
+import { type TableRule, type TablebaseGame, boardRank, moverBoard, seedsOn, tableRuleOf } from './tablebase.js';
+import { covers } from './tablebase-values.js';
 
 /** A persistent store of a file's blocks as stored in the file (the browser's Cache Storage or IndexedDB: web/block-store.ts). */
 export interface BlockStore {

@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { commands } from 'vitest/browser';
 import { buildReferenceTablebase } from '../../host/engines/reference/tablebase.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import { type Tablebase, chainLayers, solveMoves } from '../../host/engines/tablebase.js';
+import { type Tablebase, chainLayers } from '../../host/engines/tablebase.js';
+import { solveMoves } from '../../host/engines/tablebase-values.js';
 import { makeTablebaseFile, makeTablebaseFileAsync, readTablebaseHeader, tablebaseFileName } from '../../host/engines/tablebase-file.js';
 import { streamCodec } from '../../host/engines/tablebase-streams.js';
 import { parsePosition } from '../../host/notation.js';

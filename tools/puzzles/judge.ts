@@ -5,7 +5,8 @@
  */
 import type { Position, Searcher, Variant } from '../../host/types.js';
 import type { SearchService } from '../../host/service.js';
-import { type Tablebase, layerSize, solveMoves } from '../../host/engines/tablebase.js';
+import { type Tablebase, layerSize } from '../../host/engines/tablebase.js';
+import { solveMoves } from '../../host/engines/tablebase-values.js';
 import { randomBelow, seededRandom } from '../../host/random.js';
 import { GRADE_CAP, HOLES_PER_ROW, type Puzzle, TOTAL_SEEDS, puzzlePosition } from '../../web/puzzles/data.js';
 

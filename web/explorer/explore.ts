@@ -3,7 +3,8 @@
  * the endgame databases a folder holds, each read block by block (TablebaseBlocks: every child's
  * block asked for at once, so a position costs one round trip, not one per move).
  */
-import { type SolvedMove, covers, seedsOn, solveMovesAsync, tablebaseFor } from '../../host/engines/tablebase.js';
+import { seedsOn } from '../../host/engines/tablebase.js';
+import { type SolvedMove, covers, solveMovesAsync, tablebaseFor } from '../../host/engines/tablebase-values.js';
 import type { TablebaseBlocks } from '../../host/engines/tablebase-blocks.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
 import { type HoyitoError, type Position, type Result, type RulesEngine, type Variant, ok } from '../../host/types.js';

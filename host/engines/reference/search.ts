@@ -38,7 +38,8 @@ import {
   moveCode,
 } from '../limits.js';
 import { legalMoves, playMove, referenceEngine } from './rules.js';
-import { type Tablebase, boardValue, covers } from '../tablebase.js';
+import { type Tablebase } from '../tablebase.js';
+import { boardValue, covers, heldAnswerOf } from '../tablebase-values.js';
 
 /** A 64-bit key as two unsigned 32-bit halves. */
 interface Key {
@@ -369,7 +370,7 @@ export const createReferenceSearcher = (tableBits = DEFAULT_TABLE_BITS, tablebas
     table ??= new TranspositionTable(bits);
     return new ReferenceSession(position, history, table, tablebase ?? null, searchMoves ?? null);
   };
-  return makeSearcher('reference', referenceEngine, start, tablebase);
+  return makeSearcher('reference', referenceEngine, start, tablebase && heldAnswerOf(tablebase, referenceEngine));
 };
 
 export const referenceSearcher: Searcher = createReferenceSearcher();

@@ -7,11 +7,12 @@
  * bundle's file holds every module its imports reach, used or not, so the board's worker, which
  * gets that code near a game's end, searches with these alone.
  */
-import { HoyitoError, type Move, type Position, type Searcher, unwrap } from '../../types.js';
+import { HoyitoError, type Move, type Position, type RulesEngine, type Searcher, unwrap } from '../../types.js';
 import {
   type Iteration,
   type IterationLimits,
   type SearchSession,
+  type HeldAnswer,
   makeSearcher,
   rootMoveMask,
   validateTableBits,
@@ -85,13 +86,21 @@ export const startWasmSession = (
 ): SearchSession => new WasmSession(core, root, history, unwrap(validateTableBits(tableBits)), undefined);
 
 /**
- * `wasmSearcher` (search.ts), its databases written into the core by `load` (`loadWasmTablebase`):
- * a program that searches without databases (the board's worker) then carries no code that writes them.
+ * Databases a core's searcher probes: written into the core by `load` (`loadWasmTablebase`), a
+ * root they hold answered by `answerOf` (`heldAnswerOf`), each given by the caller so that a
+ * program that searches without databases (the board's worker) carries neither.
  */
+export interface CoreTablebase {
+  readonly base: Tablebase;
+  readonly load: (core: WasmCore, base: Tablebase) => void;
+  readonly answerOf: (base: Tablebase, rules: RulesEngine) => HeldAnswer;
+}
+
+/** `wasmSearcher` (search.ts), its databases (if any) given as `CoreTablebase`. */
 export const coreSearcher = (
   core: WasmCore,
   tableBits: number,
-  tablebase: { readonly base: Tablebase; readonly load: (core: WasmCore, base: Tablebase) => void } | undefined,
+  tablebase: CoreTablebase | undefined,
   helpers?: SearchHelpers,
 ): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
@@ -100,7 +109,8 @@ export const coreSearcher = (
     tablebase?.load(core, tablebase.base);
     return new WasmSession(core, position, history, bits, tablebase?.base, searchMoves, helpers);
   };
-  return makeSearcher('wasm', new WasmEngine(core), start, tablebase?.base);
+  const rules = new WasmEngine(core);
+  return makeSearcher('wasm', rules, start, tablebase?.answerOf(tablebase.base, rules));
 };
 
 /**

@@ -27,7 +27,8 @@
  */
 import { HoyitoError, type Position, type Result, err, ok } from '../../types.js';
 import type { TablebaseBlocks } from '../tablebase-blocks.js';
-import { boardRank, covers, layerSize, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
+import { boardRank, layerSize, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
+import { covers } from '../tablebase-values.js';
 import type { TablebaseFileHeader } from '../tablebase-file.js';
 import type { WasmCore } from './core.js';
 import { badOption } from '../../arguments.js';

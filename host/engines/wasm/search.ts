@@ -5,6 +5,7 @@
 import type { Searcher } from '../../types.js';
 import { DEFAULT_TABLE_BITS } from '../limits.js';
 import type { Tablebase } from '../tablebase.js';
+import { heldAnswerOf } from '../tablebase-values.js';
 import { loadWasmCore, type WasmCore } from './core.js';
 import { coreSearcher } from './core-search.js';
 import type { SearchHelpers } from './search-threads.js';
@@ -18,7 +19,7 @@ export * from './core-search.js';
  * `helpers`, threads that search beside it on the core's shared memory (the core is image 0 there).
  */
 export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher =>
-  coreSearcher(core, tableBits, tablebase && { base: tablebase, load: loadWasmTablebase }, helpers);
+  coreSearcher(core, tableBits, tablebase && { base: tablebase, load: loadWasmTablebase, answerOf: heldAnswerOf }, helpers);
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */
 export const loadWasmSearcher = async (url?: URL, tableBits?: number): Promise<Searcher> =>
