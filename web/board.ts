@@ -40,7 +40,6 @@ import { boardStyles } from './styles.js';
 import { ReviewController, reviewStyles } from './review.js';
 import { OptionalParts } from './board-parts.js';
 import { copyRecord, downloadRecord } from './record-file.js';
-import { Persistence } from './persist.js';
 import { RefusalNotice, refusalNoticeStyles } from './refusal-notice.js';
 import type { HoyitoBoardView } from './view/board-view.js';
 import { renderGame } from './board-render.js';
@@ -66,7 +65,6 @@ export class HoyitoBoard extends BoardInputs {
     humanToMove: () => this.#gameController.humanToMove && this.reviewPly === null,
     animating: () => this.#gameController.animating,
   });
-  readonly #persistence = new Persistence(this, play => this.#gameController.startFrom(play));
   /** Why a click played nothing, shown for a moment. */
   readonly #refusal = new RefusalNotice(this);
   readonly #narrator = new Narrator(this);
@@ -279,15 +277,27 @@ export class HoyitoBoard extends BoardInputs {
     if (!this.hasUpdated && !this.#updating) this.performUpdate();
   }
 
+  /** An update with `persist` set waits for persistence (a part: board-parts.ts) to load first; a board without `persist` never loads it. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const loading = this.persist === null || this.#parts.persistence.get() ? null : this.#parts.persistence.settling;
+    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+  }
+
   /**
    * Checks the inputs that changed, then lets the game follow them, all before the render that
    * draws the result (on the first update every input has changed).
    */
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.checkInputs(changed);
+    // A kept game, when `persist` is applied, takes the place of the one the inputs describe, which is then never started.
+    const persistence = changed.has('persist')
+      ? this.persist === null
+        ? this.#parts.persistence.loaded
+        : this.#parts.persistence.get()
+      : null;
+    if (persistence?.restore()) return;
     if (GAME_SETUP.some(key => changed.has(key))) this.#startConfiguredGame();
     else if (TURN_SETUP.some(key => changed.has(key))) this.#gameController.playersChanged();
-    if (changed.has('persist')) this.#persistence.restore();
   }
 
   /** Loads the parts the inputs ask for and tells of bad inputs (the feedback has focused the result panel, when it came). */

@@ -1,5 +1,5 @@
 /**
- * The board's optional parts (the built-in controls, the analysis panel, sound) load on first use
+ * The board's optional parts (the built-in controls, the analysis panel, sound, persistence) load on first use
  * with a dynamic `import()`, so a page pays only for the parts it turns on: the build puts each in
  * a file of its own beside the entry. Until a part has loaded the board goes without it; when it
  * arrives its styles join the element's and the element renders again. The element's
@@ -52,6 +52,11 @@ export class OnDemand<T> {
         reportError(this.#host, new HoyitoError('BadOption', `${this.#name}: its module did not load (${reason})`, this.#name));
       },
     );
+    return this.#loaded;
+  }
+
+  /** The part once it has loaded, else null, without loading it. */
+  get loaded(): T | null {
     return this.#loaded;
   }
 

@@ -7,8 +7,8 @@
  * a blocked origin) costs a console warning and nothing else; an entry that does not replay is dropped.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Game } from '../host/game.js';
-import { Match } from '../host/match.js';
+import type { Game } from '../host/game.js';
+import type { Match } from '../host/match.js';
 import type { Decision } from '../host/record.js';
 import type { Move } from '../host/types.js';
 import type { Player } from './options.js';
@@ -52,6 +52,17 @@ const savedGame = (game: Game): SavedGame => {
   return decision ? { moves: game.moves, decision } : { moves: game.moves };
 };
 
+/**
+ * The classes a saved game is replayed with, given by the board: imported here, by a part loaded
+ * on first use, they made Rolldown 1.2 move host/types.ts out of the board's module into a file
+ * of its own that every board then loaded at start (rolldown issue 10731: a module the entry has
+ * loaded already, emitted as a separate chunk).
+ */
+export interface Replays {
+  readonly Game: typeof Game;
+  readonly Match: typeof Match;
+}
+
 export class Persistence implements ReactiveController {
   #restored = false;
   #warned = false;
@@ -63,11 +74,13 @@ export class Persistence implements ReactiveController {
   #lastGame: Game | null = null;
   readonly #host: PersistHost;
   readonly #resume: (play: Game | Match) => void;
+  readonly #replays: Replays;
 
   /** `resume` plays a game or match restored from storage in place of the one on the board. */
-  constructor(host: PersistHost, resume: (play: Game | Match) => void) {
+  constructor(host: PersistHost, resume: (play: Game | Match) => void, replays: Replays) {
     this.#host = host;
     this.#resume = resume;
+    this.#replays = replays;
     host.addController(this);
   }
 
@@ -79,29 +92,33 @@ export class Persistence implements ReactiveController {
     return id ? `${STORAGE_PREFIX}#${id}` : null;
   }
 
-  /** Plays the saved game, if any, in place of the one on the board; from then on the board's game is kept. Called when `persist` is applied. */
-  restore(): void {
+  /**
+   * Plays the saved game, if any, in place of the one on the board; from then on the board's game
+   * is kept. Called when `persist` is applied; true when a saved game is played.
+   */
+  restore(): boolean {
     this.#restored = this.#host.persist !== null;
     this.#written = null;
     const key = this.key;
     if (key === null) {
       if (this.#host.persist !== null) this.#warn('persist: give it a value or the board an id, to name the saved game by');
-      return;
+      return false;
     }
     const text = this.#storage(storage => storage.getItem(key));
-    if (!text) return;
+    if (!text) return false;
     const saved = this.#parse(text);
     const play = saved && this.#replay(saved);
     if (!saved || !play) {
       this.#warn(`persist: the saved game under ${key} could not be replayed; it is dropped`);
       this.#storage(storage => storage.removeItem(key));
-      return;
+      return false;
     }
     this.#host.south = saved.south;
     this.#host.north = saved.north;
     this.#host.orientation = saved.orientation;
     this.#written = text;
     this.#resume(play);
+    return true;
   }
 
   /** After each render: the game as it stands is written when it changed. */
@@ -153,14 +170,14 @@ export class Persistence implements ReactiveController {
 
   #replay(saved: Saved): Game | Match | null {
     if (typeof saved.record === 'string') {
-      const game = Game.fromRecord(saved.record);
+      const game = this.#replays.Game.fromRecord(saved.record);
       return game.ok ? game.value : null;
     }
     const kept = saved.match;
     if (!kept?.games.length) return null; // moves that are not a list are refused by playAll
     const { rounds, holesPerRow, games } = kept;
     try {
-      const match = Match.start({ rounds, holesPerRow });
+      const match = this.#replays.Match.start({ rounds, holesPerRow });
       const played: Game[] = [];
       for (const [index, { moves, decision }] of games.entries()) {
         if (index > 0 && !match.nextRound().ok) return null;

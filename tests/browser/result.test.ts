@@ -230,6 +230,20 @@ describe('persist', () => {
     expect(localStorage.getItem(`${STORAGE_PREFIX}kept`)).toBeNull();
   });
 
+  test('a kept game is the first the board plays: no new game, nor its AI, comes before it (persistence loads first)', async () => {
+    const first = await mountBoard({ ...HUMANS, persist: 'first' });
+    await clickMoves(first, [3]);
+    const record = first.game.record();
+    first.remove();
+    // Its inputs alone would start a new game whose AI (South) thinks at once; the kept game has the humans' sides.
+    const seen: string[] = [];
+    const second = await mountBoard(
+      { south: 'ai', north: 'human', speed: '0', persist: 'first' },
+      { thinking: event => seen.push(`thinking ${event.detail.state}`), move: event => seen.push(`move ${event.detail.move}`) },
+    );
+    expect([second.game.record(), second.south, seen]).toEqual([record, 'human', []]);
+  });
+
   test('an end decided by the players, the rounds of a match and the swapped sides are kept', async () => {
     // A match kept under the element's id (an empty persist value).
     const matchBoard = { south: 'human', north: 'ai', speed: '0', variant: 'iii', rounds: '3', id: 'match-board', persist: '' };
