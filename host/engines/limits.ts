@@ -35,6 +35,12 @@ export const INFINITE_SCORE = 1 << 21;
 export const MAX_TABLEBASE_SEEDS = 48;
 /** The most boards a layer of the core's databases may have: its ranks are u32, below the one it keeps as a marker. */
 export const MAX_LAYER_BOARDS = 2 ** 32 - 2;
+/**
+ * Bit k set: layer k held, as the core takes a set of layers (a u64: MAX_TABLEBASE_SEEDS is below
+ * 64). Here, beside the core's other limits, not with the databases (tablebase.ts): the core uses
+ * it, and a program that never holds databases (the board's worker before an endgame) carries none of theirs.
+ */
+export const layerMask = (layers: readonly number[]): bigint => layers.reduce((mask, seeds) => mask | (1n << BigInt(seeds)), 0n);
 /** The board sizes endgame databases are built for, in holes a row: MIN_TABLEBASE_HOLES to MAX_TABLEBASE_HOLES. */
 export const MIN_TABLEBASE_HOLES = MIN_HOLES;
 export const MAX_TABLEBASE_HOLES = 6;

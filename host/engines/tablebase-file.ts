@@ -5,7 +5,7 @@
  * board's AI worker loads it only once it gets databases (web/worker-tablebases.ts).
  */
 import { HoyitoError, type Result, type Variant, VARIANTS, err, ok } from '../types.js';
-import { MAX_TABLEBASE_SEEDS } from './limits.js';
+import { MAX_TABLEBASE_SEEDS, layerMask } from './limits.js';
 import {
   type TableRule,
   type Tablebase,
@@ -14,7 +14,6 @@ import {
   allLayers,
   chainLayers,
   isTablebaseHoles,
-  layerMask,
   layerSize,
   layerWords,
   layersProblem,

@@ -6,7 +6,7 @@
  * host/engines/wasm/tablebase.ts); both produce the same bytes.
  */
 import type { Position, Variant } from '../types.js';
-import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from './limits.js';
+import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES, layerMask } from './limits.js';
 
 /**
  * Who receives the last four seeds, seen from the mover: the capturer (`C`, the usual rule); or a
@@ -45,9 +45,6 @@ export const chainLayers = (maxSeeds: number): number[] =>
 export const allLayers = (maxSeeds: number): number[] => Array.from({ length: maxSeeds + 1 }, (_, seeds) => seeds);
 
 export const layersOf = (set: LayerSet, maxSeeds: number): number[] => (set === 'chain' ? chainLayers(maxSeeds) : allLayers(maxSeeds));
-
-/** Bit k set: layer k held, as the core takes a set of layers (a u64: MAX_TABLEBASE_SEEDS is below 64). */
-export const layerMask = (layers: readonly number[]): bigint => layers.reduce((mask, seeds) => mask | (1n << BigInt(seeds)), 0n);
 
 /** A set of layers as the headers of files and checkpoints say it: two u32 words, bit k of the first (low) or k - 32 of the second (high) for layer k. */
 export const layerWords = (layers: readonly number[]): { readonly low: number; readonly high: number } => {

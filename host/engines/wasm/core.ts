@@ -11,8 +11,7 @@
  * from a table and history that are no longer its own.
  */
 import { HoyitoError, type LastFour, type Position } from '../../types.js';
-import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
-import { layerMask } from '../tablebase.js';
+import { SHARED_WITH_CORE, checkPerftDepth, layerMask } from '../limits.js';
 import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
 import type { StopFlag } from '../../stop.js';
