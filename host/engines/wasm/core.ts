@@ -249,33 +249,22 @@ export class WasmCore {
   }
 
   /**
-   * The full core's functions.
-   * @throws HoyitoError `BadOption` on a play core (build/hoyito-play.wasm), which has none of them.
+   * The functions of a larger core than the play core, when this one has `name` among them.
+   * @throws HoyitoError `BadOption` saying which cores have them (`lacking`).
    */
-  get #full(): FullCoreFunctions {
-    if (!this.#exports.perft) {
-      throw new HoyitoError(
-        'BadOption',
-        'core: the play and probe cores have no perft, database builder or helper threads (build/hoyito.wasm has)',
-        'core',
-      );
-    }
-    return this.#exports as FullCoreFunctions;
+  #larger<Functions extends PlayCoreFunctions>(name: keyof FullCoreFunctions, lacking: string): Functions {
+    if (!(name in this.#exports)) throw new HoyitoError('BadOption', `core: ${lacking}`, 'core');
+    return this.#exports as Functions;
   }
 
-  /**
-   * The functions that hold and probe databases.
-   * @throws HoyitoError `BadOption` on the play core (build/hoyito-play.wasm), which has none of them.
-   */
+  /** The full core's functions (@throws HoyitoError `BadOption` on the play and probe cores). */
+  get #full(): FullCoreFunctions {
+    return this.#larger('perft', 'the play and probe cores have no perft, database builder or helper threads (build/hoyito.wasm has)');
+  }
+
+  /** The functions that hold and probe databases (@throws HoyitoError `BadOption` on the play core). */
   get #probe(): ProbeCoreFunctions {
-    if (!this.#exports.tablebaseProbe) {
-      throw new HoyitoError(
-        'BadOption',
-        'core: the play core holds no databases (build/hoyito-probe.wasm and build/hoyito.wasm do)',
-        'core',
-      );
-    }
-    return this.#exports as ProbeCoreFunctions;
+    return this.#larger('tablebaseProbe', 'the play core holds no databases (build/hoyito-probe.wasm and build/hoyito.wasm do)');
   }
 
   // ---- memory ---------------------------------------------------------------------------------
