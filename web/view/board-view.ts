@@ -95,7 +95,7 @@ export class HoyitoBoardView extends LitElement {
   declare notes: ReadonlyMap<number, readonly HoleNote[]>;
   /** Each hole's accessible description, by board index: a preview in words. */
   declare descriptions: ReadonlyMap<number, string>;
-  protected declare _frame: SowingFrame | null;
+  declare protected _frame: SowingFrame | null;
 
   #drawn: Position = startPosition();
   #playable: readonly number[] | null = null;
