@@ -28,6 +28,14 @@ export const EMBED_TABLEBASE_BUILDER = /^hoyito-board-worker-tablebase-/;
  * and the builder's worker.
  */
 export const EMBED_TABLEBASES = /^hoyito-board-worker-tablebases?-/;
+/**
+ * What both a threaded search and a board's databases load, and so only once either does: the
+ * core's class with the functions of the larger cores (host/engines/wasm/core.ts: `WasmCore`),
+ * whose plain play the worker has from the start (play-core.ts).
+ */
+export const EMBED_WORKER_CORE = /^hoyito-board-worker-core-/;
+/** The core's class for threads and databases, a module of the worker's lazy files. */
+const WORKER_CORE_MODULE = /[\\/]host[\\/]engines[\\/]wasm[\\/]core\.ts$/;
 
 /** One text part of a css`` template, minified: no comments, whitespace collapsed, none beside `{ } ; , >` nor after `:`. */
 const minifyCssText = (text: string): string =>
@@ -193,7 +201,9 @@ export default defineConfig({
             ? 'hoyito-board-thread-[hash].js'
             : chunk.name === 'worker-tablebases'
               ? 'hoyito-board-worker-tablebases-[hash].js'
-              : '[name]-[hash].js',
+              : chunk.moduleIds.some(id => WORKER_CORE_MODULE.test(id))
+                ? 'hoyito-board-worker-core-[hash].js'
+                : '[name]-[hash].js',
         // The AI worker's core is the play core, and near a game's end the probe core; the full core only the databases' builder loads.
         assetFileNames: ({ names: [name = ''] }) =>
           /^hoyito-\d+\.wasm$/.test(name)

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parsePosition, unwrap } from '../host/index.js';
-import { loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../host/engines/wasm/search.js';
 import { writeResultsSection } from './results-file.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, release, type } from 'node:os';
-import { loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../host/engines/wasm/search.js';
 import { BUDGETS_MS, searchWithinBudgets } from './budget.js';
 import { type MeasureOptions, measurePair } from './measure.js';
 import {

@@ -19,9 +19,10 @@ export {
 export { referenceEngine } from './engines/reference/rules.js';
 export { createReferenceSearcher, referenceSearcher } from './engines/reference/search.js';
 export { WasmCore, loadWasmCore } from './engines/wasm/core.js';
+export { PlayCore, loadPlayCore } from './engines/wasm/play-core.js';
 export { loadThreadCore, sharedCoreMemory } from './engines/wasm/threads.js';
-export { WasmEngine, loadWasmEngine } from './engines/wasm/rules.js';
-export { loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
+export { WasmEngine } from './engines/wasm/rules.js';
+export { loadWasmEngine, loadWasmSearcher, wasmSearcher } from './engines/wasm/search.js';
 export { SearchService, openTablebaseFile, solve } from './service.js';
 export type {
   SearchServiceOptions,

@@ -31,7 +31,7 @@ import type { Tablebase } from './engines/tablebase.js';
 // Types only: a program that searches without files read block by block (the board's worker
 // before an endgame) carries none of their reader.
 import type { TablebaseBlocks } from './engines/tablebase-blocks.js';
-import { type WasmCore, loadWasmCore } from './engines/wasm/core.js';
+import { type PlayCore, loadPlayCore } from './engines/wasm/play-core.js';
 import { WasmEngine } from './engines/wasm/rules.js';
 import { type CoreTablebase, coreSearcher } from './engines/wasm/core-search.js';
 // Types only: the code that writes databases into the core and probes them there is given where a service is made (`TablebaseProbing`).
@@ -60,12 +60,13 @@ export interface SearchServiceOptions {
   /** `wasm` (the default: fast) or `reference` (the readable TypeScript search). */
   readonly engine?: EngineKind;
   /**
-   * The WebAssembly core to search on; one is loaded when absent (engine `wasm`). With `threads`
-   * above 1, the core of image 0 of a shared memory (`loadThreadCore(sharedCoreMemory(), 0)`,
+   * The WebAssembly core to search on; one is loaded when absent (engine `wasm`). A core that
+   * holds databases is a `WasmCore` (`loadWasmCore`; a `PlayCore` only plays and searches). With
+   * `threads` above 1, the core of image 0 of a shared memory (`loadThreadCore(sharedCoreMemory(), 0)`,
    * host/engines/wasm/threads.ts): the service's helpers work in that memory until `close()`, and
    * the next service on the core, for other options, allocates nothing new.
    */
-  readonly core?: WasmCore;
+  readonly core?: PlayCore;
   /** Transposition table: 2^tableBits entries of 16 bytes. */
   readonly tableBits?: number;
   /**
@@ -157,7 +158,7 @@ export interface ServiceParts {
   readonly makeSearcher: SearcherMaker;
   readonly tableBits: number;
   readonly tablebases: readonly ServiceTablebase[];
-  readonly core?: WasmCore;
+  readonly core?: PlayCore;
   readonly helpers?: SearchHelpers;
   /** How the core holds and probes databases (`SearchService` has it; `Searches` once given it). */
   readonly probing?: TablebaseProbing;
@@ -168,10 +169,11 @@ const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefin
   base && probing ? { base, load: probing.load, answerOf: probing.heldAnswerOf } : undefined;
 
 /**
- * The parts of a service over the engine of `options` (loading a WebAssembly core when none is given).
+ * The parts of a service over the engine of `options` (loading a WebAssembly core with `loadCore`
+ * when none is given).
  * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
  */
-export const serviceParts = async (options: SearchServiceOptions): Promise<ServiceParts> => {
+export const serviceParts = async (options: SearchServiceOptions, loadCore: () => Promise<PlayCore>): Promise<ServiceParts> => {
   checkOptionsObject(options);
   const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
   if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
@@ -206,7 +208,7 @@ export const serviceParts = async (options: SearchServiceOptions): Promise<Servi
     const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing), helpers);
     return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core, helpers };
   }
-  const core = options.core ?? (await loadWasmCore());
+  const core = options.core ?? (await loadCore());
   const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing));
   return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core };
 };
@@ -226,7 +228,7 @@ export class Searches {
   readonly #tableBits: number;
   #bases: readonly ServiceTablebase[];
   /** The core searches run on (engine `wasm`): where `SearchService.loadTablebaseFile` writes. */
-  protected readonly core?: WasmCore;
+  protected readonly core?: PlayCore;
   #helpers?: SearchHelpers;
   #probing?: TablebaseProbing;
   /** One searcher per database (and one without), kept: a searcher makes its table afresh per search. */
@@ -247,11 +249,12 @@ export class Searches {
   }
 
   /**
-   * A service over the engine of `options` (loading a WebAssembly core when none is given).
+   * A service over the engine of `options` (loading the full core as a `PlayCore`, which plays and
+   * searches, when none is given: one for databases is a `WasmCore`, given as `core`).
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
   static async create(options: SearchServiceOptions = {}): Promise<Searches> {
-    return new Searches(await serviceParts(options));
+    return new Searches(await serviceParts(options, loadPlayCore));
   }
 
   /** Threads that search: 1, or 1 and the helpers. */

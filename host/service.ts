@@ -13,6 +13,7 @@ import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js
 import { type TablebaseBlocksOptions, TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
 import { tablebaseProbing } from './engines/wasm/tablebase-probing.js';
+import { fullCore, loadWasmCore } from './engines/wasm/core.js';
 import type * as FileSource from './engines/file-source.js';
 import type * as Zlib from './engines/tablebase-zlib.js';
 import {
@@ -62,7 +63,7 @@ export class SearchService extends Searches {
    * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
    */
   static override async create(options: SearchServiceOptions = {}): Promise<SearchService> {
-    return new SearchService({ ...(await serviceParts(options)), probing: tablebaseProbing });
+    return new SearchService({ ...(await serviceParts(options, loadWasmCore)), probing: tablebaseProbing });
   }
 
   /**
@@ -105,8 +106,8 @@ export class SearchService extends Searches {
    * checked before anything is replaced, so a refused file leaves the databases as they were.
    */
   loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
-    const core = this.core;
-    if (!core) return this.#addTablebase(parseTablebaseFile(file, codec), this.tablebases);
+    if (!this.core) return this.#addTablebase(parseTablebaseFile(file, codec), this.tablebases);
+    const core = fullCore(this.core);
     const loaded = loadTablebaseFile(core, file, codec);
     return this.#addTablebase(loaded, loaded.ok ? this.tablebases.filter(base => !replacedIn(core, base)) : this.tablebases);
   }

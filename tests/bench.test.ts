@@ -1,7 +1,7 @@
 // The benchmark's quick check (`npm run bench -- --quick`): both engines agree on every pair.
 // Speed is never asserted here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../host/engines/wasm/search.js';
 import { BENCH_POSITIONS } from '../bench/positions.js';
 import { formatRatio, markdownTable, textTable } from '../bench/report.js';
 import { withSection } from '../bench/results-file.js';

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchService, type ServiceAnswer, openTablebaseFile } from '../host/service.js';
 import { Searches } from '../host/service-base.js';
 import { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Tablebase, boardRank, moverBoard, seedsOn, tableRuleOf } from '../host/engines/tablebase.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
@@ -184,7 +185,8 @@ describe('searches near a chain read block by block (the core probes the blocks 
     const blocks = unwrap(await openTablebaseFile(written('near-probing.hoyitotb', chain.file)));
     const refusal = { kind: 'BadOption', field: 'tablebases', message: expect.stringMatching(/no code to probe databases/) };
     await expect(Searches.create({ tablebases: [blocks] })).rejects.toMatchObject(refusal);
-    const searches = await Searches.create();
+    // A core that holds databases is a WasmCore (Searches loads a PlayCore when given none).
+    const searches = await Searches.create({ core: await loadWasmCore() });
     expect(thrown(() => searches.setTablebases([blocks]))).toMatchObject(refusal);
     searches.setTablebases([blocks], tablebaseProbing);
     const request = { position: nearRoot(seededRandom(33)), limits: { depth: 4 } };

@@ -9,7 +9,7 @@
  */
 import { type HoyitoError, type Result, ok } from '../host/types.js';
 import { LEVELS, type Level } from '../host/levels.js';
-import { loadWasmEngine } from '../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../host/engines/wasm/search.js';
 import {
   type EloEstimate,
   type MatchOptions,

@@ -12,7 +12,8 @@
  * reads every 4096 nodes, so a stop ends even the iteration under way. Either way the answer is
  * the last completed iteration.
  */
-import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
+import type { WasmCore } from '../host/engines/wasm/core.js';
+import { loadPlayCore } from '../host/engines/wasm/play-core.js';
 import type { ThreadSpawner } from '../host/engines/wasm/threads.js';
 import { MAX_THREADS } from '../host/engines/limits.js';
 import { Searches, type ServiceTablebase } from '../host/service-base.js';
@@ -41,7 +42,7 @@ function toldToRequests<T>(promise: Promise<T>): Promise<T> {
  * From the first search that wants databases, on the probe core the databases live in (assembly/probe.ts,
  * loaded with the code that gets them: worker-tablebases.ts).
  */
-let single = toldToRequests(loadWasmCore(new URL('../build/hoyito-play.wasm', import.meta.url)).then(core => Searches.create({ core })));
+let single = toldToRequests(loadPlayCore(new URL('../build/hoyito-play.wasm', import.meta.url)).then(core => Searches.create({ core })));
 /** The core of searches on more threads (image 0 of a shared memory), loaded the first time they are asked for; every count's service is made on it. */
 let threadCore: Promise<WasmCore> | undefined;
 /** The service of the count above 1 last asked for (null: its helpers did not start, and the AI searches on one thread). */

@@ -19,7 +19,15 @@ import { join, resolve } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EMBED_FILES, EMBED_PARTS, EMBED_TABLEBASES, EMBED_TABLEBASE_BUILDER, EMBED_THREADS, EMBED_VIEW } from '../../vite.embed.config.js';
+import {
+  EMBED_FILES,
+  EMBED_PARTS,
+  EMBED_TABLEBASES,
+  EMBED_TABLEBASE_BUILDER,
+  EMBED_THREADS,
+  EMBED_VIEW,
+  EMBED_WORKER_CORE,
+} from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
 import { chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
@@ -179,7 +187,8 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   expect(embedFiles.filter(file => EMBED_THREADS.test(file)).length).toBeGreaterThan(0);
   // The view alone is a module of its own beside the board's files, for a page that draws only the view: a board never loads it.
   expect(embedFiles).toContain(EMBED_VIEW);
-  const late = (file: string) => EMBED_THREADS.test(file) || EMBED_TABLEBASES.test(file) || file === EMBED_VIEW;
+  const late = (file: string) =>
+    EMBED_THREADS.test(file) || EMBED_TABLEBASES.test(file) || EMBED_WORKER_CORE.test(file) || file === EMBED_VIEW;
   expect(requested()).toEqual(expected(embedFiles.filter(file => !parts.includes(file) && !late(file))));
   expect(problems).toEqual([]);
   expect(Array.isArray(played) ? played.slice(0, 2) : played).toEqual(['S', 'N']);

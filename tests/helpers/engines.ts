@@ -6,8 +6,8 @@
 import { beforeAll } from 'vitest';
 import type { RulesEngine, Searcher } from '../../host/types.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import { WasmEngine, loadWasmEngine } from '../../host/engines/wasm/rules.js';
-import { wasmSearcher } from '../../host/engines/wasm/search.js';
+import { WasmEngine } from '../../host/engines/wasm/rules.js';
+import { loadWasmEngine, wasmSearcher } from '../../host/engines/wasm/search.js';
 
 export { referenceEngine };
 

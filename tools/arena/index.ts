@@ -23,7 +23,7 @@
  * sample: openings favour one colour, so a pair's games are not independent).
  */
 import { HoyitoError } from '../../host/types.js';
-import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../../host/engines/wasm/search.js';
 import { USAGE, parseMatchArgs } from './args.js';
 import { type MatchOptions, playMatch } from './match.js';
 import { isProgram, runProgram } from '../program.js';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { HoyitoError, type Position, type Result, type RulesEngine, isBoardEmpty, ok } from '../../host/types.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../../host/engines/wasm/search.js';
 import { Game } from '../../host/game.js';
 import { badOption, existingFolder, oneOf, quote } from '../options.js';
 import { type Command, type CommandArgs } from './command.js';

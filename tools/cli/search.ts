@@ -1,6 +1,7 @@
 /** What `hoyito bestmove`, `analyze`, `solve` and `bench` share: the search service of `--engine`, and a search command over it. */
 import { type HoyitoError, type Position, type Result, type SearchResult, err, ok } from '../../host/types.js';
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
+import type { PlayCore } from '../../host/engines/wasm/play-core.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService, type ServiceAnswer } from '../../host/service.js';
@@ -20,7 +21,11 @@ export const serviceOption = async (args: CommandArgs): Promise<Result<SearchSer
   if (threads.value > 1 && !(value instanceof WasmEngine)) return badOption('threads', '--threads: the reference searches on one thread');
   return attempt(() =>
     SearchService.create(
-      threads.value > 1 ? { threads: threads.value } : value instanceof WasmEngine ? { core: value.core } : { engine: 'reference' },
+      threads.value > 1
+        ? { threads: threads.value }
+        : value instanceof WasmEngine
+          ? { core: value.core as PlayCore }
+          : { engine: 'reference' },
     ),
   );
 };

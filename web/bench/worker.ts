@@ -3,7 +3,7 @@
  * thread (benchmark.js runs synchronously, so the page stays responsive only because of this).
  */
 import './benchmark-globals.js';
-import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../../host/engines/wasm/search.js';
 import { BUDGETS_MS, searchWithinBudgets } from '../../bench/budget.js';
 import { measurePair } from '../../bench/measure.js';
 import { benchPairs, firstMismatch } from '../../bench/suites.js';

@@ -1,6 +1,6 @@
 /**
  * The search of the WebAssembly core (assembly/search.ts) as a `Searcher`. Each session claims the
- * core's search state through its `WasmCore`; one search at a time per core: a new one takes the
+ * core's search state through its `PlayCore`; one search at a time per core: a new one takes the
  * state over, and an older session that resumes then fails with `SearchInterrupted`.
  *
  * Without the code that writes databases into the core (search.ts's `wasmSearcher` has it): a
@@ -18,7 +18,7 @@ import {
   validateTableBits,
 } from '../search-driver.js';
 import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
-import type { SearchClaim, WasmCore } from './core.js';
+import type { PlayCore, SearchClaim } from './play-core.js';
 import { WasmEngine } from './rules.js';
 import type { Tablebase } from '../tablebase.js';
 import type { SearchHelpers } from './search-threads.js';
@@ -28,12 +28,12 @@ const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 
 class WasmSession implements SearchSession {
   readonly #claim: SearchClaim;
-  readonly #core: WasmCore;
+  readonly #core: PlayCore;
   /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
   readonly #helpers: SearchHelpers | undefined;
 
   constructor(
-    core: WasmCore,
+    core: PlayCore,
     root: Position,
     history: readonly Position[],
     tableBits: number,
@@ -79,7 +79,7 @@ class WasmSession implements SearchSession {
 
 /** One search of `root` on the core (a new table of 2^tableBits entries), stepped an iteration at a time (as the driver does). */
 export const startWasmSession = (
-  core: WasmCore,
+  core: PlayCore,
   root: Position,
   history: readonly Position[],
   tableBits = DEFAULT_TABLE_BITS,
@@ -92,13 +92,13 @@ export const startWasmSession = (
  */
 export interface CoreTablebase {
   readonly base: Tablebase;
-  readonly load: (core: WasmCore, base: Tablebase) => void;
+  load(core: PlayCore, base: Tablebase): void;
   readonly answerOf: (base: Tablebase, rules: RulesEngine) => HeldAnswer;
 }
 
 /** `wasmSearcher` (search.ts), its databases (if any) given as `CoreTablebase`. */
 export const coreSearcher = (
-  core: WasmCore,
+  core: PlayCore,
   tableBits: number,
   tablebase: CoreTablebase | undefined,
   helpers?: SearchHelpers,
@@ -119,7 +119,7 @@ export const coreSearcher = (
  * recorded as missed for the caller to fill (`paged.fill`) before the next iteration or search.
  * A root they hold is not answered from them here: its children's blocks are the caller's to read.
  */
-export const pagedSearcher = (core: WasmCore, tableBits: number, paged: PagedTables, helpers?: SearchHelpers): Searcher => {
+export const pagedSearcher = (core: PlayCore, tableBits: number, paged: PagedTables, helpers?: SearchHelpers): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
   const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
     if (!paged.attached) {

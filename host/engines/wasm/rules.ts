@@ -1,6 +1,7 @@
 /**
  * The `RulesEngine` of the WebAssembly core: each call loads its position into the core through
- * the core's owner (`WasmCore`), plays there, and builds the outcome from the core's trace.
+ * the core's owner (`PlayCore`, or the `WasmCore` it is part of), plays there, and builds the
+ * outcome from the core's trace.
  */
 import {
   HoyitoError,
@@ -17,12 +18,13 @@ import {
   ok,
 } from '../../types.js';
 import { checkPosition, positionError } from '../../notation.js';
-import { type WasmCore, loadWasmCore } from './core.js';
+import type { WasmCore } from './core.js';
+import type { PlayCore } from './play-core.js';
 
-export class WasmEngine implements RulesEngine {
+export class WasmEngine<Core extends PlayCore = WasmCore> implements RulesEngine {
   readonly kind = 'wasm' as const;
 
-  constructor(readonly core: WasmCore) {}
+  constructor(readonly core: Core) {}
 
   /** @throws HoyitoError `BadPosition` for a position that is not valid. */
   legalMoves(position: Position): MoveList {
@@ -103,6 +105,3 @@ export class WasmEngine implements RulesEngine {
     };
   }
 }
-
-/** Loads a core (see `WasmCore.load`) and returns its rules engine. */
-export const loadWasmEngine = async (url?: URL): Promise<WasmEngine> => new WasmEngine(await loadWasmCore(url));

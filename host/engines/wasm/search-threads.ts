@@ -11,7 +11,8 @@
  */
 import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
-import type { CoreMemory, WasmCore } from './core.js';
+import { type CoreMemory, fullCore } from './core.js';
+import type { PlayCore } from './play-core.js';
 import { nextTableIteration } from '../limits.js';
 import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord, nodeCounts, nodesWord } from './threads.js';
 
@@ -125,8 +126,9 @@ export class SearchHelpers {
   }
 
   /** A new search of `root` on the main core's table: each helper takes the root, history and the databases the main core probes. */
-  start(core: WasmCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
+  start(core: PlayCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
     if (this.closed) return;
+    const main = fullCore(core);
     this.halt();
     // None yet: a helper whose every request comes too late for it writes none.
     this.ports.forEach((_, i) => Atomics.store(this.counts, nodesWord(i + 1), 0n));
@@ -134,14 +136,14 @@ export class SearchHelpers {
       kind: 'start',
       root,
       history,
-      tableAddress: core.searchTable.address,
+      tableAddress: main.searchTable.address,
       tableBits,
       tablebase: tablebase
         ? {
             settings: { variant: tablebase.variant, holesPerRow: tablebase.holesPerRow },
             fixedSide: tablebase.fixedSide,
             layers: tablebase.layers,
-            region: core.tablebaseRegion,
+            region: main.tablebaseRegion,
           }
         : null,
     };
@@ -149,10 +151,10 @@ export class SearchHelpers {
   }
 
   /** The main thread is about to search to `depth`: the helpers search beside it (see the module's comment). */
-  go(core: WasmCore, depth: number): void {
+  go(core: PlayCore, depth: number): void {
     if (this.closed) return;
     const generation = this.bump();
-    const { nextIteration } = core.searchTable;
+    const { nextIteration } = fullCore(core).searchTable;
     this.ports.forEach((port, i) => {
       const ahead = (i + 1) % 2;
       const number = ahead === 1 ? nextTableIteration(nextIteration) : nextIteration;

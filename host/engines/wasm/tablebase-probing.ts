@@ -8,7 +8,8 @@
  */
 import type { HoyitoError, Result, Searcher } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
-import type { WasmCore } from './core.js';
+import { fullCore } from './core.js';
+import type { PlayCore } from './play-core.js';
 import { type PagedBlocks, PagedTables } from './paged-tables.js';
 import type { SearchHelpers } from './search-threads.js';
 import { pagedSearcher } from './core-search.js';
@@ -17,16 +18,17 @@ import { type TablebasePlay, tablebasePlay } from '../../tablebase-play.js';
 
 export interface TablebaseProbing extends TablebasePlay {
   /** Writes databases into the core for its search to probe; nothing when it holds them already. */
-  readonly load: (core: WasmCore, base: Tablebase) => void;
+  readonly load: (core: PlayCore, base: Tablebase) => void;
   /** Attaches a file read block by block to the core (its block maps and slots). */
-  readonly attach: (core: WasmCore, blocks: PagedBlocks) => Result<PagedTables, HoyitoError>;
+  readonly attach: (core: PlayCore, blocks: PagedBlocks) => Result<PagedTables, HoyitoError>;
   /** The searcher that probes the paged databases attached to the core. */
-  readonly pagedSearcher: (core: WasmCore, tableBits: number, tables: PagedTables, helpers?: SearchHelpers) => Searcher;
+  readonly pagedSearcher: (core: PlayCore, tableBits: number, tables: PagedTables, helpers?: SearchHelpers) => Searcher;
 }
 
 export const tablebaseProbing: TablebaseProbing = {
   ...tablebasePlay,
-  load: loadWasmTablebase,
-  attach: (core, blocks) => PagedTables.attach(core, blocks),
+  // A core given databases is a WasmCore (a PlayCore holds none: a named error).
+  load: (core, base) => loadWasmTablebase(fullCore(core), base),
+  attach: (core, blocks) => PagedTables.attach(fullCore(core), blocks),
   pagedSearcher,
 };

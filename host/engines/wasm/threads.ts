@@ -5,6 +5,7 @@
  * it and holds what is built there); images 1..MAX_THREADS are the threads that work in it.
  */
 import { type CoreMemory, WasmCore } from './core.js';
+import type { PlayCore } from './play-core.js';
 import { MAX_THREADS } from '../limits.js';
 
 export { MAX_THREADS };
@@ -19,7 +20,7 @@ export const threadImageUrl = (image: number): URL => new URL(`../../../build/th
 export const sharedCoreMemory = (): CoreMemory => new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
 
 /** The cores of image 0, each the owner of its memory. */
-const owners = new WeakSet<WasmCore>();
+const owners = new WeakSet<PlayCore>();
 
 /** The core of image `image` on `memory`. */
 export const loadThreadCore = async (memory: CoreMemory, image: number): Promise<WasmCore> => {
@@ -29,7 +30,7 @@ export const loadThreadCore = async (memory: CoreMemory, image: number): Promise
 };
 
 /** `core` is image 0 of its memory (`loadThreadCore(memory, 0)`): the one a threaded search's main thread runs on. */
-export const ownsMemory = (core: WasmCore): boolean => owners.has(core);
+export const ownsMemory = (core: PlayCore): boolean => owners.has(core);
 
 // The first KiB of a shared memory lies below every image's statics: the threads' own words.
 /** Bumped whenever the helpers' work changes: a helper runs a request only of the generation current when it starts. */

@@ -1,6 +1,6 @@
 /** `hoyito arena`: an engine-vs-engine match, played by the arena module. */
 import { ok } from '../../../host/types.js';
-import { loadWasmEngine } from '../../../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../../../host/engines/wasm/search.js';
 import { DEFAULT_TABLEBASE_SEEDS, MATCH_FLAGS, USAGE, formatReport, parseMatchArgs, playMatch } from '../../arena/index.js';
 import { type Command, attempt } from '../command.js';
 
