@@ -171,15 +171,13 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
     });
     return page.evaluate(() => document.querySelector<HoyitoBoard>('hoyito-board')!.game.outcomes.map(outcome => outcome.mover));
   })().catch((error: Error) => error.message);
-  // The worker's code for the databases and their builder are asked for once the game nears its
-  // end, which a run of captures (each one another turn in Hoyito III) may reach within these first
-  // moves: they are left out here (and have a test of their own).
+  // The worker's code for the databases (with the core's class it needs, which threads need too) and
+  // their builder are asked for once the game nears its end, which a run of captures (each one
+  // another turn in Hoyito III) may reach within these first moves: they are left out here (and
+  // have a test of their own).
+  const nearTheEnd = (path: string) => EMBED_TABLEBASES.test(path.split('/').pop()!) || EMBED_WORKER_CORE.test(path.split('/').pop()!);
   const requested = () =>
-    [
-      ...new Set(
-        server.served.filter(({ path }) => !EMBED_TABLEBASES.test(path.split('/').pop()!)).map(({ path, status }) => `${status} ${path}`),
-      ),
-    ].sort();
+    [...new Set(server.served.filter(({ path }) => !nearTheEnd(path)).map(({ path, status }) => `${status} ${path}`))].sort();
   const expected = (files: readonly string[]) => [PAGE, ...files.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();
   const parts = embedFiles.filter(file => EMBED_PARTS.test(file));
   expect(parts.length).toBeGreaterThan(0);
@@ -263,6 +261,8 @@ test('in an endgame the embed gets its databases with the worker’s code for th
     path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebases-.*\.wasm$/),
     status: 200,
   });
+  // The core's class that holds databases, which the worker had no need of before.
+  expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-core-/), status: 200 });
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.js$/), status: 200 });
   expect(server.served).toContainEqual({
     path: expect.stringMatching(/^\/vendor\/x\/hoyito-board-worker-tablebase-.*\.wasm$/),
