@@ -58,7 +58,7 @@ export type CoreConstants = Readonly<Record<(typeof CORE_CONSTANTS)[number], num
 
 /** The functions every core exports: the play core's (assembly/play.ts). */
 export interface PlayCoreFunctions {
-  readonly memory: WebAssembly.Memory;
+  readonly memory: CoreMemory;
   configure(holesPerRow: number, chainCapture: number, lastFour: number): void;
   playMove(start: number): number;
   passMove(): void;
