@@ -175,7 +175,10 @@ test('the embed copied into /vendor/x/ plays against a human from a page in /pag
   // their builder are asked for once the game nears its end, which a run of captures (each one
   // another turn in Hoyito III) may reach within these first moves: they are left out here (and
   // have a test of their own).
-  const nearTheEnd = (path: string) => EMBED_TABLEBASES.test(path.split('/').pop()!) || EMBED_WORKER_CORE.test(path.split('/').pop()!);
+  const nearTheEnd = (path: string) => {
+    const file = path.split('/').pop()!;
+    return EMBED_TABLEBASES.test(file) || EMBED_WORKER_CORE.test(file);
+  };
   const requested = () =>
     [...new Set(server.served.filter(({ path }) => !nearTheEnd(path)).map(({ path, status }) => `${status} ${path}`))].sort();
   const expected = (files: readonly string[]) => [PAGE, ...files.map(file => `${VENDOR}/${file}`)].map(path => `200 /${path}`).sort();

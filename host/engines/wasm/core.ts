@@ -65,13 +65,7 @@ export class WasmCore extends PlayCore {
 
   /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
   joinSearch(root: Position, history: readonly Position[], tableAddress: number, tableBits: number, probeTables: boolean): void {
-    this.leaveSearch();
-    this.exports.searchClearHistory();
-    for (const earlier of history) {
-      this.loadInput(earlier);
-      this.exports.searchAddHistory();
-    }
-    this.loadInput(root);
+    this.takeSearch(null, history, root);
     this.#full.searchJoin(tableAddress, tableBits, probeTables);
   }
 

@@ -389,15 +389,22 @@ export class PlayCore {
    * root moves it searches (`rootMoveMask`: 0 for all).
    */
   startSearch(claim: SearchClaim, history: readonly Position[], tableBits: number, probeTables: boolean, rootMoves = 0): void {
-    const core = this.exports;
-    this.#searchOwner = claim;
-    core.searchClearHistory();
+    this.takeSearch(claim, history, claim.root);
+    this.exports.searchStart(tableBits, probeTables, rootMoves);
+  }
+
+  /**
+   * Gives the search state to `owner` (null: a helper thread's search, which joins another's) and
+   * writes its repetition history, then its root into the input position.
+   */
+  protected takeSearch(owner: SearchClaim | null, history: readonly Position[], root: Position): void {
+    this.#searchOwner = owner;
+    this.exports.searchClearHistory();
     for (const earlier of history) {
       this.loadInput(earlier);
-      core.searchAddHistory();
+      this.exports.searchAddHistory();
     }
-    this.loadInput(claim.root);
-    core.searchStart(tableBits, probeTables, rootMoves);
+    this.loadInput(root);
   }
 
   /**
@@ -424,11 +431,6 @@ export class PlayCore {
     } finally {
       this.#stopWatch.flag = null;
     }
-  }
-
-  /** The search state is no search's of this core's own (a helper thread's search joins another's). */
-  protected leaveSearch(): void {
-    this.#searchOwner = null;
   }
 
   /** The core's stop flag, read by the search every 4096 nodes. */
