@@ -104,6 +104,7 @@ export class SearchService extends Searches {
    * held, which searches then no longer use. On the reference they are read into memory of their
    * own. The error, a `BadTablebase`, names what is wrong with the file; every byte of it is
    * checked before anything is replaced, so a refused file leaves the databases as they were.
+   * @throws HoyitoError `BadOption` when the service's core is a `PlayCore` (loadPlayCore), which holds no databases.
    */
   loadTablebaseFile(file: Uint8Array, codec?: BlockCodec): Result<Tablebase, HoyitoError> {
     if (!this.core) return this.#addTablebase(parseTablebaseFile(file, codec), this.tablebases);

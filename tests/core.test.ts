@@ -13,6 +13,12 @@ import { createReferenceSearcher, startReferenceSession } from '../host/engines/
 import { startWasmSession, wasmSearcher } from '../host/engines/wasm/search.js';
 import { type WasmCore, loadWasmCore, readConstants } from '../host/engines/wasm/core.js';
 import { WasmEngine } from '../host/engines/wasm/rules.js';
+import { type PlayCore, loadPlayCore } from '../host/engines/wasm/play-core.js';
+import { coreSearcher } from '../host/engines/wasm/core-search.js';
+import { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
+import { makeTablebaseFile } from '../host/engines/tablebase-file.js';
+import { Searches } from '../host/service-base.js';
+import { SearchService } from '../host/service.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js';
 import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
@@ -146,6 +152,34 @@ describe('databases on the play and probe cores', () => {
     const play = await loadWasmCore(smallCores.play);
     const error = thrown(() => search(play, base));
     expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito-probe.wasm')]);
+  });
+});
+
+describe('PlayCore (loadPlayCore): plays and searches on any core, and names what it lacks', () => {
+  const root = position('ii 2,0,2,0,1,1/1,1,0,2,1,1 S 18-18');
+  const lacksDatabases = ['BadOption', 'core', expect.stringContaining('loadWasmCore')];
+
+  it('on the full core: the rules, perft and every iteration of a search as WasmCore', async () => {
+    const core = await loadPlayCore();
+    const rules = new WasmEngine(core);
+    expect(rules.legalMoves(root)).toEqual(wasmEngine.legalMoves(root));
+    expect(rules.perft(root, 4)).toBe(wasmEngine.perft(root, 4));
+    const search = (searching: PlayCore) => [...coreSearcher(searching, TABLE_BITS, undefined).iterate(root, { depth: 8 })].map(untimed);
+    expect(search(core)).toEqual(search(wasmEngine.core));
+  });
+
+  it('given databases (a service with the code that probes them), or a database file: BadOption naming loadWasmCore', async () => {
+    const base = buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 6, maxSeeds: 8, layers: 'chain' });
+    const searches = await Searches.create();
+    searches.setTablebases([base], tablebaseProbing);
+    await expect(searches.search({ position: root, limits: { depth: 4 } })).rejects.toMatchObject({
+      kind: 'BadOption',
+      field: 'core',
+      message: expect.stringContaining('loadWasmCore'),
+    });
+    const service = await SearchService.create({ core: await loadPlayCore() });
+    const refused = thrown(() => service.loadTablebaseFile(makeTablebaseFile(base)));
+    expect([refused.kind, refused.field, refused.message]).toEqual(lacksDatabases);
   });
 });
 
