@@ -4,7 +4,7 @@
 import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './board';
 import { perftFrom } from './perft';
 import { joinPagedTablebase, joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
-import { joinSearch, nextIteration, runHelperIteration } from './search';
+import { iterationNumberAddress, joinSearch, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
 export * from './probe';
@@ -17,13 +17,15 @@ export function perft(depth: i32): f64 {
 }
 
 // With threads (Lazy SMP): each helper thread's instance searches the root written into its input
-// position on the main instance's table, an iteration at a time, until its stop flag is set.
+// position on the main instance's table, deeper and deeper, until its stop flag is set.
 export function searchTableAddress(): usize { return tableStart(); }
-export function searchNextIteration(): i32 { return nextIteration(); }
-export function searchJoin(tableAddress: usize, tableBits: i32, probeTables: bool): void {
-  joinSearch(INPUT_POSITION, tableAddress, tableBits, probeTables);
+export function searchIterationAddress(): usize { return iterationNumberAddress(); }
+/** `rootMoves` as `searchStart`'s; the main instance's table and iteration number at the addresses given. */
+export function searchJoin(tableAddress: usize, tableBits: i32, probeTables: bool, rootMoves: i32, iterationAddress: usize): void {
+  joinSearch(INPUT_POSITION, tableAddress, tableBits, probeTables, rootMoves, iterationAddress);
 }
-export function searchHelperIteration(depth: i32, number: i32): void { runHelperIteration(depth, number); }
+/** The score holds unless `searchAborted()`. */
+export function searchHelperIteration(depth: i32): i32 { return runHelperIteration(depth); }
 
 // The databases' build (assembly/tablebase.ts): after `tablebaseStart` the host runs each layer's
 // passes until one changes nothing.

@@ -18,7 +18,8 @@ import { NOT_IN_TABLES, probe } from './tablebase';
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
-  entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry, tableData,
+  entryByHelper, entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry,
+  tableData,
 } from './tt';
 
 @external("env", "nowMs") declare function nowMs(): f64;
@@ -70,6 +71,11 @@ export const ROOT_FLAGS: usize = memory.data(MAX_MOVES);
  * a search; the core only reads it.
  */
 export const STOP_FLAG: usize = memory.data(4, 4);
+/**
+ * The number of the running iteration, which its table entries carry; in memory, so that a helper
+ * thread (`joinSearch`) numbers its entries by its main thread's iteration as it runs.
+ */
+const ITERATION_NUMBER: usize = memory.data(4, 4);
 
 export let rootMoveCount: i32 = 0;
 export let nodes: u64 = 0;
@@ -80,7 +86,10 @@ let lastRepetitionReach: i32 = NO_REPETITION;
 
 let historyLength: i32 = 0;
 let rootTakenSouth: i32 = 0;
-let iteration: i32 = 0;
+/** Where the iteration number is: this instance's, or a helper's main thread's. */
+let iterationAt: usize = ITERATION_NUMBER;
+/** A helper thread's search (Lazy SMP): it trusts every estimate in the table, and flags the entries it stores. */
+let helping: bool = false;
 let deadline: f64 = 0;
 /** The iteration stops once this many nodes are searched, counted from the search's start (0: no limit). */
 let nodeLimit: u64 = 0;
@@ -122,45 +131,49 @@ export function addHistory(pos: usize): void {
  * code, legal ones, at least one; 0: all).
  */
 export function startSearch(pos: usize, tableBits: i32, probeTables: bool, rootMoves: i32): void {
-  setRoot(pos, probeTables);
-  rootMoveMask = rootMoves;
+  setRoot(pos, probeTables, rootMoves);
   resetTable(tableBits);
-  iteration = 0;
+  iterationAt = ITERATION_NUMBER;
+  helping = false;
+  store<i32>(ITERATION_NUMBER, 0);
 }
 
 /**
  * A helper thread's search of the position at `pos` (Lazy SMP: host/engines/wasm/search-threads.ts),
  * on the table of the main thread's instance (2^bits entries at `address` of the shared memory) as
- * it stands; its own stack, line and quiet-move scores.
+ * it stands, its entries numbered by that instance's iteration (`mainIterationAddress`); its own
+ * stack, line and quiet-move scores.
  */
-export function joinSearch(pos: usize, address: usize, bits: i32, probeTables: bool): void {
-  setRoot(pos, probeTables);
-  rootMoveMask = 0; // a helper fills the table under every root move
+export function joinSearch(pos: usize, address: usize, bits: i32, probeTables: bool, rootMoves: i32, mainIterationAddress: usize): void {
+  setRoot(pos, probeTables, rootMoves);
   shareTable(address, bits);
+  iterationAt = mainIterationAddress;
+  helping = true;
 }
 
-function setRoot(pos: usize, probeTables: bool): void {
+/** Where this instance's iteration number is (a helper's `joinSearch` takes it). */
+export function iterationNumberAddress(): usize {
+  return ITERATION_NUMBER;
+}
+
+function setRoot(pos: usize, probeTables: bool, rootMoves: i32): void {
   copyPosition(pos, ROOT);
   probing = probeTables;
+  rootMoveMask = rootMoves;
   rootTakenSouth = takenBy(ROOT, SOUTH);
   memory.fill(QUIET_MOVE_SCORES, 0, 2 * 16 * 4);
   nodes = 0;
 }
 
-/** The number the next `runIteration` gives the entries it stores. */
-export function nextIteration(): i32 {
-  return iteration >= MAX_TABLE_ITERATION ? 1 : iteration + 1;
+/** A helper's iteration to `depth` with a full window, until the stop flag is set; the score holds unless `aborted`. */
+export function runHelperIteration(depth: i32): i32 {
+  if (depth < 1 || depth > MAX_SEARCH_DEPTH || !helping) unreachable();
+  startIteration(0, 0, false);
+  return negamax(ROOT, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
 }
 
-/**
- * A helper's iteration to `depth` with a full window until the stop flag is set, its entries
- * numbered `number`: the main thread's iteration that is to trust them (see `trusts`).
- */
-export function runHelperIteration(depth: i32, number: i32): void {
-  if (depth < 1 || depth > MAX_SEARCH_DEPTH || number < 1 || number > MAX_TABLE_ITERATION) unreachable();
-  iteration = number;
-  startIteration(0, 0, false);
-  negamax(ROOT, depth, -INFINITE_SCORE, INFINITE_SCORE, 0, 0);
+@inline function iterationNumber(): i32 {
+  return load<i32>(iterationAt);
 }
 
 @inline function startIteration(stopAt: f64, maxNodes: u64, fullWindowAtRoot: bool): void {
@@ -177,12 +190,13 @@ export function runHelperIteration(depth: i32, number: i32): void {
  * the clock passed `stopAt` (0 for never).
  */
 export function runIteration(depth: i32, stopAt: f64, maxNodes: u64, fullWindowAtRoot: bool, alpha: i32, beta: i32): i32 {
-  if (depth < 1 || depth > MAX_SEARCH_DEPTH) unreachable();
-  iteration++;
+  if (depth < 1 || depth > MAX_SEARCH_DEPTH || helping) unreachable();
+  let iteration = iterationNumber() + 1;
   if (iteration > MAX_TABLE_ITERATION) {
     ageEntries();
     iteration = 1;
   }
+  store<i32>(ITERATION_NUMBER, iteration);
   startIteration(stopAt, maxNodes, fullWindowAtRoot);
   return negamax(ROOT, depth, alpha, beta, 0, 0);
 }
@@ -276,7 +290,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
 
   if (repetitionReach >= keyIndex) {
     const bound = best >= beta ? BOUND_LOWER : (best > alphaAtStart ? BOUND_EXACT : BOUND_UPPER);
-    storeEntry(key, best, resolved ? RESOLVED_DEPTH : depth, bound, bestMove, iteration);
+    storeEntry(key, best, resolved ? RESOLVED_DEPTH : depth, bound, bestMove, iterationNumber(), helping);
   } else {
     forgetEntry(key); // what an earlier, shallower search stored here is no longer this position's value
   }
@@ -285,9 +299,17 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   return best;
 }
 
-/** As `trusts` in host/engines/reference/search.ts: proven scores outside quiet stretches, estimates of this iteration. */
+/**
+ * As `trusts` in host/engines/reference/search.ts: proven scores outside quiet stretches, estimates
+ * of this iteration. With threads (Lazy SMP), also a helper's estimates of the iteration before,
+ * stored while the main thread searched it: a helper a depth ahead seeds the main thread's next
+ * iteration so. Older ones are not, as on one thread: an estimate held for ever would keep every
+ * search through it from being proven. A helper trusts every estimate of this search.
+ */
 @inline function trusts(entry: u64, quietBefore: bool): bool {
-  return entryDepth(entry) == RESOLVED_DEPTH ? !quietBefore : entryIteration(entry) == iteration;
+  if (entryDepth(entry) == RESOLVED_DEPTH) return !quietBefore;
+  const age = iterationNumber() - entryIteration(entry);
+  return age == 0 || (age == 1 && (entryByHelper(entry) || helping));
 }
 
 @inline function cutsOff(entry: u64, alpha: i32, beta: i32): bool {

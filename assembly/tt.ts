@@ -1,10 +1,12 @@
 // The transposition table: 2^bits entries of 16 bytes in memory grown past everything else.
 //   0  u64 the key XOR the data word      8  u64 the data word:
-//                                             bits 0-31 i32 score, 32-39 depth, 40-47 bound,
-//                                             48-55 best move, 56-63 iteration that stored it
+//                                             bits 0-31 i32 score, 32-39 depth, 40-41 bound,
+//                                             42 stored by a helper thread, 48-55 best move,
+//                                             56-63 iteration that stored it
 // One entry a slot, picked by the low bits of the key. A later iteration always replaces; within
-// an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same;
-// with threads, an entry a helper stored for the next iteration stays too).
+// an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same).
+// With threads, a helper's entry is numbered by the main thread's iteration running when it was
+// stored, and a deeper one stays through the next iteration too: the main thread trusts it there.
 // Only "stored in this iteration or not" is ever asked of an entry's iteration, so when the byte
 // would wrap, every entry is marked as older (`ageEntries`) and the count starts again at 1.
 //
@@ -26,6 +28,8 @@ export const MIN_TABLE_BITS: i32 = 10;
 export const MAX_TABLE_BITS: i32 = 24;
 /** The last iteration number an entry's byte holds; `ageEntries` makes room for more. */
 export const MAX_TABLE_ITERATION: i32 = 255;
+/** The bound byte's flag of an entry a helper thread stored (Lazy SMP). */
+const BY_HELPER: i32 = 4;
 
 const ENTRY_SIZE: i32 = 16;
 const PAGE_BITS: i32 = 16;
@@ -94,22 +98,25 @@ export function ageEntries(): void {
 
 @inline export function entryScore(data: u64): i32 { return <i32>data; }
 @inline export function entryDepth(data: u64): i32 { return <i32>(data >> 32) & 0xff; }
-@inline export function entryBound(data: u64): i32 { return <i32>(data >> 40) & 0xff; }
+@inline export function entryBound(data: u64): i32 { return <i32>(data >> 40) & 3; }
+@inline export function entryByHelper(data: u64): bool { return (<i32>(data >> 40) & BY_HELPER) != 0; }
 @inline export function entryMove(data: u64): i32 { return <i32>(data >> 48) & 0xff; }
 @inline export function entryIteration(data: u64): i32 { return <i32>(data >> ITERATION_SHIFT); }
 
 /**
- * Stores an entry unless the slot holds a deeper one of the same iteration, or one of the next
- * iteration: a helper thread searching ahead (search-threads.ts) stored it for the main thread's
- * next iteration, which trusts it. On one thread no entry is ever of a later iteration.
+ * Stores an entry of the main thread's iteration `iteration` (by a helper thread if `byHelper`)
+ * unless the slot holds a deeper one of that iteration, or a deeper one a helper stored in the
+ * iteration before (search-threads.ts: the main thread trusts a helper's entries in every
+ * iteration). On one thread no entry is a helper's.
  */
-export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32): void {
+export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32, byHelper: bool): void {
   const slot = slotOf(key);
   const stored = load<u64>(slot, 8);
   const storedIteration = entryIteration(stored);
-  if (storedIteration == iteration && depth < entryDepth(stored)) return;
-  if (storedIteration == (iteration >= MAX_TABLE_ITERATION ? 1 : iteration + 1)) return;
-  const data = <u64><u32>score | (<u64>depth << 32) | (<u64>bound << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
+  const recent = storedIteration == iteration || (entryByHelper(stored) && storedIteration + 1 == iteration);
+  if (recent && depth < entryDepth(stored)) return;
+  const flags = bound | (byHelper ? BY_HELPER : 0);
+  const data = <u64><u32>score | (<u64>depth << 32) | (<u64>flags << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
   store<u64>(slot, key ^ data);
   store<u64>(slot, data, 8);
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run bench:threads`: the threaded search (Lazy SMP, docs/search.md) against one thread, in
  * one run: the time to a fixed depth from the 2x6 and 2x12 starts and from the fingerprint
- * positions (tools/fingerprint.ts, each one ply deeper than its fingerprint search), a search of
- * each thread count in turn (1, 2, 1, 2, ...), so that a shared machine's load falls on both
- * alike; the median of the runs. Nodes per second alone would flatter threads (the helpers'
- * nodes are not the main thread's), so the figure is the time, and the main thread's nodes
- * beside it. Writes the "Threads" section of bench/RESULTS.md.
+ * positions (tools/fingerprint.ts, each 8 plies deeper than its fingerprint search: a tenth of a
+ * second to half a second on one thread, as a game's searches take; shorter ones time the
+ * threads' messages), a search of each thread count in turn (1, 2, 1, 2, ...), so that a shared
+ * machine's load falls on both alike; the median of the runs, and the geometric mean of the
+ * speed-ups. Nodes per second alone would flatter threads, so the figure is the time, and the
+ * nodes of all threads beside it. Writes the "Threads" section of bench/RESULTS.md.
  *
  * A control first: the same one-thread search (`hoyito bestmove`, the compiled CLI: `npm run
  * build:lib`) alone, then two of them at once in two processes. On a machine with a core free for
@@ -31,12 +32,12 @@ const threads = Number(values.threads);
 const searches: { readonly name: string; readonly position: Position; readonly depth: number }[] = [
   { name: 'ii 2x6 start', position: startPosition('ii', 6), depth: 20 },
   { name: 'iii 2x6 start', position: startPosition('iii', 6), depth: 20 },
-  { name: 'ii 2x12 start', position: startPosition('ii', 12), depth: 13 },
-  { name: 'iii 2x12 start', position: startPosition('iii', 12), depth: 13 },
+  { name: 'ii 2x12 start', position: startPosition('ii', 12), depth: 15 },
+  { name: 'iii 2x12 start', position: startPosition('iii', 12), depth: 15 },
   ...FINGERPRINT_SEARCHES.map(({ position, depth }, i) => ({
     name: `fingerprint ${i + 1}`,
     position: unwrap(parsePosition(position)),
-    depth: depth + 4,
+    depth: depth + 8,
   })),
 ];
 
@@ -63,6 +64,7 @@ const many = await SearchService.create({ threads });
 const rows: string[][] = [];
 let totalOne = 0;
 let totalMany = 0;
+let speedUpLogs = 0;
 for (const { name, position, depth } of searches) {
   const times: Record<'one' | 'many', number[]> = { one: [], many: [] };
   const nodes: Record<'one' | 'many', number[]> = { one: [], many: [] };
@@ -80,6 +82,7 @@ for (const { name, position, depth } of searches) {
   const [msOne, msMany] = [median(times.one), median(times.many)];
   totalOne += msOne;
   totalMany += msMany;
+  speedUpLogs += Math.log(msOne / msMany);
   rows.push([
     name,
     String(depth),
@@ -93,22 +96,16 @@ for (const { name, position, depth } of searches) {
 }
 many.close();
 rows.push(['all', '', totalOne.toFixed(0), totalMany.toFixed(0), `${(totalOne / totalMany).toFixed(2)}×`, '', '']);
-const headers = [
-  'position',
-  'depth',
-  '1 thread ms',
-  `${threads} threads ms`,
-  'speed-up',
-  '1 thread nodes',
-  `${threads} threads: main thread's nodes`,
-];
+const geometricMean = Math.exp(speedUpLogs / searches.length);
+rows.push(['geometric mean of the speed-ups', '', '', '', `${geometricMean.toFixed(2)}×`, '', '']);
+const headers = ['position', 'depth', '1 thread ms', `${threads} threads ms`, 'speed-up', '1 thread nodes', `${threads} threads nodes`];
 console.log(textTable(headers, rows));
 await writeResultsSection(
   [
     '## Threads',
     '',
     `Measured by \`npm run bench:threads -- --runs ${runs} --threads ${threads}\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version} (1-minute load average ${load.toFixed(2)} at the start).`,
-    `Time to the depth from an empty table, one search of each thread count in turn, the median of ${runs}; the nodes are the main thread's.`,
+    `Time to the depth from an empty table, one search of each thread count in turn, the median of ${runs}; the nodes are of all threads.`,
     '',
     control,
     '',

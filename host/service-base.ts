@@ -79,8 +79,9 @@ export interface SearchServiceOptions {
   /**
    * Threads that search (Lazy SMP, docs/search.md), 1 to MAX_THREADS: 1 (the default) searches
    * exactly as ever; more search on a core of their own over a shared memory (Node, or a
-   * cross-origin isolated page) with engine `wasm`. Only the main thread's iterations and nodes
-   * are reported, and a node limit counts its nodes; a result's `helperNodes` counts the helpers'.
+   * cross-origin isolated page) with engine `wasm`. The main thread's iterations are reported, then
+   * a helper's answer when it completed a deeper one (or as deep, better); `nodes` and a node limit
+   * count every thread's nodes, and a result's `helperNodes` the helpers' among them.
    * `close()` ends the threads: a program that changes its options closes the service it replaces.
    */
   readonly threads?: number;

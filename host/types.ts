@@ -208,11 +208,11 @@ export interface SearchResult {
   /** True when the score is the game value, proven from game ends alone, not an estimate. */
   readonly exact: boolean;
   readonly depth: number;
-  /** The main thread's nodes, all iterations counted: the ones a node limit counts. */
+  /** The nodes of every thread, all iterations counted: the ones a node limit counts. */
   readonly nodes: number;
-  /** The nodes helper threads searched beside it (a service's `threads` above 1), all iterations counted; 0 on one thread. */
+  /** Of them, the nodes helper threads searched (a service's `threads` above 1); 0 on one thread. */
   readonly helperNodes: number;
-  /** The main thread's. */
+  /** Of every thread. */
   readonly nodesPerSecond: number;
   readonly timeMs: number;
   readonly principalVariation: readonly Move[];

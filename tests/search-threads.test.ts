@@ -8,13 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchService } from '../host/service.js';
 import { type CoreMemory, loadWasmCore } from '../host/engines/wasm/core.js';
 import { wasmSearcher } from '../host/engines/wasm/search.js';
-import { MAX_THREADS, type ThreadSpawner, busyWord, loadThreadCore, sharedCoreMemory } from '../host/engines/wasm/threads.js';
+import {
+  MAX_THREADS,
+  type ThreadSpawner,
+  busyWord,
+  clearCompleted,
+  completedDepth,
+  loadThreadCore,
+  readCompleted,
+  sharedCoreMemory,
+  skipsDepth,
+  writeCompleted,
+} from '../host/engines/wasm/threads.js';
+import { type CompletedIteration, type SearchSession, iterativeDeepening, validateSearchOptions } from '../host/engines/search-driver.js';
+import fc from 'fast-check';
 import { SearchHelpers } from '../host/engines/wasm/search-threads.js';
 import { spawnNodeSearchThread } from '../host/engines/node-thread.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { parsePosition, startPosition } from '../host/notation.js';
 import { StopFlag } from '../host/stop.js';
-import { type Position, type SearchResult, unwrap } from '../host/types.js';
+import { type Position, type SearchOptions, type SearchResult, unwrap } from '../host/types.js';
 import { FINGERPRINT_SEARCHES, searchFingerprint } from '../tools/fingerprint.js';
 import { infoLine } from '../tools/cli/render.js';
 
@@ -70,19 +83,26 @@ describe('a search on 2 threads', () => {
     }
   });
 
-  it('a stop set after an iteration ends the search there: no later iteration completes', () => {
+  it("a stop set after an iteration ends the search there: no later iteration of the main thread completes, and the answer is the best thread's", () => {
     const stop = new StopFlag();
     const answer = threaded.searchNow({
       position: startPosition('ii', 12),
       limits: { signal: stop, timeMs: 60_000 },
       onIteration: result => result.depth === 5 && stop.stop(),
     });
-    expect(answer.iterations.map(result => result.depth)).toEqual([1, 2, 3, 4, 5]);
+    const depths = answer.iterations.map(result => result.depth);
+    expect(depths.slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+    // After them, at most the answer of a helper that had completed a deeper iteration.
+    expect(depths.slice(5).every(depth => depth > 5)).toBe(true);
+    expect(depths.length).toBeLessThanOrEqual(6);
+    expect(answer.result.depth).toBe(Math.max(...depths));
   });
 
-  it('a node limit counts the main thread’s nodes: it stops within one check of it', () => {
+  it("a node limit counts every thread's nodes: it stops within a check of each", () => {
     const { result } = threaded.searchNow({ position: startPosition('ii', 12), limits: { nodes: 100_000, depth: 40 } });
-    expect(result.nodes).toBeLessThanOrEqual(100_000 + CHECK_NODES);
+    expect(result.helperNodes).toBeGreaterThan(0);
+    // The main thread checks every CHECK_NODES of its nodes; a helper's count is as of its last check, and it stops at its next.
+    expect(result.nodes).toBeLessThanOrEqual(100_000 + 3 * CHECK_NODES);
     expect(result.depth).toBeLessThan(40);
   });
 
@@ -106,22 +126,21 @@ describe('a search on 2 threads', () => {
 });
 
 // A table entry (assembly/tt.ts): two 64-bit words, the key XOR the data word, then the data word,
-// with the entry's bound in bits 40-47 (0: none) and the number of the iteration that stored it in bits 56-63.
+// with the entry's bound in bits 40-41 (0: none) and bit 42 set when a helper thread stored it.
 const ENTRY_WORDS = 2;
 const DATA_WORD = 1;
-const BOUND_SHIFT = 40n;
-const ITERATION_SHIFT = 56n;
-const BYTE = 0xffn;
+const BOUND_BITS = 3n << 40n;
+const BY_HELPER = 1n << 42n;
 
-/** The iteration numbers of the entries held in the table of 2^bits entries at `address` of `memory`. */
-const storedIterations = (memory: CoreMemory, address: number, bits: number): number[] => {
+/** How many entries held in the table of 2^bits entries at `address` of `memory` a helper stored. */
+const helpersEntries = (memory: CoreMemory, address: number, bits: number): number => {
   const words = new BigUint64Array(memory.buffer, address, ENTRY_WORDS << bits);
-  const iterations: number[] = [];
+  let count = 0;
   for (let entry = 0; entry < 1 << bits; entry++) {
     const data = words[entry * ENTRY_WORDS + DATA_WORD]!;
-    if (((data >> BOUND_SHIFT) & BYTE) !== 0n) iterations.push(Number((data >> ITERATION_SHIFT) & BYTE));
+    if ((data & BOUND_BITS) !== 0n && (data & BY_HELPER) !== 0n) count++;
   }
-  return iterations;
+  return count;
 };
 
 describe('the helpers search', () => {
@@ -141,20 +160,27 @@ describe('the helpers search', () => {
     expect(infoLine(one.result)).not.toContain('helpernodes');
   });
 
-  it("the helper's entries reach the main thread's table: entries of iterations it never reached, and none on one thread", async () => {
+  it("the helper's entries reach the main thread's table, and its completed iterations the answer's choice; none on one thread", async () => {
     const memory = sharedCoreMemory();
     const core = await loadThreadCore(memory, 0);
     const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
-    /** Entries numbered for an iteration after the main thread's last: a helper searching ahead stored them. */
-    const aheadOfMain = () => {
-      const { address, nextIteration } = core.searchTable;
-      return storedIterations(memory, address, tableBits).filter(number => number >= nextIteration).length;
-    };
+    const helperEntries = () => helpersEntries(memory, core.searchTable.address, tableBits);
     try {
-      wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
-      expect(aheadOfMain()).toBeGreaterThan(0);
+      const result = wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
+      expect(helperEntries()).toBeGreaterThan(0);
+      // It searched the depth asked among its own (it takes every other depth), and no deeper.
+      const completed = helpers.best();
+      expect(completed?.depth).toBeGreaterThan(1);
+      expect(completed!.depth).toBeLessThanOrEqual(depth);
+      expect(
+        playsLegally(
+          position,
+          completed!.line.map(code => (code === 0 ? 'pass' : code)),
+        ),
+      ).toBe(true);
+      expect(result.depth).toBe(depth);
       wasmSearcher(core, tableBits).search(position, { depth });
-      expect(aheadOfMain()).toBe(0);
+      expect(helperEntries()).toBe(0);
     } finally {
       helpers.close();
     }
@@ -215,5 +241,95 @@ describe('a threaded service refuses', () => {
       kind: 'BadOption',
       field: 'core',
     });
+  });
+});
+
+describe("the answer is the best thread's (search-driver.ts)", () => {
+  /** A session whose main thread completes every iteration with `move` 3 at score 2, and whose helpers completed `helper`. */
+  const session = (helper: CompletedIteration | null, resolved = false) => {
+    const ended: boolean[] = [];
+    const fake: SearchSession = {
+      nodes: 100,
+      helperNodes: 40,
+      iteration: () => ({
+        score: 2,
+        resolved,
+        principalVariation: [3],
+        rootMoves: [
+          { move: 3, score: 2, upperBound: false, resolved },
+          { move: 1, score: 2, upperBound: true, resolved },
+        ],
+      }),
+      helperBest: () => helper,
+      end: () => ended.push(true),
+    };
+    return { fake, ended };
+  };
+  const deepen = (fake: SearchSession, options: SearchOptions) => [...iterativeDeepening(fake, unwrap(validateSearchOptions(options)))];
+
+  it("a helper's deeper iteration is the answer: its move first, its line, score and depth; the session ends once", () => {
+    const { fake, ended } = session({ depth: 4, score: 5, resolved: false, principalVariation: [1, 2] });
+    const results = deepen(fake, { depth: 3 });
+    expect(results.map(result => result.depth)).toEqual([1, 2, 3, 4]);
+    expect(results.at(-1)).toMatchObject({ bestMove: 1, score: 5, depth: 4, principalVariation: [1, 2], nodes: 100, helperNodes: 40 });
+    expect(results.at(-1)!.moveScores.map(scored => [scored.move, scored.score])).toEqual([
+      [1, 5],
+      [3, 2],
+    ]);
+    expect(ended).toEqual([true]);
+  });
+
+  it('as deep as the main thread, only with a better score; never in an analysis, nor after a proven root', () => {
+    const answers = (helper: CompletedIteration, options: SearchOptions, resolved = false) =>
+      deepen(session(helper, resolved).fake, options).map(result => [result.bestMove, result.depth]);
+    const mainOnly = [
+      [3, 1],
+      [3, 2],
+      [3, 3],
+    ];
+    expect(answers({ depth: 3, score: 2, resolved: false, principalVariation: [1] }, { depth: 3 })).toEqual(mainOnly);
+    expect(answers({ depth: 3, score: 3, resolved: false, principalVariation: [1] }, { depth: 3 })).toEqual([...mainOnly, [1, 3]]);
+    expect(answers({ depth: 5, score: 3, resolved: false, principalVariation: [1] }, { depth: 3, analysis: true })).toEqual(mainOnly);
+    expect(answers({ depth: 5, score: 3, resolved: false, principalVariation: [1] }, { depth: 3 }, true)).toEqual([[3, 1]]);
+  });
+
+  it('a session ends when its caller stops asking for results', () => {
+    const { fake, ended } = session(null);
+    for (const result of iterativeDeepening(fake, unwrap(validateSearchOptions({ depth: 10 })))) if (result.depth === 2) break;
+    expect(ended).toEqual([true]);
+  });
+});
+
+describe('the helpers spread over depths (threads.ts)', () => {
+  it('each helper takes the depth asked; on 2 threads the helper takes every other depth', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_THREADS }), fc.integer({ min: 1, max: 120 }), (image, target) => {
+        expect(skipsDepth(image, target, target)).toBe(false);
+        const taken = Array.from({ length: target }, (_, i) => i + 1).filter(depth => !skipsDepth(1, depth, target));
+        expect(taken.every(depth => (target - depth) % 2 === 0)).toBe(true);
+      }),
+    );
+  });
+
+  it("a helper's completed iteration reads back as written, line and all", () => {
+    const words = new Int32Array(new SharedArrayBuffer(4096));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: MAX_THREADS }),
+        fc.record({
+          depth: fc.integer({ min: 1, max: 120 }),
+          score: fc.integer({ min: -48, max: 48 }),
+          resolved: fc.boolean(),
+          line: fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 121 }),
+        }),
+        (image, completed) => {
+          writeCompleted(words, image, completed);
+          expect(readCompleted(words, image)).toEqual(completed);
+          expect(completedDepth(words, image)).toBe(completed.depth);
+          clearCompleted(words, image);
+          expect(readCompleted(words, image)).toBeNull();
+        },
+      ),
+    );
   });
 });

@@ -19,8 +19,6 @@ export const MAX_TABLE_BITS = 24;
 export const DEFAULT_TABLE_BITS = 20;
 /** The last iteration number a table entry holds (one byte); then every entry is aged (see the tables). */
 export const MAX_TABLE_ITERATION = 255;
-/** The iteration number after `number`, as the core counts them (past MAX_TABLE_ITERATION the entries are aged and the count starts again at 1). */
-export const nextTableIteration = (number: number): number => (number >= MAX_TABLE_ITERATION ? 1 : number + 1);
 
 // Scores inside the search are final margins: seeds at the end of the game, the side to move's
 // minus the opponent's (seeds already taken included), game ends and estimates on the one scale;

@@ -182,7 +182,8 @@ export interface IterationLimits {
   readonly deadline: number;
   /** The search's nodes, all iterations counted; 0 for none. */
   readonly nodes: number;
-  readonly stop: StopFlag | null;
+  /** A `StopFlag`, or what a session makes of one (with the nodes of its other threads). */
+  readonly stop: { readonly stopped: boolean } | null;
 }
 
 /** Depth 1 has no limits, so that a search always has a move. */
@@ -192,11 +193,44 @@ export const NO_LIMITS: IterationLimits = { deadline: 0, nodes: 0, stop: null };
 export interface SearchSession {
   /** Searches to `depth` with the root window (alpha, beta); null when a limit stopped it first. A score at or outside the window is a bound. */
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null;
-  /** Nodes searched so far, in all iterations. */
+  /** Nodes searched so far, in all iterations, by all its threads. */
   readonly nodes: number;
-  /** Nodes helper threads searched beside it so far (Lazy SMP), in all iterations. */
+  /** Of them, the nodes helper threads searched beside it (Lazy SMP). */
   readonly helperNodes: number;
+  /** The best iteration its helper threads completed (the deepest, then the best score); null for none. */
+  helperBest?(): CompletedIteration | null;
+  /** The search is over: its helper threads stop, and nothing writes its table after. */
+  end?(): void;
 }
+
+/** An iteration a helper thread completed. */
+export interface CompletedIteration {
+  readonly depth: number;
+  readonly score: number;
+  readonly resolved: boolean;
+  readonly principalVariation: readonly Move[];
+}
+
+/** `helper` is a better answer than the main thread's `last` (Lazy SMP): deeper, or as deep with a better score. */
+const outranks = (helper: CompletedIteration, last: SearchResult): boolean =>
+  helper.depth > last.depth || (helper.depth === last.depth && reported(helper.score) > last.score);
+
+/** `last` with the helper's answer: its move and line, score and depth; its move first among the scored moves. */
+const helperAnswer = (last: SearchResult, helper: CompletedIteration, nodes: Pick<SearchResult, 'nodes' | 'helperNodes'>): SearchResult => {
+  const bestMove = helper.principalVariation[0]!;
+  const score = reported(helper.score);
+  const best: MoveScore = { move: bestMove, score, exact: helper.resolved, upperBound: false };
+  return {
+    ...last,
+    ...nodes,
+    bestMove,
+    score,
+    exact: helper.resolved,
+    depth: helper.depth,
+    principalVariation: helper.principalVariation,
+    moveScores: [best, ...last.moveScores.filter(scored => scored.move !== bestMove)],
+  };
+};
 
 const toMoveScore = (root: RootMoveScore): MoveScore => {
   const exact = root.resolved && !root.upperBound;
@@ -242,26 +276,33 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
   const limits: IterationLimits = { deadline, nodes: options.nodes, stop: signal instanceof StopFlag ? signal : null };
   const limitReached = () =>
     (deadline && performance.now() >= deadline) || (limits.nodes && session.nodes >= limits.nodes) || isStopped(signal);
-  let lastScore: number | undefined;
-  for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
-    const iteration = aspirationIteration(session, iterationDepth, iterationDepth === 1 ? NO_LIMITS : limits, analysis, lastScore);
-    if (!iteration) return;
-    lastScore = iteration.score;
+  const counts = () => {
     const elapsed = performance.now() - started;
-    const exact = iteration.resolved;
-    yield {
-      bestMove: iteration.principalVariation[0]!,
-      score: reported(iteration.score),
-      exact,
-      depth: iterationDepth,
-      nodes: session.nodes,
-      helperNodes: session.helperNodes,
-      nodesPerSecond: Math.round((session.nodes / Math.max(elapsed, 1e-3)) * 1000),
-      timeMs: elapsed,
-      principalVariation: iteration.principalVariation,
-      moveScores: [...iteration.rootMoves].sort(byScore).map(toMoveScore),
-    };
-    if (exact || limitReached()) return;
+    const { nodes, helperNodes } = session;
+    return { nodes, helperNodes, nodesPerSecond: Math.round((nodes / Math.max(elapsed, 1e-3)) * 1000), timeMs: elapsed };
+  };
+  let last: SearchResult | undefined;
+  try {
+    for (let iterationDepth = 1; iterationDepth <= depth; iterationDepth++) {
+      const iteration = aspirationIteration(session, iterationDepth, iterationDepth === 1 ? NO_LIMITS : limits, analysis, last?.score);
+      if (!iteration) break;
+      last = {
+        bestMove: iteration.principalVariation[0]!,
+        score: reported(iteration.score),
+        exact: iteration.resolved,
+        depth: iterationDepth,
+        ...counts(),
+        principalVariation: iteration.principalVariation,
+        moveScores: [...iteration.rootMoves].sort(byScore).map(toMoveScore),
+      };
+      yield last;
+      if (last.exact || limitReached()) break;
+    }
+    // Lazy SMP: the answer is the best thread's. An analysis scores every move at the main thread's depth.
+    const helper = last && !last.exact && !analysis ? session.helperBest?.() : null;
+    if (last && helper && outranks(helper, last)) yield helperAnswer(last, helper, counts());
+  } finally {
+    session.end?.();
   }
 }
 
@@ -284,7 +325,13 @@ const checkHistory = (history: readonly Position[], root: Position): void => {
 };
 
 /** Opens a search session of `position` over the root moves `searchMoves` (absent: all). */
-export type SessionStarter = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => SearchSession;
+export type SessionStarter = (
+  position: Position,
+  history: readonly Position[],
+  searchMoves: readonly Move[] | undefined,
+  /** The deepest iteration asked (MAX_DEPTH when the search has no depth limit). */
+  depth: number,
+) => SearchSession;
 
 /** The exact answer of endgame databases for a root they hold (tablebase-values.ts: `heldAnswerOf`); null for one they do not. */
 export type HeldAnswer = (position: Position, searchMoves: readonly Move[] | undefined) => SearchResult | null;
@@ -316,7 +363,7 @@ export const makeSearcher = (kind: Searcher['kind'], rules: RulesEngine, start: 
     const { searchMoves } = options;
     const held = heldAnswer?.(position, searchMoves);
     if (held) yield held;
-    else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position), searchMoves), options);
+    else yield* iterativeDeepening(start(position, sinceLastCapture(options.history, position), searchMoves, options.depth), options);
   }
   return {
     kind,

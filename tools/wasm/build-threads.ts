@@ -16,6 +16,8 @@ const { default: asc } = (await import(compilerModule)) as { default: Compiler }
 const THREADS = 8;
 /** Bytes between two images' statics: the core's are 145 KB (a test checks they fit). */
 const IMAGE_STRIDE = 0x40000;
+/** Bytes at the start of the shared memory, below every image's statics: the threads' own words (host/engines/wasm/threads.ts). */
+const THREAD_WORDS_BYTES = 4096;
 /** Pages of the shared memory's start: every image's statics (host/engines/wasm/threads.ts asks for as many). */
 const INITIAL_PAGES = ((THREADS + 1) * IMAGE_STRIDE) >> 16;
 
@@ -37,7 +39,7 @@ for (let image = 0; image <= THREADS; image++) {
     '--maximumMemory',
     '65536',
     '--memoryBase',
-    String(image * IMAGE_STRIDE + 1024),
+    String(image * IMAGE_STRIDE + THREAD_WORDS_BYTES),
     '--outFile',
     `build/threads/hoyito-${image}.wasm`,
     '--textFile',

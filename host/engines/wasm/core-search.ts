@@ -9,15 +9,17 @@
  */
 import { HoyitoError, type Move, type Position, type RulesEngine, type Searcher, unwrap } from '../../types.js';
 import {
+  type CompletedIteration,
   type Iteration,
   type IterationLimits,
   type SearchSession,
   type HeldAnswer,
+  type SessionStarter,
   makeSearcher,
   rootMoveMask,
   validateTableBits,
 } from '../search-driver.js';
-import { DEFAULT_TABLE_BITS, PASS_CODE } from '../limits.js';
+import { DEFAULT_TABLE_BITS, MAX_DEPTH, PASS_CODE } from '../limits.js';
 import type { PlayCore, SearchClaim } from './play-core.js';
 import { WasmEngine } from './rules.js';
 import type { Tablebase } from '../tablebase.js';
@@ -29,8 +31,10 @@ const moveOf = (code: number): Move => (code === PASS_CODE ? 'pass' : code);
 class WasmSession implements SearchSession {
   readonly #claim: SearchClaim;
   readonly #core: PlayCore;
-  /** Threads that search beside this one (Lazy SMP), on the core's shared memory. */
+  /** Threads that search beside this one (Lazy SMP), on the core's shared memory, from its start to its end. */
   readonly #helpers: SearchHelpers | undefined;
+  /** The deepest iteration asked. */
+  private readonly depth: number;
 
   constructor(
     core: PlayCore,
@@ -39,40 +43,69 @@ class WasmSession implements SearchSession {
     tableBits: number,
     tablebase: Tablebase | PagedTables | undefined,
     searchMoves?: readonly Move[],
+    depth = MAX_DEPTH,
     helpers?: SearchHelpers,
   ) {
     this.#core = core;
     this.#helpers = helpers;
+    this.depth = depth;
     this.#claim = { root };
-    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined, rootMoveMask(searchMoves));
-    // The helpers search under every root move: what they store is as true for the moves searched.
+    const rootMoves = rootMoveMask(searchMoves);
+    helpers?.halt(); // an earlier search's, which its caller never ended: before the table is emptied
+    core.startSearch(this.#claim, history, tableBits, tablebase !== undefined, rootMoves);
     // They probe databases held whole; paged ones only the main core (their values, where probed, are as true).
-    helpers?.start(core, root, history, tableBits, tablebase && 'tables' in tablebase ? tablebase : undefined);
+    helpers?.start(core, { root, history, tableBits, rootMoves, depth }, tablebase && 'tables' in tablebase ? tablebase : undefined);
   }
 
   get nodes(): number {
-    return this.#core.searchNodes;
+    return this.#core.searchNodes + this.helperNodes;
   }
 
   get helperNodes(): number {
     return this.#helpers?.nodes ?? 0;
   }
 
+  helperBest(): CompletedIteration | null {
+    const best = this.#helpers?.best();
+    if (!best) return null;
+    const { depth, score, resolved, line } = best;
+    return { depth, score, resolved, principalVariation: line.map(moveOf) };
+  }
+
+  end(): void {
+    this.#helpers?.halt();
+  }
+
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.#core;
-    this.#helpers?.go(core, depth);
-    let score: number | null;
-    try {
-      score = core.searchIteration(this.#claim, depth, limits, analysis, alpha, beta);
-    } finally {
-      this.#helpers?.halt();
-    }
+    const score = core.searchIteration(this.#claim, depth, this.#withHelpers(limits, analysis), analysis, alpha, beta);
     if (score === null) return null;
     return {
       score,
       resolved: core.searchResolved,
       principalVariation: core.principalVariation().map(moveOf),
       rootMoves: core.rootMoves().map(({ code, ...scored }) => ({ move: moveOf(code), ...scored })),
+    };
+  }
+
+  /**
+   * `limits` with the helpers' nodes counted against its node limit too (the core counts its own),
+   * and a stop once a helper completed the depth asked: the search has its answer (unless it is an
+   * analysis, which scores every move at the main thread's depth).
+   */
+  #withHelpers(limits: IterationLimits, analysis: boolean): IterationLimits {
+    const helpers = this.#helpers;
+    if (!helpers?.count) return limits;
+    const { stop, nodes } = limits;
+    const depth = analysis ? Infinity : this.depth;
+    const searched = () => this.nodes;
+    return {
+      ...limits,
+      stop: {
+        get stopped() {
+          return (stop?.stopped ?? false) || (nodes > 0 && searched() >= nodes) || helpers.deepest() >= depth;
+        },
+      },
     };
   }
 }
@@ -104,10 +137,10 @@ export const coreSearcher = (
   helpers?: SearchHelpers,
 ): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
-  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
+  const start: SessionStarter = (position, history, searchMoves, depth) => {
     // Another build or load on this core since the last search replaced the databases: write them back.
     tablebase?.load(core, tablebase.base);
-    return new WasmSession(core, position, history, bits, tablebase?.base, searchMoves, helpers);
+    return new WasmSession(core, position, history, bits, tablebase?.base, searchMoves, depth, helpers);
   };
   const rules = new WasmEngine(core);
   return makeSearcher('wasm', rules, start, tablebase?.answerOf(tablebase.base, rules));
@@ -121,11 +154,11 @@ export const coreSearcher = (
  */
 export const pagedSearcher = (core: PlayCore, tableBits: number, paged: PagedTables, helpers?: SearchHelpers): Searcher => {
   const bits = unwrap(validateTableBits(tableBits));
-  const start = (position: Position, history: readonly Position[], searchMoves: readonly Move[] | undefined) => {
+  const start: SessionStarter = (position, history, searchMoves, depth) => {
     if (!paged.attached) {
       throw new HoyitoError('BadTablebase', 'tablebase: paged databases replaced in their core by others; attach them again', 'tablebase');
     }
-    return new WasmSession(core, position, history, bits, paged, searchMoves, helpers);
+    return new WasmSession(core, position, history, bits, paged, searchMoves, depth, helpers);
   };
   return makeSearcher('wasm', new WasmEngine(core), start);
 };

@@ -57,22 +57,28 @@ export class WasmCore extends PlayCore {
 
   // ---- a helper thread's search (Lazy SMP: search-threads.ts) ---------------------------------
 
-  /** Where the search's table is, and the number the next iteration gives its entries: what helper threads need to share it. */
-  get searchTable(): { readonly address: number; readonly nextIteration: number } {
+  /** What helper threads need to share the search of this core: where its table and its iteration number are. */
+  get searchTable(): { readonly address: number; readonly iterationAddress: number } {
     const full = this.#full;
-    return { address: full.searchTableAddress() >>> 0, nextIteration: full.searchNextIteration() };
+    return { address: full.searchTableAddress() >>> 0, iterationAddress: full.searchIterationAddress() >>> 0 };
   }
 
-  /** Takes the search state for a helper's search of `root`, on the table of 2^tableBits entries at `tableAddress` (another instance's, on the shared memory). */
-  joinSearch(root: Position, history: readonly Position[], tableAddress: number, tableBits: number, probeTables: boolean): void {
+  /** Takes the search state for a helper's search of `root` on another instance's table (`shared`: where it is, on the shared memory). */
+  joinSearch(root: Position, history: readonly Position[], shared: SharedSearch): void {
     this.takeSearch(null, history, root);
-    this.#full.searchJoin(tableAddress, tableBits, probeTables);
+    const { tableAddress, tableBits, probeTables, rootMoves, iterationAddress } = shared;
+    this.#full.searchJoin(tableAddress, tableBits, probeTables, rootMoves, iterationAddress);
   }
 
-  /** A helper's iteration to `depth`, its entries numbered `number`, until the stop flag is set; true when it finished rather than stopped. */
-  helperIteration(depth: number, number: number): boolean {
-    this.#full.searchHelperIteration(depth, number);
-    return this.exports.searchAborted() === 0;
+  /** A helper's iteration to `depth`, until the stop flag is set, calling `onCheck` on every check of its limits; its score, or null when it stopped. */
+  helperIteration(depth: number, onCheck: () => void): number | null {
+    return this.checking(
+      () => {
+        onCheck();
+        return false;
+      },
+      () => this.#full.searchHelperIteration(depth),
+    );
   }
 
   // ---- endgame databases ----------------------------------------------------------------------
@@ -298,6 +304,17 @@ export class WasmCore extends PlayCore {
       this.markTablebaseBuilt(seeds);
     });
   }
+}
+
+/** A search's table and settings as a helper thread joins it (`WasmCore.joinSearch`). */
+export interface SharedSearch {
+  readonly tableAddress: number;
+  readonly tableBits: number;
+  /** Where the main instance's iteration number is: the helper numbers its entries by it. */
+  readonly iterationAddress: number;
+  /** The root moves searched, a bit per move code (0: all). */
+  readonly rootMoves: number;
+  readonly probeTables: boolean;
 }
 
 /**

@@ -17,7 +17,6 @@ import { HoyitoError, type LastFour, type Position } from '../../types.js';
 import { SHARED_WITH_CORE, checkPerftDepth } from '../limits.js';
 import { checkPosition } from '../../notation.js';
 import { type IterationLimits, searchInterrupted } from '../search-driver.js';
-import type { StopFlag } from '../../stop.js';
 
 /** The constants the core exports (assembly/index.ts): the boundary's numbers, defined on the core's side. */
 const CORE_CONSTANTS = [
@@ -98,9 +97,9 @@ export interface ProbeCoreFunctions extends PlayCoreFunctions {
 export interface FullCoreFunctions extends ProbeCoreFunctions {
   perft(depth: number): number;
   searchTableAddress(): number;
-  searchNextIteration(): number;
-  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean): void;
-  searchHelperIteration(depth: number, number: number): void;
+  searchIterationAddress(): number;
+  searchJoin(tableAddress: number, tableBits: number, probeTables: boolean, rootMoves: number, iterationAddress: number): void;
+  searchHelperIteration(depth: number): number;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
   tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, region: number): void;
   tablebaseRegionAddress(): number;
@@ -172,9 +171,9 @@ export const readConstants = (exports: Record<string, unknown>): CoreConstants =
   return constants;
 };
 
-/** The stop flag of the iteration running, and how to raise the core's own. */
+/** What the iteration running asks on every check of its limits (true: stop), and how to raise the core's own stop flag. */
 export interface StopWatch {
-  flag: StopFlag | null;
+  check: (() => boolean) | null;
   raise: () => void;
 }
 
@@ -190,11 +189,12 @@ export interface LoadedCore {
  * `WasmCore` is made of.
  */
 export const instantiateCore = async (url: URL, memory?: CoreMemory): Promise<LoadedCore> => {
-  const stopWatch: StopWatch = { flag: null, raise: () => {} };
+  const stopWatch: StopWatch = { check: null, raise: () => {} };
   // The core reads the clock on every check of its limits: the moment to pass on a stop that
-  // another thread set in the running search's flag (the core's memory is its own).
+  // another thread set in the running search's flag (the core's memory is its own), or a limit
+  // the host counts (the nodes of all a search's threads).
   const nowMs = (): number => {
-    if (stopWatch.flag?.stopped) stopWatch.raise();
+    if (stopWatch.check?.()) stopWatch.raise();
     return performance.now();
   };
   // A thread image imports its memory. The core needs no other import (no `abort`: it is built
@@ -423,13 +423,21 @@ export class PlayCore {
       throw searchInterrupted();
     }
     this.configureFor(claim.root);
-    this.#setStopFlag(limits.stop?.stopped ? 1 : 0);
-    this.#stopWatch.flag = limits.stop;
+    const { stop } = limits;
+    this.#setStopFlag(stop?.stopped ? 1 : 0);
+    return this.checking(stop && (() => stop.stopped), () =>
+      this.exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta),
+    );
+  }
+
+  /** Runs a search's iteration (`run`), which asks `check` on every check of its limits; its score, or null when it stopped short. */
+  protected checking(check: (() => boolean) | null, run: () => number): number | null {
+    this.#stopWatch.check = check;
     try {
-      const score = this.exports.searchIteration(depth, limits.deadline, limits.nodes, analysis, alpha, beta);
+      const score = run();
       return this.exports.searchAborted() ? null : score;
     } finally {
-      this.#stopWatch.flag = null;
+      this.#stopWatch.check = null;
     }
   }
 

@@ -1,13 +1,13 @@
 /**
  * A helper thread of a Lazy SMP search (search-threads.ts): a Node worker thread or a browser
- * Worker. Its first message gives it the shared memory and its core image; then it takes each
- * search's root and searches beside the main thread whenever asked, until its stop flag is set.
+ * Worker. Its first message gives it the shared memory and its core image; then, for each search,
+ * it runs an iterative deepening of its own on the main thread's table until its stop flag is set,
+ * recording each iteration it completes and its nodes as it goes.
  */
 import type { HelperReady, HelperRequest } from './search-threads.js';
-import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord } from './threads.js';
+import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord, skipsDepth, threadWords, writeCompleted } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
-import { MAX_DEPTH, nextTableIteration } from '../limits.js';
 
 interface Port {
   postMessage(message: unknown): void;
@@ -38,8 +38,13 @@ let counts: BigInt64Array;
 let stopFlag = 0;
 let image = 0;
 
-/** Searches deeper and deeper from `depth` until stopped, unless a newer request came first; then gives the owner its nodes. */
-const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
+/** Its nodes, where the owner reads them: as it goes, so that a search's node count and limit are of all its threads. */
+const publishNodes = (): void => {
+  Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
+};
+
+/** Searches the request's root deeper and deeper until stopped, unless a newer request came first. */
+const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
   // A request a halt or a newer one replaced touches nothing: its thread may be ending.
   if (Atomics.load(words, GENERATION_WORD) !== request.generation) return;
   Atomics.store(words, busyWord(image), 1);
@@ -47,14 +52,22 @@ const search = (request: Extract<HelperRequest, { kind: 'go' }>): void => {
   try {
     Atomics.store(new Int32Array(words.buffer), stopFlag >> 2, 0);
     // Again once busy: a halt after this check waits for the word, one before it is seen here.
-    if (Atomics.load(words, GENERATION_WORD) === request.generation) {
-      let number = request.number;
-      for (let depth = request.depth; depth <= MAX_DEPTH && core!.helperIteration(depth, number); depth++) {
-        number = nextTableIteration(number);
-      }
-      // Its core counts from the search's start (`joinSearch`): all its requests of this search.
-      Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
+    if (Atomics.load(words, GENERATION_WORD) !== request.generation) return;
+    const { root, history, tableAddress, tableBits, iterationAddress, rootMoves, tablebase } = request;
+    if (tablebase) {
+      core!.joinTablebase(tablebase.settings, tablebase.fixedSide, tablebase.layers, false, 0, tablebase.region);
+      for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
     }
+    core!.joinSearch(root, history, { tableAddress, tableBits, iterationAddress, rootMoves, probeTables: tablebase !== null });
+    // No deeper than asked: once a thread has completed that depth, the search has its answer.
+    for (let depth = 1; depth <= request.depth; depth++) {
+      if (skipsDepth(image, depth, request.depth)) continue;
+      const score = core!.helperIteration(depth, publishNodes);
+      if (score === null) break;
+      writeCompleted(words, image, { depth, score, resolved: core!.searchResolved, line: core!.principalVariation() });
+      if (core!.searchResolved) break; // the root's value is proven: deeper iterations find the same
+    }
+    publishNodes();
   } finally {
     Atomics.store(words, busyWord(image), 0);
     Atomics.notify(words, busyWord(image));
@@ -65,17 +78,10 @@ const handle = async (request: HelperRequest): Promise<void> => {
   if (request.kind === 'init') {
     image = request.image;
     core = await loadThreadCore(request.memory, image);
-    words = new Int32Array(request.memory.buffer, 0, 256);
+    words = threadWords(request.memory);
     counts = nodeCounts(request.memory);
     stopFlag = core.constants.STOP_FLAG;
     port.postMessage({ kind: 'ready', stopFlag } satisfies HelperReady);
-  } else if (request.kind === 'start') {
-    const { root, history, tableAddress, tableBits, tablebase } = request;
-    if (tablebase) {
-      core!.joinTablebase(tablebase.settings, tablebase.fixedSide, tablebase.layers, false, 0, tablebase.region);
-      for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
-    }
-    core!.joinSearch(root, history, tableAddress, tableBits, tablebase !== null);
   } else search(request);
 };
 

@@ -1,30 +1,55 @@
 /**
- * Lazy SMP: helper threads that search the same root as the main thread's search, on its table,
- * each on its own core image of one shared memory (threads.ts), so that the main thread finds
- * more of its tree already searched. Only the main thread's iterations are reported. A helper
- * searches an iteration ahead of the main one when its number is odd (depth + 1, its entries
- * numbered for the main thread's next iteration, which trusts them), the same iteration when
- * even; the main thread's table entries are lockless (assembly/tt.ts).
+ * Lazy SMP, as Stockfish runs it: helper threads that search the same root as the main thread's
+ * search, on its table, each on its own core image of one shared memory (threads.ts), each with an
+ * iterative deepening of its own that runs from the search's start to its end. They skip depths in
+ * a pattern (threads.ts, `skipsDepth`), so that the threads spread over depths, and they seed each
+ * other through the table: the main thread trusts a helper's entries in every iteration
+ * (assembly/search.ts, `trusts`), and a helper every entry of the search. The table's entries are
+ * lockless (assembly/tt.ts). Each helper records the last iteration it completed; the answer is the
+ * best thread's (search-driver.ts). Node counts are of all the threads.
  *
- * Between the main thread's iterations the helpers stand still (`halt` waits until each has
- * stopped), so nothing writes the table once the main thread's search ends.
+ * When the search ends the helpers stop (`halt` waits until each has), so nothing writes the table
+ * once the search has returned.
  */
 import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
 import { type CoreMemory, fullCore } from './core.js';
 import type { PlayCore } from './play-core.js';
-import { nextTableIteration } from '../limits.js';
-import { GENERATION_WORD, MAX_THREADS, type ThreadPort, type ThreadSpawner, busyWord, nodeCounts, nodesWord } from './threads.js';
+import {
+  type CompletedIteration,
+  GENERATION_WORD,
+  MAX_THREADS,
+  type ThreadPort,
+  type ThreadSpawner,
+  busyWord,
+  clearCompleted,
+  completedDepth,
+  nodeCounts,
+  nodesWord,
+  readCompleted,
+  threadWords,
+} from './threads.js';
+
+/** A search as its helpers take it. */
+export interface HelpedSearch {
+  readonly root: Position;
+  readonly history: readonly Position[];
+  readonly tableBits: number;
+  /** The root moves searched, a bit per move code (0: all). */
+  readonly rootMoves: number;
+  /** The deepest iteration asked: the helpers search to it among the depths they take. */
+  readonly depth: number;
+}
 
 /** What a helper is asked. */
 export type HelperRequest =
   | { readonly kind: 'init'; readonly memory: CoreMemory; readonly image: number }
-  | {
-      readonly kind: 'start';
-      readonly root: Position;
-      readonly history: readonly Position[];
+  | (HelpedSearch & {
+      readonly kind: 'search';
+      readonly generation: number;
       readonly tableAddress: number;
-      readonly tableBits: number;
+      /** Where the main thread's iteration number is. */
+      readonly iterationAddress: number;
       /** The databases the main thread probes, where they are in the shared memory. */
       readonly tablebase: {
         readonly settings: Pick<Position, 'variant' | 'holesPerRow'>;
@@ -32,8 +57,7 @@ export type HelperRequest =
         readonly layers: readonly number[];
         readonly region: number;
       } | null;
-    }
-  | { readonly kind: 'go'; readonly generation: number; readonly depth: number; readonly number: number };
+    });
 
 /** A helper's first message: where its stop flag is. */
 export interface HelperReady {
@@ -68,7 +92,7 @@ export class SearchHelpers {
     private readonly ports: readonly ThreadPort[],
     private readonly stopFlags: readonly number[],
   ) {
-    this.words = new Int32Array(memory.buffer, 0, 256);
+    this.words = threadWords(memory);
     this.counts = nodeCounts(memory);
   }
 
@@ -83,7 +107,7 @@ export class SearchHelpers {
     const ports: ThreadPort[] = [];
     try {
       await endings.get(memory);
-      const words = new Int32Array(memory.buffer, 0, 256);
+      const words = threadWords(memory);
       for (let image = 1; image <= count; image++) Atomics.store(words, busyWord(image), 0);
       for (let i = 0; i < count; i++) ports.push(spawn());
       return new SearchHelpers(memory, ports, await SearchHelpers.ready(memory, ports));
@@ -120,24 +144,51 @@ export class SearchHelpers {
     return this.closed ? 0 : this.ports.length;
   }
 
-  /** The nodes the helpers searched in the search `start` began, as each last stopped (read it after `halt`). */
+  /** The nodes the helpers searched in the search `start` began, as each last checked its limits. */
   get nodes(): number {
     return this.ports.reduce((sum, _, i) => sum + Number(Atomics.load(this.counts, nodesWord(i + 1))), 0);
   }
 
-  /** A new search of `root` on the main core's table: each helper takes the root, history and the databases the main core probes. */
-  start(core: PlayCore, root: Position, history: readonly Position[], tableBits: number, tablebase: Tablebase | undefined): void {
+  /** The best iteration a helper completed in the search `start` began (the deepest, then the best score); null for none. */
+  best(): CompletedIteration | null {
+    let best: CompletedIteration | null = null;
+    if (this.closed) return best;
+    for (let image = 1; image <= this.ports.length; image++) {
+      const completed = readCompleted(this.words, image);
+      if (completed && (!best || completed.depth > best.depth || (completed.depth === best.depth && completed.score > best.score))) {
+        best = completed;
+      }
+    }
+    return best;
+  }
+
+  /** The deepest iteration a helper completed in the search `start` began; 0 for none. */
+  deepest(): number {
+    let deepest = 0;
+    for (let image = 1; image <= this.count; image++) deepest = Math.max(deepest, completedDepth(this.words, image));
+    return deepest;
+  }
+
+  /**
+   * A new search on the main core's table: each helper takes its root, history and the databases
+   * the main core probes, and searches until `halt`.
+   */
+  start(core: PlayCore, search: HelpedSearch, tablebase: Tablebase | undefined): void {
     if (this.closed) return;
     const main = fullCore(core);
     this.halt();
-    // None yet: a helper whose every request comes too late for it writes none.
-    this.ports.forEach((_, i) => Atomics.store(this.counts, nodesWord(i + 1), 0n));
+    this.ports.forEach((_, i) => {
+      // None yet: a helper whose request comes too late for it writes none.
+      Atomics.store(this.counts, nodesWord(i + 1), 0n);
+      clearCompleted(this.words, i + 1);
+    });
+    const { address, iterationAddress } = main.searchTable;
     const request: HelperRequest = {
-      kind: 'start',
-      root,
-      history,
-      tableAddress: main.searchTable.address,
-      tableBits,
+      kind: 'search',
+      generation: this.bump(),
+      ...search,
+      tableAddress: address,
+      iterationAddress,
       tablebase: tablebase
         ? {
             settings: { variant: tablebase.variant, holesPerRow: tablebase.holesPerRow },
@@ -148,18 +199,6 @@ export class SearchHelpers {
         : null,
     };
     for (const port of this.ports) port.postMessage(request);
-  }
-
-  /** The main thread is about to search to `depth`: the helpers search beside it (see the module's comment). */
-  go(core: PlayCore, depth: number): void {
-    if (this.closed) return;
-    const generation = this.bump();
-    const { nextIteration } = fullCore(core).searchTable;
-    this.ports.forEach((port, i) => {
-      const ahead = (i + 1) % 2;
-      const number = ahead === 1 ? nextTableIteration(nextIteration) : nextIteration;
-      port.postMessage({ kind: 'go', generation, depth: depth + ahead, number } satisfies HelperRequest);
-    });
   }
 
   /** Stops every helper and waits until each has (its last entries written); throws for one still busy after `limitMs`. */
