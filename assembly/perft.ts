@@ -22,12 +22,20 @@ function perftOn<Width>(pos: usize, depth: i32): u64 {
   const last = first + holesPerRow;
   let nodes: u64 = 0;
   let anyMove = false;
-  for (let index = first; index < last; index++) {
-    const result = playInlineOn(pos, child, index, false, wide); // untraced: perft reads only the result
-    if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;
-    anyMove = true;
-    if (depth == 1) nodes++;
-    else if (result != MOVE_GAME_OVER) nodes += perftOn<Width>(child, depth - 1);
+  if (depth == 1) {
+    // The leaves: each legal move counts, and is played only as far as its legality.
+    for (let index = first; index < last; index++) {
+      const result = playInlineOn(pos, child, index, false, wide, true);
+      if (result != MOVE_EMPTY && result != MOVE_ENDLESS) nodes++;
+    }
+    anyMove = nodes > 0;
+  } else {
+    for (let index = first; index < last; index++) {
+      const result = playInlineOn(pos, child, index, false, wide, false); // untraced: perft reads only the result
+      if (result == MOVE_EMPTY || result == MOVE_ENDLESS) continue;
+      anyMove = true;
+      if (result != MOVE_GAME_OVER) nodes += perftOn<Width>(child, depth - 1);
+    }
   }
   if (anyMove || isGameOver(pos)) return nodes;
   // No legal move on a board that still holds seeds: the pass is the one move.

@@ -68,18 +68,23 @@ export function play(from: usize, to: usize, start: i32): i32 {
  */
 @inline export function playInline(from: usize, to: usize, start: i32, traced: bool): i32 {
   // One loop for boards of up to 16 holes (one v128 a lap), one for larger ones (two).
-  return boardSize > 16 ? playInlineOn(from, to, start, traced, true) : playInlineOn(from, to, start, traced, false);
+  return boardSize > 16 ? playInlineOn(from, to, start, traced, true, false) : playInlineOn(from, to, start, traced, false, false);
 }
 
-/** `playInline` on a board known to have more than 16 holes (`wide`) or not. */
-@inline export function playInlineOn(from: usize, to: usize, start: i32, traced: bool, wide: bool): i32 {
+/**
+ * `playInline` on a board known to have more than 16 holes (`wide`) or not. With `legalOnly` (a
+ * leaf of perft, which counts a move and plays nothing after it) the move is played only until it
+ * is known to be legal: its relay ended, in an empty hole (MOVE_TURN_PASSES) or a casa
+ * (MOVE_EXTRA_TURN, for any capture); `to` is then unspecified.
+ */
+@inline export function playInlineOn(from: usize, to: usize, start: i32, traced: bool, wide: bool, legalOnly: bool): i32 {
   const seeds = seedsAt(from, start);
   if (seeds == 0) return MOVE_EMPTY;
   if (traced) {
     traceCaptured = 0;
     traceLastFourSeeds = 0;
   }
-  return playLaps(from, to, start, seeds, traced, wide);
+  return playLaps(from, to, start, seeds, traced, wide, legalOnly);
 }
 
 /**
@@ -87,7 +92,7 @@ export function play(from: usize, to: usize, start: i32): i32 {
  * after every lap; a lap reads its landing hole's count from the board before it (`from` for the
  * first lap, then the previous lap's in `to`), not from the board its own addition makes.
  */
-@inline function playLaps(from: usize, to: usize, start: i32, seeds: i32, traced: bool, wide: bool): i32 {
+@inline function playLaps(from: usize, to: usize, start: i32, seeds: i32, traced: bool, wide: bool, legalOnly: bool): i32 {
   const size = boardSize;
   let low = v128.load(from);
   let high = v128.load(from, 16);
@@ -138,10 +143,11 @@ export function play(from: usize, to: usize, start: i32): i32 {
     if (traced) store<u8>(TRACE_LAP_END + <usize>lap, <u8>at);
     if (landing == 1) {
       if (traced) traceLaps = lap + 1;
-      setSideToMove(to, sideToMove(to) ^ 1);
+      if (!legalOnly) setSideToMove(to, sideToMove(to) ^ 1);
       return MOVE_TURN_PASSES;
     }
     if (landing == 4) {
+      if (legalOnly) return MOVE_EXTRA_TURN;
       if (traced) traceLaps = lap + 1;
       const mover = sideToMove(to);
       const taken = capture(to, at, traced);

@@ -13,19 +13,36 @@
  * the second thread the two take about as long as one alone; when they take twice as long, other
  * jobs hold the second core and no threaded search can be faster there.
  *
- * Options: `--runs N` (default 5), `--threads N` (default 2).
+ * Then the same searches in the board's AI worker (the embed as `npm run build` makes it, on a
+ * cross-origin isolated page in Chromium: tests/chromium.ts), asked through its messages as the
+ * board asks it, with 1 and with `--threads` threads.
+ *
+ * Options: `--runs N` (default 5), `--threads N` (default 2), `--node-only` (no board).
  */
 import { execFile } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
 import { SearchService } from '../host/service.js';
 import { parsePosition, startPosition } from '../host/notation.js';
 import { type Position, unwrap } from '../host/types.js';
 import { FINGERPRINT_SEARCHES } from '../tools/fingerprint.js';
+import type { FromWorker, SearchRequest } from '../web/protocol.js';
+import { chromiumLaunchOptions } from '../tests/chromium.js';
+import { serveStatic } from '../tests/helpers/static-server.js';
 import { markdownTable, textTable } from './report.js';
 import { writeResultsSection } from './results-file.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, threads: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    threads: { type: 'string', default: '2' },
+    'node-only': { type: 'boolean', default: false },
+  },
+});
 const runs = Number(values.runs);
 const threads = Number(values.threads);
 
@@ -59,47 +76,140 @@ const alone = median([await cliSearch(), await cliSearch(), await cliSearch()]);
 const together = median((await Promise.all([cliSearch(), cliSearch()])).concat(await Promise.all([cliSearch(), cliSearch()])));
 const control = `Control: one \`hoyito bestmove\` of the ii 2x6 start at depth 20 took ${alone.toFixed(0)} ms alone and ${together.toFixed(0)} ms with a second one at once (${(together / alone).toFixed(2)}×: about 1 when a core is free for a second thread, 2 when none is).`;
 console.error(control);
-const one = await SearchService.create();
-const many = await SearchService.create({ threads });
-const rows: string[][] = [];
-let totalOne = 0;
-let totalMany = 0;
-let speedUpLogs = 0;
-for (const { name, position, depth } of searches) {
-  const times: Record<'one' | 'many', number[]> = { one: [], many: [] };
-  const nodes: Record<'one' | 'many', number[]> = { one: [], many: [] };
-  for (let run = 0; run < runs; run++) {
-    for (const [side, service] of [
-      ['one', one],
-      ['many', many],
-    ] as const) {
-      const started = performance.now();
-      const { result } = service.searchNow({ position, limits: { depth } });
-      times[side].push(performance.now() - started);
-      nodes[side].push(result.nodes);
-    }
-  }
-  const [msOne, msMany] = [median(times.one), median(times.many)];
-  totalOne += msOne;
-  totalMany += msMany;
-  speedUpLogs += Math.log(msOne / msMany);
-  rows.push([
-    name,
-    String(depth),
-    msOne.toFixed(0),
-    msMany.toFixed(0),
-    `${(msOne / msMany).toFixed(2)}×`,
-    median(nodes.one).toLocaleString('en'),
-    median(nodes.many).toLocaleString('en'),
-  ]);
-  console.error(`${name} depth ${depth}: ${msOne.toFixed(0)} ms vs ${msMany.toFixed(0)} ms`);
-}
-many.close();
-rows.push(['all', '', totalOne.toFixed(0), totalMany.toFixed(0), `${(totalOne / totalMany).toFixed(2)}×`, '', '']);
-const geometricMean = Math.exp(speedUpLogs / searches.length);
-rows.push(['geometric mean of the speed-ups', '', '', '', `${geometricMean.toFixed(2)}×`, '', '']);
+
+/** One search to a depth on a thread count: its milliseconds and nodes (of all threads). */
+type TimedSearch = (position: Position, depth: number, threadCount: number) => Promise<{ readonly ms: number; readonly nodes: number }>;
+
 const headers = ['position', 'depth', '1 thread ms', `${threads} threads ms`, 'speed-up', '1 thread nodes', `${threads} threads nodes`];
-console.log(textTable(headers, rows));
+
+/** Every search, each thread count in turn, `runs` times: a row a search, then the totals and the geometric mean of the speed-ups. */
+const timeAll = async (where: string, search: TimedSearch): Promise<string[][]> => {
+  const rows: string[][] = [];
+  let totalOne = 0;
+  let totalMany = 0;
+  let speedUpLogs = 0;
+  for (const { name, position, depth } of searches) {
+    const times: Record<'one' | 'many', number[]> = { one: [], many: [] };
+    const nodes: Record<'one' | 'many', number[]> = { one: [], many: [] };
+    for (let run = 0; run < runs; run++) {
+      for (const [side, threadCount] of [
+        ['one', 1],
+        ['many', threads],
+      ] as const) {
+        const timed = await search(position, depth, threadCount);
+        times[side].push(timed.ms);
+        nodes[side].push(timed.nodes);
+      }
+    }
+    const [msOne, msMany] = [median(times.one), median(times.many)];
+    totalOne += msOne;
+    totalMany += msMany;
+    speedUpLogs += Math.log(msOne / msMany);
+    const speedUp = `${(msOne / msMany).toFixed(2)}×`;
+    rows.push([
+      name,
+      String(depth),
+      msOne.toFixed(0),
+      msMany.toFixed(0),
+      speedUp,
+      median(nodes.one).toLocaleString('en'),
+      median(nodes.many).toLocaleString('en'),
+    ]);
+    console.error(`${where}, ${name} depth ${depth}: ${msOne.toFixed(0)} ms vs ${msMany.toFixed(0)} ms`);
+  }
+  rows.push(['all', '', totalOne.toFixed(0), totalMany.toFixed(0), `${(totalOne / totalMany).toFixed(2)}×`, '', '']);
+  rows.push(['geometric mean of the speed-ups', '', '', '', `${Math.exp(speedUpLogs / searches.length).toFixed(2)}×`, '', '']);
+  console.log(`${where}\n${textTable(headers, rows)}`);
+  return rows;
+};
+
+const nodeRows = await (async () => {
+  const services = new Map([
+    [1, await SearchService.create()],
+    [threads, await SearchService.create({ threads })],
+  ]);
+  try {
+    return await timeAll('Node', (position, depth, threadCount) => {
+      const started = performance.now();
+      const { result } = services.get(threadCount)!.searchNow({ position, limits: { depth } });
+      return Promise.resolve({ ms: performance.now() - started, nodes: result.nodes });
+    });
+  } finally {
+    for (const service of services.values()) service.close();
+  }
+})();
+
+/** The board's AI worker file among the embed's files: the one the board starts (not its lazy parts). */
+const AI_WORKER = /^hoyito-board-worker-[\w-]+\.js$/;
+const LAZY_WORKER_PARTS = /^hoyito-board-worker-(core|tablebases?)-/;
+
+/** The searches in the board's AI worker on a cross-origin isolated page: the embed built, served with COOP and COEP, in Chromium. */
+const boardRows = async (): Promise<string[][]> => {
+  const work = await mkdtemp(join(tmpdir(), 'hoyito-threads-'));
+  try {
+    await build({
+      root: resolve('.'),
+      configFile: resolve('vite.embed.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: work, emptyOutDir: true },
+    });
+    const workerFile = (await readdir(work)).find(file => AI_WORKER.test(file) && !LAZY_WORKER_PARTS.test(file));
+    if (!workerFile) throw new Error(`no AI worker among the embed's files in ${work}`);
+    await writeFile(join(work, 'index.html'), '<!doctype html><title>threads</title>');
+    const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+    const server = await serveStatic(work, isolation);
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
+      await page.evaluate(file => {
+        (globalThis as { aiWorker?: Worker }).aiWorker = new Worker(file, { type: 'module' });
+      }, workerFile);
+      let id = 0;
+      return await timeAll("The board's worker (Chromium)", async (position, depth, threadCount) => {
+        const request: SearchRequest = { type: 'search', id: ++id, position, history: [], limits: { depth }, threads: threadCount };
+        return page.evaluate(
+          sent =>
+            new Promise<{ ms: number; nodes: number }>((answered, failed) => {
+              const worker = (globalThis as { aiWorker?: Worker }).aiWorker!;
+              const started = performance.now();
+              // No named function here: tsx names them with a helper the page does not have.
+              const listening = new AbortController();
+              worker.addEventListener(
+                'message',
+                (event: MessageEvent<FromWorker>) => {
+                  const message = event.data;
+                  if (message.type !== 'answer' || message.id !== sent.id) return;
+                  listening.abort();
+                  if (!message.result || message.threads !== sent.threads)
+                    failed(new Error(`request ${sent.id}: ${JSON.stringify(message)}`));
+                  else answered({ ms: performance.now() - started, nodes: message.result.nodes });
+                },
+                { signal: listening.signal },
+              );
+              worker.postMessage(sent);
+            }),
+          request,
+        );
+      });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+};
+
+const boardSection = values['node-only']
+  ? []
+  : [
+      `In the board's AI worker: the embed, on a cross-origin isolated page in Chromium (${chromiumLaunchOptions.executablePath}, headless), each search a request as the board sends it, timed on the page from the request to its answer.`,
+      '',
+      markdownTable(headers, await boardRows()),
+      '',
+    ];
 await writeResultsSection(
   [
     '## Threads',
@@ -109,7 +219,10 @@ await writeResultsSection(
     '',
     control,
     '',
-    markdownTable(headers, rows),
+    'In Node (the search service):',
     '',
+    markdownTable(headers, nodeRows),
+    '',
+    ...boardSection,
   ].join('\n'),
 );

@@ -9,7 +9,7 @@ import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js'
 import { tableRules } from '../host/engines/tablebase.js';
 import { buildTablebase, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
-import { MAX_THREADS, threadImageUrl } from '../host/engines/wasm/threads.js';
+import { MAX_THREADS, sharedCoreMemory, threadImageUrl, threadWords } from '../host/engines/wasm/threads.js';
 import { HoyitoError, VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { PREPARED_BUILD_HASHES } from './helpers/prepared-build-hashes.js';
@@ -19,7 +19,7 @@ import { withPlainLayers } from './helpers/plain-layers.js';
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
 
 describe('the thread images', () => {
-  it(`images 0..${MAX_THREADS} each keep their statics below the next one's base`, () => {
+  it(`images 0..${MAX_THREADS} each keep their statics below the next one's base, and above the threads' words`, () => {
     const memory = new WebAssembly.Memory({ initial: 64, maximum: 65536, shared: true });
     const ranges: [number, number][] = [];
     for (let image = 0; image <= MAX_THREADS; image++) {
@@ -32,6 +32,8 @@ describe('the thread images', () => {
       expect(end).toBeGreaterThan(start);
       if (image > 0) expect(start).toBeGreaterThanOrEqual(ranges[image - 1]![1]);
     });
+    // Below them all, the threads' own words (their generation, busy words, node counts and completed iterations).
+    expect(ranges[0]![0]).toBeGreaterThanOrEqual(threadWords(sharedCoreMemory()).byteLength);
   });
 });
 

@@ -113,8 +113,13 @@ static inline int capture(__m256i *b, int end) {
   return count;
 }
 
-/* Plays board index `start` of `from` into `to` (left unspecified for ENDLESS and EMPTY). */
-static inline int play(const Record *from, Record *to, int start) {
+/*
+ * Plays board index `start` of `from` into `to` (left unspecified for ENDLESS and EMPTY). With
+ * `legal_only` (a leaf of perft, which counts a move and plays nothing after it) it stops once the
+ * move is known to be legal: its relay has ended, in an empty hole (TURN_PASSES) or a casa
+ * (EXTRA_TURN, for any capture), and `to` is left unspecified.
+ */
+static inline int play(const Record *from, Record *to, int start, int legal_only) {
   int seeds = from->b[start];
   if (seeds == 0) return EMPTY;
   /* The record is kept in a register and stored after every lap: a lap reads its landing hole's
@@ -136,10 +141,11 @@ static inline int play(const Record *from, Record *to, int start) {
     to->v = b;
     at = land;
     if (landing == 1) {
-      to->v = _mm256_xor_si256(b, side_bit);
+      if (!legal_only) to->v = _mm256_xor_si256(b, side_bit);
       return TURN_PASSES;
     }
     if (landing == 4) {
+      if (legal_only) return EXTRA_TURN;
       int mover = from->b[SIDE_OFFSET];
       int count = capture(&b, at);
       int left = board_seeds(b);
@@ -162,12 +168,19 @@ static uint64_t perft(Record *r, int depth) {
   Record *child = r + 1;
   int first = r->b[SIDE_OFFSET] ? holes : 0, any = 0;
   uint64_t nodes = 0;
-  for (int i = first; i < first + holes; i++) {
-    int result = play(r, child, i);
-    if (result == EMPTY || result == ENDLESS) continue;
-    any = 1;
-    if (depth == 1) nodes++;
-    else if (result != GAME_OVER) nodes += perft(child, depth - 1);
+  if (depth == 1) { /* the leaves: each legal move counts, and is played only as far as its legality */
+    for (int i = first; i < first + holes; i++) {
+      int result = play(r, child, i, 1);
+      if (result != EMPTY && result != ENDLESS) nodes++;
+    }
+    any = nodes > 0;
+  } else {
+    for (int i = first; i < first + holes; i++) {
+      int result = play(r, child, i, 0);
+      if (result == EMPTY || result == ENDLESS) continue;
+      any = 1;
+      if (result != GAME_OVER) nodes += perft(child, depth - 1);
+    }
   }
   if (any || board_seeds(r->v) == 0) return nodes;
   /* No legal move on a board that still holds seeds: the pass is the one move. */

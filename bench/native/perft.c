@@ -23,12 +23,19 @@ static uint64_t perft(Record *stack, int depth) {
   Record *r = stack, *child = stack + 1;
   int first = r->side ? holes : 0, any = 0;
   uint64_t nodes = 0;
-  for (int i = first; i < first + holes; i++) {
-    int result = play(r, child, i);
-    if (result == EMPTY || result == ENDLESS) continue;
-    any = 1;
-    if (depth == 1) nodes++;
-    else if (result != GAME_OVER) nodes += perft(child, depth - 1);
+  if (depth == 1) { /* the leaves: each legal move counts, and is played only as far as its legality */
+    for (int i = first; i < first + holes; i++) {
+      int result = play_move(r, child, i, 1);
+      if (result != EMPTY && result != ENDLESS) nodes++;
+    }
+    any = nodes > 0;
+  } else {
+    for (int i = first; i < first + holes; i++) {
+      int result = play(r, child, i);
+      if (result == EMPTY || result == ENDLESS) continue;
+      any = 1;
+      if (result != GAME_OVER) nodes += perft(child, depth - 1);
+    }
   }
   if (any || board_seeds(r) == 0) return nodes;
   if (depth == 1) return 1;

@@ -62,16 +62,25 @@ static inline int capture(Record *r, int end) {
   return 4 * count;
 }
 
-/* Plays board index `start` of `from` into `to` (left unspecified for ENDLESS and EMPTY). */
-static inline int play(const Record *from, Record *to, int start) {
+/*
+ * Plays board index `start` of `from` into `to` (left unspecified for ENDLESS and EMPTY). With
+ * `legal_only` (a leaf of perft, which counts a move and plays nothing after it) it stops once the
+ * move is known to be legal: its relay has ended, in an empty hole (TURN_PASSES) or a casa
+ * (EXTRA_TURN, for any capture), and `to` is left unspecified.
+ */
+static inline int play_move(const Record *from, Record *to, int start, int legal_only) {
   if (from->seeds[start] == 0) return EMPTY;
   *to = *from;
   last_four_seeds = 0;
   int at = start;
   for (int lap = 0; lap < MAX_LAPS; lap++) {
     at = sow_lap(to, at);
-    if (to->seeds[at] == 1) { to->side ^= 1; return TURN_PASSES; }
+    if (to->seeds[at] == 1) {
+      if (!legal_only) to->side ^= 1;
+      return TURN_PASSES;
+    }
     if (to->seeds[at] == 4) {
+      if (legal_only) return EXTRA_TURN;
       to->taken[to->side] += capture(to, at);
       int left = board_seeds(to);
       if (left > 4) return EXTRA_TURN;
@@ -84,6 +93,8 @@ static inline int play(const Record *from, Record *to, int start) {
   }
   return ENDLESS;
 }
+
+static inline int play(const Record *from, Record *to, int start) { return play_move(from, to, start, 0); }
 
 /* A pass: the same board, the other side to move. */
 static inline void play_pass(const Record *from, Record *to) {

@@ -12,6 +12,7 @@ import {
   type CompletedIteration,
   type Iteration,
   type IterationLimits,
+  NO_LIMITS,
   type SearchSession,
   type HeldAnswer,
   type SessionStarter,
@@ -95,7 +96,7 @@ class WasmSession implements SearchSession {
    */
   #withHelpers(limits: IterationLimits, analysis: boolean): IterationLimits {
     const helpers = this.#helpers;
-    if (!helpers?.count) return limits;
+    if (!helpers?.count || limits === NO_LIMITS) return limits; // the first iteration always completes: a search has a move
     const { stop, nodes } = limits;
     const depth = analysis ? Infinity : this.depth;
     const searched = () => this.nodes;
