@@ -246,8 +246,9 @@ describe('a server that ignores HTTP Range', () => {
     );
     expect(big).toHaveLength(1);
     expect(big[0]!.status).toBe(200);
-    // Cancelled at once: what the sockets' buffers took before the page stopped it, not the file.
-    expect(big[0]!.bytes).toBeLessThan(servers.noRangeFileBytes / 8);
+    // Cancelled at once: what the sockets' buffers took before the page stopped it, not the file. The
+    // loopback's buffers grow with load (7 to 8.6 MB of the 64 MB seen here), so the bound is a quarter.
+    expect(big[0]!.bytes).toBeLessThan(servers.noRangeFileBytes / 4);
   });
 });
 
