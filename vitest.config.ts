@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
-import { chromiumLaunchOptions } from './tests/chromium.js';
+import { CROSS_ORIGIN_ISOLATION, chromiumLaunchOptions } from './tests/chromium.js';
 
 /** Real Chromium, headless (a fresh object for each project: vitest fills in the instances' names). */
 const chromium = () => ({
@@ -10,9 +10,6 @@ const chromium = () => ({
   instances: [{ browser: 'chromium' as const }],
   screenshotFailures: false,
 });
-
-/** The headers that make a page cross-origin isolated, so it has SharedArrayBuffer (docs/board.md, How the AI runs). */
-const CROSS_ORIGIN_ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 export default defineConfig({
   test: {

@@ -31,7 +31,7 @@ import { parsePosition, startPosition } from '../host/notation.js';
 import { type Position, unwrap } from '../host/types.js';
 import { FINGERPRINT_SEARCHES } from '../tools/fingerprint.js';
 import type { FromWorker, SearchRequest } from '../web/protocol.js';
-import { chromiumLaunchOptions } from '../tests/chromium.js';
+import { CROSS_ORIGIN_ISOLATION, chromiumLaunchOptions } from '../tests/chromium.js';
 import { serveStatic } from '../tests/helpers/static-server.js';
 import { markdownTable, textTable } from './report.js';
 import { writeResultsSection } from './results-file.js';
@@ -156,8 +156,7 @@ const boardRows = async (): Promise<string[][]> => {
     const workerFile = (await readdir(work)).find(file => AI_WORKER.test(file) && !LAZY_WORKER_PARTS.test(file));
     if (!workerFile) throw new Error(`no AI worker among the embed's files in ${work}`);
     await writeFile(join(work, 'index.html'), '<!doctype html><title>threads</title>');
-    const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-    const server = await serveStatic(work, isolation);
+    const server = await serveStatic(work, CROSS_ORIGIN_ISOLATION);
     const browser = await chromium.launch(chromiumLaunchOptions);
     try {
       const page = await browser.newPage();

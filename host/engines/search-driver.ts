@@ -211,9 +211,9 @@ export interface CompletedIteration {
   readonly principalVariation: readonly Move[];
 }
 
-/** `helper` is a better answer than the main thread's `last` (Lazy SMP): deeper, or as deep with a better score. */
-const outranks = (helper: CompletedIteration, last: SearchResult): boolean =>
-  helper.depth > last.depth || (helper.depth === last.depth && reported(helper.score) > last.score);
+/** Of two threads' completed iterations, `a` is the better answer (Lazy SMP, Stockfish's choice): deeper, or as deep with a better score. */
+export const ranksAbove = (a: Pick<CompletedIteration, 'depth' | 'score'>, b: Pick<CompletedIteration, 'depth' | 'score'>): boolean =>
+  a.depth > b.depth || (a.depth === b.depth && a.score > b.score);
 
 /** `last` with the helper's answer: its move and line, score and depth; its move first among the scored moves. */
 const helperAnswer = (last: SearchResult, helper: CompletedIteration, nodes: Pick<SearchResult, 'nodes' | 'helperNodes'>): SearchResult => {
@@ -300,7 +300,7 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
     }
     // Lazy SMP: the answer is the best thread's. An analysis scores every move at the main thread's depth.
     const helper = last && !last.exact && !analysis ? session.helperBest?.() : null;
-    if (last && helper && outranks(helper, last)) yield helperAnswer(last, helper, counts());
+    if (last && helper && ranksAbove({ ...helper, score: reported(helper.score) }, last)) yield helperAnswer(last, helper, counts());
   } finally {
     session.end?.();
   }

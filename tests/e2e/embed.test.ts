@@ -29,7 +29,7 @@ import {
   EMBED_WORKER_CORE,
 } from '../../vite.embed.config.js';
 import type { HoyitoBoard } from '../../web/board.js';
-import { chromiumLaunchOptions } from '../chromium.js';
+import { CROSS_ORIGIN_ISOLATION, chromiumLaunchOptions } from '../chromium.js';
 import { type StaticServer, serveStatic } from '../helpers/static-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -106,15 +106,11 @@ beforeAll(async () => {
   await writeFile(join(site, 'pages/trusted-types-policy.js'), TRUSTED_TYPES_POLICY);
   await writeFile(join(site, TRUSTED_TYPES_PAGE), embedPage(`../${VENDOR}/hoyito-board.js`, 'trusted-types-policy.js'));
   server = await serveStatic(site);
-  isolated = await serveStatic(site, { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+  isolated = await serveStatic(site, CROSS_ORIGIN_ISOLATION);
   strict = await serveStatic(site, { 'Content-Security-Policy': STRICT_POLICY });
   noWasm = await serveStatic(site, { 'Content-Security-Policy': NO_WASM_POLICY });
   trustedTypes = await serveStatic(site, { 'Content-Security-Policy': TRUSTED_TYPES_CSP });
-  trustedIsolated = await serveStatic(site, {
-    'Content-Security-Policy': TRUSTED_TYPES_CSP,
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Embedder-Policy': 'require-corp',
-  });
+  trustedIsolated = await serveStatic(site, { 'Content-Security-Policy': TRUSTED_TYPES_CSP, ...CROSS_ORIGIN_ISOLATION });
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 

@@ -35,7 +35,7 @@ class WasmSession implements SearchSession {
   /** Threads that search beside this one (Lazy SMP), on the core's shared memory, from its start to its end. */
   readonly #helpers: SearchHelpers | undefined;
   /** The deepest iteration asked. */
-  private readonly depth: number;
+  readonly #depth: number;
 
   constructor(
     core: PlayCore,
@@ -49,7 +49,7 @@ class WasmSession implements SearchSession {
   ) {
     this.#core = core;
     this.#helpers = helpers;
-    this.depth = depth;
+    this.#depth = depth;
     this.#claim = { root };
     const rootMoves = rootMoveMask(searchMoves);
     helpers?.halt(); // an earlier search's, which its caller never ended: before the table is emptied
@@ -98,7 +98,7 @@ class WasmSession implements SearchSession {
     const helpers = this.#helpers;
     if (!helpers?.count || limits === NO_LIMITS) return limits; // the first iteration always completes: a search has a move
     const { stop, nodes } = limits;
-    const depth = analysis ? Infinity : this.depth;
+    const depth = analysis ? Infinity : this.#depth;
     const searched = () => this.nodes;
     return {
       ...limits,

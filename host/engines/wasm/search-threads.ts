@@ -15,6 +15,7 @@ import type { Position } from '../../types.js';
 import type { Tablebase } from '../tablebase.js';
 import { type CoreMemory, fullCore } from './core.js';
 import type { PlayCore } from './play-core.js';
+import { ranksAbove } from '../search-driver.js';
 import {
   type CompletedIteration,
   GENERATION_WORD,
@@ -155,9 +156,7 @@ export class SearchHelpers {
     if (this.closed) return best;
     for (let image = 1; image <= this.ports.length; image++) {
       const completed = readCompleted(this.words, image);
-      if (completed && (!best || completed.depth > best.depth || (completed.depth === best.depth && completed.score > best.score))) {
-        best = completed;
-      }
+      if (completed && (!best || ranksAbove(completed, best))) best = completed;
     }
     return best;
   }
