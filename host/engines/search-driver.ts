@@ -298,12 +298,13 @@ export function* iterativeDeepening(session: SearchSession, options: CheckedSear
       yield last;
       if (last.exact || limitReached()) break;
     }
-    // Lazy SMP: the answer is the best thread's. An analysis scores every move at the main thread's depth.
-    const helper = last && !last.exact && !analysis ? session.helperBest?.() : null;
-    if (last && helper && ranksAbove({ ...helper, score: reported(helper.score) }, last)) yield helperAnswer(last, helper, counts());
   } finally {
     session.end?.();
   }
+  // Lazy SMP: the answer is the best thread's, chosen once the threads have stopped (their node
+  // counts final). An analysis scores every move at the main thread's depth.
+  const helper = last && !last.exact && !analysis ? session.helperBest?.() : null;
+  if (last && helper && ranksAbove({ ...helper, score: reported(helper.score) }, last)) yield helperAnswer(last, helper, counts());
 }
 
 /**
