@@ -3,7 +3,19 @@
 // perft, the endgame databases' builder and the helper threads' search.
 import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './board';
 import { perftFrom } from './perft';
-import { joinPagedTablebase, joinTablebase, layerPass, startLayer, startRange, tablebaseCache, tablebaseRegion } from './tablebase';
+import {
+  cacheAddress,
+  joinPagedTablebase,
+  joinTablebase,
+  layerPass,
+  segmentStreamBytes,
+  startLayer,
+  startRange,
+  startSegment,
+  tablebaseCache,
+  tablebaseRegion,
+  useSegment,
+} from './tablebase';
 import { iterationNumberAddress, joinSearch, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
@@ -44,6 +56,13 @@ export function tablebaseStartRange(seeds: i32, clear: bool, first: u32, end: u3
   startRange(seeds, clear, first, end, cacheFrom, cacheTo);
 }
 export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
+// Children kept outside the core (a file): a range's children a segment at a time, each written into the cache before its pass.
+export function tablebaseStartSegment(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): u32 {
+  return startSegment(seeds, clear, first, end, cacheFrom, cacheTo);
+}
+export function tablebaseSegmentBytes(): f64 { return segmentStreamBytes(); }
+export function tablebaseCacheAddress(): usize { return cacheAddress(); }
+export function tablebaseUseSegment(first: u32, end: u32, cacheFrom: f64): void { useSegment(first, end, cacheFrom); }
 
 /** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */
 export function staticsEnd(): usize { return __heap_base; }

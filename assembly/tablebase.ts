@@ -439,15 +439,67 @@ export function startLayer(seeds: i32, clear: bool): void {
  * other instances on the same memory at the same time (the host has checked the layers below).
  */
 export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
+  checkRange(seeds, first, end, cacheFrom, cacheTo);
+  if (clear) clearValues(seeds, first, end);
+  visitRange(seeds, first, end, cacheFrom, cacheTo, false);
+}
+
+/**
+ * `startRange` for a segment of a range whose children the host keeps outside the core (a file:
+ * host/engines/wasm/tablebase-spill.ts): the exits of ranks [first, stop) and their children in
+ * bytes [cacheFrom, cacheTo) of the cache, where `stop` (returned) is the first board whose
+ * children would not fit, or `end`. The segment is then this instance's range, its children cached
+ * (`segmentStreamBytes` of them), as after `useSegment`.
+ */
+export function startSegment(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): u32 {
+  checkRange(seeds, first, end, cacheFrom, cacheTo);
+  visitRange(seeds, first, end, cacheFrom, cacheTo, true);
+  if (clear) clearValues(seeds, first, rangeEnd);
+  return rangeEnd;
+}
+
+function checkRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
   const size = layerSize(boardSize, seeds);
   if (((heldLayers >> <u64>seeds) & 1) == 0 || first > end || end > size) unreachable();
   if (cacheFrom < 0 || cacheFrom > cacheTo || childStream + <usize>cacheTo > childStreamEnd) unreachable();
-  if (clear) {
-    for (let table = 0; table < 3; table++) {
-      const at = layerAddress(table, seeds);
-      if (at != 0) memory.fill(at + <usize>first, 0, <usize>(end - first));
-    }
+}
+
+/** Empties the values of ranks [first, end) of layer `seeds` in every table: the fixed point is sought from 0. */
+function clearValues(seeds: i32, first: u32, end: u32): void {
+  for (let table = 0; table < 3; table++) {
+    const at = layerAddress(table, seeds);
+    if (at != 0) memory.fill(at + <usize>first, 0, <usize>(end - first));
   }
+}
+
+/** The bytes of children the last `startSegment` wrote into the cache. */
+export function segmentStreamBytes(): f64 {
+  return <f64>(streamWritten - rangeStream);
+}
+
+/** Where the cache begins in memory (the host reads and writes a segment's children there). */
+export function cacheAddress(): usize {
+  return childStream;
+}
+
+/** The segment [first, end) of layer `seeds` is this instance's range, its children (written back by the host) from byte `cacheFrom` of the cache. */
+export function useSegment(first: u32, end: u32, cacheFrom: f64): void {
+  if (first > end || childStream + <usize>cacheFrom > childStreamEnd) unreachable();
+  rangeFirst = first;
+  rangeEnd = end;
+  rangeStream = childStream + <usize>cacheFrom;
+  cachedEnd = end;
+}
+
+/** Where the last range's or segment's stream of children ends. */
+let streamWritten: usize = 0;
+
+/**
+ * Finds the exits of ranks [first, end) and caches the children of as many as fit in bytes
+ * [cacheFrom, cacheTo) of the cache: the others' moves are played again in every pass, or, when
+ * `stopWhenFull`, the range ends at the first board that does not fit (a segment).
+ */
+function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f64, stopWhenFull: bool): void {
   rangeFirst = first;
   rangeEnd = end;
   rangeStream = childStream + <usize>cacheFrom;
@@ -457,7 +509,12 @@ export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheF
   cachedEnd = first;
   for (let rank = first; rank < end; rank++) {
     const caching = stream != 0 && stream + MAX_STREAM_BOARD <= streamEnd;
+    if (!caching && stopWhenFull) {
+      rangeEnd = rank;
+      break;
+    }
     if (!caching && stream != 0) {
+      streamWritten = stream;
       memory.copy(FIRST_UNCACHED, BOARD, <usize>POSITION_SIZE); // a pass plays the moves again from here
       stream = 0;
     }
@@ -465,6 +522,7 @@ export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheF
     if (caching) cachedEnd = rank + 1;
     if (rank + 1 < end) nextBoard(BOARD);
   }
+  if (stream != 0) streamWritten = stream;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the real `bin/hoyito.js` on the compiled library.
  */
 import { execFile, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -289,6 +289,18 @@ describe('tablebase build and solve', () => {
     expect(notHeld.last).toMatch(/ depth 3 /);
   });
 
+  it('a layer larger than --cache-mb spills its quiet moves beside the file (by default), for the bytes of a cache that holds it, leaving no file behind', async () => {
+    const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
+    const spilled = mkdtempSync(join(tmpdir(), 'hoyito-spilled-'));
+    const name = 'ii-2x6-capturer-chain-12.hoyitotb';
+    expect((await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole)).code).toBe(0);
+    // 1 MB holds the children of some 65,000 of layer 12's 1.35 M boards: the layer is visited in 21 segments.
+    const built = await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--cache-mb', '1', '--out', spilled);
+    expect(built.code).toBe(0);
+    expect(readFileSync(join(spilled, name))).toEqual(readFileSync(join(whole, name)));
+    expect(readdirSync(spilled)).toEqual([name]);
+  });
+
   it('--resume goes on from the checkpoint beside the file (a build on one thread interrupted after its 3rd pass of layer 9), on 2 threads, to the bytes of one thread', async () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-resume-'));
     const path = join(own, 'ii-2x6-capturer-chain-9.hoyitotb');
@@ -535,6 +547,7 @@ describe('tablebase build and solve', () => {
     ['an unknown rule', ['tablebase', 'build', '--rule', 'south'], /--rule 'south'/],
     ['no threads', ['tablebase', 'build', '--threads', '0'], /--threads '0'/],
     ['more threads than the core has images for', ['tablebase', 'build', '--threads', '9'], /--threads '9'/],
+    ['a spill folder that is a file', ['tablebase', 'build', '--spill', '/dev/null'], /--spill '\/dev\/null': is not a folder/],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(1);

@@ -153,6 +153,37 @@ export class WasmCore extends PlayCore {
     this.#full.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
   }
 
+  /**
+   * `tablebaseStartRange` for a segment of ranks [first, stop) (returned): as many boards from
+   * `first` as have their children fit in bytes [cacheFrom, cacheTo) of the cache, up to `end`;
+   * `tablebaseSegmentBytes` of children are then there, from `tablebaseCacheAddress + cacheFrom`.
+   */
+  tablebaseStartSegment(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): number {
+    this.configureFor(this.#tablebaseSettings!);
+    return this.#full.tablebaseStartSegment(seeds, clear, first, end, cacheFrom, cacheTo) >>> 0;
+  }
+
+  /** The bytes of children the last `tablebaseStartSegment` wrote into the cache. */
+  get tablebaseSegmentBytes(): number {
+    return this.#full.tablebaseSegmentBytes();
+  }
+
+  /** Where the cache of quiet children begins in the core's memory. */
+  get tablebaseCacheAddress(): number {
+    return this.#full.tablebaseCacheAddress() >>> 0;
+  }
+
+  /** Bytes [cacheFrom, cacheFrom + bytes) of the cache, as a view of the core's memory (valid until it grows): where a segment's children are read and written. */
+  tablebaseCacheView(cacheFrom: number, bytes: number): Uint8Array {
+    const memory = this.memoryBytes;
+    return new Uint8Array(memory.buffer, this.tablebaseCacheAddress + cacheFrom, bytes);
+  }
+
+  /** The segment [first, end) of a layer is the range the next pass visits, its children written back into the cache from byte `cacheFrom`. */
+  tablebaseUseSegment(first: number, end: number, cacheFrom: number): void {
+    this.#full.tablebaseUseSegment(first, end, cacheFrom);
+  }
+
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
     this.configureFor(this.#tablebaseSettings!);

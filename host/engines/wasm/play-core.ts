@@ -106,6 +106,10 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;
   tablebasePass(seeds: number): number;
+  tablebaseStartSegment(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): number;
+  tablebaseSegmentBytes(): number;
+  tablebaseCacheAddress(): number;
+  tablebaseUseSegment(first: number, end: number, cacheFrom: number): void;
   tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number, region: number): void;
 }
 

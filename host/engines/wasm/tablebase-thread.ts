@@ -5,22 +5,29 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadThreadCore } from './threads.js';
 import type { CoreMemory } from './core.js';
+import { SpilledRange } from './tablebase-spill.js';
 import type { ThreadReply, ThreadRequest } from './tablebase-threads.js';
 
-const { memory, image } = workerData as { memory: CoreMemory; image: number };
+const { memory, image, spillFile } = workerData as { memory: CoreMemory; image: number; spillFile?: string };
 const core = await loadThreadCore(memory, image);
 const port = parentPort!;
+/** With a spill file, the range of the layer in progress, when its children are spilled (else the passes are the core's own). */
+const spill = spillFile === undefined ? null : new SpilledRange(core, spillFile);
+let spilling: { readonly cacheFrom: number } | null = null;
 
 const run = (request: ThreadRequest): number => {
   switch (request.kind) {
     case 'join':
       core.joinTablebase(request.settings, request.fixedSide, request.layers, true, request.cacheBytes, request.region);
       return 0;
-    case 'start':
-      core.tablebaseStartRange(request.seeds, request.clear, request.first, request.end, request.cacheFrom, request.cacheTo);
+    case 'start': {
+      const { seeds, clear, first, end, cacheFrom, cacheTo } = request;
+      spilling = spill?.start(seeds, clear, first, end, cacheFrom, cacheTo) ? { cacheFrom } : null;
+      if (!spilling) core.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
       return 0;
+    }
     case 'pass':
-      return core.tablebasePass(request.seeds);
+      return spilling ? spill!.pass(request.seeds, spilling.cacheFrom) : core.tablebasePass(request.seeds);
   }
 };
 

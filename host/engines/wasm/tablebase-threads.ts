@@ -4,6 +4,8 @@
  * parts; the threads find their range's exits and run their passes at once, and a layer is
  * finished when a pass changed nothing in any range. The bytes are those of one thread (tested).
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Variant } from '../../types.js';
 import { checkThreads } from '../../arguments.js';
@@ -87,6 +89,17 @@ const shares = (total: number, count: number, unit = 1): [number, number][] =>
     i + 1 === count ? total : Math.floor((total * (i + 1)) / count / unit) * unit,
   ]);
 
+/** What a threaded build does besides `buildWasmTablebase`'s. */
+export interface ThreadsControl extends BuildControl {
+  /**
+   * A folder for the quiet children of layers too large for the cache (tablebase-spill.ts): each
+   * thread writes its range's there, a file a thread, and reads them back in every pass, instead
+   * of playing the moves of the boards past the cache again. The files are removed when the build
+   * ends. Absent: nothing is spilled.
+   */
+  readonly spillDir?: string;
+}
+
 /**
  * `buildWasmTablebase` on `threads` worker threads. Returns the databases, and the core that holds
  * them (image 0 on the build's shared memory) for its search to probe.
@@ -96,7 +109,7 @@ export const buildTablebaseThreads = async (
   threads: number,
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
-  control: BuildControl = {},
+  control: ThreadsControl = {},
 ): Promise<{ core: WasmCore; base: Tablebase }> => {
   checkThreads(threads);
   const memory = sharedCoreMemory();
@@ -104,7 +117,14 @@ export const buildTablebaseThreads = async (
   const steps = buildSteps(core, build, onProgress, control);
   let next = steps.next(0); // the core made ready (its room, any resumed layers) before the threads join it
   const url = siblingModule('tablebase-thread', import.meta.url);
-  const workers = Array.from({ length: threads }, (_, i) => new BuildThread(startNodeThread(url, { memory, image: i + 1 })));
+  const { spillDir } = control;
+  const spillFiles = Array.from({ length: threads }, (_, i) =>
+    spillDir === undefined ? undefined : join(spillDir, `hoyito-children-${process.pid}-${i + 1}.tmp`),
+  );
+  const workers = Array.from(
+    { length: threads },
+    (_, i) => new BuildThread(startNodeThread(url, { memory, image: i + 1, spillFile: spillFiles[i] })),
+  );
   const all = (request: (thread: number) => ThreadRequest): Promise<number[]> =>
     Promise.all(workers.map((worker, thread) => worker.ask(request(thread))));
   try {
@@ -140,5 +160,6 @@ export const buildTablebaseThreads = async (
     return { core, base: next.value };
   } finally {
     await Promise.all(workers.map(worker => worker.stop()));
+    for (const file of spillFiles) if (file !== undefined) rmSync(file, { force: true });
   }
 };

@@ -12,6 +12,7 @@ import { loadWasmCore } from '../../../host/engines/wasm/core.js';
 import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-threads.js';
 import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
 import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
 import {
   DEFAULT_TABLEBASE_DIR,
   DEFAULT_TABLEBASE_SEEDS,
@@ -24,7 +25,7 @@ import {
   writeCheckpoint,
   writeTablebase,
 } from '../../tablebase-files.js';
-import { badOption, oneOf, optionalWholeNumber, quote } from '../../options.js';
+import { badOption, oneOf, optionalWholeNumber, quote, writableFolder } from '../../options.js';
 import { type LayerCheck, checkLayerHashes, differingLayers } from '../../tablebase-hashes.js';
 import { TABLEBASE_FORMAT_VERSION } from '../../../host/engines/tablebase-file.js';
 import { type Command, attempt } from '../command.js';
@@ -80,15 +81,15 @@ const upgrade = async (path: string): Promise<Result<string[], HoyitoError>> => 
 };
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
     `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place`,
   arity: { min: 1, max: 2 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'threads', 'out', 'from'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'out', 'from'],
   flags: ['resume'],
   run: async (args, output) => {
     const [action, file] = args.positional;
@@ -165,8 +166,17 @@ export const tablebase: Command = {
       shown = progress.elapsedMs;
       output.progress?.(progressLine(progress, build.maxSeeds), kind);
     };
+    // Beside the file by default: a folder the build can write to, on a disk with room for the file.
+    const spill = args.options.get('spill') ?? dirname(destination.value);
+    let spillDir: string | undefined;
+    if (spill !== 'none') {
+      const folder = writableFolder(spill, '--spill');
+      if (!folder.ok) return folder;
+      spillDir = folder.value;
+    }
     const control = {
       ...(resume && { resume }),
+      ...(spillDir !== undefined && { spillDir }),
       checkpointEveryMs: CHECKPOINT_EVERY_MS,
       views: true, // the file is written at once, from the core's memory
       onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
@@ -175,7 +185,7 @@ export const tablebase: Command = {
       },
     };
     const base = await attempt(async () =>
-      threads.value === 1
+      threads.value === 1 && spillDir === undefined
         ? buildWasmTablebase(await loadWasmCore(), build, onProgress, control)
         : (await buildTablebaseThreads(threads.value, build, onProgress, control)).base,
     );

@@ -1,0 +1,84 @@
+/**
+ * Spilled children (host/engines/wasm/tablebase-spill.ts): a threaded build whose cache cannot
+ * hold a layer's quiet children writes them to files a segment at a time and reads them back in
+ * every pass. It builds the bytes of the reference and of one thread whatever the threads, cache
+ * and rule; on one thread its passes are those of a cache large enough for the layer (the same
+ * updates in the same order); and its files are there while it builds and gone after.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
+import { VARIANTS } from '../host/types.js';
+import { wasmEngine } from './helpers/engines.js';
+import { withPlainLayers } from './helpers/plain-layers.js';
+
+const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
+const spillFolder = () => mkdtempSync(join(tmpdir(), 'hoyito-spill-'));
+
+/** The passes each layer took, from a build's progress. */
+const passRecorder = () => {
+  const passes = new Map<number, number>();
+  return { passes, onProgress: ({ seeds, pass, changed }: BuildProgress) => changed === 0 && passes.set(seeds, pass) };
+};
+
+describe.each(sameGames)('%s, fixed last-four side %s: a build that spills its children', (variant, fixedSide) => {
+  it.each([
+    [3, 7],
+    [4, 8],
+  ])(
+    'on 2x%i up to %i seeds: the reference byte for byte on 1, 2 and 3 threads, in segments of a few boards',
+    async (holesPerRow, maxSeeds) => {
+      const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
+      const spillDir = spillFolder();
+      // A cache of 2 or 3 kB: a thread's part holds the children of a few dozen boards, so a layer is many segments.
+      for (const [threads, cacheMb] of [
+        [1, 0.002],
+        [2, 0.003],
+        [3, 0.002],
+      ] as const) {
+        const { base } = await buildTablebaseThreads(threads, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, {
+          spillDir,
+        });
+        expect(withPlainLayers(base)).toEqual(expected);
+      }
+      expect(readdirSync(spillDir)).toEqual([]);
+    },
+  );
+});
+
+describe('the chain of 12 on 2x6, spilled', () => {
+  it.each(VARIANTS)(
+    '%s on one thread: the bytes and the passes of a build whose cache holds every layer, files only while it builds',
+    async variant => {
+      const build = { variant, holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+      const whole = passRecorder();
+      const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build, whole.onProgress));
+      const spillDir = spillFolder();
+      const spilled = passRecorder();
+      const filesSeen = new Set<string>();
+      const { base } = await buildTablebaseThreads(
+        1,
+        { ...build, cacheMb: 0.25 }, // layer 12's 1.35 M boards in segments of some 10,000
+        progress => {
+          spilled.onProgress(progress);
+          for (const file of readdirSync(spillDir)) filesSeen.add(file);
+        },
+        { spillDir },
+      );
+      expect(withPlainLayers(base)).toEqual(expected);
+      expect(spilled.passes).toEqual(whole.passes);
+      expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-\d+-1\.tmp$/)]);
+      expect(readdirSync(spillDir)).toEqual([]);
+    },
+  );
+
+  it('on 2 threads with a fixed last-four side: the bytes of one thread', async () => {
+    const build = { variant: 'iii', holesPerRow: 6, maxSeeds: 12, layers: 'chain', fixedSide: true } as const;
+    const { base } = await buildTablebaseThreads(2, { ...build, cacheMb: 0.5 }, undefined, { spillDir: spillFolder() });
+    expect(withPlainLayers(base)).toEqual(withPlainLayers(buildWasmTablebase(wasmEngine.core, build)));
+  });
+});
