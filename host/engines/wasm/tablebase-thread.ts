@@ -13,31 +13,35 @@ const core = await loadThreadCore(memory, image);
 const port = parentPort!;
 /** With a spill file, the range of the layer in progress, when its children are spilled (else the passes are the core's own). */
 const spill = spillFile === undefined ? null : new SpilledRange(core, spillFile);
-let spilling: { readonly cacheFrom: number } | null = null;
+let spilling = false;
 
-const run = (request: ThreadRequest): number => {
+const run = async (request: ThreadRequest): Promise<number> => {
   switch (request.kind) {
     case 'join':
       core.joinTablebase(request.settings, request.fixedSide, request.layers, true, request.cacheBytes, request.region);
       return 0;
     case 'start': {
       const { seeds, clear, first, end, cacheFrom, cacheTo } = request;
-      spilling = spill?.start(seeds, clear, first, end, cacheFrom, cacheTo) ? { cacheFrom } : null;
+      spilling = (await spill?.start(seeds, clear, first, end, cacheFrom, cacheTo)) ?? false;
       if (!spilling) core.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
       return 0;
     }
     case 'pass':
-      return spilling ? spill!.pass(request.seeds, spilling.cacheFrom) : core.tablebasePass(request.seeds);
+      return spilling ? await spill!.pass(request.seeds) : core.tablebasePass(request.seeds);
+    case 'close':
+      await spill?.close();
+      return 0;
   }
 };
 
-port.on('message', (request: ThreadRequest) => {
-  let reply: ThreadReply;
+const answer = async (request: ThreadRequest): Promise<ThreadReply> => {
   try {
-    reply = { changed: run(request) };
+    return { changed: await run(request) };
   } catch (error) {
-    reply = { error: error instanceof Error ? error.message : String(error) };
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
-});
+};
+
+// One request at a time: the build waits for each answer before it asks again.
+port.on('message', (request: ThreadRequest) => void answer(request).then(reply => port.postMessage(reply)));
 port.postMessage({ changed: 0 } satisfies ThreadReply); // ready

@@ -34,7 +34,9 @@ export type ThreadRequest =
       readonly cacheFrom: number;
       readonly cacheTo: number;
     }
-  | { readonly kind: 'pass'; readonly seeds: number };
+  | { readonly kind: 'pass'; readonly seeds: number }
+  /** The build is over: close the spill file. */
+  | { readonly kind: 'close' };
 
 /** A thread's answer: the values its pass changed (0 for the other requests), or what failed. */
 export type ThreadReply = { readonly changed: number } | { readonly error: string };
@@ -157,6 +159,7 @@ export const buildTablebaseThreads = async (
         }
       }
     }
+    if (spillDir !== undefined) await all(() => ({ kind: 'close' }));
     return { core, base: next.value };
   } finally {
     await Promise.all(workers.map(worker => worker.stop()));
