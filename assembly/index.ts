@@ -43,8 +43,8 @@ export function searchHelperIteration(depth: i32): i32 { return runHelperIterati
 // passes until one changes nothing.
 export function tablebaseStartLayer(seeds: i32, clear: bool): void { startLayer(seeds, clear); }
 // With threads: every other thread's instance joins the build where the first made room, and each builds a range of a layer.
-export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
-  joinTablebase(fixedSide, layers, building, cacheBytes, region);
+export function tablebaseJoin(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, spilled: bool, region: usize): void {
+  joinTablebase(fixedSide, layers, building, cacheBytes, spilled, region);
 }
 // With threads, paged: every other thread's instance probes the blocks the first one's host maps.
 export function tablebaseJoinPaged(fixedSide: bool, layers: u64, slots: u32, blockBits: u32, region: usize): void {

@@ -13,8 +13,11 @@
 // a size the host chooses. A layer's exits are found once (`startLayer`): the best move that leaves
 // the layer (a capture or a game end, whose values are final). A pass needs each board's quiet
 // children: for the first boards of the layer, as many as the cache holds, `startLayer` keeps
-// their ranks (a stream in rank order, each board's list ended by NO_CHILD: 4 bytes a child and
-// 4 more a board, 16 on average); every other board plays its quiet moves again in every pass.
+// their ranks (a stream in rank order, each board's list ended by a word that holds its exit
+// values: 4 bytes a child and 4 more a board, 16 on average); every other board plays its quiet
+// moves again in every pass. A spilled build (the host keeps every board's children in files,
+// host/engines/wasm/tablebase-spill.ts, and visits a layer a segment at a time) has no exit byte
+// a board: each board's exits are in its stream.
 // So a build's memory is its layers, that byte and the cache, however large the layer (an
 // earlier version kept 26 bytes a board of the largest layer: 11 GB at 24 seeds); with a cache
 // large enough for the layer, passes are a few loads a board, as then. Passes update the values
@@ -53,8 +56,8 @@ export const TABLE_OPPONENT: i32 = 2;
  * ranked up to 31 seeds, and its chains fit the memory up to 28.
  */
 export const MAX_TABLEBASE_SEEDS: i32 = 48;
-/** The most boards a layer may have: ranks are u32 below NO_CHILD (the stream's end marker), and a saturated size (u32.MAX_VALUE) is never one. */
-export const MAX_LAYER_BOARDS: u64 = 0xfffffffe;
+/** The most boards a layer may have: ranks are u32 below END_OF_CHILDREN (the stream's end markers), and a saturated size (u32.MAX_VALUE) is never one. */
+export const MAX_LAYER_BOARDS: u64 = 0xffff0000;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
 export const MAX_TABLEBASE_HOLES: i32 = 6;
 
@@ -111,10 +114,16 @@ let rangeFirst: u32 = 0;
 let rangeEnd: u32 = 0;
 let rangeStream: usize = 0;
 let cachedEnd: u32 = 0;
-/** A board's children in the stream: at most one quiet move a hole (or the pass), then NO_CHILD. */
+/** A board's children in the stream: at most one quiet move a hole (or the pass), then its end. */
 const MAX_STREAM_BOARD: usize = (MAX_TABLEBASE_HOLES + 1) * 4;
-/** The end of a board's children in the stream. */
-const NO_CHILD: u32 = 0xffffffff;
+/**
+ * The end of a board's children in the stream: a word at least END_OF_CHILDREN (above every rank),
+ * whose low byte is the board's exit value (the capturer's table, or the mover's) and the next
+ * byte the opponent table's.
+ */
+const END_OF_CHILDREN: u32 = 0xffff0000;
+/** The build keeps no exit byte a board: every range is visited in segments, each board's exits in its stream. */
+let spilled: bool = false;
 let allocatedBytes: usize = 0;
 let regionAddress: usize = 0;
 
@@ -162,9 +171,9 @@ const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
  * up to `cacheBytes`, no more than the largest layer can fill), and forgets any earlier build.
  * Returns false when memory cannot grow that far.
  */
-export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64): bool {
-  if (!makeRoom(tablebaseBytes(fixed, layers, building, cacheBytes))) return false;
-  layOut(fixed, layers, building, cacheBytes, regionAddress);
+export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool): bool {
+  if (!makeRoom(tablebaseBytes(fixed, layers, building, cacheBytes, spilledBuild))) return false;
+  layOut(fixed, layers, building, cacheBytes, spilledBuild, regionAddress);
   return true;
 }
 
@@ -185,10 +194,10 @@ function makeRoom(bytes: u64): bool {
  * The same build as another instance's `startTablebase` on a memory shared between threads, whose
  * room for it starts at `region`: this instance then builds ranges of its layers (`startRange`).
  */
-export function joinTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, region: usize): void {
+export function joinTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, region: usize): void {
   regionAddress = region;
   allocatedBytes = 0; // the room is the other instance's: never reused here
-  layOut(fixed, layers, building, cacheBytes, region);
+  layOut(fixed, layers, building, cacheBytes, spilledBuild, region);
 }
 
 /** Where `startTablebase` made room (for `joinTablebase`). */
@@ -201,16 +210,21 @@ export function tablebaseCache(): usize {
   return childStreamEnd - childStream;
 }
 
-/** The most bytes a largest layer's cache can use: every board's children. */
-@inline function cacheSize(largest: u64, cacheBytes: f64): u64 {
-  return min(<u64>max(cacheBytes, 0), largest * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
+/**
+ * The most bytes a largest layer's cache can use: every board's children; a spilled build's at
+ * least those of SPILL_LEAST_BOARDS, so that each thread's part holds a board's in each half.
+ */
+@inline function cacheSize(largest: u64, cacheBytes: f64, spilledBuild: bool): u64 {
+  const boards = spilledBuild ? max(largest, SPILL_LEAST_BOARDS) : largest;
+  return min(<u64>max(cacheBytes, 0), boards * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
 }
+const SPILL_LEAST_BOARDS: u64 = 1024;
 
 /**
- * The layers of `layers`, and when `building` the largest one's exits and the cache; u64.MAX_VALUE
- * (more than any memory) when a layer has more boards than its ranks can number.
+ * The layers of `layers`, and when `building` the largest one's exits (unless spilled) and the
+ * cache; u64.MAX_VALUE (more than any memory) when a layer has more boards than its ranks can number.
  */
-function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f64): u64 {
+function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool): u64 {
   if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   const tables: u64 = fixed ? 2 : 1;
@@ -224,18 +238,20 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
     }
   }
   // A build finds one layer's exits at a time; layers written by the host need no room for them.
-  return building ? bytes + largest * tables + cacheSize(largest, cacheBytes) : bytes;
+  return building ? bytes + (spilledBuild ? 0 : largest * tables) + cacheSize(largest, cacheBytes, spilledBuild) : bytes;
 }
 
-/** Places the layers, exits and cache of a build from `at` on. */
-function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, at: usize): void {
+/** Places the layers, exits (unless spilled) and cache of a build from `at` on. */
+function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, at: usize): void {
   const tables = fixed ? 2 : 1;
   const largest = <usize>layerSize(boardSize, deepest(layers));
-  exitValues = placeLayers(fixed, layers, at, 0);
+  const end = placeLayers(fixed, layers, at, 0);
+  exitValues = spilledBuild ? 0 : end;
   exitStride = largest;
-  childStream = exitValues + largest * <usize>tables;
-  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes) : 0);
+  childStream = end + (spilledBuild ? 0 : largest * <usize>tables);
+  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes, spilledBuild) : 0);
   holdLayers(fixed, layers);
+  spilled = building && spilledBuild;
 }
 
 /** The deepest layer of `layers` (not 0). */
@@ -385,7 +401,8 @@ function boardOfRank(pos: usize, seeds: i32, rank: u32): void {
 /**
  * Plays every move of the board at BOARD (rank `rank` of layer `seeds`): keeps the best exit value
  * for each table, and when `stream` is not 0 the ranks of its quiet children there (rows swapped;
- * the board itself, rows swapped, when it has no legal move and passes), then NO_CHILD. Returns
+ * the board itself, rows swapped, when it has no legal move and passes), then the word that ends
+ * them with its exits (else the exits go to the exit bytes). Returns
  * where the stream goes on.
  */
 function boardExits(rank: u32, seeds: i32, stream: usize): usize {
@@ -411,15 +428,17 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
       stream += 4;
     }
   }
-  store<i8>(exitValues + <usize>rank, <i8>exitCapturer);
-  if (fixedSide) store<i8>(exitValues + exitStride + <usize>rank, <i8>exitOpponent);
-  if (stream == 0) return 0;
+  if (stream == 0) {
+    store<i8>(exitValues + <usize>rank, <i8>exitCapturer);
+    if (fixedSide) store<i8>(exitValues + exitStride + <usize>rank, <i8>exitOpponent);
+    return 0;
+  }
   // An empty board has no move and no child: its game is over.
   if (!anyMove && seeds > 0) {
     store<u32>(stream, rankOf(BOARD, true));
     stream += 4;
   }
-  store<u32>(stream, NO_CHILD);
+  store<u32>(stream, END_OF_CHILDREN | ((<u32>exitOpponent & 0xff) << 8) | (<u32>exitCapturer & 0xff));
   return stream + 4;
 }
 
@@ -500,6 +519,7 @@ let streamWritten: usize = 0;
  * `stopWhenFull`, the range ends at the first board that does not fit (a segment).
  */
 function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f64, stopWhenFull: bool): void {
+  if (spilled && !stopWhenFull) unreachable(); // no exit bytes for boards the cache does not hold
   rangeFirst = first;
   rangeEnd = end;
   rangeStream = childStream + <usize>cacheFrom;
@@ -554,6 +574,8 @@ export function layerPass(seeds: i32): u32 {
     if (layer == 0) continue;
     const other = layerAddress(otherTable(table), seeds);
     const exits = exitValues + (table == TABLE_OPPONENT ? exitStride : 0);
+    // Where this table's exit value is in the word that ends a board's children.
+    const exitShift: u32 = table == TABLE_OPPONENT ? 8 : 0;
     if (seeds == 0) {
       store<i8>(layer, 0); // the empty board: the game is over, no exit and no move
       continue;
@@ -562,14 +584,15 @@ export function layerPass(seeds: i32): u32 {
     let children = rangeStream;
     const cached = cachedEnd;
     for (let rank = rangeFirst; rank < cached; rank++) {
-      let best = <i32>load<i8>(exits + <usize>rank);
+      let best = NO_EXIT;
       let child = load<u32>(children);
-      while (child != NO_CHILD) {
+      while (child < END_OF_CHILDREN) {
         best = max(best, -<i32>load<i8>(other + <usize>child));
         children += 4;
         child = load<u32>(children);
       }
       children += 4;
+      best = max(best, <i32><i8>(child >> exitShift));
       const at = layer + <usize>rank;
       const value = <i8>best;
       if (load<i8>(at) != value) {

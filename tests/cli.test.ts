@@ -522,7 +522,7 @@ describe('tablebase build and solve', () => {
       mkdtempSync(join(tmpdir(), 'hoyito-large-')),
     );
     expect(refused.code).toBe(1);
-    expect(refused.error).toMatch(/layer 32 of 2x6 has 5,752,004,349 boards, more than the 4,294,967,294 a layer's ranks \(u32\) number/);
+    expect(refused.error).toMatch(/layer 32 of 2x6 has 5,752,004,349 boards, more than the 4,294,901,760 a layer's ranks \(u32\) number/);
   });
 
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {

@@ -81,4 +81,14 @@ describe('the chain of 12 on 2x6, spilled', () => {
     const { base } = await buildTablebaseThreads(2, { ...build, cacheMb: 0.5 }, undefined, { spillDir: spillFolder() });
     expect(withPlainLayers(base)).toEqual(withPlainLayers(buildWasmTablebase(wasmEngine.core, build)));
   });
+
+  it('keeps no exit bytes: the chain of 8 with a fixed side takes two bytes a board of layer 8 less memory than with the same cache unspilled', async () => {
+    const build = { variant: 'iii', holesPerRow: 6, maxSeeds: 8, layers: 'chain', fixedSide: true, cacheMb: 0.5 } as const;
+    const spilled = await buildTablebaseThreads(2, build, undefined, { spillDir: spillFolder() });
+    const kept = await buildTablebaseThreads(2, build);
+    expect(withPlainLayers(spilled.base)).toEqual(withPlainLayers(kept.base));
+    const memoryBytes = (core: typeof kept.core) => core.sharedMemory!.buffer.byteLength;
+    // Memory grows by pages of 64 KiB.
+    expect(memoryBytes(kept.core) - memoryBytes(spilled.core)).toBeGreaterThanOrEqual(2 * 75_582 - 2 ** 16);
+  });
 });

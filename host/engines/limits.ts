@@ -31,8 +31,8 @@ export const INFINITE_SCORE = 1 << 21;
  * layers fit is a matter of their sizes (MAX_LAYER_BOARDS, and the core's 32-bit memory).
  */
 export const MAX_TABLEBASE_SEEDS = 48;
-/** The most boards a layer of the core's databases may have: its ranks are u32, below the one it keeps as a marker. */
-export const MAX_LAYER_BOARDS = 2 ** 32 - 2;
+/** The most boards a layer of the core's databases may have: its ranks are u32, below the words it keeps as markers (the end of a board's children). */
+export const MAX_LAYER_BOARDS = 2 ** 32 - 2 ** 16;
 /**
  * Bit k set: layer k held, as the core takes a set of layers (a u64: MAX_TABLEBASE_SEEDS is below
  * 64). Here, beside the core's other limits, not with the databases (tablebase.ts): the core uses

@@ -86,8 +86,9 @@ export class WasmCore extends PlayCore {
   /**
    * Makes room for `layers` of one game's databases (see assembly/tablebase.ts), and for building
    * them unless `building` is false (the host writes them), with a cache of quiet children of up to
-   * `cacheBytes`, and forgets any earlier ones. False when the core's memory cannot grow that far
-   * (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
+   * `cacheBytes`, and forgets any earlier ones. A `spilled` build keeps no exit byte a board: its
+   * threads visit every range in segments (tablebase-spill.ts). False when the core's memory cannot
+   * grow that far (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
    */
   startTablebase(
     settings: Pick<Position, 'variant' | 'holesPerRow'>,
@@ -95,10 +96,11 @@ export class WasmCore extends PlayCore {
     layers: readonly number[],
     building = true,
     cacheBytes = 0,
+    spilled = false,
   ): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     // Refused (no room), the core lays nothing out: the databases it holds stay as they were.
-    if (this.#probe.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes) === 0) return false;
+    if (this.#probe.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes, spilled) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
     return true;
@@ -130,11 +132,12 @@ export class WasmCore extends PlayCore {
     building: boolean,
     cacheBytes: number,
     region: number,
+    spilled = false,
   ): void {
     this.configureFor({ ...settings, lastFour: 'C' });
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
-    this.#full.tablebaseJoin(fixedSide, layerMask(layers), building, cacheBytes, region);
+    this.#full.tablebaseJoin(fixedSide, layerMask(layers), building, cacheBytes, spilled, region);
   }
 
   /** Where the databases' room begins (for the threads that join the build). */

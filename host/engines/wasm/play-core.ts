@@ -78,7 +78,7 @@ export interface PlayCoreFunctions {
 
 /** The functions the probe core exports besides (assembly/probe.ts): the databases' probe, of layers the host writes. */
 export interface ProbeCoreFunctions extends PlayCoreFunctions {
-  tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number): number;
+  tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, spilled: boolean): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
   tablebaseMarkBuilt(seeds: number): void;
@@ -101,7 +101,7 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   searchJoin(tableAddress: number, tableBits: number, probeTables: boolean, rootMoves: number, iterationAddress: number): void;
   searchHelperIteration(depth: number): number;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
-  tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, region: number): void;
+  tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, spilled: boolean, region: number): void;
   tablebaseRegionAddress(): number;
   tablebaseCacheBytes(): number;
   tablebaseStartRange(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): void;

@@ -14,7 +14,14 @@
  * children fit half the cache has no file, as without a spill.
  */
 import { type FileHandle, open, rm } from 'node:fs/promises';
+import { MAX_TABLEBASE_HOLES } from '../limits.js';
 import type { WasmCore } from './core.js';
+
+/** The most bytes of the stream a board's children take (a quiet move a hole, or the pass, then the word that ends them). */
+const MAX_BOARD_BYTES = (MAX_TABLEBASE_HOLES + 1) * 4;
+
+/** A thread's part of the cache holds at least one board's children in each half: a build whose parts do not spills nothing. */
+export const spillsIn = (cacheBytes: number, threads: number): boolean => Math.floor(cacheBytes / threads / 8) * 4 >= MAX_BOARD_BYTES + 4;
 
 /** Ranks [first, end) of the range, whose children are `bytes` bytes at `offset` in the file, and at `at` in the cache while visited. */
 interface Segment {
@@ -43,11 +50,10 @@ export class SpilledRange {
 
   /**
    * `tablebaseStartRange` with the children of ranks [first, end) in the cache's bytes
-   * [cacheFrom, cacheTo), segment by segment, each written to the file when there is more than one.
-   * False when half the cache cannot hold one board's children: the range is then left to
-   * `tablebaseStartRange`, whose passes play the moves again.
+   * [cacheFrom, cacheTo), segment by segment, each written to the file when there is more than one
+   * (the cache holds one board's children in each half: `spillsIn`).
    */
-  async start(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): Promise<boolean> {
+  async start(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): Promise<void> {
     const core = this.#core;
     const half = Math.floor((cacheTo - cacheFrom) / 8) * 4;
     this.#segments = [];
@@ -61,7 +67,7 @@ export class SpilledRange {
         await writing[which];
         const from = cacheFrom + which * half;
         const stop = core.tablebaseStartSegment(seeds, clear, at, end, from, from + half);
-        if (stop === at && at < end) return false; // room for no board: only the first segment can find that
+        if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
         const segment = { first: at, end: stop, offset, bytes: core.tablebaseSegmentBytes, at: from };
         this.#segments.push(segment);
         if (stop < end || this.#segments.length > 1) writing[which] = this.#transfer(segment, 'write');
@@ -71,7 +77,6 @@ export class SpilledRange {
     } finally {
       await Promise.all(writing);
     }
-    return true;
   }
 
   /** One pass over the range, its segments in rank order, each read back into its half of the cache while the one before is visited; how many values changed. */

@@ -11,23 +11,22 @@ import type { ThreadReply, ThreadRequest } from './tablebase-threads.js';
 const { memory, image, spillFile } = workerData as { memory: CoreMemory; image: number; spillFile?: string };
 const core = await loadThreadCore(memory, image);
 const port = parentPort!;
-/** With a spill file, the range of the layer in progress, when its children are spilled (else the passes are the core's own). */
+/** A spilled build's range of the layer in progress, visited in segments (else the passes are the core's own). */
 const spill = spillFile === undefined ? null : new SpilledRange(core, spillFile);
-let spilling = false;
 
 const run = async (request: ThreadRequest): Promise<number> => {
   switch (request.kind) {
     case 'join':
-      core.joinTablebase(request.settings, request.fixedSide, request.layers, true, request.cacheBytes, request.region);
+      core.joinTablebase(request.settings, request.fixedSide, request.layers, true, request.cacheBytes, request.region, spill !== null);
       return 0;
     case 'start': {
       const { seeds, clear, first, end, cacheFrom, cacheTo } = request;
-      spilling = (await spill?.start(seeds, clear, first, end, cacheFrom, cacheTo)) ?? false;
-      if (!spilling) core.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
+      if (spill) await spill.start(seeds, clear, first, end, cacheFrom, cacheTo);
+      else core.tablebaseStartRange(seeds, clear, first, end, cacheFrom, cacheTo);
       return 0;
     }
     case 'pass':
-      return spilling ? await spill!.pass(request.seeds) : core.tablebasePass(request.seeds);
+      return spill ? await spill.pass(request.seeds) : core.tablebasePass(request.seeds);
     case 'close':
       await spill?.close();
       return 0;

@@ -107,7 +107,7 @@ export const layerList = (layers: readonly number[]): string =>
 const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
 
 /** Makes room in the core for `layers` of `build`: refused by name when a layer is too large to rank or the whole does not fit its memory. */
-export const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0): void => {
+export const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0, spilled = false): void => {
   checkBuild(build);
   const holes = 2 * build.holesPerRow;
   const unranked = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
@@ -117,10 +117,10 @@ export const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly 
       `layer ${unranked} of 2x${build.holesPerRow} has ${boards} boards, more than the ${MAX_LAYER_BOARDS.toLocaleString('en-US')} a layer's ranks (u32) number`,
     );
   }
-  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20)) {
+  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20, spilled)) {
     const bytes = layers.reduce((sum, seeds) => sum + layerSize(holes, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
     throw tooLarge(
-      `not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and the largest layer again for its exits, and a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
+      `not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and ${spilled ? '' : 'the largest layer again for its exits, and '}a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
     );
   }
 };
@@ -169,13 +169,15 @@ export const buildWasmTablebase = (
 /**
  * The build of `buildWasmTablebase`, as steps: the core (which keeps the layers and returns the
  * copy) is made ready before the first step, which its driver then runs; each pass's step is
- * answered with the values it changed.
+ * answered with the values it changed. A `spilled` build's core keeps no exit bytes: its driver
+ * visits every layer in segments (tablebase-threads.ts, tablebase-spill.ts).
  */
 export function* buildSteps(
   core: WasmCore,
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   control: BuildControl = {},
+  spilled = false,
 ): Generator<BuildStep, Tablebase, number> {
   checkBuild(build);
   const fixedSide = build.fixedSide ?? false;
@@ -185,7 +187,7 @@ export function* buildSteps(
   if (resume) checkResume(resume, game);
   const { cacheMb = DEFAULT_CACHE_MB } = build;
   if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
-  startIn(core, build, layers, true, cacheMb);
+  startIn(core, build, layers, true, cacheMb, spilled);
   const rules = tableRules(fixedSide);
   const size = (seeds: number): number => layerSize(2 * build.holesPerRow, seeds);
   const finished: number[] = [];
