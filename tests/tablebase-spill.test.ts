@@ -30,15 +30,17 @@ describe.each(sameGames)('%s, fixed last-four side %s: a build that spills its c
     [3, 7],
     [4, 8],
   ])(
-    'on 2x%i up to %i seeds: the reference byte for byte on 1, 2 and 3 threads, in segments of a few boards',
+    'on 2x%i up to %i seeds: the reference byte for byte on 1, 2 and 3 threads, in segments of a few boards, or with no cache',
     async (holesPerRow, maxSeeds) => {
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       const spillDir = spillFolder();
-      // A cache of 2 or 3 kB: a thread's part holds the children of a few dozen boards, so a layer is many segments.
+      // A cache of 2 or 3 kB: a thread's part holds the children of a few dozen boards, so a layer is
+      // many segments; with none, nothing is spilled (the passes play the moves again).
       for (const [threads, cacheMb] of [
         [1, 0.002],
         [2, 0.003],
         [3, 0.002],
+        [2, 0],
       ] as const) {
         const { base } = await buildTablebaseThreads(threads, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, {
           spillDir,
