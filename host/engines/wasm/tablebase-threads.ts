@@ -126,7 +126,7 @@ export const buildTablebaseThreads = async (
   let next = steps.next(0); // the core made ready (its room, any resumed layers) before the threads join it
   const url = siblingModule('tablebase-thread', import.meta.url);
   const spillFiles = Array.from({ length: threads }, (_, i) =>
-    spilled ? join(spillDir!, `hoyito-children-${process.pid}-${i + 1}.tmp`) : undefined,
+    spilled ? join(spillDir, `hoyito-children-${process.pid}-${i + 1}.tmp`) : undefined,
   );
   const workers = Array.from(
     { length: threads },

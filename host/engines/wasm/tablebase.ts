@@ -107,7 +107,14 @@ export const layerList = (layers: readonly number[]): string =>
 const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
 
 /** Makes room in the core for `layers` of `build`: refused by name when a layer is too large to rank or the whole does not fit its memory. */
-export const startIn = (core: WasmCore, build: TablebaseBuild, layers: readonly number[], building: boolean, cacheMb = 0, spilled = false): void => {
+export const startIn = (
+  core: WasmCore,
+  build: TablebaseBuild,
+  layers: readonly number[],
+  building: boolean,
+  cacheMb = 0,
+  spilled = false,
+): void => {
   checkBuild(build);
   const holes = 2 * build.holesPerRow;
   const unranked = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
