@@ -18,6 +18,7 @@ export const PUBLISHED_LAYER_HASHES: Readonly<Record<string, Partial<Record<Tabl
       16: '6591f62b74afa9313e875259cf3dce0bb88003e1635e0efe654d87955e1b2704',
       20: '20ae053c07c3c66ab9756faef3358c8672399176c44457a436c5cb7b4c0a13fa',
       24: '7297a80681bc73c4e97c87e2d57eff23e34e5bbe50c8ef661cd809dcb38e37f1',
+      28: 'b9387717b2765de0c1d6778811f338909052ad09b6c30629b181fdbecab23f4b',
     },
   },
   'iii 2x6 capturer': {
@@ -29,6 +30,7 @@ export const PUBLISHED_LAYER_HASHES: Readonly<Record<string, Partial<Record<Tabl
       16: '6456a1833cbf737a03343aa80bff3abb388b696f65499acb71dd2c8dabc8798d',
       20: '63d6b42199b6fc68b6aaca15cd7d24a7808cdab2fe53ae6c962cb670c82954fa',
       24: 'd3b135fff1b448ef80f6f3316455f1468551c823d9298bd8199a792131696468',
+      28: 'b6a4b39bcf2e11a565e33c98c5f710d4493b58b6032c278e7fec4e84938fff5a',
     },
   },
 };
