@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildTablebase } from '../host/index.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
@@ -92,5 +93,26 @@ describe('the chain of 12 on 2x6, spilled', () => {
     const memoryBytes = (core: typeof kept.core) => core.sharedMemory!.buffer.byteLength;
     // Memory grows by pages of 64 KiB.
     expect(memoryBytes(kept.core) - memoryBytes(spilled.core)).toBeGreaterThanOrEqual(2 * 75_582 - 2 ** 16);
+  });
+});
+
+describe("the library's buildTablebase with a spillDir", () => {
+  it('spills on one thread, from the public index: the reference byte for byte, no file left', async () => {
+    const spillDir = spillFolder();
+    const filesSeen = new Set<string>();
+    const base = await buildTablebase({ variant: 'ii', holesPerRow: 4, maxSeeds: 8, cacheMb: 0.002, spillDir }, () => {
+      for (const file of readdirSync(spillDir)) filesSeen.add(file);
+    });
+    expect(withPlainLayers(base)).toEqual(withPlainLayers(buildReferenceTablebase('ii', 4, 8, false)));
+    expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-\d+-1\.tmp$/)]);
+    expect(readdirSync(spillDir)).toEqual([]);
+  });
+
+  it.each([
+    [{ spillDir: 7 }, 'spillDir'],
+    [{ spillDir: '/tmp', core: {} }, 'core'],
+  ])('refuses %o by name', async (options, field) => {
+    const refused = buildTablebase({ variant: 'ii', holesPerRow: 2, maxSeeds: 4, ...(options as object) });
+    await expect(refused).rejects.toMatchObject({ kind: 'BadOption', field });
   });
 });

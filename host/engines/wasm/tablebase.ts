@@ -286,6 +286,12 @@ export interface BuildTablebaseOptions extends TablebaseBuildLayers {
    * bytes are the same for any count.
    */
   readonly threads?: number;
+  /**
+   * Node: a folder for the quiet children of layers the cache cannot hold (tablebase-spill.ts),
+   * read back in every pass instead of playing the moves again; the files are removed at the end.
+   * The build then runs on worker threads, even one.
+   */
+  readonly spillDir?: string;
 }
 
 /**
@@ -299,14 +305,15 @@ export const buildTablebase = async (
   checkOptionsObject(options);
   if (options.variant !== 'ii' && options.variant !== 'iii') throw badOption('variant', options.variant, 'expected ii or iii');
   checkOptionalFunction(onProgress, 'onProgress');
-  const { core, threads = 1, ...build } = options;
+  const { core, threads = 1, spillDir, ...build } = options;
   checkThreads(threads);
-  if (threads === 1) return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
-  if (core) throw badOption('core', 'a core', `a build on ${threads} threads makes its own, on a shared memory`);
+  if (spillDir !== undefined && typeof spillDir !== 'string') throw badOption('spillDir', spillDir, 'expected the path of a folder');
+  if (threads === 1 && spillDir === undefined) return buildWasmTablebase(core ?? (await loadWasmCore()), build, onProgress);
+  if (core) throw badOption('core', 'a core', 'a build on threads, or spilled, makes its own, on a shared memory');
   // Imported only when asked for (Node's worker threads): a page that builds on one thread carries none of it.
   const module = './tablebase-threads.js';
   const { buildTablebaseThreads } = (await import(/* @vite-ignore */ module)) as typeof TablebaseThreads;
-  return (await buildTablebaseThreads(threads, build, onProgress)).base;
+  return (await buildTablebaseThreads(threads, build, onProgress, spillDir === undefined ? {} : { spillDir })).base;
 };
 
 /** Writes databases (from a file, or built elsewhere) into the core, for its search to probe; nothing to do when it holds them already. */
