@@ -51,9 +51,18 @@ export class SpilledRange {
   /**
    * `tablebaseStartRange` with the children of ranks [first, end) in the cache's bytes
    * [cacheFrom, cacheTo), segment by segment, each written to the file when there is more than one
-   * (the cache holds one board's children in each half: `spillsIn`).
+   * (the cache holds one board's children in each half: `spillsIn`). `onSegment` sees each
+   * segment's children (its stream of u32 words, as the core wrote it, not always 4-byte aligned) before they are written.
    */
-  async start(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): Promise<void> {
+  async start(
+    seeds: number,
+    clear: boolean,
+    first: number,
+    end: number,
+    cacheFrom: number,
+    cacheTo: number,
+    onSegment?: (stream: Uint8Array) => void,
+  ): Promise<void> {
     const core = this.#core;
     const half = Math.floor((cacheTo - cacheFrom) / 8) * 4;
     this.#segments = [];
@@ -70,6 +79,7 @@ export class SpilledRange {
         if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
         const segment = { first: at, end: stop, offset, bytes: core.tablebaseSegmentBytes, at: from };
         this.#segments.push(segment);
+        onSegment?.(core.tablebaseCacheView(from, segment.bytes));
         if (stop < end || this.#segments.length > 1) writing[which] = this.#transfer(segment, 'write');
         offset += segment.bytes;
         at = stop;

@@ -1,0 +1,127 @@
+/**
+ * The partitioned build (host/engines/wasm/tablebase-parts.ts): a layer split into parts, a core
+ * of its own memory each, that trade requests once a layer and values before every pass. Whatever
+ * the number of parts, cache and rule, it builds the bytes of the reference and of one core; a
+ * resumed part goes on from its own checkpoint; and the exchange carries requests and replies, not
+ * whole layers, until a layer is finished.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
+import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type PartControl, buildTablebaseParts, partRanges } from '../host/engines/wasm/tablebase-parts.js';
+import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
+import { layerSize } from '../host/engines/tablebase.js';
+import { VARIANTS } from '../host/types.js';
+import { wasmEngine } from './helpers/engines.js';
+import { withPlainLayers } from './helpers/plain-layers.js';
+
+const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
+
+describe('partRanges', () => {
+  it.each([
+    [100, 3],
+    [1, 4],
+    [1_000_003, 5],
+  ])('cuts %i boards into %i ranges that cover them in order, each from a multiple of 32', (size, parts) => {
+    const ranges = partRanges(size, parts);
+    expect(ranges).toHaveLength(parts);
+    expect(ranges[0]![0]).toBe(0);
+    expect(ranges.at(-1)![1]).toBe(size);
+    ranges.forEach(([first, end], i) => {
+      expect(first % 32).toBe(0);
+      expect(end).toBeGreaterThanOrEqual(first);
+      if (i > 0) expect(first).toBe(ranges[i - 1]![1]);
+    });
+  });
+});
+
+describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (variant, fixedSide) => {
+  it.each([
+    [3, 7],
+    [4, 8],
+  ])(
+    'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling',
+    async (holesPerRow, maxSeeds) => {
+      const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
+      const spillDir = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+      for (const [parts, cacheMb, spill] of [
+        [1, 1, false],
+        [2, 1, false],
+        [3, 0.002, true], // a part's children in segments of a few dozen boards
+        [5, 1, false],
+      ] as const) {
+        const { base } = await buildTablebaseParts(parts, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, () =>
+          spill ? { spillDir } : {},
+        );
+        expect(withPlainLayers(base)).toEqual(expected);
+      }
+      expect(readdirSync(spillDir)).toEqual([]);
+    },
+  );
+});
+
+describe('the chain of 12 on 2x6 in parts', () => {
+  it.each(VARIANTS)('%s: the bytes of one core in 2, 3 and 5 parts; every part ends with every layer whole', async variant => {
+    const build = { variant, holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    for (const parts of [2, 3, 5]) {
+      const sent: number[] = Array.from({ length: parts }, () => 0);
+      const { base } = await buildTablebaseParts(parts, build, undefined, part => ({ onSent: bytes => (sent[part]! += bytes) }));
+      expect(withPlainLayers(base)).toEqual(expected);
+      // Every part sent: requests, replies, and its ranges of the finished layers to every other part.
+      const chain = base.layers.reduce((sum, seeds) => sum + layerSize(12, seeds), 0);
+      expect(sent.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThan(chain * (parts - 1));
+      for (const bytes of sent) expect(bytes).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a partitioned build resumed', () => {
+  const build = { variant: 'iii', holesPerRow: 4, maxSeeds: 12 } as const;
+  const parts = 3;
+  const parse = (file: Uint8Array): Checkpoint => {
+    const parsed = parseCheckpoint(file);
+    if (!parsed.ok) throw parsed.error;
+    return parsed.value;
+  };
+  /** Every checkpoint file each part wrote, in order, until the build is stopped after `stopAt` passes of layer 10. */
+  const checkpointsUntil = async (stopAt: number): Promise<Uint8Array[][]> => {
+    const saved: Uint8Array[][] = Array.from({ length: parts }, () => []);
+    const stop = new Error('stopped');
+    const controlOf = (part: number): PartControl => ({
+      checkpointEveryMs: 0,
+      onCheckpoint: (header, pieces) => {
+        const file = new Uint8Array([...header, ...pieces.flatMap(piece => [...piece])]);
+        saved[part]!.push(file);
+        const { current } = parse(file);
+        if (current?.seeds === 10 && current.passes === stopAt) throw stop;
+      },
+    });
+    await expect(buildTablebaseParts(parts, build, undefined, controlOf)).rejects.toBe(stop);
+    return saved;
+  };
+  /** The files of each part that `which` picks. */
+  const pick = (saved: Uint8Array[][], part: number, which: (checkpoint: Checkpoint) => boolean): Uint8Array =>
+    saved[part]!.filter(file => which(parse(file))).at(-1)!;
+  const resumed = async (files: readonly Uint8Array[]) =>
+    withPlainLayers((await buildTablebaseParts(parts, build, undefined, part => ({ resume: parse(files[part]!) }))).base);
+
+  it('goes on from each part’s own checkpoint in the middle of a layer, the parts at the same pass or at different ones', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const saved = await checkpointsUntil(3);
+    const at = (part: number, passes: number) => pick(saved, part, ({ current }) => current?.seeds === 10 && current.passes === passes);
+    expect(await resumed([at(0, 3), at(1, 3), at(2, 3)])).toEqual(expected);
+    expect(await resumed([at(0, 2), at(1, 3), at(2, 1)])).toEqual(expected);
+  });
+
+  it('goes on when one part wrote the checkpoint that finished a layer and the others had not', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const saved = await checkpointsUntil(1);
+    const finished9 = pick(saved, 0, ({ finished, current }) => current === null && finished.at(-1) === 9);
+    const during9 = (part: number) => pick(saved, part, ({ current }) => current?.seeds === 9);
+    expect(await resumed([finished9, during9(1), during9(2)])).toEqual(expected);
+  });
+});
