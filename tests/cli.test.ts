@@ -301,6 +301,25 @@ describe('tablebase build and solve', () => {
     expect(readdirSync(spilled)).toEqual([name]);
   });
 
+  it('--parts 3 builds the file of one thread, spilling each part beside it, reports each part, and leaves only the file', async () => {
+    const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
+    const inParts = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+    const name = 'ii-2x6-capturer-chain-12.hoyitotb';
+    expect((await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole)).code).toBe(0);
+    // 1 MB: each part's third of layer 12 (7 MB of children) spills, in segments.
+    const built = await runWithProgress('tablebase', 'build', '--seeds', '12', '--parts', '3', '--cache-mb', '1', '--out', inParts);
+    expect(built.code).toBe(0);
+    expect(built.out).toEqual([
+      expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts$/),
+      ...[1, 2, 3].map((part): unknown =>
+        expect.stringMatching(new RegExp(`^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges$`)),
+      ),
+      `wrote ${join(inParts, name)}`,
+    ]);
+    expect(readFileSync(join(inParts, name))).toEqual(readFileSync(join(whole, name)));
+    expect(readdirSync(inParts)).toEqual([name]);
+  });
+
   it('--resume goes on from the checkpoint beside the file (a build on one thread interrupted after its 3rd pass of layer 9), on 2 threads, to the bytes of one thread', async () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-resume-'));
     const path = join(own, 'ii-2x6-capturer-chain-9.hoyitotb');
@@ -548,6 +567,12 @@ describe('tablebase build and solve', () => {
     ['no threads', ['tablebase', 'build', '--threads', '0'], /--threads '0'/],
     ['more threads than the core has images for', ['tablebase', 'build', '--threads', '9'], /--threads '9'/],
     ['a spill folder that is a file', ['tablebase', 'build', '--spill', '/dev/null'], /--spill '\/dev\/null': is not a folder/],
+    ['no parts', ['tablebase', 'build', '--parts', '0'], /--parts '0'/],
+    [
+      'MPI parts outside an MPI job',
+      ['tablebase', 'build', '--parts', 'mpi'],
+      /--parts mpi builds one part as a rank of an MPI job: mpirun -np N build\/hoyito-mpi/,
+    ],
   ])('refuses %s', async (_, argv, message) => {
     const result = await run(...argv);
     expect(result.code).toBe(1);

@@ -68,8 +68,8 @@ describe('the chain of 12 on 2x6 in parts', () => {
     const build = { variant, holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
     const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
     for (const parts of [2, 3, 5]) {
-      const sent: number[] = Array.from({ length: parts }, () => 0);
-      const { base } = await buildTablebaseParts(parts, build, undefined, part => ({ onSent: bytes => (sent[part]! += bytes) }));
+      const { base, stats } = await buildTablebaseParts(parts, build);
+      const sent = stats.map(({ sentBytes }) => sentBytes);
       expect(withPlainLayers(base)).toEqual(expected);
       // Every part sent: requests, replies, and its ranges of the finished layers to every other part.
       const chain = base.layers.reduce((sum, seeds) => sum + layerSize(12, seeds), 0);

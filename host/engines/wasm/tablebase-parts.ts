@@ -47,8 +47,15 @@ export const partRanges = (size: number, parts: number): [number, number][] =>
 export interface PartControl extends BuildControl {
   /** A folder for this part's children when its cache cannot hold them (a file removed at the end); without one such a layer is refused. */
   readonly spillDir?: string;
-  /** Called with the bytes this part sends to the others, after each exchange: for measuring. */
-  readonly onSent?: (bytes: number) => void;
+}
+
+/** What a part did: for measuring a build's rate and its messages. */
+export interface PartStats {
+  /** Bytes this part sent to the others, and in how many exchanges. */
+  sentBytes: number;
+  exchanges: number;
+  /** Visits of this part's boards: its exits once a layer, and each pass. */
+  boardVisits: number;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
@@ -88,11 +95,12 @@ export const buildTablebasePart = async (
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   control: PartControl = {},
-): Promise<{ core: WasmCore; base: Tablebase }> => {
+): Promise<{ core: WasmCore; base: Tablebase; stats: PartStats }> => {
   const { part, parts } = exchange;
+  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0 };
   const core = await loadWasmCore();
-  const resume = control.resume && (await agreeOnResume(exchange, control.resume));
-  const steps = buildSteps(core, build, onProgress, { ...control, ...(resume && { resume }) }, true);
+  const resume = await agreeOnResume(exchange, control.resume);
+  const steps = buildSteps(core, build, onProgress, { ...control, resume }, true);
   let next = steps.next(0); // the core made ready (its room, any resumed layers)
   const cacheBytes = core.tablebaseCacheBytes;
   const spill =
@@ -102,7 +110,8 @@ export const buildTablebasePart = async (
   const tables = tableRules(build.fixedSide ?? false).map(rule => tableCode(core, rule));
   const layerOf = (table: number, seeds: number): Int8Array => core.tablebaseLayerView(table, seeds);
   const send = async (outgoing: Uint8Array[]): Promise<Uint8Array[]> => {
-    control.onSent?.(outgoing.reduce((sum, bytes, q) => sum + (q === part ? 0 : bytes.length), 0));
+    stats.sentBytes += outgoing.reduce((sum, bytes, q) => sum + (q === part ? 0 : bytes.length), 0);
+    stats.exchanges++;
     return exchange.exchange(outgoing);
   };
   const others = (make: (q: number) => Uint8Array): Uint8Array[] =>
@@ -189,6 +198,8 @@ export const buildTablebasePart = async (
   try {
     while (!next.done) {
       const step = next.value;
+      const [first, end] = partRanges(layerSize(2 * build.holesPerRow, step.seeds), parts)[part]!;
+      stats.boardVisits += end - first;
       if (step.kind === 'start') {
         await start(step.seeds, step.clear);
         next = steps.next(0);
@@ -200,7 +211,7 @@ export const buildTablebasePart = async (
         next = steps.next(total);
       }
     }
-    return { core, base: next.value };
+    return { core, base: next.value, stats };
   } finally {
     await spill?.close();
   }
@@ -214,22 +225,21 @@ export const buildTablebasePart = async (
  * earlier pass, as between threads (tested).
  * @throws HoyitoError `BadOption` when the parts' checkpoints are further apart than that.
  */
-const agreeOnResume = async (exchange: PartExchange, resume: Checkpoint): Promise<Checkpoint> => {
-  const own = resume.finished.length;
+const agreeOnResume = async (exchange: PartExchange, resume: Checkpoint | undefined): Promise<Checkpoint | undefined> => {
+  const own = resume?.finished.length ?? 0;
   const counts = (await exchange.exchange(Array.from({ length: exchange.parts }, () => new Uint8Array(new Uint32Array([own]).buffer)))).map(
     (bytes, q) => (q === exchange.part ? own : new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true)),
   );
   const least = Math.min(...counts);
   if (own === least) return resume;
-  const seeds = resume.finished.at(-1)!;
-  if (own > least + 1 || resume.current !== null) {
+  if (!resume || own > least + 1 || resume.current !== null) {
     throw new HoyitoError(
       'BadOption',
       `tablebase: the checkpoints of the parts are too far apart (${counts.join(', ')} layers finished): build again from the start`,
       'resume',
     );
   }
-  return { ...resume, finished: resume.finished.slice(0, -1), current: { seeds, passes: 1 } };
+  return { ...resume, finished: resume.finished.slice(0, -1), current: { seeds: resume.finished.at(-1)!, passes: 1 } };
 };
 
 /** The exchanges of `parts` parts in one process: each operation resolves when every part has called it. */
@@ -262,18 +272,18 @@ export const localExchanges = (parts: number): PartExchange[] => {
 /**
  * `buildTablebasePart` for every part of a build in this process (a core a part, each of its own
  * memory), each with its own control (its checkpoints are its own). Returns part 0's databases
- * and core; `onProgress` hears part 0.
+ * and core, and every part's stats; `onProgress` hears part 0.
  */
 export const buildTablebaseParts = async (
   parts: number,
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   controlOf: (part: number) => PartControl = () => ({}),
-): Promise<{ core: WasmCore; base: Tablebase }> => {
+): Promise<{ core: WasmCore; base: Tablebase; stats: PartStats[] }> => {
   const built = await Promise.all(
     localExchanges(parts).map(exchange =>
       buildTablebasePart(exchange, build, exchange.part === 0 ? onProgress : undefined, controlOf(exchange.part)),
     ),
   );
-  return built[0]!;
+  return { ...built[0]!, stats: built.map(({ stats }) => stats) };
 };

@@ -10,6 +10,8 @@ import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
 import { type BuildProgress, DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
 import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-threads.js';
+import { type PartExchange, type PartStats, buildTablebasePart, buildTablebaseParts } from '../../../host/engines/wasm/tablebase-parts.js';
+import { mpiExchange } from '../../../host/engines/wasm/tablebase-mpi.js';
 import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
@@ -33,6 +35,8 @@ import { progressLine } from '../render.js';
 
 /** A checkpoint is written after every layer, and after a pass once this long has passed since the last one. */
 const CHECKPOINT_EVERY_MS = 60_000;
+/** The most parts of a build in one process (each a core of its own, up to 4 GB of memory). */
+const MAX_PARTS = 64;
 
 /** A layer's line of `verify`: its hash, and whether it is the published one. */
 const checkLine = ({ rule, seeds, hash, published }: LayerCheck): string =>
@@ -80,16 +84,48 @@ const upgrade = async (path: string): Promise<Result<string[], HoyitoError>> => 
   return ok([...verified.value.checks.map(checkLine), `wrote ${path} in format version ${TABLEBASE_FORMAT_VERSION}`]);
 };
 
+/** `--parts`: absent or 1, no parts; N, N parts in this process; mpi, this process's rank of an MPI job (tablebase-mpi.ts). */
+const partsOf = (given: string | undefined): Result<{ count: number; exchange: PartExchange | null } | null, HoyitoError> => {
+  if (given === 'mpi') {
+    let exchange: PartExchange | null;
+    try {
+      exchange = mpiExchange();
+    } catch (error) {
+      return err(error as HoyitoError);
+    }
+    if (!exchange) {
+      return badOption(
+        'parts',
+        '--parts mpi builds one part as a rank of an MPI job: mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ... (npm run build:mpi makes build/hoyito-mpi)',
+      );
+    }
+    return ok({ count: exchange.parts, exchange });
+  }
+  const count = optionalWholeNumber(given, '--parts', 1, MAX_PARTS, 1);
+  if (!count.ok) return count;
+  return ok(count.value === 1 ? null : { count: count.value, exchange: null });
+};
+
+/** What part `part` of `count` did; with its CPU time and rate when it is a process of its own. */
+const partLine = ({ sentBytes, exchanges, boardVisits }: PartStats, part: number, count: number, ownProcess: boolean): string => {
+  const { user, system } = process.cpuUsage();
+  const cpuSeconds = (user + system) / 1e6;
+  const rate = ownProcess
+    ? `, ${cpuSeconds.toFixed(1)} s of CPU: ${Math.round(boardVisits / cpuSeconds).toLocaleString('en-US')} boards a CPU-second`
+    : '';
+  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${rate}`;
+};
+
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --threads share the passes (default the machine's cores); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
     `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place`,
   arity: { min: 1, max: 2 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'out', 'from'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'parts', 'out', 'from'],
   flags: ['resume'],
   run: async (args, output) => {
     const [action, file] = args.positional;
@@ -133,28 +169,40 @@ export const tablebase: Command = {
     const named = { ...build, layers: layersOf(build.layers, build.maxSeeds) };
     const destination = tablebaseDestination(args.options.get('out') ?? DEFAULT_TABLEBASE_DIR, named, '--out');
     if (!destination.ok) return destination;
-    const checkpointFile = checkpointPath(destination.value);
-    let resume: Checkpoint | undefined;
+    const parts = partsOf(args.options.get('parts'));
+    if (!parts.ok) return parts;
+    // A part's checkpoint is its own: one file a part, beside the database's.
+    const checkpointFile = (part: number): string =>
+      parts.value ? `${checkpointPath(destination.value)}.part-${part + 1}-of-${parts.value.count}` : checkpointPath(destination.value);
+    const ownParts = parts.value?.exchange ? [parts.value.exchange.part] : Array.from({ length: parts.value?.count ?? 1 }, (_, i) => i);
+    const speaks = (parts.value?.exchange?.part ?? 0) === 0; // under MPI, rank 0 alone reports and writes the file
+    const resumes: (Checkpoint | undefined)[] = [];
     const from = args.options.get('from');
     if (from !== undefined) {
       if (args.options.has('resume'))
         return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
       const base = await readTablebaseFile(from);
       if (!base.ok) return base;
-      const started = checkpointFrom(base.value, named);
-      if (!started.ok) return started;
-      resume = started.value;
-      output.err(`starting from ${from}: layers ${resume.finished.join(', ')} finished`);
+      for (const part of ownParts) {
+        const started = checkpointFrom(base.value, named);
+        if (!started.ok) return started;
+        resumes[part] = started.value;
+      }
+      if (speaks) output.err(`starting from ${from}: layers ${resumes[ownParts[0]!]!.finished.join(', ')} finished`);
     } else if (args.options.has('resume')) {
-      const read = readCheckpoint(checkpointFile);
-      if (!read.ok) return read;
-      resume = read.value;
-      output.err(
-        resume
-          ? `resuming from ${checkpointFile}: ${resume.finished.length} layers finished` +
-              (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
-          : `no checkpoint at ${checkpointFile}: building from the start`,
-      );
+      for (const part of ownParts) {
+        const read = readCheckpoint(checkpointFile(part));
+        if (!read.ok) return read;
+        resumes[part] = read.value;
+        const resume = read.value;
+        if (speaks || parts.value?.exchange)
+          output.err(
+            resume
+              ? `resuming from ${checkpointFile(part)}: ${resume.finished.length} layers finished` +
+                  (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
+              : `no checkpoint at ${checkpointFile(part)}: building from the start`,
+          );
+      }
     }
     const started = performance.now();
     let shown = -1;
@@ -174,28 +222,56 @@ export const tablebase: Command = {
       if (!folder.ok) return folder;
       spillDir = folder.value;
     }
-    const control = {
-      ...(resume && { resume }),
-      ...(spillDir !== undefined && { spillDir }),
-      checkpointEveryMs: CHECKPOINT_EVERY_MS,
-      views: true, // the file is written at once, from the core's memory
-      onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
-        const written = writeCheckpoint(checkpointFile, header, pieces);
-        if (!written.ok) checkpointError ??= written.error;
-      },
+    const controlOf = (part: number) => {
+      const resume = resumes[part];
+      return {
+        ...(resume && { resume }),
+        ...(spillDir !== undefined && { spillDir }),
+        checkpointEveryMs: CHECKPOINT_EVERY_MS,
+        views: true, // the file is written at once, from the core's memory
+        onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
+          const written = writeCheckpoint(checkpointFile(part), header, pieces);
+          if (!written.ok) checkpointError ??= written.error;
+        },
+      };
     };
-    const base = await attempt(async () =>
-      threads.value === 1 && spillDir === undefined
-        ? buildWasmTablebase(await loadWasmCore(), build, onProgress, control)
-        : (await buildTablebaseThreads(threads.value, build, onProgress, control)).base,
-    );
-    if (!base.ok) return base;
+    let stats: PartStats[] = [];
+    const built = await attempt(async () => {
+      if (parts.value?.exchange) {
+        const { exchange } = parts.value;
+        const part = await buildTablebasePart(exchange, build, speaks ? onProgress : undefined, controlOf(exchange.part));
+        stats = [part.stats];
+        return part.base;
+      }
+      if (parts.value) {
+        const partsBuilt = await buildTablebaseParts(parts.value.count, build, onProgress, controlOf);
+        stats = partsBuilt.stats;
+        return partsBuilt.base;
+      }
+      return threads.value === 1 && spillDir === undefined
+        ? buildWasmTablebase(await loadWasmCore(), build, onProgress, controlOf(0))
+        : (await buildTablebaseThreads(threads.value, build, onProgress, controlOf(0))).base;
+    });
+    if (!built.ok) return built;
     if (checkpointError) return err(checkpointError);
-    const written = await writeTablebase(destination.value, base.value, compress.value === 'deflate');
+    const partLines = stats.map((part, i) => partLine(part, ownParts[i]!, parts.value!.count, parts.value?.exchange !== null));
+    if (!speaks) {
+      removeCheckpoint(checkpointFile(ownParts[0]!));
+      return ok(partLines);
+    }
+    const written = await writeTablebase(destination.value, built.value, compress.value === 'deflate');
     if (!written.ok) return written;
-    removeCheckpoint(checkpointFile);
-    const which = build.layers === 'chain' ? `the chain of layers ${base.value.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
-    const on = threads.value === 1 ? 'one thread' : `${threads.value} threads`;
-    return ok([`built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s on ${on}`, `wrote ${written.value}`]);
+    for (const part of ownParts) removeCheckpoint(checkpointFile(part));
+    const which = build.layers === 'chain' ? `the chain of layers ${built.value.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
+    const on = parts.value
+      ? `${parts.value.count} parts${parts.value.exchange ? ' (MPI ranks)' : ''}`
+      : threads.value === 1
+        ? 'one thread'
+        : `${threads.value} threads`;
+    return ok([
+      `built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s on ${on}`,
+      ...partLines,
+      `wrote ${written.value}`,
+    ]);
   },
 };

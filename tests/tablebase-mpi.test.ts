@@ -1,0 +1,79 @@
+/**
+ * The partitioned build on MPI: `mpirun -np 3 build/hoyito-mpi node bin/hoyito.js tablebase build
+ * --parts mpi` (tools/mpi/hoyito-mpi.c, host/engines/wasm/tablebase-mpi.ts), one part a rank,
+ * writes the file of a build on one thread. Skipped where OpenMPI is not installed (CI installs
+ * it: openmpi-bin, libopenmpi-dev).
+ */
+import { execFile, execFileSync, execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const hasMpi = (() => {
+  try {
+    execFileSync('mpicc', ['--showme:version'], { stdio: 'pipe' });
+    execFileSync('mpirun', ['--version'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** mpirun with `ranks` ranks on this machine, whatever its cores, as root too (CI's containers). */
+const mpirun = (ranks: number, ...command: string[]) =>
+  promisify(execFile)('mpirun', ['--oversubscribe', '-np', String(ranks), 'build/hoyito-mpi', ...command], {
+    cwd: root,
+    env: { ...process.env, OMPI_ALLOW_RUN_AS_ROOT: '1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM: '1' },
+  });
+
+describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
+  beforeAll(() => {
+    execSync('npm run --silent build:mpi', { cwd: root, stdio: 'pipe' });
+    if (!existsSync(join(root, 'lib/tools/cli/main.js'))) execSync('npm run build:lib', { cwd: root, stdio: 'pipe' });
+  }, 120_000);
+
+  it('mpirun -np 3: the file of one thread, written by rank 0, each rank reporting its part and rate', async () => {
+    const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
+    const ranks = mkdtempSync(join(tmpdir(), 'hoyito-mpi-'));
+    const name = 'ii-2x6-capturer-chain-12.hoyitotb';
+    const node = (...argv: string[]) => promisify(execFile)(process.execPath, ['bin/hoyito.js', ...argv], { cwd: root });
+    await node('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole);
+    const { stdout } = await mpirun(
+      3,
+      process.execPath,
+      'bin/hoyito.js',
+      'tablebase',
+      'build',
+      '--seeds',
+      '12',
+      '--parts',
+      'mpi',
+      '--out',
+      ranks,
+    );
+    const lines = stdout.trim().split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts \(MPI ranks\)$/));
+    for (const part of [1, 2, 3]) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges, [\\d.]+ s of CPU: [\\d,]+ boards a CPU-second$`,
+          ),
+        ),
+      );
+    }
+    expect(readFileSync(join(ranks, name))).toEqual(readFileSync(join(whole, name)));
+    expect(readdirSync(ranks)).toEqual([name]);
+  });
+
+  it('a rank whose build fails ends the whole job with its code, naming what failed', async () => {
+    const failed = mpirun(2, process.execPath, 'bin/hoyito.js', 'tablebase', 'build', '--seeds', '99', '--parts', 'mpi');
+    await expect(failed).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--seeds '99'[\s\S]*hoyito-mpi rank \d: the build ended with code 1/),
+    });
+  });
+});
