@@ -121,6 +121,8 @@ export const buildTablebasePart = async (
   let ranges: [number, number][] = [];
   let wanted: Requests[] = [];
   let asked: Requests[] = [];
+  /** The values of the last reply to each other part, in the order of its requests. */
+  const lastSent: Int8Array[] = [];
 
   /** Finds the exits of this part's range of layer `seeds`, and trades requests with the others. */
   const start = async (seeds: number, clear: boolean): Promise<void> => {
@@ -160,21 +162,43 @@ export const buildTablebasePart = async (
     });
   };
 
-  /** Before a pass: each part's values that the others read, from the pass before. */
-  const refresh = async (seeds: number): Promise<void> => {
+  /**
+   * Before a pass: each part's values that the others read, from the pass before. A reply says
+   * which of them changed since the last one (a bit each, in the order of the requests) and
+   * carries those values alone: every value in the first reply of a layer, few in its last passes.
+   */
+  const refresh = async (seeds: number, first: boolean): Promise<void> => {
     const layers = tables.map(table => layerOf(table, seeds));
     const replies = others(q => {
       const { words, count } = asked[q]!;
-      const reply = new Int8Array(count * layers.length);
-      layers.forEach((layer, t) => forEachRequested(words, ranges[part]![0] / 32, (rank, i) => (reply[t * count + i] = layer[rank]!)));
-      return new Uint8Array(reply.buffer);
+      const last = (lastSent[q] = first ? new Int8Array(count * layers.length) : lastSent[q]!);
+      const reply = new Int8Array(Math.ceil(last.length / 8) + last.length);
+      const changedBits = new Uint8Array(reply.buffer, 0, Math.ceil(last.length / 8));
+      let length = changedBits.length;
+      layers.forEach((layer, t) =>
+        forEachRequested(words, ranges[part]![0] / 32, (rank, i) => {
+          const at = t * count + i;
+          const value = layer[rank]!;
+          if (!first && value === last[at]) return;
+          changedBits[at >>> 3]! |= 1 << (at & 7);
+          reply[length++] = last[at] = value;
+        }),
+      );
+      return new Uint8Array(reply.buffer, 0, length);
     });
     const received = await send(replies);
     received.forEach((bytes, q) => {
       if (q === part) return;
       const { words, count } = wanted[q]!;
+      const changedBits = bytes.subarray(0, Math.ceil((count * layers.length) / 8));
       const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-      layers.forEach((layer, t) => forEachRequested(words, ranges[q]![0] / 32, (rank, i) => (layer[rank] = values[t * count + i]!)));
+      let next = changedBits.length;
+      layers.forEach((layer, t) =>
+        forEachRequested(words, ranges[q]![0] / 32, (rank, i) => {
+          const at = t * count + i;
+          if (changedBits[at >>> 3]! & (1 << (at & 7))) layer[rank] = values[next++]!;
+        }),
+      );
     });
   };
 
@@ -195,6 +219,7 @@ export const buildTablebasePart = async (
     });
   };
 
+  let firstPass = true;
   try {
     while (!next.done) {
       const step = next.value;
@@ -202,9 +227,11 @@ export const buildTablebasePart = async (
       stats.boardVisits += end - first;
       if (step.kind === 'start') {
         await start(step.seeds, step.clear);
+        firstPass = true;
         next = steps.next(0);
       } else {
-        await refresh(step.seeds);
+        await refresh(step.seeds, firstPass);
+        firstPass = false;
         const changed = spill ? await spill.pass(step.seeds) : core.tablebasePass(step.seeds);
         const total = await exchange.sum(changed);
         if (total === 0) await share(step.seeds);
