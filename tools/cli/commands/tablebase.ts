@@ -106,12 +106,12 @@ const partsOf = (given: string | undefined): Result<{ count: number; exchange: P
   return ok(count.value === 1 ? null : { count: count.value, exchange: null });
 };
 
-/** What part `part` of `count` did; with its CPU time and rate when it is a process of its own. */
+/** What part `part` of `count` did; with its CPU time, rate and peak memory when it is a process of its own. */
 const partLine = ({ sentBytes, exchanges, boardVisits }: PartStats, part: number, count: number, ownProcess: boolean): string => {
-  const { user, system } = process.cpuUsage();
-  const cpuSeconds = (user + system) / 1e6;
+  const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
+  const cpuSeconds = (userCPUTime + systemCPUTime) / 1e6;
   const rate = ownProcess
-    ? `, ${cpuSeconds.toFixed(1)} s of CPU: ${Math.round(boardVisits / cpuSeconds).toLocaleString('en-US')} boards a CPU-second`
+    ? `, ${cpuSeconds.toFixed(1)} s of CPU: ${Math.round(boardVisits / cpuSeconds).toLocaleString('en-US')} boards a CPU-second, peak ${(maxRSS / 2 ** 20).toFixed(2)} GB`
     : '';
   return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${rate}`;
 };
