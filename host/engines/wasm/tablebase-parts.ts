@@ -62,6 +62,8 @@ export interface PartStats {
 interface Requests {
   readonly words: Uint32Array;
   readonly count: number;
+  /** Per step of the owner's pass: how many requests come before its ranks. */
+  readonly before: readonly number[];
 }
 
 const countBits = (words: Uint32Array): number => {
@@ -73,17 +75,63 @@ const countBits = (words: Uint32Array): number => {
 };
 
 /**
- * Calls `visit(rank, index)` for each rank set in `words` (bits of the ranks from `firstWord * 32`
- * on), `index` counting them from 0: the order of the owner's replies, which both sides walk alike.
+ * An owner's reply to one part, for the requested ranks set in `words` (bits of the ranks from
+ * `firstWord * 32` on) of one table's `layer`: for the i-th, bit `bit + i` of `changedBits` is set
+ * and its value appended to `reply` from `length` on when it differs from `last[at + i]` (always
+ * when `all`), which then takes it. Returns where the reply goes on. (Plain loops: this runs for
+ * every request at every step of a pass.)
  */
-const forEachRequested = (words: Uint32Array, firstWord: number, visit: (rank: number, index: number) => void): void => {
-  let index = 0;
+const gatherChanged = (
+  words: Uint32Array,
+  firstWord: number,
+  layer: Int8Array,
+  all: boolean,
+  last: Int8Array,
+  at: number,
+  changedBits: Uint8Array,
+  bit: number,
+  reply: Int8Array,
+  length: number,
+): number => {
   for (let w = 0; w < words.length; w++) {
     for (let bits = words[w]!; bits !== 0; bits &= bits - 1) {
-      visit((firstWord + w) * 32 + 31 - Math.clz32(bits & -bits), index++);
+      const value = layer[(firstWord + w) * 32 + 31 - Math.clz32(bits & -bits)]!;
+      if (all || value !== last[at]) {
+        changedBits[bit >>> 3]! |= 1 << (bit & 7);
+        reply[length++] = last[at] = value;
+      }
+      at++;
+      bit++;
     }
   }
+  return length;
 };
+
+/** The requester's side of `gatherChanged`: writes the values that changed into `layer` at their ranks; returns where the reply goes on. */
+const scatterChanged = (
+  words: Uint32Array,
+  firstWord: number,
+  layer: Int8Array,
+  changedBits: Uint8Array,
+  bit: number,
+  values: Int8Array,
+  next: number,
+): number => {
+  for (let w = 0; w < words.length; w++) {
+    for (let bits = words[w]!; bits !== 0; bits &= bits - 1) {
+      if (changedBits[bit >>> 3]! & (1 << (bit & 7))) layer[(firstWord + w) * 32 + 31 - Math.clz32(bits & -bits)] = values[next++]!;
+      bit++;
+    }
+  }
+  return next;
+};
+
+/**
+ * How many steps a pass of each part takes, with an exchange after each: a part's boards read the
+ * others' values of a step before, not of a pass before. Measured on the 2x6 chain of 16 in 2
+ * parts, layer 16 took 65 passes with one step (42 in one core), 46 with 4, 43 with 8 and 16.
+ */
+export const PASS_STEPS = 8;
 
 /**
  * Builds one part of the databases of `build` (see the top): every part of the build calls this
@@ -123,6 +171,14 @@ export const buildTablebasePart = async (
   let asked: Requests[] = [];
   /** The values of the last reply to each other part, in the order of its requests. */
   const lastSent: Int8Array[] = [];
+  /** Without spilling: where each step's children start in the cache. */
+  let stepStreams: number[] = [];
+  /** Step k's ranks of part q's range: [first, end) cut as the layer is, the first step's first word at 0. */
+  const stepRanks = (q: number, k: number): [number, number] => {
+    const [first, end] = ranges[q]!;
+    const [from, to] = partRanges(end - first, PASS_STEPS)[k]!;
+    return [first + from, first + to];
+  };
 
   /** Finds the exits of this part's range of layer `seeds`, and trades requests with the others. */
   const start = async (seeds: number, clear: boolean): Promise<void> => {
@@ -139,66 +195,74 @@ export const buildTablebasePart = async (
       }
     };
     if (!spill) {
-      const stop = core.tablebaseStartSegment(seeds, clear, first, end, 0, cacheBytes);
-      if (stop < end) {
-        throw new Error(
-          `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
-        );
-      }
-      mark(core.tablebaseCacheView(0, core.tablebaseSegmentBytes));
+      // The cache holds the steps' children one after another: a step is a segment of the core's.
+      let at = 0;
+      stepStreams = Array.from({ length: PASS_STEPS }, (_, k) => {
+        const [from, to] = stepRanks(part, k);
+        const stop = core.tablebaseStartSegment(seeds, clear, from, to, at, cacheBytes);
+        if (stop < to) {
+          throw new Error(
+            `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
+          );
+        }
+        mark(core.tablebaseCacheView(at, core.tablebaseSegmentBytes));
+        at += core.tablebaseSegmentBytes;
+        return at - core.tablebaseSegmentBytes;
+      });
     } else await spill.start(seeds, clear, first, end, 0, cacheBytes, mark);
     const wordsOf = (q: number): Uint32Array => {
       const [from, to] = ranges[q]!;
       return reads.subarray(from / 32, Math.ceil(to / 32));
     };
-    wanted = ranges.map((_, q) => {
-      const words = q === part ? new Uint32Array(0) : wordsOf(q);
-      return { words, count: countBits(words) };
-    });
+    const requestsOf = (q: number, words: Uint32Array): Requests => {
+      const before = Array.from({ length: PASS_STEPS }, (_, k) => countBits(words.subarray(0, (stepRanks(q, k)[0] - ranges[q]![0]) / 32)));
+      return { words, count: countBits(words), before };
+    };
+    wanted = ranges.map((_, q) => requestsOf(q, q === part ? new Uint32Array(0) : wordsOf(q)));
     const received = await send(others(q => new Uint8Array(wanted[q]!.words.slice().buffer)));
-    asked = received.map((bytes, q) => {
-      const words = q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer);
-      return { words, count: countBits(words) };
-    });
+    asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer)));
   };
 
   /**
-   * Before a pass: each part's values that the others read, from the pass before. A reply says
-   * which of them changed since the last one (a bit each, in the order of the requests) and
-   * carries those values alone: every value in the first reply of a layer, few in its last passes.
+   * After step k of a pass (null: before the first pass of a layer, every step's ranks), each part's
+   * values of the ranks it visited in that step that the others read. A reply says which of them
+   * changed since the last reply (a bit each, in the order of the requests) and carries those values
+   * alone: every value in the first reply of a layer, few in its last passes.
    */
-  const refresh = async (seeds: number, first: boolean): Promise<void> => {
+  const refresh = async (seeds: number, k: number | null): Promise<void> => {
     const layers = tables.map(table => layerOf(table, seeds));
+    /** The words of `requests` (of part q's range) that step k's ranks take, and how many requests come before them. */
+    const window = (q: number, requests: Requests): { words: Uint32Array; firstWord: number; before: number } => {
+      const base = ranges[q]![0] / 32;
+      const [from, to] = k === null ? ranges[q]! : stepRanks(q, k);
+      const [fromWord, toWord] = [from / 32 - base, Math.ceil(to / 32) - base];
+      return { words: requests.words.subarray(fromWord, toWord), firstWord: from / 32, before: k === null ? 0 : requests.before[k]! };
+    };
     const replies = others(q => {
-      const { words, count } = asked[q]!;
-      const last = (lastSent[q] = first ? new Int8Array(count * layers.length) : lastSent[q]!);
-      const reply = new Int8Array(Math.ceil(last.length / 8) + last.length);
-      const changedBits = new Uint8Array(reply.buffer, 0, Math.ceil(last.length / 8));
-      let length = changedBits.length;
-      layers.forEach((layer, t) =>
-        forEachRequested(words, ranges[part]![0] / 32, (rank, i) => {
-          const at = t * count + i;
-          const value = layer[rank]!;
-          if (!first && value === last[at]) return;
-          changedBits[at >>> 3]! |= 1 << (at & 7);
-          reply[length++] = last[at] = value;
-        }),
-      );
+      const { words, firstWord, before } = window(part, asked[q]!);
+      const { count } = asked[q]!;
+      const last = (lastSent[q] = k === null ? new Int8Array(count * layers.length) : lastSent[q]!);
+      const inWindow = countBits(words);
+      const bitBytes = Math.ceil((inWindow * layers.length) / 8);
+      const reply = new Int8Array(bitBytes + inWindow * layers.length);
+      const changedBits = new Uint8Array(reply.buffer, 0, bitBytes);
+      let length = bitBytes;
+      layers.forEach((layer, t) => {
+        length = gatherChanged(words, firstWord, layer, k === null, last, t * count + before, changedBits, t * inWindow, reply, length);
+      });
       return new Uint8Array(reply.buffer, 0, length);
     });
     const received = await send(replies);
     received.forEach((bytes, q) => {
       if (q === part) return;
-      const { words, count } = wanted[q]!;
-      const changedBits = bytes.subarray(0, Math.ceil((count * layers.length) / 8));
+      const { words, firstWord } = window(q, wanted[q]!);
+      const inWindow = countBits(words);
+      const changedBits = bytes.subarray(0, Math.ceil((inWindow * layers.length) / 8));
       const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
       let next = changedBits.length;
-      layers.forEach((layer, t) =>
-        forEachRequested(words, ranges[q]![0] / 32, (rank, i) => {
-          const at = t * count + i;
-          if (changedBits[at >>> 3]! & (1 << (at & 7))) layer[rank] = values[next++]!;
-        }),
-      );
+      layers.forEach((layer, t) => {
+        next = scatterChanged(words, firstWord, layer, changedBits, t * inWindow, values, next);
+      });
     });
   };
 
@@ -219,22 +283,31 @@ export const buildTablebasePart = async (
     });
   };
 
-  let firstPass = true;
+  /** One step of a pass: the boards of this part's step k, from the cache or the spill file; how many values changed. */
+  const step = async (seeds: number, k: number): Promise<number> => {
+    const [from, to] = stepRanks(part, k);
+    if (spill) return spill.pass(seeds, k + 1 === PASS_STEPS ? Infinity : to);
+    core.tablebaseUseSegment(from, to, stepStreams[k]!);
+    return core.tablebasePass(seeds);
+  };
+
   try {
     while (!next.done) {
-      const step = next.value;
-      const [first, end] = partRanges(layerSize(2 * build.holesPerRow, step.seeds), parts)[part]!;
+      const { kind, seeds } = next.value;
+      const [first, end] = partRanges(layerSize(2 * build.holesPerRow, seeds), parts)[part]!;
       stats.boardVisits += end - first;
-      if (step.kind === 'start') {
-        await start(step.seeds, step.clear);
-        firstPass = true;
+      if (kind === 'start') {
+        await start(seeds, next.value.clear);
+        await refresh(seeds, null);
         next = steps.next(0);
       } else {
-        await refresh(step.seeds, firstPass);
-        firstPass = false;
-        const changed = spill ? await spill.pass(step.seeds) : core.tablebasePass(step.seeds);
+        let changed = 0;
+        for (let k = 0; k < PASS_STEPS; k++) {
+          changed += await step(seeds, k);
+          await refresh(seeds, k);
+        }
         const total = await exchange.sum(changed);
-        if (total === 0) await share(step.seeds);
+        if (total === 0) await share(seeds);
         next = steps.next(total);
       }
     }

@@ -37,6 +37,9 @@ const MAX_CALL_BYTES = 2 ** 30;
 
 export class SpilledRange {
   #segments: Segment[] = [];
+  /** The segment a pass visits next, and the read of it (or of the one after) under way. */
+  #next = 0;
+  #reading: Promise<void> = Promise.resolve();
   /** The file, opened when first written (every layer's segments then overwrite it from its start). */
   #file: Promise<FileHandle> | null = null;
   readonly #core: WasmCore;
@@ -66,6 +69,7 @@ export class SpilledRange {
     const core = this.#core;
     const half = Math.floor((cacheTo - cacheFrom) / 8) * 4;
     this.#segments = [];
+    this.#next = 0;
     // The write of the segment before in each half: the next one there waits for it.
     const writing: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
     let offset = 0;
@@ -89,21 +93,30 @@ export class SpilledRange {
     }
   }
 
-  /** One pass over the range, its segments in rank order, each read back into its half of the cache while the one before is visited; how many values changed. */
-  async pass(seeds: number): Promise<number> {
+  /**
+   * One pass over the range, its segments in rank order, each read back into its half of the cache
+   * while the one before is visited; how many values changed. With `until`, the pass visits the
+   * segments that begin before it and stops there: the next call goes on from that segment (a
+   * partitioned build's steps, tablebase-parts.ts), and the pass ends with the last segment.
+   */
+  async pass(seeds: number, until = Infinity): Promise<number> {
     const core = this.#core;
     const segments = this.#segments;
     // One segment stayed in the cache since `start`: nothing else writes there.
-    let reading = segments.length > 1 ? this.#transfer(segments[0]!, 'read') : Promise.resolve();
+    if (this.#next === 0) this.#reading = segments.length > 1 ? this.#transfer(segments[0]!, 'read') : Promise.resolve();
     let changed = 0;
-    for (let i = 0; i < segments.length; i++) {
-      await reading;
-      if (i + 1 < segments.length) reading = this.#transfer(segments[i + 1]!, 'read');
+    for (; this.#next < segments.length && segments[this.#next]!.first < until; this.#next++) {
+      const i = this.#next;
+      await this.#reading;
+      if (i + 1 < segments.length) this.#reading = this.#transfer(segments[i + 1]!, 'read');
       const { first, end, at } = segments[i]!;
       core.tablebaseUseSegment(first, end, at);
       changed += core.tablebasePass(seeds);
     }
-    await reading;
+    if (this.#next === segments.length) {
+      await this.#reading;
+      this.#next = 0;
+    }
     return changed;
   }
 
