@@ -5,12 +5,13 @@
  * progress: it finds their exits (captures read from the finished layers below, which every part
  * holds) and keeps their quiet children, spilled to a file of its own when its cache cannot hold
  * them (tablebase-spill.ts). A quiet child in another part's range is a request: once a layer, each
- * part tells every other which of its ranks it reads (a bit a board of the owner's range), and
- * before every pass each owner replies with the values of those ranks, a byte each, which the
- * requester writes where they belong in its copy of the layer. So parts are Jacobi between one
- * another (a pass reads other parts' values of the pass before) and Gauss-Seidel inside; a layer is
- * finished when a pass changed nothing in any part, and then every part receives every other's
- * range whole (the next layers' captures read it).
+ * part tells every other which of its ranks it reads (a bit a board of the owner's range). A pass
+ * is PASS_STEPS steps, a slice of every part's range each; after each step every owner replies with
+ * the requested values of its slice that changed since its last reply (a bit a request, then those
+ * values), which the requester writes where they belong in its copy of the layer. So parts are
+ * Jacobi between one another (a step reads the other parts' values of the step before) and
+ * Gauss-Seidel inside; a layer is finished when a pass changed nothing in any part, and then every
+ * part receives every other's range whole (the next layers' captures read it).
  *
  * The fixed point is the one of one core (tested byte for byte against the reference and the
  * one-core build, for 1 to 5 parts). Each part writes its own checkpoints: a resumed part finds its
