@@ -79,6 +79,28 @@ describe('the chain of 12 on 2x6 in parts', () => {
   });
 });
 
+describe('a partitioned build that spills', () => {
+  it('makes the updates of one whose cache holds its children: the same passes a layer and the same bytes, with no file left', async () => {
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+    const passesOf = async (cacheMb: number, spillDir?: string) => {
+      const passes = new Map<number, number>();
+      const { base } = await buildTablebaseParts(
+        3,
+        { ...build, cacheMb },
+        ({ seeds, pass, changed }) => changed === 0 && passes.set(seeds, pass),
+        () => (spillDir === undefined ? {} : { spillDir }),
+      );
+      return { passes, layers: withPlainLayers(base) };
+    };
+    const spillDir = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+    const whole = await passesOf(64);
+    // 0.25 MB: each part's third of layer 12 (7 MB of children) in segments, none across a step.
+    const spilled = await passesOf(0.25, spillDir);
+    expect(spilled).toEqual(whole);
+    expect(readdirSync(spillDir)).toEqual([]);
+  });
+});
+
 describe('a partitioned build resumed', () => {
   const build = { variant: 'iii', holesPerRow: 4, maxSeeds: 12 } as const;
   const parts = 3;

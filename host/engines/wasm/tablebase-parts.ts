@@ -172,7 +172,7 @@ export const buildTablebasePart = async (
   let asked: Requests[] = [];
   /** The values of the last reply to each other part, in the order of its requests. */
   const lastSent: Int8Array[] = [];
-  /** Without spilling: where each step's children start in the cache. */
+  /** Where each step's children start in the cache; none when the layer is spilled. */
   let stepStreams: number[] = [];
   /** Step k's ranks of part q's range: [first, end) cut as the layer is, the first step's first word at 0. */
   const stepRanks = (q: number, k: number): [number, number] => {
@@ -195,22 +195,26 @@ export const buildTablebasePart = async (
         if (word < MAX_LAYER_BOARDS && (word < first || word >= end)) reads[word >>> 5]! |= 1 << (word & 31);
       }
     };
-    if (!spill) {
-      // The cache holds the steps' children one after another: a step is a segment of the core's.
-      let at = 0;
-      stepStreams = Array.from({ length: PASS_STEPS }, (_, k) => {
-        const [from, to] = stepRanks(part, k);
-        const stop = core.tablebaseStartSegment(seeds, clear, from, to, at, cacheBytes);
-        if (stop < to) {
-          throw new Error(
-            `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
-          );
-        }
-        mark(core.tablebaseCacheView(at, core.tablebaseSegmentBytes));
-        at += core.tablebaseSegmentBytes;
-        return at - core.tablebaseSegmentBytes;
-      });
-    } else await spill.start(seeds, clear, first, end, 0, cacheBytes, mark);
+    // The steps' children one after another in the cache, a segment of the core's a step, when they fit; else spilled, in segments that end at steps.
+    let at = 0;
+    stepStreams = [];
+    for (let k = 0; k < PASS_STEPS && stepStreams.length === k; k++) {
+      const [from, to] = stepRanks(part, k);
+      if (core.tablebaseStartSegment(seeds, clear, from, to, at, cacheBytes) < to) break;
+      mark(core.tablebaseCacheView(at, core.tablebaseSegmentBytes));
+      stepStreams.push(at);
+      at += core.tablebaseSegmentBytes;
+    }
+    if (stepStreams.length < PASS_STEPS) {
+      if (!spill) {
+        throw new Error(
+          `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
+        );
+      }
+      stepStreams = [];
+      const breaks = Array.from({ length: PASS_STEPS - 1 }, (_, k) => stepRanks(part, k + 1)[0]);
+      await spill.start(seeds, clear, first, end, 0, cacheBytes, mark, breaks);
+    }
     const wordsOf = (q: number): Uint32Array => {
       const [from, to] = ranges[q]!;
       return reads.subarray(from / 32, Math.ceil(to / 32));
@@ -287,7 +291,7 @@ export const buildTablebasePart = async (
   /** One step of a pass: the boards of this part's step k, from the cache or the spill file; how many values changed. */
   const step = async (seeds: number, k: number): Promise<number> => {
     const [from, to] = stepRanks(part, k);
-    if (spill) return spill.pass(seeds, k + 1 === PASS_STEPS ? Infinity : to);
+    if (stepStreams.length === 0) return spill!.pass(seeds, k + 1 === PASS_STEPS ? Infinity : to);
     core.tablebaseUseSegment(from, to, stepStreams[k]!);
     return core.tablebasePass(seeds);
   };

@@ -37,7 +37,8 @@ const MAX_CALL_BYTES = 2 ** 30;
 
 export class SpilledRange {
   #segments: Segment[] = [];
-  /** The segment a pass visits next, and the read of it (or of the one after) under way. */
+  /** A pass under way (called with `until`), the segment it visits next, and the read of it under way. */
+  #passing = false;
   #next = 0;
   #reading: Promise<void> = Promise.resolve();
   /** The file, opened when first written (every layer's segments then overwrite it from its start). */
@@ -55,7 +56,9 @@ export class SpilledRange {
    * `tablebaseStartRange` with the children of ranks [first, end) in the cache's bytes
    * [cacheFrom, cacheTo), segment by segment, each written to the file when there is more than one
    * (the cache holds one board's children in each half: `spillsIn`). `onSegment` sees each
-   * segment's children (its stream of u32 words, as the core wrote it, not always 4-byte aligned) before they are written.
+   * segment's children (its stream of u32 words, as the core wrote it, not always 4-byte aligned)
+   * before they are written. No segment crosses a rank of `breaks` (ascending): the steps of a
+   * partitioned build's pass (`pass` with `until`).
    */
   async start(
     seeds: number,
@@ -65,11 +68,13 @@ export class SpilledRange {
     cacheFrom: number,
     cacheTo: number,
     onSegment?: (stream: Uint8Array) => void,
+    breaks: readonly number[] = [],
   ): Promise<void> {
     const core = this.#core;
     const half = Math.floor((cacheTo - cacheFrom) / 8) * 4;
     this.#segments = [];
     this.#next = 0;
+    this.#passing = false;
     // The write of the segment before in each half: the next one there waits for it.
     const writing: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
     let offset = 0;
@@ -79,7 +84,7 @@ export class SpilledRange {
         const which = this.#segments.length % 2;
         await writing[which];
         const from = cacheFrom + which * half;
-        const stop = core.tablebaseStartSegment(seeds, clear, at, end, from, from + half);
+        const stop = core.tablebaseStartSegment(seeds, clear, at, breaks.find(rank => rank > at) ?? end, from, from + half);
         if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
         const segment = { first: at, end: stop, offset, bytes: core.tablebaseSegmentBytes, at: from };
         this.#segments.push(segment);
@@ -97,13 +102,14 @@ export class SpilledRange {
    * One pass over the range, its segments in rank order, each read back into its half of the cache
    * while the one before is visited; how many values changed. With `until`, the pass visits the
    * segments that begin before it and stops there: the next call goes on from that segment (a
-   * partitioned build's steps, tablebase-parts.ts), and the pass ends with the last segment.
+   * partitioned build's steps, tablebase-parts.ts), and the pass ends with the call without it.
    */
   async pass(seeds: number, until = Infinity): Promise<number> {
     const core = this.#core;
     const segments = this.#segments;
     // One segment stayed in the cache since `start`: nothing else writes there.
-    if (this.#next === 0) this.#reading = segments.length > 1 ? this.#transfer(segments[0]!, 'read') : Promise.resolve();
+    if (!this.#passing) this.#reading = segments.length > 1 ? this.#transfer(segments[0]!, 'read') : Promise.resolve();
+    this.#passing = true;
     let changed = 0;
     for (; this.#next < segments.length && segments[this.#next]!.first < until; this.#next++) {
       const i = this.#next;
@@ -113,9 +119,10 @@ export class SpilledRange {
       core.tablebaseUseSegment(first, end, at);
       changed += core.tablebasePass(seeds);
     }
-    if (this.#next === segments.length) {
+    if (until === Infinity) {
       await this.#reading;
       this.#next = 0;
+      this.#passing = false;
     }
     return changed;
   }
