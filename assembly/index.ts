@@ -5,9 +5,12 @@ import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './boa
 import { perftFrom } from './perft';
 import {
   cacheAddress,
+  gatherChanged,
   joinPagedTablebase,
   joinTablebase,
   layerPass,
+  partScratch,
+  scatterChanged,
   segmentStreamBytes,
   startLayer,
   startRange,
@@ -63,6 +66,16 @@ export function tablebaseStartSegment(seeds: i32, clear: bool, first: u32, end: 
 export function tablebaseSegmentBytes(): f64 { return segmentStreamBytes(); }
 export function tablebaseCacheAddress(): usize { return cacheAddress(); }
 export function tablebaseUseSegment(first: u32, end: u32, cacheFrom: f64): void { useSegment(first, end, cacheFrom); }
+// A partitioned build (host/engines/wasm/tablebase-parts.ts): room for its requests and replies, and the replies gathered and scattered.
+export function tablebasePartScratch(bytes: f64): usize { return partScratch(bytes); }
+export function tablebaseGatherChanged(
+  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, last: usize, changedBits: usize, bit: u32, reply: usize, length: u32,
+): u32 {
+  return gatherChanged(layer, words, wordCount, firstWord, all, last, changedBits, bit, reply, length);
+}
+export function tablebaseScatterChanged(layer: usize, words: usize, wordCount: u32, firstWord: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
+  return scatterChanged(layer, words, wordCount, firstWord, changedBits, bit, values, next);
+}
 
 /** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */
 export function staticsEnd(): usize { return __heap_base; }

@@ -630,6 +630,70 @@ export function tableLayerAddress(table: i32, seeds: i32): usize {
   return layerAddress(table, seeds);
 }
 
+// ---- a partitioned build's replies (host/engines/wasm/tablebase-parts.ts) ------------------------
+
+let scratchAddress: usize = 0;
+let scratchBytes: u64 = 0;
+
+/**
+ * Room of at least `bytes` at the end of memory for the host's requests and replies of a
+ * partitioned build (past the databases' room, which a part's core makes once); its address, or 0
+ * when memory cannot grow that far. Room made before is reused when large enough.
+ */
+export function partScratch(bytes: f64): usize {
+  const wanted = <u64>max(bytes, 1);
+  if (wanted <= scratchBytes) return scratchAddress;
+  const pages = (wanted + 0xffff) >> 16;
+  if (pages + <u64>memory.size() >= 65536) return 0;
+  const first = memory.grow(<i32>pages);
+  if (first < 0) return 0;
+  scratchAddress = <usize>first << 16;
+  scratchBytes = pages << 16;
+  return scratchAddress;
+}
+
+/**
+ * An owner's reply to one part: for the i-th rank set in the `wordCount` words at `words` (bits of
+ * the ranks from `firstWord * 32` on) of the layer at `layer`, sets bit `bit + i` of `changedBits`
+ * and appends its value at `reply + length` when it differs from the byte at `last + i` (always when
+ * `all`), which then takes it. Returns where the reply goes on.
+ */
+export function gatherChanged(
+  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, last: usize, changedBits: usize, bit: u32, reply: usize, length: u32,
+): u32 {
+  for (let w: u32 = 0; w < wordCount; w++) {
+    const base = layer + (<usize>(firstWord + w) << 5);
+    for (let bits = load<u32>(words + (<usize>w << 2)); bits != 0; bits &= bits - 1) {
+      const value = load<i8>(base + <usize>ctz(bits));
+      if (all || value != load<i8>(last)) {
+        const at = changedBits + <usize>(bit >> 3);
+        store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
+        store<i8>(reply + <usize>length, value);
+        store<i8>(last, value);
+        length++;
+      }
+      last++;
+      bit++;
+    }
+  }
+  return length;
+}
+
+/** The requester's side of `gatherChanged`: writes the values the reply at `values + next` carries into the layer at `layer`, at their ranks; returns where the reply goes on. */
+export function scatterChanged(layer: usize, words: usize, wordCount: u32, firstWord: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
+  for (let w: u32 = 0; w < wordCount; w++) {
+    const base = layer + (<usize>(firstWord + w) << 5);
+    for (let bits = load<u32>(words + (<usize>w << 2)); bits != 0; bits &= bits - 1) {
+      if ((load<u8>(changedBits + <usize>(bit >> 3)) >> (bit & 7)) & 1) {
+        store<i8>(base + <usize>ctz(bits), load<i8>(values + <usize>next));
+        next++;
+      }
+      bit++;
+    }
+  }
+  return next;
+}
+
 /** What `probe` answers for a position the databases do not hold. */
 export const NOT_IN_TABLES: i32 = -1 << 30;
 

@@ -187,6 +187,48 @@ export class WasmCore extends PlayCore {
     this.#full.tablebaseUseSegment(first, end, cacheFrom);
   }
 
+  /**
+   * A partitioned build's scratch (tablebase-parts.ts): room of at least `bytes` at the end of the
+   * core's memory, as a view (valid until the memory grows again).
+   * @throws Error when the memory cannot grow that far.
+   */
+  tablebasePartScratch(bytes: number): Uint8Array {
+    const address = this.#full.tablebasePartScratch(bytes) >>> 0;
+    if (address === 0)
+      throw new Error(`tablebase: no room for ${bytes} bytes of a part's requests and replies in the core's memory (4 GB at most)`);
+    return new Uint8Array(this.memoryBytes.buffer, address, bytes);
+  }
+
+  /** An owner's reply to a part, gathered in the core: see `gatherChanged` in assembly/tablebase.ts (addresses in the core's memory). */
+  tablebaseGatherChanged(
+    layer: number,
+    words: number,
+    wordCount: number,
+    firstWord: number,
+    all: boolean,
+    last: number,
+    changedBits: number,
+    bit: number,
+    reply: number,
+    length: number,
+  ): number {
+    return this.#full.tablebaseGatherChanged(layer, words, wordCount, firstWord, all, last, changedBits, bit, reply, length) >>> 0;
+  }
+
+  /** A reply written into the layer at its ranks: see `scatterChanged` in assembly/tablebase.ts. */
+  tablebaseScatterChanged(
+    layer: number,
+    words: number,
+    wordCount: number,
+    firstWord: number,
+    changedBits: number,
+    bit: number,
+    values: number,
+    next: number,
+  ): number {
+    return this.#full.tablebaseScatterChanged(layer, words, wordCount, firstWord, changedBits, bit, values, next) >>> 0;
+  }
+
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
   tablebasePass(seeds: number): number {
     this.configureFor(this.#tablebaseSettings!);

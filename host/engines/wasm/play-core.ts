@@ -110,6 +110,29 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   tablebaseSegmentBytes(): number;
   tablebaseCacheAddress(): number;
   tablebaseUseSegment(first: number, end: number, cacheFrom: number): void;
+  tablebasePartScratch(bytes: number): number;
+  tablebaseGatherChanged(
+    layer: number,
+    words: number,
+    wordCount: number,
+    firstWord: number,
+    all: boolean,
+    last: number,
+    changedBits: number,
+    bit: number,
+    reply: number,
+    length: number,
+  ): number;
+  tablebaseScatterChanged(
+    layer: number,
+    words: number,
+    wordCount: number,
+    firstWord: number,
+    changedBits: number,
+    bit: number,
+    values: number,
+    next: number,
+  ): number;
   tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number, region: number): void;
 }
 

@@ -63,68 +63,23 @@ export interface PartStats {
 interface Requests {
   readonly words: Uint32Array;
   readonly count: number;
-  /** Per step of the owner's pass: how many requests come before its ranks. */
+  /** Per step of the owner's pass: how many requests come before its ranks (and `count` after the last). */
   readonly before: readonly number[];
+  /** Where in the part's scratch (`tablebasePartScratch`) its words are, and for another part's requests the values last sent and the reply. */
+  wordsAt: number;
+  lastAt: number;
+  replyAt: number;
 }
 
+/** The bits set in `words`. */
 const countBits = (words: Uint32Array): number => {
   let count = 0;
   for (let bits of words) {
-    for (; bits !== 0; count++) bits &= bits - 1;
+    bits -= (bits >>> 1) & 0x55555555;
+    bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+    count += Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return count;
-};
-
-/**
- * An owner's reply to one part, for the requested ranks set in `words` (bits of the ranks from
- * `firstWord * 32` on) of one table's `layer`: for the i-th, bit `bit + i` of `changedBits` is set
- * and its value appended to `reply` from `length` on when it differs from `last[at + i]` (always
- * when `all`), which then takes it. Returns where the reply goes on. (Plain loops: this runs for
- * every request at every step of a pass.)
- */
-const gatherChanged = (
-  words: Uint32Array,
-  firstWord: number,
-  layer: Int8Array,
-  all: boolean,
-  last: Int8Array,
-  at: number,
-  changedBits: Uint8Array,
-  bit: number,
-  reply: Int8Array,
-  length: number,
-): number => {
-  for (let w = 0; w < words.length; w++) {
-    for (let bits = words[w]!; bits !== 0; bits &= bits - 1) {
-      const value = layer[(firstWord + w) * 32 + 31 - Math.clz32(bits & -bits)]!;
-      if (all || value !== last[at]) {
-        changedBits[bit >>> 3]! |= 1 << (bit & 7);
-        reply[length++] = last[at] = value;
-      }
-      at++;
-      bit++;
-    }
-  }
-  return length;
-};
-
-/** The requester's side of `gatherChanged`: writes the values that changed into `layer` at their ranks; returns where the reply goes on. */
-const scatterChanged = (
-  words: Uint32Array,
-  firstWord: number,
-  layer: Int8Array,
-  changedBits: Uint8Array,
-  bit: number,
-  values: Int8Array,
-  next: number,
-): number => {
-  for (let w = 0; w < words.length; w++) {
-    for (let bits = words[w]!; bits !== 0; bits &= bits - 1) {
-      if (changedBits[bit >>> 3]! & (1 << (bit & 7))) layer[(firstWord + w) * 32 + 31 - Math.clz32(bits & -bits)] = values[next++]!;
-      bit++;
-    }
-  }
-  return next;
 };
 
 /**
@@ -170,8 +125,6 @@ export const buildTablebasePart = async (
   let ranges: [number, number][] = [];
   let wanted: Requests[] = [];
   let asked: Requests[] = [];
-  /** The values of the last reply to each other part, in the order of its requests. */
-  const lastSent: Int8Array[] = [];
   /** Where each step's children start in the cache; none when the layer is spilled. */
   let stepStreams: number[] = [];
   /** Step k's ranks of part q's range: [first, end) cut as the layer is, the first step's first word at 0. */
@@ -180,6 +133,16 @@ export const buildTablebasePart = async (
     const [from, to] = partRanges(end - first, PASS_STEPS)[k]!;
     return [first + from, first + to];
   };
+
+  /** The words of a request bitmap of part q's range (from its first word) that step k's ranks take (every step's with null). */
+  const stepWords = (q: number, k: number | null): { fromWord: number; toWord: number; firstWord: number } => {
+    const base = ranges[q]![0] / 32;
+    const [from, to] = k === null ? ranges[q]! : stepRanks(q, k);
+    return { fromWord: from / 32 - base, toWord: Math.ceil(to / 32) - base, firstWord: from / 32 };
+  };
+  /** The bytes of the part's scratch, and where in it the replies received are written. */
+  let scratchBytes = 0;
+  let receiveAt = 0;
 
   /** Finds the exits of this part's range of layer `seeds`, and trades requests with the others. */
   const start = async (seeds: number, clear: boolean): Promise<void> => {
@@ -220,12 +183,33 @@ export const buildTablebasePart = async (
       return reads.subarray(from / 32, Math.ceil(to / 32));
     };
     const requestsOf = (q: number, words: Uint32Array): Requests => {
-      const before = Array.from({ length: PASS_STEPS }, (_, k) => countBits(words.subarray(0, (stepRanks(q, k)[0] - ranges[q]![0]) / 32)));
-      return { words, count: countBits(words), before };
+      const before = [0];
+      for (let k = 0; k < PASS_STEPS; k++) {
+        const { fromWord, toWord } = stepWords(q, k);
+        before.push(before[k]! + countBits(words.subarray(fromWord, toWord)));
+      }
+      return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, lastAt: 0, replyAt: 0 };
     };
     wanted = ranges.map((_, q) => requestsOf(q, q === part ? new Uint32Array(0) : wordsOf(q)));
     const received = await send(others(q => new Uint8Array(wanted[q]!.words.slice().buffer)));
     asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer)));
+    // The scratch: every part's request words, then per other part the values last sent and the reply, then room for the largest reply received.
+    const replyBytes = (count: number): number => Math.ceil((count * tables.length) / 8) + count * tables.length;
+    scratchBytes = 0;
+    for (const requests of [...wanted, ...asked]) {
+      requests.wordsAt = scratchBytes;
+      scratchBytes += 4 * requests.words.length;
+    }
+    for (const requests of asked) {
+      requests.lastAt = scratchBytes;
+      requests.replyAt = scratchBytes + requests.count * tables.length;
+      scratchBytes = requests.replyAt + replyBytes(requests.count);
+    }
+    receiveAt = scratchBytes;
+    scratchBytes += Math.max(0, ...wanted.map(({ count }) => replyBytes(count)));
+    const scratch = core.tablebasePartScratch(scratchBytes);
+    for (const { words, wordsAt } of [...wanted, ...asked])
+      new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, words.length).set(words);
   };
 
   /**
@@ -235,38 +219,55 @@ export const buildTablebasePart = async (
    * alone: every value in the first reply of a layer, few in its last passes.
    */
   const refresh = async (seeds: number, k: number | null): Promise<void> => {
-    const layers = tables.map(table => layerOf(table, seeds));
-    /** The words of `requests` (of part q's range) that step k's ranks take, and how many requests come before them. */
-    const window = (q: number, requests: Requests): { words: Uint32Array; firstWord: number; before: number } => {
-      const base = ranges[q]![0] / 32;
-      const [from, to] = k === null ? ranges[q]! : stepRanks(q, k);
-      const [fromWord, toWord] = [from / 32 - base, Math.ceil(to / 32) - base];
-      return { words: requests.words.subarray(fromWord, toWord), firstWord: from / 32, before: k === null ? 0 : requests.before[k]! };
-    };
+    const layers = tables.map(table => layerOf(table, seeds).byteOffset);
+    const count = (requests: Requests): number => (k === null ? requests.count : requests.before[k + 1]! - requests.before[k]!);
+    const scratch = core.tablebasePartScratch(scratchBytes);
+    const at = scratch.byteOffset;
     const replies = others(q => {
-      const { words, firstWord, before } = window(part, asked[q]!);
-      const { count } = asked[q]!;
-      const last = (lastSent[q] = k === null ? new Int8Array(count * layers.length) : lastSent[q]!);
-      const inWindow = countBits(words);
-      const bitBytes = Math.ceil((inWindow * layers.length) / 8);
-      const reply = new Int8Array(bitBytes + inWindow * layers.length);
-      const changedBits = new Uint8Array(reply.buffer, 0, bitBytes);
+      const requests = asked[q]!;
+      const { fromWord, toWord, firstWord } = stepWords(part, k);
+      const inStep = count(requests);
+      const bitBytes = Math.ceil((inStep * layers.length) / 8);
+      scratch.fill(0, requests.replyAt, requests.replyAt + bitBytes);
       let length = bitBytes;
       layers.forEach((layer, t) => {
-        length = gatherChanged(words, firstWord, layer, k === null, last, t * count + before, changedBits, t * inWindow, reply, length);
+        const last = at + requests.lastAt + t * requests.count + (k === null ? 0 : requests.before[k]!);
+        const reply = at + requests.replyAt;
+        length = core.tablebaseGatherChanged(
+          layer,
+          at + requests.wordsAt + 4 * fromWord,
+          toWord - fromWord,
+          firstWord,
+          k === null,
+          last,
+          reply,
+          t * inStep,
+          reply,
+          length,
+        );
       });
-      return new Uint8Array(reply.buffer, 0, length);
+      return scratch.slice(requests.replyAt, requests.replyAt + length);
     });
     const received = await send(replies);
     received.forEach((bytes, q) => {
       if (q === part) return;
-      const { words, firstWord } = window(q, wanted[q]!);
-      const inWindow = countBits(words);
-      const changedBits = bytes.subarray(0, Math.ceil((inWindow * layers.length) / 8));
-      const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-      let next = changedBits.length;
+      const requests = wanted[q]!;
+      const { fromWord, toWord, firstWord } = stepWords(q, k);
+      const inStep = count(requests);
+      scratch.set(bytes, receiveAt);
+      let next = Math.ceil((inStep * layers.length) / 8);
       layers.forEach((layer, t) => {
-        next = scatterChanged(words, firstWord, layer, changedBits, t * inWindow, values, next);
+        const reply = at + receiveAt;
+        next = core.tablebaseScatterChanged(
+          layer,
+          at + requests.wordsAt + 4 * fromWord,
+          toWord - fromWord,
+          firstWord,
+          reply,
+          t * inStep,
+          reply,
+          next,
+        );
       });
     });
   };
