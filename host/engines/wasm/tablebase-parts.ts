@@ -92,7 +92,7 @@ export const PASS_STEPS = 8;
 /**
  * Builds one part of the databases of `build` (see the top): every part of the build calls this
  * with its own `exchange`. Returns the databases, whole in every part, and the core that holds them.
- * @throws HoyitoError as `buildWasmTablebase`; Error when a part's children do not fit its cache and it has no `spillFile`.
+ * @throws HoyitoError as `buildWasmTablebase`; Error when a part's children do not fit its cache and it has no `spillDir`, or its requests do not fit its memory.
  */
 export const buildTablebasePart = async (
   exchange: PartExchange,
