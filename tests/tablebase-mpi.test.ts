@@ -5,12 +5,12 @@
  * it: openmpi-bin, libopenmpi-dev).
  */
 import { execFile, execFileSync, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolder } from './helpers/temporary-folder.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const hasMpi = (() => {
@@ -37,8 +37,8 @@ describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
   }, 120_000);
 
   it('mpirun -np 3: the file of one thread, written by rank 0, each rank reporting its part and rate', async () => {
-    const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
-    const ranks = mkdtempSync(join(tmpdir(), 'hoyito-mpi-'));
+    const whole = temporaryFolder('hoyito-whole-');
+    const ranks = temporaryFolder('hoyito-mpi-');
     const name = 'ii-2x6-capturer-chain-12.hoyitotb';
     const node = (...argv: string[]) => promisify(execFile)(process.execPath, ['bin/hoyito.js', ...argv], { cwd: root });
     await node('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole);

@@ -5,10 +5,9 @@
  * resumed part goes on from its own checkpoint; and the exchange carries requests and replies, not
  * whole layers, until a layer is finished.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { type PartControl, buildTablebaseParts, partRanges } from '../host/engines/wasm/tablebase-parts.js';
@@ -46,7 +45,7 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
     'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling',
     async (holesPerRow, maxSeeds) => {
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
-      const spillDir = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+      const spillDir = temporaryFolder('hoyito-parts-');
       for (const [parts, cacheMb, spill] of [
         [1, 1, false],
         [2, 1, false],
@@ -92,7 +91,7 @@ describe('a partitioned build that spills', () => {
       );
       return { passes, layers: withPlainLayers(base) };
     };
-    const spillDir = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+    const spillDir = temporaryFolder('hoyito-parts-');
     const whole = await passesOf(64);
     // 0.25 MB: each part's third of layer 12 (7 MB of children) in segments, none across a step.
     const spilled = await passesOf(0.25, spillDir);

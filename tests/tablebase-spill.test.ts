@@ -5,10 +5,9 @@
  * and rule; on one thread its passes are those of a cache large enough for the layer (the same
  * updates in the same order); and its files are there while it builds and gone after.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildTablebase } from '../host/index.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
@@ -18,7 +17,7 @@ import { wasmEngine } from './helpers/engines.js';
 import { withPlainLayers } from './helpers/plain-layers.js';
 
 const sameGames = VARIANTS.flatMap(variant => [false, true].map(fixedSide => [variant, fixedSide] as const));
-const spillFolder = () => mkdtempSync(join(tmpdir(), 'hoyito-spill-'));
+const spillFolder = () => temporaryFolder('hoyito-spill-');
 
 /** The passes each layer took, from a build's progress. */
 const passRecorder = () => {
