@@ -200,33 +200,13 @@ export class WasmCore extends PlayCore {
   }
 
   /** An owner's reply to a part, gathered in the core: see `gatherChanged` in assembly/tablebase.ts (addresses in the core's memory). */
-  tablebaseGatherChanged(
-    layer: number,
-    words: number,
-    wordCount: number,
-    firstWord: number,
-    all: boolean,
-    last: number,
-    changedBits: number,
-    bit: number,
-    reply: number,
-    length: number,
-  ): number {
-    return this.#full.tablebaseGatherChanged(layer, words, wordCount, firstWord, all, last, changedBits, bit, reply, length) >>> 0;
+  tablebaseGatherChanged(...place: Parameters<FullCoreFunctions['tablebaseGatherChanged']>): number {
+    return this.#full.tablebaseGatherChanged(...place) >>> 0;
   }
 
   /** A reply written into the layer at its ranks: see `scatterChanged` in assembly/tablebase.ts. */
-  tablebaseScatterChanged(
-    layer: number,
-    words: number,
-    wordCount: number,
-    firstWord: number,
-    changedBits: number,
-    bit: number,
-    values: number,
-    next: number,
-  ): number {
-    return this.#full.tablebaseScatterChanged(layer, words, wordCount, firstWord, changedBits, bit, values, next) >>> 0;
+  tablebaseScatterChanged(...place: Parameters<FullCoreFunctions['tablebaseScatterChanged']>): number {
+    return this.#full.tablebaseScatterChanged(...place) >>> 0;
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */
