@@ -22,7 +22,7 @@ import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint } from '../tablebase-checkpoint.js';
 import { type Tablebase, layerSize, tableRules } from '../tablebase.js';
-import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps, tableCode } from './tablebase.js';
+import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps, shares, tableCode } from './tablebase.js';
 import { SpilledRange } from './tablebase-spill.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
@@ -38,11 +38,7 @@ export interface PartExchange {
 }
 
 /** Ranks [first, end) of each part: multiples of 32 (a word of request bits), the last part's end the layer's. */
-export const partRanges = (size: number, parts: number): [number, number][] =>
-  Array.from({ length: parts }, (_, i) => [
-    Math.floor((size * i) / parts / 32) * 32,
-    i + 1 === parts ? size : Math.floor((size * (i + 1)) / parts / 32) * 32,
-  ]);
+export const partRanges = (size: number, parts: number): [number, number][] => shares(size, parts, 32);
 
 /** What a part of a build does besides `buildWasmTablebase`'s. */
 export interface PartControl extends BuildControl {
@@ -300,22 +296,22 @@ export const buildTablebasePart = async (
   try {
     while (!next.done) {
       const { kind, seeds } = next.value;
-      const [first, end] = partRanges(layerSize(2 * build.holesPerRow, seeds), parts)[part]!;
-      stats.boardVisits += end - first;
+      let answer = 0;
       if (kind === 'start') {
         await start(seeds, next.value.clear);
         await refresh(seeds, null);
-        next = steps.next(0);
       } else {
         let changed = 0;
         for (let k = 0; k < PASS_STEPS; k++) {
           changed += await step(seeds, k);
           await refresh(seeds, k);
         }
-        const total = await exchange.sum(changed);
-        if (total === 0) await share(seeds);
-        next = steps.next(total);
+        answer = await exchange.sum(changed);
+        if (answer === 0) await share(seeds);
       }
+      const [first, end] = ranges[part]!;
+      stats.boardVisits += end - first;
+      next = steps.next(answer);
     }
     return { core, base: next.value, stats };
   } finally {

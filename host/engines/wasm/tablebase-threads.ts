@@ -11,7 +11,7 @@ import type { Variant } from '../../types.js';
 import { checkThreads } from '../../arguments.js';
 import { type Tablebase, layerSize, layersOf } from '../tablebase.js';
 import { siblingModule, startNodeThread } from '../node-thread.js';
-import { type BuildControl, type BuildProgress, DEFAULT_CACHE_MB, type TablebaseBuildLayers, buildSteps } from './tablebase.js';
+import { type BuildControl, type BuildProgress, DEFAULT_CACHE_MB, type TablebaseBuildLayers, buildSteps, shares } from './tablebase.js';
 import { spillsIn } from './tablebase-spill.js';
 import { loadThreadCore, sharedCoreMemory } from './threads.js';
 import type { WasmCore } from './core.js';
@@ -84,13 +84,6 @@ class BuildThread {
     return this.worker.terminate();
   }
 }
-
-/** Parts [from, to) of `total` for `count` threads: as even as whole numbers (multiples of `unit`) allow. */
-const shares = (total: number, count: number, unit = 1): [number, number][] =>
-  Array.from({ length: count }, (_, i) => [
-    Math.floor((total * i) / count / unit) * unit,
-    i + 1 === count ? total : Math.floor((total * (i + 1)) / count / unit) * unit,
-  ]);
 
 /** What a threaded build does besides `buildWasmTablebase`'s. */
 export interface ThreadsControl extends BuildControl {

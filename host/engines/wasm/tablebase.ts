@@ -64,6 +64,13 @@ export interface BuildProgress {
 /** Passes a layer is assumed to take before any layer of 5 seeds or more is finished (they took 22 to 56 on 2x6). */
 const PASSES_GUESS = 35;
 
+/** Shares [from, to) of `total` for `count` workers (threads, parts): as even as whole numbers (multiples of `unit`) allow, the last ending at `total`. */
+export const shares = (total: number, count: number, unit = 1): [number, number][] =>
+  Array.from({ length: count }, (_, i) => [
+    Math.floor((total * i) / count / unit) * unit,
+    i + 1 === count ? total : Math.floor((total * (i + 1)) / count / unit) * unit,
+  ]);
+
 /** What else a build does: go on from a checkpoint, and write checkpoints. */
 export interface BuildControl {
   /** A checkpoint of the same build (`parseCheckpoint`): its finished layers and passes are not done again. */
