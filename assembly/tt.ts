@@ -49,10 +49,9 @@ let roomBytes: usize = 0;
 let slotMask: u32 = 0;
 
 /**
- * Makes room for 2^bits entries and the moves being searched, and empties the table. Memory only
- * ever grows, so a smaller table keeps the room of a larger one; a larger one grows the room by
- * what it lacks while nothing was grown after it (the room ends the memory), and only otherwise
- * takes a room of its own.
+ * Makes room for 2^bits entries (and the moves being searched) and empties the table. Memory only ever grows, so a smaller table
+ * keeps the room of a larger one; a larger one grows the room by what it lacks while nothing was
+ * grown after it (the room ends the memory), and only otherwise takes a room of its own.
  */
 export function resetTable(bits: i32): void {
   if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();

@@ -169,7 +169,7 @@ describe('the helpers search', () => {
       expect(helperEntries()).toBeGreaterThan(0);
       // The main thread met moves the helper was searching, and left them for later.
       expect(core.deferredMoves).toBeGreaterThan(0);
-      // It searched up to the depth asked (it takes every depth), and no deeper.
+      // It searched the depth asked among its own (it takes every other depth), and no deeper.
       const completed = helpers.best();
       expect(completed?.depth).toBeGreaterThan(1);
       expect(completed!.depth).toBeLessThanOrEqual(depth);
