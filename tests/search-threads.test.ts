@@ -17,6 +17,7 @@ import {
   loadThreadCore,
   readCompleted,
   sharedCoreMemory,
+  skipsDepth,
   writeCompleted,
 } from '../host/engines/wasm/threads.js';
 import { type CompletedIteration, type SearchSession, iterativeDeepening, validateSearchOptions } from '../host/engines/search-driver.js';
@@ -167,8 +168,6 @@ describe('the helpers search', () => {
     try {
       const result = wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
       expect(helperEntries()).toBeGreaterThan(0);
-      // The main thread met moves the helper was searching, and left them for later.
-      expect(core.deferredMoves).toBeGreaterThan(0);
       // It searched the depth asked among its own (it takes every other depth), and no deeper.
       const completed = helpers.best();
       expect(completed?.depth).toBeGreaterThan(1);
@@ -182,7 +181,6 @@ describe('the helpers search', () => {
       expect(result.depth).toBe(depth);
       wasmSearcher(core, tableBits).search(position, { depth });
       expect(helperEntries()).toBe(0);
-      expect(core.deferredMoves).toBe(0);
     } finally {
       helpers.close();
     }
@@ -302,7 +300,17 @@ describe("the answer is the best thread's (search-driver.ts)", () => {
   });
 });
 
-describe("the helpers' records (threads.ts)", () => {
+describe('the helpers spread over depths (threads.ts)', () => {
+  it('each helper takes the depth asked; on 2 threads the helper takes every other depth', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_THREADS }), fc.integer({ min: 1, max: 120 }), (image, target) => {
+        expect(skipsDepth(image, target, target)).toBe(false);
+        const taken = Array.from({ length: target }, (_, i) => i + 1).filter(depth => !skipsDepth(1, depth, target));
+        expect(taken.every(depth => (target - depth) % 2 === 0)).toBe(true);
+      }),
+    );
+  });
+
   it("a helper's completed iteration reads back as written, line and all", () => {
     const words = new Int32Array(new SharedArrayBuffer(4096));
     fc.assert(

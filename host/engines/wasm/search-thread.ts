@@ -5,7 +5,7 @@
  * recording each iteration it completes and its nodes as it goes.
  */
 import type { HelperReady, HelperRequest } from './search-threads.js';
-import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord, threadWords, writeCompleted } from './threads.js';
+import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord, skipsDepth, threadWords, writeCompleted } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
 
@@ -59,9 +59,9 @@ const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
       for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
     }
     core!.joinSearch(root, history, { tableAddress, tableBits, iterationAddress, rootMoves, probeTables: tablebase !== null });
-    // Every depth, as the main thread (the moves each thread searches are left for later by the others: assembly/search.ts,
-    // `deferring`); no deeper than asked: once a thread has completed that depth, the search has its answer.
+    // No deeper than asked: once a thread has completed that depth, the search has its answer.
     for (let depth = 1; depth <= request.depth; depth++) {
+      if (skipsDepth(image, depth, request.depth)) continue;
       const score = core!.helperIteration(depth, publishNodes);
       if (score === null) break;
       writeCompleted(words, image, { depth, score, resolved: core!.searchResolved, line: core!.principalVariation() });

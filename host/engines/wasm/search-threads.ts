@@ -1,12 +1,10 @@
 /**
  * Lazy SMP, as Stockfish runs it: helper threads that search the same root as the main thread's
  * search, on its table, each on its own core image of one shared memory (threads.ts), each with an
- * iterative deepening of its own that runs from the search's start to its end. They spread over a
- * node's moves rather than all search the same one: each thread marks the moves it is searching,
- * and leaves those another is searching for after its others (ABDADA's deferred moves:
- * assembly/search.ts, `deferring`). They seed each other through the table: the main thread trusts
- * a helper's entries of the iteration before its own (assembly/search.ts, `trusts`), and a helper
- * those of the last two iterations. The table's entries are
+ * iterative deepening of its own that runs from the search's start to its end. They skip depths in
+ * a pattern (threads.ts, `skipsDepth`), so that the threads spread over depths, and they seed each
+ * other through the table: the main thread trusts a helper's entries in every iteration
+ * (assembly/search.ts, `trusts`), and a helper every entry of the search. The table's entries are
  * lockless (assembly/tt.ts). Each helper records the last iteration it completed; the answer is the
  * best thread's (search-driver.ts). Node counts are of all the threads.
  *
@@ -183,7 +181,6 @@ export class SearchHelpers {
       Atomics.store(this.counts, nodesWord(i + 1), 0n);
       clearCompleted(this.words, i + 1);
     });
-    if (this.count > 0) main.deferToHelpers();
     const { address, iterationAddress } = main.searchTable;
     const request: HelperRequest = {
       kind: 'search',

@@ -45,6 +45,23 @@ export const nodeCounts = (memory: CoreMemory): BigInt64Array => new BigInt64Arr
 /** The 32-bit words of the threads' own 4 KiB. */
 export const threadWords = (memory: CoreMemory): Int32Array => new Int32Array(memory.buffer, 0, 1024);
 
+// Which depths a helper skips, so that the threads spread over depths rather than all search the
+// same one, and a helper is a depth ahead of the main thread on those it takes (Stockfish's
+// pattern of 2017-2019, by helper: helper k skips depth d when floor((d + phase) / size) is odd,
+// with size and phase its row of these), shifted so that each helper takes the depth asked.
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3];
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1];
+
+const skipsInPattern = (image: number, depth: number): boolean =>
+  Math.floor((depth + SKIP_PHASE[image - 1]!) / SKIP_SIZE[image - 1]!) % 2 === 1;
+
+/** The helper of `image` (1..MAX_THREADS) of a search to `target` does not search to `depth`; it searches to `target`. */
+export const skipsDepth = (image: number, depth: number, target: number): boolean => {
+  let shift = 0;
+  while (skipsInPattern(image, target + shift)) shift++;
+  return skipsInPattern(image, depth + shift);
+};
+
 /** An iteration a helper completed: its depth, score, whether proven, and line (move codes). */
 export interface CompletedIteration {
   readonly depth: number;
