@@ -15,7 +15,8 @@
  *
  * Then the same searches in the board's AI worker (the embed as `npm run build` makes it, on a
  * cross-origin isolated page in Chromium: tests/chromium.ts), asked through its messages as the
- * board asks it, with 1 and with `--threads` threads.
+ * board asks it, with 1 and with `--threads` threads, each count in a worker of its own (a board keeps
+ * its count: a worker asked for another starts its helpers anew).
  *
  * Options: `--runs N` (default 5), `--threads N` (default 2), `--node-only` (no board).
  */
@@ -162,16 +163,23 @@ const boardRows = async (): Promise<string[][]> => {
       const page = await browser.newPage();
       await page.goto(server.url);
       if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated');
-      await page.evaluate(file => {
-        (globalThis as { aiWorker?: Worker }).aiWorker = new Worker(file, { type: 'module' });
-      }, workerFile);
+      // A worker for each thread count, as the Node side has a service for each: a board keeps its count, and a worker
+      // asked for another closes its helpers and starts new ones, which would be timed with the search.
+      await page.evaluate(
+        ({ file, counts }) => {
+          (globalThis as { aiWorkers?: Record<number, Worker> }).aiWorkers = Object.fromEntries(
+            counts.map(count => [count, new Worker(file, { type: 'module' })]),
+          );
+        },
+        { file: workerFile, counts: [1, threads] },
+      );
       let id = 0;
       return await timeAll("The board's worker (Chromium)", async (position, depth, threadCount) => {
         const request: SearchRequest = { type: 'search', id: ++id, position, history: [], limits: { depth }, threads: threadCount };
         return page.evaluate(
           sent =>
             new Promise<{ ms: number; nodes: number }>((answered, failed) => {
-              const worker = (globalThis as { aiWorker?: Worker }).aiWorker!;
+              const worker = (globalThis as { aiWorkers?: Record<number, Worker> }).aiWorkers![sent.threads!]!;
               const started = performance.now();
               // No named function here: tsx names them with a helper the page does not have.
               const listening = new AbortController();
