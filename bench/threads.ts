@@ -212,7 +212,7 @@ const boardRows = async (): Promise<string[][]> => {
 const boardSection = values['node-only']
   ? []
   : [
-      `In the board's AI worker: the embed, on a cross-origin isolated page in Chromium (${chromiumLaunchOptions.executablePath}, headless), each search a request as the board sends it, timed on the page from the request to its answer.`,
+      `In the board's AI worker: the embed, on a cross-origin isolated page in Chromium (${chromiumLaunchOptions.executablePath}, headless), each search a request as the board sends it, timed on the page from the request to its answer; each thread count in a worker of its own, as a board keeps its count.`,
       '',
       markdownTable(headers, await boardRows()),
       '',
