@@ -17,6 +17,7 @@ import {
   loadThreadCore,
   readCompleted,
   sharedCoreMemory,
+  skipsDepth,
   writeCompleted,
 } from '../host/engines/wasm/threads.js';
 import { type CompletedIteration, type SearchSession, iterativeDeepening, validateSearchOptions } from '../host/engines/search-driver.js';
@@ -167,9 +168,7 @@ describe('the helpers search', () => {
     try {
       const result = wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
       expect(helperEntries()).toBeGreaterThan(0);
-      // The main thread met moves the helper was searching, and left them for later.
-      expect(core.deferredMoves).toBeGreaterThan(0);
-      // It searched the depth asked, and no deeper.
+      // It searched the depth asked among its own (it takes every other depth), and no deeper.
       const completed = helpers.best();
       expect(completed?.depth).toBeGreaterThan(1);
       expect(completed!.depth).toBeLessThanOrEqual(depth);
@@ -182,25 +181,6 @@ describe('the helpers search', () => {
       expect(result.depth).toBe(depth);
       wasmSearcher(core, tableBits).search(position, { depth });
       expect(helperEntries()).toBe(0);
-      expect(core.deferredMoves).toBe(0);
-    } finally {
-      helpers.close();
-    }
-  });
-
-  it('a helper keeps at most one depth ahead of the main thread: it seeds its next iteration rather than run on alone', async () => {
-    const memory = sharedCoreMemory();
-    const core = await loadThreadCore(memory, 0);
-    const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
-    try {
-      // Each main iteration is reported before the next starts: a helper run ahead would have completed deeper ones by then.
-      const ahead: number[] = [];
-      for (const at of positions) {
-        for (const result of wasmSearcher(core, tableBits, undefined, helpers).iterate(at, { depth })) {
-          ahead.push(helpers.deepest() - result.depth);
-        }
-      }
-      expect(Math.max(...ahead)).toBe(1);
     } finally {
       helpers.close();
     }
@@ -320,7 +300,17 @@ describe("the answer is the best thread's (search-driver.ts)", () => {
   });
 });
 
-describe("the helpers' records (threads.ts)", () => {
+describe('the helpers spread over depths (threads.ts)', () => {
+  it('each helper takes the depth asked; on 2 threads the helper takes every other depth', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_THREADS }), fc.integer({ min: 1, max: 120 }), (image, target) => {
+        expect(skipsDepth(image, target, target)).toBe(false);
+        const taken = Array.from({ length: target }, (_, i) => i + 1).filter(depth => !skipsDepth(1, depth, target));
+        expect(taken.every(depth => (target - depth) % 2 === 0)).toBe(true);
+      }),
+    );
+  });
+
   it("a helper's completed iteration reads back as written, line and all", () => {
     const words = new Int32Array(new SharedArrayBuffer(4096));
     fc.assert(

@@ -5,16 +5,7 @@
  * recording each iteration it completes and its nodes as it goes.
  */
 import type { HelperReady, HelperRequest } from './search-threads.js';
-import {
-  GENERATION_WORD,
-  MAIN_DEPTH_WORD,
-  busyWord,
-  loadThreadCore,
-  nodeCounts,
-  nodesWord,
-  threadWords,
-  writeCompleted,
-} from './threads.js';
+import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord, skipsDepth, threadWords, writeCompleted } from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
 
@@ -52,17 +43,6 @@ const publishNodes = (): void => {
   Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
 };
 
-/** How long a helper waits at a time for the main thread to deepen (`halt` wakes it sooner). */
-const FOLLOW_WAIT_MS = 100;
-
-/** Waits until the main thread searches `depth` or deeper (SearchHelpers.follow); false once stopped. */
-const awaitMainDepth = (depth: number): boolean => {
-  for (let seen = Atomics.load(words, MAIN_DEPTH_WORD); seen < depth; seen = Atomics.load(words, MAIN_DEPTH_WORD)) {
-    Atomics.wait(words, MAIN_DEPTH_WORD, seen, FOLLOW_WAIT_MS);
-  }
-  return Atomics.load(new Int32Array(words.buffer), stopFlag >> 2) === 0;
-};
-
 /** Searches the request's root deeper and deeper until stopped, unless a newer request came first. */
 const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
   // A request a halt or a newer one replaced touches nothing: its thread may be ending.
@@ -79,11 +59,9 @@ const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
       for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
     }
     core!.joinSearch(root, history, { tableAddress, tableBits, iterationAddress, rootMoves, probeTables: tablebase !== null });
-    // Every depth, as the main thread (the moves each thread searches are left for later by the others: assembly/search.ts,
-    // `deferring`), at most one deeper than it; no deeper than asked: once a thread has completed that depth, the search
-    // has its answer.
+    // No deeper than asked: once a thread has completed that depth, the search has its answer.
     for (let depth = 1; depth <= request.depth; depth++) {
-      if (!awaitMainDepth(depth - 1)) break;
+      if (skipsDepth(image, depth, request.depth)) continue;
       const score = core!.helperIteration(depth, publishNodes);
       if (score === null) break;
       writeCompleted(words, image, { depth, score, resolved: core!.searchResolved, line: core!.principalVariation() });
