@@ -123,7 +123,7 @@ describe.each(['play', 'probe'] as const)(
     it.each([
       ['perft', (small: WasmCore) => small.perft(startPosition('ii', 6), 1)],
       ['a database build', (small: WasmCore) => buildWasmTablebase(small, { variant: 'ii', holesPerRow: 2, maxSeeds: 4 })],
-      ["a helper thread's search", (small: WasmCore) => small.helperIteration(1, () => {})],
+      ["a helper thread's search", (small: WasmCore) => small.helperIteration(1, () => false)],
     ])('%s: BadOption naming the full core', (_, call) => {
       const error = thrown(() => call(core));
       expect([error.kind, error.field, error.message]).toEqual(['BadOption', 'core', expect.stringContaining('build/hoyito.wasm')]);

@@ -101,7 +101,8 @@ describe('a search on 2 threads', () => {
   it("a node limit counts every thread's nodes: it stops within a check of each", () => {
     const { result } = threaded.searchNow({ position: startPosition('ii', 12), limits: { nodes: 100_000, depth: 40 } });
     expect(result.helperNodes).toBeGreaterThan(0);
-    // The main thread checks every CHECK_NODES of its nodes; a helper's count is as of its last check, and it stops at its next.
+    // Each thread checks every CHECK_NODES of its nodes against all the threads' counts as of their last checks, and stops
+    // once they reach the limit: a thread the machine holds up lets the other run on at most a check past its count.
     expect(result.nodes).toBeLessThanOrEqual(100_000 + 3 * CHECK_NODES);
     expect(result.depth).toBeLessThan(40);
   });

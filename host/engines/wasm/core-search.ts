@@ -90,7 +90,8 @@ class WasmSession implements SearchSession {
   }
 
   /**
-   * `limits` with the helpers' nodes counted against its node limit too (the core counts its own),
+   * `limits` with the helpers' nodes counted against its node limit too (the core counts its own;
+   * the helpers are told the limit and the main thread's nodes, and obey it too),
    * and a stop once a helper completed the depth asked: the search has its answer (unless it is an
    * analysis, which scores every move at the main thread's depth).
    */
@@ -99,7 +100,12 @@ class WasmSession implements SearchSession {
     if (!helpers?.count || limits === NO_LIMITS) return limits; // the first iteration always completes: a search has a move
     const { stop, nodes } = limits;
     const depth = analysis ? Infinity : this.#depth;
-    const searched = () => this.nodes;
+    const core = this.#core;
+    const searched = () => {
+      helpers.shareNodes(nodes, core.searchNodes);
+      return this.nodes;
+    };
+    searched();
     return {
       ...limits,
       stop: {

@@ -70,15 +70,9 @@ export class WasmCore extends PlayCore {
     this.#full.searchJoin(tableAddress, tableBits, probeTables, rootMoves, iterationAddress);
   }
 
-  /** A helper's iteration to `depth`, until the stop flag is set, calling `onCheck` on every check of its limits; its score, or null when it stopped. */
-  helperIteration(depth: number, onCheck: () => void): number | null {
-    return this.checking(
-      () => {
-        onCheck();
-        return false;
-      },
-      () => this.#full.searchHelperIteration(depth),
-    );
+  /** A helper's iteration to `depth`, until the stop flag is set or `mustStop` (asked on every check of its limits) is true; its score, or null when it stopped. */
+  helperIteration(depth: number, mustStop: () => boolean): number | null {
+    return this.checking(mustStop, () => this.#full.searchHelperIteration(depth));
   }
 
   // ---- endgame databases ----------------------------------------------------------------------

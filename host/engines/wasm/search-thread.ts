@@ -5,7 +5,18 @@
  * recording each iteration it completes and its nodes as it goes.
  */
 import type { HelperReady, HelperRequest } from './search-threads.js';
-import { GENERATION_WORD, busyWord, loadThreadCore, nodeCounts, nodesWord, skipsDepth, threadWords, writeCompleted } from './threads.js';
+import {
+  GENERATION_WORD,
+  MAX_THREADS,
+  NODE_LIMIT_WORD,
+  busyWord,
+  loadThreadCore,
+  nodeCounts,
+  nodesWord,
+  skipsDepth,
+  threadWords,
+  writeCompleted,
+} from './threads.js';
 import type { WasmCore } from './core.js';
 import type * as WorkerThreads from 'node:worker_threads';
 
@@ -43,6 +54,16 @@ const publishNodes = (): void => {
   Atomics.store(counts, nodesWord(image), BigInt(core!.searchNodes));
 };
 
+/** On each check of its limits: its nodes published, and whether the threads' nodes reached the search's node limit. */
+const nodeLimitReached = (): boolean => {
+  publishNodes();
+  const limit = Atomics.load(counts, NODE_LIMIT_WORD);
+  if (limit === 0n) return false;
+  let searched = 0n;
+  for (let thread = 0; thread <= MAX_THREADS; thread++) searched += Atomics.load(counts, nodesWord(thread));
+  return searched >= limit;
+};
+
 /** Searches the request's root deeper and deeper until stopped, unless a newer request came first. */
 const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
   // A request a halt or a newer one replaced touches nothing: its thread may be ending.
@@ -62,7 +83,7 @@ const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
     // No deeper than asked: once a thread has completed that depth, the search has its answer.
     for (let depth = 1; depth <= request.depth; depth++) {
       if (skipsDepth(image, depth, request.depth)) continue;
-      const score = core!.helperIteration(depth, publishNodes);
+      const score = core!.helperIteration(depth, nodeLimitReached);
       if (score === null) break;
       writeCompleted(words, image, { depth, score, resolved: core!.searchResolved, line: core!.principalVariation() });
       if (core!.searchResolved) break; // the root's value is proven: deeper iterations find the same

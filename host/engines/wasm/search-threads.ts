@@ -20,6 +20,7 @@ import {
   type CompletedIteration,
   GENERATION_WORD,
   MAX_THREADS,
+  NODE_LIMIT_WORD,
   type ThreadPort,
   type ThreadSpawner,
   busyWord,
@@ -150,6 +151,16 @@ export class SearchHelpers {
     return this.ports.reduce((sum, _, i) => sum + Number(Atomics.load(this.counts, nodesWord(i + 1))), 0);
   }
 
+  /**
+   * The search's node limit (0: none), and the main thread's nodes as of its last check of it: a
+   * helper stops once the threads' nodes reach it, so that a main thread the system holds up does
+   * not let the helpers run on past it.
+   */
+  shareNodes(limit: number, mainNodes: number): void {
+    Atomics.store(this.counts, NODE_LIMIT_WORD, BigInt(limit));
+    Atomics.store(this.counts, nodesWord(0), BigInt(mainNodes));
+  }
+
   /** The best iteration a helper completed in the search `start` began (the deepest, then the best score); null for none. */
   best(): CompletedIteration | null {
     let best: CompletedIteration | null = null;
@@ -176,11 +187,10 @@ export class SearchHelpers {
     if (this.closed) return;
     const main = fullCore(core);
     this.halt();
-    this.ports.forEach((_, i) => {
-      // None yet: a helper whose request comes too late for it writes none.
-      Atomics.store(this.counts, nodesWord(i + 1), 0n);
-      clearCompleted(this.words, i + 1);
-    });
+    // None yet: a helper whose request comes too late for it writes none. No node limit until the main thread's iteration sets one.
+    for (let image = 0; image <= MAX_THREADS; image++) Atomics.store(this.counts, nodesWord(image), 0n);
+    Atomics.store(this.counts, NODE_LIMIT_WORD, 0n);
+    this.ports.forEach((_, i) => clearCompleted(this.words, i + 1));
     const { address, iterationAddress } = main.searchTable;
     const request: HelperRequest = {
       kind: 'search',

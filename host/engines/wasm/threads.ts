@@ -38,9 +38,11 @@ export const ownsMemory = (core: PlayCore): boolean => owners.has(core);
 export const GENERATION_WORD = 16;
 /** Per image: 1 while its helper searches (the owner waits for 0 before the table is reused). */
 export const busyWord = (image: number): number => 32 + image;
-/** Per image, a 64-bit word of `nodeCounts`: the nodes its helper searched since the search's start, written as it checks its limits. */
+/** Per image, a 64-bit word of `nodeCounts`: the nodes its thread searched since the search's start, written as it checks its limits (image 0: the main thread). */
 export const nodesWord = (image: number): number => 64 + image;
-/** The first KiB as 64-bit words (`nodesWord`). */
+/** The 64-bit word of `nodeCounts` where the search's node limit is (0: none): each thread stops once the threads' nodes reach it. */
+export const NODE_LIMIT_WORD = 96;
+/** The first KiB as 64-bit words (`nodesWord`, `NODE_LIMIT_WORD`). */
 export const nodeCounts = (memory: CoreMemory): BigInt64Array => new BigInt64Array(memory.buffer, 0, 128);
 /** The 32-bit words of the threads' own 4 KiB. */
 export const threadWords = (memory: CoreMemory): Int32Array => new Int32Array(memory.buffer, 0, 1024);
