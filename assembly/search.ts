@@ -18,7 +18,7 @@ import { NOT_IN_TABLES, probe } from './tablebase';
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
-  entryByHelper, entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry,
+  entryByHelper, entryCarried, entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry,
   tableData,
 } from './tt';
 
@@ -82,6 +82,12 @@ export let nodes: u64 = 0;
 export let aborted: bool = false;
 /** Flags of the score the last `negamax` call returned. */
 export let lastResolved: bool = true;
+/**
+ * It rests on an estimate of an earlier iteration (threads only: `trusts`), which no later
+ * iteration trusts again: else two threads could pass an estimate back and forth from iteration to
+ * iteration, and a value the search would prove stay an estimate at every depth.
+ */
+let lastCarried: bool = false;
 let lastRepetitionReach: i32 = NO_REPETITION;
 
 let historyLength: i32 = 0;
@@ -217,6 +223,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   if (aborted) return 0;
   store<u8>(PV_LENGTHS + <usize>ply, 0);
   lastResolved = true;
+  lastCarried = false;
   lastRepetitionReach = NO_REPETITION;
   if (boardSeeds(node) == 0) return gameEndMargin(node);
 
@@ -244,6 +251,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
     tableMove = entryMove(entry);
     if (ply > 0 && entryDepth(entry) >= depth && trusts(entry, repetitionFrom < keyIndex) && cutsOff(entry, alpha, beta)) {
       lastResolved = entryDepth(entry) == RESOLVED_DEPTH;
+      lastCarried = !lastResolved && (entryCarried(entry) || entryIteration(entry) != iterationNumber());
       return entryScore(entry);
     }
   }
@@ -256,6 +264,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   let best = -INFINITE_SCORE;
   let bestMove = NO_MOVE;
   let resolved = true;
+  let carried = false;
   let repetitionReach = NO_REPETITION;
   for (let i = 0; i < count; i++) {
     const childIndex = <i32>load<u8>(ORDERED_CHILDREN + <usize>(row + i));
@@ -271,6 +280,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
       : -negamax(child, depth - 1, -high, -low, ply + 1, from);
     if (aborted) return 0;
     resolved = resolved && lastResolved;
+    carried = carried || lastCarried;
     repetitionReach = min(repetitionReach, lastRepetitionReach);
     if (ply == 0) recordRootMove(move, score, score <= low, lastResolved);
 
@@ -290,11 +300,12 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
 
   if (repetitionReach >= keyIndex) {
     const bound = best >= beta ? BOUND_LOWER : (best > alphaAtStart ? BOUND_EXACT : BOUND_UPPER);
-    storeEntry(key, best, resolved ? RESOLVED_DEPTH : depth, bound, bestMove, iterationNumber(), helping);
+    storeEntry(key, best, resolved ? RESOLVED_DEPTH : depth, bound, bestMove, iterationNumber(), helping, carried);
   } else {
     forgetEntry(key); // what an earlier, shallower search stored here is no longer this position's value
   }
   lastResolved = resolved;
+  lastCarried = carried;
   lastRepetitionReach = repetitionReach;
   return best;
 }
@@ -304,12 +315,13 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
  * of this iteration. With threads (Lazy SMP), also a helper's estimates of the iteration before,
  * stored while the main thread searched it: a helper a depth ahead seeds the main thread's next
  * iteration so. Older ones are not, as on one thread: an estimate held for ever would keep every
- * search through it from being proven. A helper trusts every estimate of this search.
+ * search through it from being proven. A helper trusts the estimates of both iterations. An
+ * estimate of the iteration before that rests on one older still (`lastCarried`) is not trusted.
  */
 @inline function trusts(entry: u64, quietBefore: bool): bool {
   if (entryDepth(entry) == RESOLVED_DEPTH) return !quietBefore;
   const age = iterationNumber() - entryIteration(entry);
-  return age == 0 || (age == 1 && (entryByHelper(entry) || helping));
+  return age == 0 || (age == 1 && !entryCarried(entry) && (entryByHelper(entry) || helping));
 }
 
 @inline function cutsOff(entry: u64, alpha: i32, beta: i32): bool {

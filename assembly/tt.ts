@@ -1,7 +1,8 @@
 // The transposition table: 2^bits entries of 16 bytes in memory grown past everything else.
 //   0  u64 the key XOR the data word      8  u64 the data word:
 //                                             bits 0-31 i32 score, 32-39 depth, 40-41 bound,
-//                                             42 stored by a helper thread, 48-55 best move,
+//                                             42 stored by a helper thread, 43 carried (an
+//                                             estimate resting on an earlier iteration's), 48-55 best move,
 //                                             56-63 iteration that stored it
 // One entry a slot, picked by the low bits of the key. A later iteration always replaces; within
 // an iteration the deeper result stays (host/engines/reference/search.ts does exactly the same).
@@ -30,6 +31,8 @@ export const MAX_TABLE_BITS: i32 = 24;
 export const MAX_TABLE_ITERATION: i32 = 255;
 /** The bound byte's flag of an entry a helper thread stored (Lazy SMP). */
 const BY_HELPER: i32 = 4;
+/** The bound byte's flag of an estimate that rests on an earlier iteration's (search.ts: `lastCarried`). */
+const CARRIED: i32 = 8;
 
 const ENTRY_SIZE: i32 = 16;
 const PAGE_BITS: i32 = 16;
@@ -100,22 +103,24 @@ export function ageEntries(): void {
 @inline export function entryDepth(data: u64): i32 { return <i32>(data >> 32) & 0xff; }
 @inline export function entryBound(data: u64): i32 { return <i32>(data >> 40) & 3; }
 @inline export function entryByHelper(data: u64): bool { return (<i32>(data >> 40) & BY_HELPER) != 0; }
+@inline export function entryCarried(data: u64): bool { return (<i32>(data >> 40) & CARRIED) != 0; }
 @inline export function entryMove(data: u64): i32 { return <i32>(data >> 48) & 0xff; }
 @inline export function entryIteration(data: u64): i32 { return <i32>(data >> ITERATION_SHIFT); }
 
 /**
- * Stores an entry of the main thread's iteration `iteration` (by a helper thread if `byHelper`)
+ * Stores an entry of the main thread's iteration `iteration` (by a helper thread if `byHelper`;
+ * `carried` if it rests on an earlier iteration's estimate)
  * unless the slot holds a deeper one of that iteration, or a deeper one a helper stored in the
  * iteration before (search-threads.ts: the main thread trusts a helper's entries in every
  * iteration). On one thread no entry is a helper's.
  */
-export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32, byHelper: bool): void {
+export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i32, iteration: i32, byHelper: bool, carried: bool): void {
   const slot = slotOf(key);
   const stored = load<u64>(slot, 8);
   const storedIteration = entryIteration(stored);
   const recent = storedIteration == iteration || (entryByHelper(stored) && storedIteration + 1 == iteration);
   if (recent && depth < entryDepth(stored)) return;
-  const flags = bound | (byHelper ? BY_HELPER : 0);
+  const flags = bound | (byHelper ? BY_HELPER : 0) | (carried ? CARRIED : 0);
   const data = <u64><u32>score | (<u64>depth << 32) | (<u64>flags << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
   store<u64>(slot, key ^ data);
   store<u64>(slot, data, 8);
