@@ -19,7 +19,7 @@ import {
   tablebaseRegion,
   useSegment,
 } from './tablebase';
-import { iterationNumberAddress, joinSearch, runHelperIteration } from './search';
+import { deferToHelpers, deferredMoves, iterationNumberAddress, joinSearch, runHelperIteration } from './search';
 import { tableStart } from './tt';
 
 export * from './probe';
@@ -39,6 +39,10 @@ export function searchIterationAddress(): usize { return iterationNumberAddress(
 export function searchJoin(tableAddress: usize, tableBits: i32, probeTables: bool, rootMoves: i32, iterationAddress: usize): void {
   joinSearch(INPUT_POSITION, tableAddress, tableBits, probeTables, rootMoves, iterationAddress);
 }
+/** The main instance's search (after `searchStart`) has helpers: it leaves the moves they are searching for later, as they do. */
+export function searchDeferToHelpers(): void { deferToHelpers(); }
+/** The moves this instance's search deferred: another thread was searching them. */
+export function searchDeferredMoves(): f64 { return <f64>deferredMoves; }
 /** The score holds unless `searchAborted()`. */
 export function searchHelperIteration(depth: i32): i32 { return runHelperIteration(depth); }
 

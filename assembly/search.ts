@@ -18,8 +18,8 @@ import { NOT_IN_TABLES, probe } from './tablebase';
 import { placeKey, southTakenKey } from './zobrist';
 import {
   BOUND_EXACT, BOUND_LOWER, BOUND_NONE, BOUND_UPPER, MAX_TABLE_ITERATION, NO_MOVE, RESOLVED_DEPTH, ageEntries, entryBound,
-  entryByHelper, entryCarried, entryDepth, entryIteration, entryMove, entryScore, forgetEntry, resetTable, shareTable, slotOf, storeEntry,
-  tableData,
+  beingSearched, entryByHelper, entryCarried, entryDepth, entryIteration, entryMove, entryScore, finishSearching, forgetEntry,
+  resetTable, searchingKey, shareTable, slotOf, startSearching, storeEntry, tableData,
 } from './tt';
 
 @external("env", "nowMs") declare function nowMs(): f64;
@@ -55,6 +55,8 @@ const CHILDREN: usize = memory.data(PLIES * MAX_MOVES * POSITION_SIZE, 16);
 const CHILD_MOVES: usize = memory.data(PLIES * MAX_MOVES);
 const ORDERED_CHILDREN: usize = memory.data(PLIES * MAX_MOVES);
 const ORDER_SCORES: usize = memory.data(PLIES * MAX_MOVES * 4, 4);
+/** Per ply: the children left for after the others, another thread searching them (`deferring`). */
+const DEFERRED_CHILDREN: usize = memory.data(PLIES * MAX_MOVES);
 /** Place keys of the history, then one per ply of the current line. */
 const PLACE_KEYS: usize = memory.data((MAX_HISTORY + PLIES) * 8, 8);
 /** Triangular principal variation: row `ply` holds the best line from that ply. */
@@ -94,8 +96,18 @@ let historyLength: i32 = 0;
 let rootTakenSouth: i32 = 0;
 /** Where the iteration number is: this instance's, or a helper's main thread's. */
 let iterationAt: usize = ITERATION_NUMBER;
-/** A helper thread's search (Lazy SMP): it trusts every estimate in the table, and flags the entries it stores. */
+/** A helper thread's search (Lazy SMP): it trusts the estimates of the main thread's last two iterations, and flags the entries it stores. */
 let helping: bool = false;
+/**
+ * Threads search this position (a helper, or a main thread with helpers): a move another thread is
+ * searching, not the first of its node, is left for after the others (ABDADA's deferred moves, as
+ * Kerrigan simplified them), so two threads spread over a node's moves. Nodes this shallow or less
+ * take their moves in order: marking them would cost more than it spreads.
+ */
+let deferring: bool = false;
+const DEFER_DEPTH: i32 = 3;
+/** Moves this instance deferred in its search (`deferring`). */
+export let deferredMoves: u64 = 0;
 let deadline: f64 = 0;
 /** The iteration stops once this many nodes are searched, counted from the search's start (0: no limit). */
 let nodeLimit: u64 = 0;
@@ -141,7 +153,13 @@ export function startSearch(pos: usize, tableBits: i32, probeTables: bool, rootM
   resetTable(tableBits);
   iterationAt = ITERATION_NUMBER;
   helping = false;
+  deferring = false;
   store<i32>(ITERATION_NUMBER, 0);
+}
+
+/** Helper threads search beside this instance's search (`startSearch`'s, until the next): it leaves the moves they are searching for later. */
+export function deferToHelpers(): void {
+  deferring = true;
 }
 
 /**
@@ -155,6 +173,7 @@ export function joinSearch(pos: usize, address: usize, bits: i32, probeTables: b
   shareTable(address, bits);
   iterationAt = mainIterationAddress;
   helping = true;
+  deferring = true;
 }
 
 /** Where this instance's iteration number is (a helper's `joinSearch` takes it). */
@@ -169,6 +188,7 @@ function setRoot(pos: usize, probeTables: bool, rootMoves: i32): void {
   rootTakenSouth = takenBy(ROOT, SOUTH);
   memory.fill(QUIET_MOVE_SCORES, 0, 2 * 16 * 4);
   nodes = 0;
+  deferredMoves = 0;
 }
 
 /** A helper's iteration to `depth` with a full window, until the stop flag is set; the score holds unless `aborted`. */
@@ -266,10 +286,21 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
   let resolved = true;
   let carried = false;
   let repetitionReach = NO_REPETITION;
-  for (let i = 0; i < count; i++) {
-    const childIndex = <i32>load<u8>(ORDERED_CHILDREN + <usize>(row + i));
+  const marking = deferring && depth >= DEFER_DEPTH;
+  let deferred = 0;
+  for (let i = 0; i < count + deferred; i++) {
+    const later = i >= count; // a move deferred, now searched whoever else is
+    const childIndex = <i32>load<u8>(later ? DEFERRED_CHILDREN + <usize>(row + i - count) : ORDERED_CHILDREN + <usize>(row + i));
     const child = childPosition(ply, childIndex);
     const move = <i32>load<u8>(CHILD_MOVES + <usize>(row + childIndex));
+    const moveKey = marking ? searchingKey(key, move) : 0;
+    if (moveKey != 0 && i > 0 && !later && beingSearched(moveKey)) {
+      store<u8>(DEFERRED_CHILDREN + <usize>(row + deferred), <u8>childIndex);
+      deferred++;
+      deferredMoves++;
+      continue;
+    }
+    if (moveKey != 0) startSearching(moveKey);
     const gain = takenBy(child, mover) - moverTaken;
     const fullWindow = ply == 0 && analysis;
     const low = fullWindow ? -INFINITE_SCORE : alpha;
@@ -278,6 +309,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
     const score = sideToMove(child) == mover
       ? negamax(child, depth - 1, low, high, ply + 1, from)
       : -negamax(child, depth - 1, -high, -low, ply + 1, from);
+    if (moveKey != 0) finishSearching(moveKey);
     if (aborted) return 0;
     resolved = resolved && lastResolved;
     carried = carried || lastCarried;
@@ -313,7 +345,7 @@ function negamax(node: usize, depth: i32, alpha: i32, beta: i32, ply: i32, repet
 /**
  * As `trusts` in host/engines/reference/search.ts: proven scores outside quiet stretches, estimates
  * of this iteration. With threads (Lazy SMP), also a helper's estimates of the iteration before,
- * stored while the main thread searched it: a helper a depth ahead seeds the main thread's next
+ * stored while the main thread searched it: a helper that has run ahead seeds the main thread's next
  * iteration so. Older ones are not, as on one thread: an estimate held for ever would keep every
  * search through it from being proven. A helper trusts the estimates of both iterations. An
  * estimate of the iteration before that rests on one older still (`lastCarried`) is not trusted.

@@ -16,6 +16,10 @@
 // may be half of one write and half of another. The key is stored XOR the data, and a reader
 // takes the data word once (`tableData`) and checks the key against it: a torn entry fails the
 // check (as a miss), unless a 64-bit key collides. On one thread nothing changes but the layout.
+//
+// Beside the entries, the moves being searched (threads only: `deferring` in search.ts): a slot a
+// move, picked by the low bits of its key (the position's and the move's), holding that key while
+// a thread searches the move. Plain loads and stores: a slot misread only moves a move in the order.
 
 export const BOUND_NONE: i32 = 0;
 export const BOUND_UPPER: i32 = 1;
@@ -35,6 +39,10 @@ const BY_HELPER: i32 = 4;
 const CARRIED: i32 = 8;
 
 const ENTRY_SIZE: i32 = 16;
+/** Slots of the moves being searched (8 bytes each), after the entries. */
+const SEARCHING_BITS: i32 = 14;
+const SEARCHING_BYTES: usize = <usize>8 << SEARCHING_BITS;
+const SEARCHING_MASK: u32 = (1 << SEARCHING_BITS) - 1;
 const PAGE_BITS: i32 = 16;
 const ITERATION_SHIFT: u64 = 56;
 
@@ -44,13 +52,13 @@ let roomBytes: usize = 0;
 let slotMask: u32 = 0;
 
 /**
- * Makes room for 2^bits entries and empties the table. Memory only ever grows, so a smaller table
+ * Makes room for 2^bits entries (and the moves being searched) and empties the table. Memory only ever grows, so a smaller table
  * keeps the room of a larger one; a larger one grows the room by what it lacks while nothing was
  * grown after it (the room ends the memory), and only otherwise takes a room of its own.
  */
 export function resetTable(bits: i32): void {
   if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();
-  const bytes = <usize>(ENTRY_SIZE << bits);
+  const bytes = <usize>(ENTRY_SIZE << bits) + SEARCHING_BYTES;
   if (bytes > roomBytes) {
     const endsMemory = roomBytes != 0 && tableAddress + roomBytes == <usize>memory.size() << PAGE_BITS;
     const pages = <i32>((bytes - (endsMemory ? roomBytes : 0) + (1 << PAGE_BITS) - 1) >> PAGE_BITS);
@@ -66,7 +74,7 @@ export function resetTable(bits: i32): void {
   memory.fill(tableAddress, 0, bytes);
 }
 
-/** Searches on the table of another thread's instance (on a shared memory): its 2^bits entries at `address`, as they are. */
+/** Searches on the table of another thread's instance (on a shared memory): its 2^bits entries at `address`, as they are, and its moves being searched. */
 export function shareTable(address: usize, bits: i32): void {
   if (bits < MIN_TABLE_BITS || bits > MAX_TABLE_BITS) unreachable();
   tableAddress = address;
@@ -124,6 +132,30 @@ export function storeEntry(key: u64, score: i32, depth: i32, bound: i32, move: i
   const data = <u64><u32>score | (<u64>depth << 32) | (<u64>flags << 40) | (<u64>move << 48) | (<u64>iteration << ITERATION_SHIFT);
   store<u64>(slot, key ^ data);
   store<u64>(slot, data, 8);
+}
+
+/** The key of playing `move` in the position of key `key`: never 0 in practice, which marks a free slot. */
+@inline export function searchingKey(key: u64, move: i32): u64 {
+  return key ^ (<u64>(move + 1) * 0x9e3779b97f4a7c15);
+}
+
+@inline function searchingSlot(moveKey: u64): usize {
+  return tableAddress + (<usize>(slotMask + 1) << 4) + (<usize>(<u32>moveKey & SEARCHING_MASK) << 3);
+}
+
+/** Another thread is searching this move (as far as its slot says). */
+@inline export function beingSearched(moveKey: u64): bool {
+  return load<u64>(searchingSlot(moveKey)) == moveKey;
+}
+
+@inline export function startSearching(moveKey: u64): void {
+  store<u64>(searchingSlot(moveKey), moveKey);
+}
+
+/** Frees the move's slot, unless another move took it since. */
+@inline export function finishSearching(moveKey: u64): void {
+  const slot = searchingSlot(moveKey);
+  if (load<u64>(slot) == moveKey) store<u64>(slot, 0);
 }
 
 /** The entry of `key` is held no more: its bound goes (and with it the key check); its iteration and depth stay, as the replacement rule reads them. */

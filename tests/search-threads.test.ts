@@ -17,7 +17,6 @@ import {
   loadThreadCore,
   readCompleted,
   sharedCoreMemory,
-  skipsDepth,
   writeCompleted,
 } from '../host/engines/wasm/threads.js';
 import { type CompletedIteration, type SearchSession, iterativeDeepening, validateSearchOptions } from '../host/engines/search-driver.js';
@@ -75,11 +74,15 @@ describe('a search on 2 threads', () => {
     for (const endgame of ['ii 2,2/2,2 S 0-0', 'ii 4,4/4,4 S 0-0', 'iii 1,2,1/2,1,1 S 0-0', 'iii 2,0,3/1,2,0 N 0-0']) {
       const position = unwrap(parsePosition(endgame));
       const one = single.solveNow(position, { timeMs: 10_000 });
-      const two = threaded.solveNow(position, { timeMs: 10_000 });
       expect(one.exact).toBe(true);
-      expect(two).toMatchObject({ exact: true, value: one.value });
-      // The same moves proven best; in the order of the root's move list, which the helpers' entries may reorder among ties.
-      expect([...two.bestMoves].sort()).toEqual([...one.bestMoves].sort());
+      // Several times: how the threads' iterations fall against each other differs from run to run, and estimates two
+      // threads passed back and forth from iteration to iteration once kept a proof from being made in one solve of eight.
+      for (let run = 0; run < 8; run++) {
+        const two = threaded.solveNow(position, { timeMs: 10_000 });
+        expect(two).toMatchObject({ exact: true, value: one.value });
+        // The same moves proven best; in the order of the root's move list, which the helpers' entries may reorder among ties.
+        expect([...two.bestMoves].sort()).toEqual([...one.bestMoves].sort());
+      }
     }
   });
 
@@ -169,7 +172,9 @@ describe('the helpers search', () => {
     try {
       const result = wasmSearcher(core, tableBits, undefined, helpers).search(position, { depth });
       expect(helperEntries()).toBeGreaterThan(0);
-      // It searched the depth asked among its own (it takes every other depth), and no deeper.
+      // The main thread met moves the helper was searching, and left them for later.
+      expect(core.deferredMoves).toBeGreaterThan(0);
+      // It searched the depth asked, and no deeper.
       const completed = helpers.best();
       expect(completed?.depth).toBeGreaterThan(1);
       expect(completed!.depth).toBeLessThanOrEqual(depth);
@@ -182,6 +187,26 @@ describe('the helpers search', () => {
       expect(result.depth).toBe(depth);
       wasmSearcher(core, tableBits).search(position, { depth });
       expect(helperEntries()).toBe(0);
+      expect(core.deferredMoves).toBe(0);
+    } finally {
+      helpers.close();
+    }
+  });
+
+  it('a helper keeps at most one depth ahead of the main thread: it seeds its next iteration rather than run on alone', async () => {
+    const memory = sharedCoreMemory();
+    const core = await loadThreadCore(memory, 0);
+    const helpers = await SearchHelpers.start(memory, 1, spawnNodeSearchThread);
+    try {
+      // Each main iteration is reported before the next starts: a helper run ahead would have completed deeper ones by
+      // then (without the bound: up to 6). Whether it is a depth ahead at all depends on the machine's load.
+      const ahead: number[] = [];
+      for (const at of positions) {
+        for (const result of wasmSearcher(core, tableBits, undefined, helpers).iterate(at, { depth })) {
+          ahead.push(helpers.deepest() - result.depth);
+        }
+      }
+      expect(Math.max(...ahead)).toBeLessThanOrEqual(1);
     } finally {
       helpers.close();
     }
@@ -301,17 +326,7 @@ describe("the answer is the best thread's (search-driver.ts)", () => {
   });
 });
 
-describe('the helpers spread over depths (threads.ts)', () => {
-  it('each helper takes the depth asked; on 2 threads the helper takes every other depth', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_THREADS }), fc.integer({ min: 1, max: 120 }), (image, target) => {
-        expect(skipsDepth(image, target, target)).toBe(false);
-        const taken = Array.from({ length: target }, (_, i) => i + 1).filter(depth => !skipsDepth(1, depth, target));
-        expect(taken.every(depth => (target - depth) % 2 === 0)).toBe(true);
-      }),
-    );
-  });
-
+describe("the helpers' records (threads.ts)", () => {
   it("a helper's completed iteration reads back as written, line and all", () => {
     const words = new Int32Array(new SharedArrayBuffer(4096));
     fc.assert(

@@ -79,6 +79,7 @@ class WasmSession implements SearchSession {
 
   iteration(depth: number, limits: IterationLimits, analysis: boolean, alpha: number, beta: number): Iteration | null {
     const core = this.#core;
+    this.#helpers?.follow(depth);
     const score = core.searchIteration(this.#claim, depth, this.#withHelpers(limits, analysis), analysis, alpha, beta);
     if (score === null) return null;
     return {

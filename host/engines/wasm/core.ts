@@ -63,6 +63,16 @@ export class WasmCore extends PlayCore {
     return { address: full.searchTableAddress() >>> 0, iterationAddress: full.searchIterationAddress() >>> 0 };
   }
 
+  /** The search `startSearch` began has helper threads: it leaves the moves they are searching for after its others, as they do (assembly/search.ts `deferring`). */
+  deferToHelpers(): void {
+    this.#full.searchDeferToHelpers();
+  }
+
+  /** The moves this core's last search deferred, another thread searching them (none on one thread). */
+  get deferredMoves(): number {
+    return this.#full.searchDeferredMoves();
+  }
+
   /** Takes the search state for a helper's search of `root` on another instance's table (`shared`: where it is, on the shared memory). */
   joinSearch(root: Position, history: readonly Position[], shared: SharedSearch): void {
     this.takeSearch(null, history, root);

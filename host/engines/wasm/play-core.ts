@@ -100,6 +100,8 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   searchIterationAddress(): number;
   searchJoin(tableAddress: number, tableBits: number, probeTables: boolean, rootMoves: number, iterationAddress: number): void;
   searchHelperIteration(depth: number): number;
+  searchDeferToHelpers(): void;
+  searchDeferredMoves(): number;
   tablebaseStartLayer(seeds: number, clear: boolean): void;
   tablebaseJoin(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, spilled: boolean, region: number): void;
   tablebaseRegionAddress(): number;

@@ -7,13 +7,13 @@
 import type { HelperReady, HelperRequest } from './search-threads.js';
 import {
   GENERATION_WORD,
+  MAIN_DEPTH_WORD,
   MAX_THREADS,
   NODE_LIMIT_WORD,
   busyWord,
   loadThreadCore,
   nodeCounts,
   nodesWord,
-  skipsDepth,
   threadWords,
   writeCompleted,
 } from './threads.js';
@@ -64,6 +64,17 @@ const nodeLimitReached = (): boolean => {
   return searched >= limit;
 };
 
+/** How long a helper waits at a time for the main thread to deepen (`halt` wakes it sooner). */
+const FOLLOW_WAIT_MS = 100;
+
+/** Waits until the main thread searches `depth` or deeper (SearchHelpers.follow); false once stopped. */
+const awaitMainDepth = (depth: number): boolean => {
+  for (let seen = Atomics.load(words, MAIN_DEPTH_WORD); seen < depth; seen = Atomics.load(words, MAIN_DEPTH_WORD)) {
+    Atomics.wait(words, MAIN_DEPTH_WORD, seen, FOLLOW_WAIT_MS);
+  }
+  return Atomics.load(new Int32Array(words.buffer), stopFlag >> 2) === 0;
+};
+
 /** Searches the request's root deeper and deeper until stopped, unless a newer request came first. */
 const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
   // A request a halt or a newer one replaced touches nothing: its thread may be ending.
@@ -80,9 +91,11 @@ const search = (request: Extract<HelperRequest, { kind: 'search' }>): void => {
       for (const seeds of tablebase.layers) core!.markTablebaseBuilt(seeds);
     }
     core!.joinSearch(root, history, { tableAddress, tableBits, iterationAddress, rootMoves, probeTables: tablebase !== null });
-    // No deeper than asked: once a thread has completed that depth, the search has its answer.
+    // Every depth, as the main thread (the moves each thread searches are left for later by the others: assembly/search.ts,
+    // `deferring`), at most one deeper than it; no deeper than asked: once a thread has completed that depth, the search
+    // has its answer.
     for (let depth = 1; depth <= request.depth; depth++) {
-      if (skipsDepth(image, depth, request.depth)) continue;
+      if (!awaitMainDepth(depth - 1)) break;
       const score = core!.helperIteration(depth, nodeLimitReached);
       if (score === null) break;
       writeCompleted(words, image, { depth, score, resolved: core!.searchResolved, line: core!.principalVariation() });

@@ -1,10 +1,12 @@
 /**
  * Lazy SMP, as Stockfish runs it: helper threads that search the same root as the main thread's
  * search, on its table, each on its own core image of one shared memory (threads.ts), each with an
- * iterative deepening of its own that runs from the search's start to its end. They skip depths in
- * a pattern (threads.ts, `skipsDepth`), so that the threads spread over depths, and they seed each
- * other through the table: the main thread trusts a helper's entries in every iteration
- * (assembly/search.ts, `trusts`), and a helper every entry of the search. The table's entries are
+ * iterative deepening of its own that runs from the search's start to its end. They spread over a
+ * node's moves rather than all search the same one: each thread marks the moves it is searching,
+ * and leaves those another is searching for after its others (ABDADA's deferred moves:
+ * assembly/search.ts, `deferring`). They seed each other through the table: the main thread trusts
+ * a helper's entries of the iteration before its own (assembly/search.ts, `trusts`), and a helper
+ * those of the last two iterations. The table's entries are
  * lockless (assembly/tt.ts). Each helper records the last iteration it completed; the answer is the
  * best thread's (search-driver.ts). Node counts are of all the threads.
  *
@@ -16,9 +18,11 @@ import type { Tablebase } from '../tablebase.js';
 import { type CoreMemory, fullCore } from './core.js';
 import type { PlayCore } from './play-core.js';
 import { ranksAbove } from '../search-driver.js';
+import { MAX_DEPTH } from '../limits.js';
 import {
   type CompletedIteration,
   GENERATION_WORD,
+  MAIN_DEPTH_WORD,
   MAX_THREADS,
   NODE_LIMIT_WORD,
   type ThreadPort,
@@ -191,6 +195,8 @@ export class SearchHelpers {
     for (let image = 0; image <= MAX_THREADS; image++) Atomics.store(this.counts, nodesWord(image), 0n);
     Atomics.store(this.counts, NODE_LIMIT_WORD, 0n);
     this.ports.forEach((_, i) => clearCompleted(this.words, i + 1));
+    if (this.count > 0) main.deferToHelpers();
+    this.follow(0);
     const { address, iterationAddress } = main.searchTable;
     const request: HelperRequest = {
       kind: 'search',
@@ -210,11 +216,19 @@ export class SearchHelpers {
     for (const port of this.ports) port.postMessage(request);
   }
 
+  /** The main thread searches to `depth` now: the helpers may start iterations up to one deeper. */
+  follow(depth: number): void {
+    if (this.closed) return;
+    Atomics.store(this.words, MAIN_DEPTH_WORD, depth);
+    Atomics.notify(this.words, MAIN_DEPTH_WORD);
+  }
+
   /** Stops every helper and waits until each has (its last entries written); throws for one still busy after `limitMs`. */
   halt(limitMs = HALT_LIMIT_MS): void {
     if (this.closed) return;
     this.bump();
     for (const address of this.stopFlags) Atomics.store(this.flagView, address >> 2, 1);
+    this.follow(MAX_DEPTH); // after the flags: a helper released from its wait sees its own set
     const until = performance.now() + limitMs;
     this.ports.forEach((_, i) => {
       while (Atomics.load(this.words, busyWord(i + 1)) === 1) {

@@ -36,6 +36,12 @@ export const ownsMemory = (core: PlayCore): boolean => owners.has(core);
 // the threads' own words.
 /** Bumped whenever the helpers' work changes: a helper runs a request only of the generation current when it starts. */
 export const GENERATION_WORD = 16;
+/**
+ * The depth the main thread is searching: a helper starts no iteration more than one deeper, so
+ * that it seeds the main thread's next iteration rather than run on alone (`halt` sets it to
+ * MAX_DEPTH, releasing a helper that waits).
+ */
+export const MAIN_DEPTH_WORD = 17;
 /** Per image: 1 while its helper searches (the owner waits for 0 before the table is reused). */
 export const busyWord = (image: number): number => 32 + image;
 /** Per image, a 64-bit word of `nodeCounts`: the nodes its thread searched since the search's start, written as it checks its limits (image 0: the main thread). */
@@ -46,23 +52,6 @@ export const NODE_LIMIT_WORD = 96;
 export const nodeCounts = (memory: CoreMemory): BigInt64Array => new BigInt64Array(memory.buffer, 0, 128);
 /** The 32-bit words of the threads' own 4 KiB. */
 export const threadWords = (memory: CoreMemory): Int32Array => new Int32Array(memory.buffer, 0, 1024);
-
-// Which depths a helper skips, so that the threads spread over depths rather than all search the
-// same one, and a helper is a depth ahead of the main thread on those it takes (Stockfish's
-// pattern of 2017-2019, by helper: helper k skips depth d when floor((d + phase) / size) is odd,
-// with size and phase its row of these), shifted so that each helper takes the depth asked.
-const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3];
-const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1];
-
-const skipsInPattern = (image: number, depth: number): boolean =>
-  Math.floor((depth + SKIP_PHASE[image - 1]!) / SKIP_SIZE[image - 1]!) % 2 === 1;
-
-/** The helper of `image` (1..MAX_THREADS) of a search to `target` does not search to `depth`; it searches to `target`. */
-export const skipsDepth = (image: number, depth: number, target: number): boolean => {
-  let shift = 0;
-  while (skipsInPattern(image, target + shift)) shift++;
-  return skipsInPattern(image, depth + shift);
-};
 
 /** An iteration a helper completed: its depth, score, whether proven, and line (move codes). */
 export interface CompletedIteration {
