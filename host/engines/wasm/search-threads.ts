@@ -6,9 +6,10 @@
  * and leaves those another is searching for after its others (ABDADA's deferred moves:
  * assembly/search.ts, `deferring`). They seed each other through the table: the main thread trusts
  * a helper's entries of the iteration before its own (assembly/search.ts, `trusts`), and a helper
- * those of the last two iterations. The table's entries are
- * lockless (assembly/tt.ts). Each helper records the last iteration it completed; the answer is the
- * best thread's (search-driver.ts). Node counts are of all the threads.
+ * those of the last two iterations, but none resting on an older one (`lastCarried`). The table's
+ * entries are lockless (assembly/tt.ts). Each helper records the last iteration it completed; the
+ * answer is the best thread's (search-driver.ts). Node counts, and a node limit, are of all the
+ * threads.
  *
  * When the search ends the helpers stop (`halt` waits until each has), so nothing writes the table
  * once the search has returned.
