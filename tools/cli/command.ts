@@ -1,5 +1,6 @@
-/** What a command of the `hoyito` CLI is: its usage, its arguments, and a handler returning the lines to print or an error. */
+/** What a command of the `hoyito` CLI is (its usage, its arguments, and a handler returning the lines to print or an error), and its command line read: options split from positionals. */
 import { HoyitoError, type Result, err, ok } from '../../host/types.js';
+import { badOption, quote } from '../options.js';
 
 /** Arguments after the command name: positionals in order, and `--name value` options. */
 export interface CommandArgs {
@@ -44,4 +45,32 @@ export const attempt = async <T>(run: () => T | Promise<T>): Promise<Result<T, H
     if (error instanceof HoyitoError) return err(error);
     throw error;
   }
+};
+
+/** Splits `--name value` / `--name=value` options and `--flag`s (only those the command accepts) from positionals. */
+export const parseArgs = (argv: readonly string[], command: Command, name: string): Result<CommandArgs, HoyitoError> => {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [option, inlineValue] = arg.slice(2).split(/=(.*)/s, 2) as [string, string?];
+    if (command.flags?.includes(option)) {
+      if (inlineValue !== undefined) return badOption(option, `--${option} takes no value`);
+      options.set(option, 'yes');
+      continue;
+    }
+    if (!command.options.includes(option)) return badOption(option, `unknown option ${quote(`--${option}`)}`);
+    const value = inlineValue ?? argv[++i];
+    if (value === undefined) return badOption(option, `option --${option} needs a value`);
+    options.set(option, value);
+  }
+  const { min, max } = command.arity;
+  if (positional.length < min || positional.length > max) {
+    return badOption('arguments', `expected ${name} ${command.usage === '' ? 'with no arguments' : command.usage}`);
+  }
+  return ok({ positional, options });
 };

@@ -3,8 +3,7 @@
  * returns the lines to print or an error (tools/cli/commands/, one file a command). Add a command
  * by adding its file and an entry to `commands`.
  */
-import { parseArgs } from './args.js';
-import { type Command, type Output } from './command.js';
+import { type Command, type Output, parseArgs } from './command.js';
 import { quote } from '../options.js';
 
 export type { Output } from './command.js';

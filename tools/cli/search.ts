@@ -6,8 +6,10 @@ import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService, type ServiceAnswer } from '../../host/service.js';
 import { MAX_THREADS } from '../../host/engines/wasm/threads.js';
-import { MAX_TIME_MS, badOption, optionalWholeNumber } from '../options.js';
-import { engineOption, gameArg, gameOver, tablebasesOption } from './args.js';
+import { existsSync } from 'node:fs';
+import { MAX_TIME_MS, badOption, existingFolder, oneOf, optionalWholeNumber } from '../options.js';
+import { DEFAULT_TABLEBASE_DIR, TABLEBASE_LOADS, TablebaseShelf } from '../tablebase-files.js';
+import { engineOption, gameArg, gameOver } from './args.js';
 import { type Command, type CommandArgs, attempt } from './command.js';
 import { bestMoveLine, infoLine } from './render.js';
 
@@ -105,3 +107,18 @@ export const searchCommand = (summary: string, analysis: boolean, moreLines: (re
     return ok([...iterations.map(infoLine), ...refused, ...moreLines(result), bestMoveLine(result)]);
   },
 });
+
+/**
+ * The endgame databases in `--tablebases`, a folder that must exist; not given, those in the
+ * folder `tablebases/` if there is one. Each file is opened when a position wants it, and read
+ * as `--tablebase-load` says: `blocks` (the default), block by block as probes need them; `whole`,
+ * all of it first.
+ */
+const tablebasesOption = async (args: CommandArgs): Promise<Result<TablebaseShelf, HoyitoError>> => {
+  const load = oneOf(args.options.get('tablebase-load') ?? 'blocks', '--tablebase-load', TABLEBASE_LOADS);
+  if (!load.ok) return load;
+  const given = args.options.get('tablebases');
+  if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok(TablebaseShelf.empty);
+  const folder = existingFolder(given ?? DEFAULT_TABLEBASE_DIR, '--tablebases');
+  return folder.ok ? TablebaseShelf.open(folder.value, load.value) : folder;
+};

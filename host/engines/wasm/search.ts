@@ -8,7 +8,6 @@ import type { Tablebase } from '../tablebase.js';
 import { heldAnswerOf } from '../tablebase-values.js';
 import { loadWasmCore, type WasmCore } from './core.js';
 import { coreSearcher } from './core-search.js';
-import { WasmEngine } from './rules.js';
 import type { SearchHelpers } from './search-threads.js';
 import { loadWasmTablebase } from './tablebase.js';
 
@@ -22,8 +21,7 @@ export * from './core-search.js';
 export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher =>
   coreSearcher(core, tableBits, tablebase && { base: tablebase, load: loadWasmTablebase, answerOf: heldAnswerOf }, helpers);
 
-/** Loads a core (see `WasmCore.load`) and returns its rules engine. */
-export const loadWasmEngine = async (url?: URL): Promise<WasmEngine> => new WasmEngine(await loadWasmCore(url));
+export { loadWasmEngine } from './rules.js';
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */
 export const loadWasmSearcher = async (url?: URL, tableBits?: number): Promise<Searcher> =>
