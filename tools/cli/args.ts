@@ -1,7 +1,7 @@
 /** The arguments several commands share: `--engine`, and a position or record. */
 import { HoyitoError, type Position, type Result, type RulesEngine, isBoardEmpty, ok } from '../../host/types.js';
 import { referenceEngine } from '../../host/engines/reference/rules.js';
-import { loadWasmEngine } from '../../host/engines/wasm/rules.js';
+import { loadWasmEngine } from '../../host/engines/wasm/core.js';
 import { Game } from '../../host/game.js';
 import { badOption, oneOf } from '../options.js';
 import { type CommandArgs } from './command.js';

@@ -6,6 +6,7 @@
  */
 import { HoyitoError, type Position } from '../../types.js';
 import { layerMask } from '../limits.js';
+import { WasmEngine } from './rules.js';
 import {
   type CoreMemory,
   type FullCoreFunctions,
@@ -392,3 +393,6 @@ export const fullCore = (core: PlayCore): WasmCore => {
 
 /** Loads a core (see `WasmCore.load`). */
 export const loadWasmCore = (url?: URL): Promise<WasmCore> => WasmCore.load(url);
+
+/** Loads a core (see `WasmCore.load`) and returns its rules engine. */
+export const loadWasmEngine = async (url?: URL): Promise<WasmEngine> => new WasmEngine(await loadWasmCore(url));

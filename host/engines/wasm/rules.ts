@@ -18,7 +18,7 @@ import {
   ok,
 } from '../../types.js';
 import { checkPosition, positionError } from '../../notation.js';
-import { type WasmCore, loadWasmCore } from './core.js';
+import type { WasmCore } from './core.js';
 import type { PlayCore } from './play-core.js';
 
 export class WasmEngine<Core extends PlayCore = WasmCore> implements RulesEngine {
@@ -105,6 +105,3 @@ export class WasmEngine<Core extends PlayCore = WasmCore> implements RulesEngine
     };
   }
 }
-
-/** Loads a core (see `WasmCore.load`) and returns its rules engine. */
-export const loadWasmEngine = async (url?: URL): Promise<WasmEngine> => new WasmEngine(await loadWasmCore(url));

@@ -21,7 +21,7 @@ export * from './core-search.js';
 export const wasmSearcher = (core: WasmCore, tableBits = DEFAULT_TABLE_BITS, tablebase?: Tablebase, helpers?: SearchHelpers): Searcher =>
   coreSearcher(core, tableBits, tablebase && { base: tablebase, load: loadWasmTablebase, answerOf: heldAnswerOf }, helpers);
 
-export { loadWasmEngine } from './rules.js';
+export { loadWasmEngine } from './core.js';
 
 /** Loads a core (see `WasmCore.load`) and returns its searcher. */
 export const loadWasmSearcher = async (url?: URL, tableBits?: number): Promise<Searcher> =>
