@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, chainLayers, layerSize } from '../host/engines/tablebase.js';
+import { type Tablebase, boardOfRank, chainLayers, layerSize } from '../host/engines/tablebase.js';
 import { positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
@@ -544,6 +544,36 @@ describe('tablebase build and solve', () => {
     expect(refused.error).toMatch(/layer 32 of 2x6 has 5,752,004,349 boards, more than the 4,294,901,760 a layer's ranks \(u32\) number/);
   });
 
+  it('check FILE holds every board drawn to its moves, and names a board whose value was changed', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-check-'));
+    const chain = buildReferenceTablebase('ii', 3, 12, false, chainLayers(12));
+    const good = join(own, 'good.hoyitotb');
+    writeFileSync(good, makeTablebaseFile(chain, zlibCodec));
+    // More samples than layer 12's 6,188 boards: every board of every layer is checked.
+    const checked = await run('tablebase', 'check', good, '--samples', '10000');
+    expect(checked.code).toBe(0);
+    expect(checked.out).toEqual([
+      'layer 4 (table C): 126 boards drawn, every value as its moves give',
+      'layer 8 (table C): 1,287 boards drawn, every value as its moves give',
+      'layer 12 (table C): 6,188 boards drawn, every value as its moves give',
+      `${good}: every board drawn has the value its moves give`,
+    ]);
+    const rank = 4000;
+    const value = chain.tables.C![12]![rank]!;
+    const changed = {
+      ...chain,
+      tables: { C: chain.tables.C!.map((layer, seeds) => (seeds === 12 ? layer!.map((v, r) => (r === rank ? v + 2 : v)) : layer)) },
+    };
+    const bad = join(own, 'bad.hoyitotb');
+    writeFileSync(bad, makeTablebaseFile(changed, zlibCodec));
+    const board = boardOfRank(rank, 6, 12);
+    const position = makePosition({ variant: 'ii', holesPerRow: 3, board, turn: 'S', taken: { S: 0, N: 0 }, lastFour: 'C' });
+    const refused = await run('tablebase', 'check', bad, '--samples', '10000');
+    expect(refused.code).toBe(1);
+    expect(refused.error).toMatch(/layer 12 \(table C\): 6,188 boards drawn, [1-9]\d* WRONG/);
+    expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
+  });
+
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
     const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
     expect(result.code).toBe(1);
@@ -551,8 +581,11 @@ describe('tablebase build and solve', () => {
   });
 
   it.each([
-    ['another action', ['tablebase', 'probe'], /the actions are build, verify FILE and upgrade FILE/],
+    ['another action', ['tablebase', 'probe'], /the actions are build, verify FILE, upgrade FILE and check FILE/],
     ['verify without a file', ['tablebase', 'verify'], /tablebase verify needs a FILE/],
+    ['check without a file', ['tablebase', 'check'], /tablebase check needs a FILE/],
+    ['no boards to check', ['tablebase', 'check', 'x.hoyitotb', '--samples', '0'], /--samples '0'/],
+    ['a file to check that is not there', ['tablebase', 'check', '/nonexistent/x.hoyitotb'], /\/nonexistent\/x\.hoyitotb/],
     ['build with a file', ['tablebase', 'build', 'x.hoyitotb'], /tablebase build takes no FILE/],
     [
       'too many seeds',

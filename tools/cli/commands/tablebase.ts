@@ -1,7 +1,8 @@
 /**
  * `hoyito tablebase build`: endgame databases of a 2xn board (2x6 by default, the largest they are
  * built for), into a file (docs/endgames.md); `verify FILE`: a file's layers against the published
- * hashes; `upgrade FILE`: a file of any format (one before 4 read only here), checked against them, written again in the current one.
+ * hashes; `upgrade FILE`: a file of any format (one before 4 read only here), checked against them, written again in the current one;
+ * `check FILE`: boards drawn from each layer, their values against their moves (tools/tablebase-check.ts), for a file no hashes vouch for.
  */
 import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
@@ -29,6 +30,9 @@ import {
 } from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote, writableFolder } from '../../options.js';
 import { type LayerCheck, checkLayerHashes, differingLayers } from '../../tablebase-hashes.js';
+import { type LayerCheck as SampledLayer, checkSampledValues } from '../../tablebase-check.js';
+import { openTablebaseFile } from '../../../host/service.js';
+import { seededRandom } from '../../../host/random.js';
 import { TABLEBASE_FORMAT_VERSION } from '../../../host/engines/tablebase-file.js';
 import { type Command, attempt } from '../command.js';
 import { progressLine } from '../render.js';
@@ -84,6 +88,36 @@ const upgrade = async (path: string): Promise<Result<string[], HoyitoError>> => 
   return ok([...verified.value.checks.map(checkLine), `wrote ${path} in format version ${TABLEBASE_FORMAT_VERSION}`]);
 };
 
+/** Boards `check` draws from each layer and table by default, and at most. */
+const DEFAULT_SAMPLES = 1000;
+const MAX_SAMPLES = 10_000_000;
+/** The seed of `check`'s draws: the same boards every time, so that a difference found can be found again. */
+const CHECK_SEED = 0x686f7969;
+
+/** A layer's line of `check`. */
+const sampledLine = ({ seeds, rule, drawn, wrong }: SampledLayer): string =>
+  `layer ${seeds} (table ${rule}): ${drawn.toLocaleString('en-US')} boards drawn, ` +
+  (wrong.length === 0 ? 'every value as its moves give' : `${wrong.length} WRONG`);
+
+/**
+ * `check FILE`: boards drawn from every layer and table of FILE (read block by block), each value
+ * against what its moves give by the reference rules (tools/tablebase-check.ts); an error names
+ * the layers and the first boards that differ.
+ */
+const check = async (path: string, samplesText: string | undefined): Promise<Result<string[], HoyitoError>> => {
+  const samples = optionalWholeNumber(samplesText, '--samples', 1, MAX_SAMPLES, DEFAULT_SAMPLES);
+  if (!samples.ok) return samples;
+  const file = await openTablebaseFile(path);
+  if (!file.ok) return badTablebase(path, file.error.message);
+  const checks = await checkSampledValues(file.value, samples.value, seededRandom(CHECK_SEED)).finally(() => file.value.source.close());
+  if (!checks.ok) return badTablebase(path, checks.error.message);
+  const lines = checks.value.map(sampledLine);
+  const wrong = checks.value.flatMap(({ wrong }) => wrong);
+  if (wrong.length === 0) return ok([...lines, `${path}: every board drawn has the value its moves give`]);
+  const shown = wrong.slice(0, 5).map(({ position, held, fromMoves }) => `"${position}" holds ${held}, its moves give ${fromMoves}`);
+  return badTablebase(path, [`${wrong.length} boards drawn do not have the value their moves give`, ...lines, ...shown].join('\n'));
+};
+
 /** `--parts`: absent or 1, no parts; N, N parts in this process; mpi, this process's rank of an MPI job (tablebase-mpi.ts). */
 const partsOf = (given: string | undefined): Result<{ count: number; exchange: PartExchange | null } | null, HoyitoError> => {
   if (given === 'mpi') {
@@ -117,24 +151,26 @@ const partLine = ({ sentBytes, exchanges, boardVisits }: PartStats, part: number
 };
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE | check FILE [--samples N]`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
     `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
-    `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place`,
+    `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place; ` +
+    `check FILE: --samples boards (default ${DEFAULT_SAMPLES}) drawn from each layer of FILE, read block by block, each value against what its moves give by the reference rules and FILE's values of the boards they lead to, for a file no hashes are published for`,
   arity: { min: 1, max: 2 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'parts', 'out', 'from'],
+  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'parts', 'out', 'from', 'samples'],
   flags: ['resume'],
   run: async (args, output) => {
     const [action, file] = args.positional;
-    if (action === 'verify' || action === 'upgrade') {
+    if (action === 'verify' || action === 'upgrade' || action === 'check') {
       if (file === undefined) return badOption('arguments', `tablebase ${action} needs a FILE`);
+      if (action === 'check') return check(file, args.options.get('samples'));
       return action === 'verify' ? verify(file) : upgrade(file);
     }
     if (action !== 'build')
-      return badOption('arguments', `tablebase ${quote(action!)}: the actions are build, verify FILE and upgrade FILE`);
+      return badOption('arguments', `tablebase ${quote(action!)}: the actions are build, verify FILE, upgrade FILE and check FILE`);
     if (file !== undefined) return badOption('arguments', `tablebase build takes no FILE (${quote(file)}): --out names where it writes`);
     const variant = oneOf(args.options.get('variant') ?? 'ii', '--variant', ['ii', 'iii'] as const);
     if (!variant.ok) return variant;
