@@ -108,7 +108,7 @@ const check = async (path: string, samplesText: string | undefined): Promise<Res
   const samples = optionalWholeNumber(samplesText, '--samples', 1, MAX_SAMPLES, DEFAULT_SAMPLES);
   if (!samples.ok) return samples;
   const file = await openTablebaseFile(path);
-  if (!file.ok) return badTablebase(path, file.error.message);
+  if (!file.ok) return file; // its error names the file
   const checks = await checkSampledValues(file.value, samples.value, seededRandom(CHECK_SEED)).finally(() => file.value.source.close());
   if (!checks.ok) return badTablebase(path, checks.error.message);
   const lines = checks.value.map(sampledLine);
