@@ -574,6 +574,46 @@ describe('tablebase build and solve', () => {
     expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
   });
 
+  it('check FILE holds both tables of a fixed last-four side to their moves, and names a board changed in one', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'hoyito-check-fixed-'));
+    const base = buildReferenceTablebase('iii', 3, 8, true, chainLayers(8));
+    const good = join(own, 'fixed.hoyitotb');
+    writeFileSync(good, makeTablebaseFile(base, zlibCodec));
+    const checked = await run('tablebase', 'check', good, '--samples', '2000');
+    expect(checked.code).toBe(0);
+    expect(checked.out).toEqual([
+      'layer 4 (table mover): 126 boards drawn, every value as its moves give',
+      'layer 8 (table mover): 1,287 boards drawn, every value as its moves give',
+      'layer 4 (table opponent): 126 boards drawn, every value as its moves give',
+      'layer 8 (table opponent): 1,287 boards drawn, every value as its moves give',
+      `${good}: every board drawn has the value its moves give`,
+    ]);
+    // A value changed in the mover's table: South to move, the last four South's.
+    const rank = 700;
+    const value = base.tables.mover![8]![rank]!;
+    const changed = {
+      ...base,
+      tables: {
+        ...base.tables,
+        mover: base.tables.mover!.map((layer, seeds) => (seeds === 8 ? layer!.map((v, r) => (r === rank ? v + 2 : v)) : layer)),
+      },
+    };
+    const bad = join(own, 'bad.hoyitotb');
+    writeFileSync(bad, makeTablebaseFile(changed, zlibCodec));
+    const position = makePosition({
+      variant: 'iii',
+      holesPerRow: 3,
+      board: boardOfRank(rank, 6, 8),
+      turn: 'S',
+      taken: { S: 0, N: 0 },
+      lastFour: 'S',
+    });
+    const refused = await run('tablebase', 'check', bad, '--samples', '2000');
+    expect(refused.code).toBe(1);
+    expect(refused.error).toMatch(/layer 8 \(table mover\): 1,287 boards drawn, [1-9]\d* WRONG/);
+    expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
+  });
+
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
     const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
     expect(result.code).toBe(1);

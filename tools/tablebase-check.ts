@@ -14,7 +14,7 @@ import { makePosition } from '../host/notation.js';
 import { randomBelow } from '../host/random.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import type { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
-import { type TableRule, boardOfRank, layerSize, tableRules } from '../host/engines/tablebase.js';
+import { type TableRule, boardOfRank, layerSize, tableRuleOf, tableRules } from '../host/engines/tablebase.js';
 import { solveMovesAsync } from '../host/engines/tablebase-values.js';
 import { type HoyitoError, type LastFour, type Position, type Result, ok } from '../host/types.js';
 
@@ -28,7 +28,7 @@ export interface WrongValue {
 }
 
 /** One table's layer, checked. */
-export interface LayerCheck {
+export interface SampledLayer {
   readonly seeds: number;
   readonly rule: TableRule;
   /** Boards drawn (the whole layer when it has no more boards than were asked for). */
@@ -36,8 +36,9 @@ export interface LayerCheck {
   readonly wrong: readonly WrongValue[];
 }
 
-/** The last-four rule whose positions, South to move, are looked up in `rule`'s table (tableRuleOf). */
-const LAST_FOUR_OF: Readonly<Record<TableRule, LastFour>> = { C: 'C', mover: 'S', opponent: 'N' };
+/** The last-four rule whose positions, South to move, are looked up in `rule`'s table. */
+const lastFourOf = (rule: TableRule): LastFour =>
+  (['C', 'S', 'N'] as const).find(lastFour => tableRuleOf({ lastFour, turn: 'S' }) === rule)!;
 
 /**
  * Draws `samples` boards (with `random`) from every layer and table of `blocks` but the empty
@@ -47,8 +48,8 @@ export const checkSampledValues = async (
   blocks: TablebaseBlocks,
   samples: number,
   random: () => number,
-): Promise<Result<LayerCheck[], HoyitoError>> => {
-  const checks: LayerCheck[] = [];
+): Promise<Result<SampledLayer[], HoyitoError>> => {
+  const checks: SampledLayer[] = [];
   const boardHoles = 2 * blocks.holesPerRow;
   for (const rule of tableRules(blocks.fixedSide)) {
     for (const seeds of blocks.layers.filter(seeds => seeds > 0)) {
@@ -63,7 +64,7 @@ export const checkSampledValues = async (
           board: boardOfRank(rank, boardHoles, seeds),
           turn: 'S',
           taken: { S: 0, N: 0 },
-          lastFour: LAST_FOUR_OF[rule],
+          lastFour: lastFourOf(rule),
         };
         const held = await blocks.probeAsync(position);
         if (!held.ok) return held;

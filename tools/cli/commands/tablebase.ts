@@ -30,7 +30,7 @@ import {
 } from '../../tablebase-files.js';
 import { badOption, oneOf, optionalWholeNumber, quote, writableFolder } from '../../options.js';
 import { type LayerCheck, checkLayerHashes, differingLayers } from '../../tablebase-hashes.js';
-import { type LayerCheck as SampledLayer, checkSampledValues } from '../../tablebase-check.js';
+import { type SampledLayer, checkSampledValues } from '../../tablebase-check.js';
 import { openTablebaseFile } from '../../../host/service.js';
 import { seededRandom } from '../../../host/random.js';
 import { TABLEBASE_FORMAT_VERSION } from '../../../host/engines/tablebase-file.js';
