@@ -50,43 +50,48 @@ export const TABLE_MOVER: i32 = 1;
 export const TABLE_OPPONENT: i32 = 2;
 /**
  * The deepest layer a build may ask for: 48, the seeds of the 2x6 start, so that any start of 4 seeds a
- * hole or fewer can be named. Whether a build's layers fit is a matter of their sizes, C(k + 2n - 1, 2n - 1)
- * boards a 2xn layer: each must be numbered by u32 ranks (MAX_LAYER_BOARDS) and all of them fit the
- * 32-bit memory (`startTablebase`): the 2x4 chain of 48 does (203 M boards in layer 48); 2x6 layers are
- * ranked up to 31 seeds, and its chains fit the memory up to 28.
+ * hole or fewer can be named. Ranks are u64: every board of every layer to 48 seeds is numbered (the
+ * 2x6 layer 48 has 2.8e11 boards), and a paged probe reads any of them. Whether a build's layers fit is
+ * a matter of their sizes, C(k + 2n - 1, 2n - 1) boards a 2xn layer: a layer built or held whole has at
+ * most MAX_LAYER_BOARDS (its values are addressed by u32, its children's ranks are u32 in the stream)
+ * and all of them fit the 32-bit memory (`startTablebase`): the 2x4 chain of 48 does (203 M boards in
+ * layer 48); 2x6 layers up to 31 seeds, and its chains fit the memory up to 28.
  */
 export const MAX_TABLEBASE_SEEDS: i32 = 48;
-/** The most boards a layer may have: ranks are u32 below END_OF_CHILDREN (the stream's end markers), and a saturated size (u32.MAX_VALUE) is never one. */
+/** The most boards of a layer built or held whole: its ranks are u32 below END_OF_CHILDREN (the stream's end markers). */
 export const MAX_LAYER_BOARDS: u64 = 0xffff0000;
 /** The longest rows databases are built for: a board has a child slot a hole of the mover's row. */
 export const MAX_TABLEBASE_HOLES: i32 = 6;
 
 /**
  * C(n, k) for n < BINOMIAL_ROWS, k < 16: ranks of up to 16 holes with up to MAX_TABLEBASE_SEEDS seeds
- * (12 holes and 48 seeds use n < 60). A coefficient above u32 saturates at u32.MAX_VALUE: no rank of a
- * layer of at most MAX_LAYER_BOARDS boards uses one (each term of a rank is at most the layer's size),
- * and a layer too large to rank has that size, so it is refused rather than wrapped round.
+ * (12 holes and 48 seeds use n < 60; C(63, 15) < 2^48).
  */
 const BINOMIAL_ROWS: i32 = 64;
-const BINOMIALS: usize = memory.data(BINOMIAL_ROWS * 16 * 4, 4);
+const BINOMIALS: usize = memory.data(BINOMIAL_ROWS * 16 * 8, 8);
 
 function fillBinomials(): void {
   for (let n = 0; n < BINOMIAL_ROWS; n++) {
     for (let k = 0; k < 16; k++) {
-      const value: u64 = k == 0 ? 1 : (n == 0 ? 0 : <u64>binomial(n - 1, k - 1) + <u64>binomial(n - 1, k));
-      store<u32>(BINOMIALS + <usize>(((n << 4) + k) << 2), <u32>min(value, <u64>u32.MAX_VALUE));
+      const value: u64 = k == 0 ? 1 : (n == 0 ? 0 : binomial(n - 1, k - 1) + binomial(n - 1, k));
+      store<u64>(BINOMIALS + <usize>(((n << 4) + k) << 3), value);
     }
   }
 }
 
-@inline function binomial(n: i32, k: i32): u32 {
-  return load<u32>(BINOMIALS + <usize>(((n << 4) + k) << 2));
+@inline function binomial(n: i32, k: i32): u64 {
+  return load<u64>(BINOMIALS + <usize>(((n << 4) + k) << 3));
 }
 fillBinomials();
 
-/** Boards of `holes` holes with `seeds` seeds (u32.MAX_VALUE for a layer of more than MAX_LAYER_BOARDS). */
-export function layerSize(holes: i32, seeds: i32): u32 {
+/** Boards of `holes` holes with `seeds` seeds. */
+@inline function layerBoards(holes: i32, seeds: i32): u64 {
   return binomial(seeds + holes - 1, holes - 1);
+}
+
+/** `layerBoards` of a layer held whole (at most MAX_LAYER_BOARDS boards): u32.MAX_VALUE for a larger one. */
+export function layerSize(holes: i32, seeds: i32): u32 {
+  return <u32>min(layerBoards(holes, seeds), <u64>u32.MAX_VALUE);
 }
 
 // The build in progress: its settings, and where each table's layers and the exit values are.
@@ -232,7 +237,7 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
   let bytes: u64 = 0;
   for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
     if ((layers >> <u64>seeds) & 1) {
-      largest = <u64>layerSize(boardSize, seeds);
+      largest = layerBoards(boardSize, seeds);
       if (largest > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
       bytes += largest * tables;
     }
@@ -276,7 +281,7 @@ function placeLayers(fixed: bool, layers: u64, at: usize, mapBits: u32): usize {
       const held = used && ((layers >> <u64>seeds) & 1) != 0;
       store<u32>(LAYER_ADDRESSES + <usize>((table * (MAX_TABLEBASE_SEEDS + 1) + seeds) << 2), held ? <u32>at : 0);
       if (!held) continue;
-      const size = <u64>layerSize(boardSize, seeds);
+      const size = layerBoards(boardSize, seeds);
       at += <usize>(mapBits != 0 ? blocksOf(size, mapBits) << 2 : size);
     }
   }
@@ -298,14 +303,14 @@ function holdLayers(fixed: bool, layers: u64): void {
 }
 
 /** Bar j's term of a rank: C(p_j, j), p_j = `before` + j - 1 with `before` seeds in the holes before the bar. */
-@inline function barTerm(j: i32, before: i32): u32 {
+@inline function barTerm(j: i32, before: i32): u64 {
   return binomial(before + j - 1, j);
 }
 
 /** The rank of the board at `pos`, read from hole `first` on round the board (0: as it is; n: rows swapped). */
-@inline function rankFrom(pos: usize, first: i32): u32 {
+@inline function rankFrom(pos: usize, first: i32): u64 {
   const holes = boardSize;
-  let rank: u32 = 0;
+  let rank: u64 = 0;
   let before = 0;
   let index = first;
   for (let j = 1; j < holes; j++) {
@@ -320,7 +325,7 @@ function holdLayers(fixed: bool, layers: u64): void {
  * `rankFrom` on 2x6 (`first` 0 or 6), unrolled: every hole index and bar a constant, as the C
  * compiler unrolls its loop. A preparation ranks some four boards a board.
  */
-@inline function rankFrom2x6(pos: usize, first: i32): u32 {
+@inline function rankFrom2x6(pos: usize, first: i32): u64 {
   let before = seedsAt(pos, first);
   let rank = barTerm(1, before);
   before += seedsAt(pos, (first + 1) % 12);
@@ -346,13 +351,9 @@ function holdLayers(fixed: bool, layers: u64): void {
 }
 
 /** The rank of the board at `pos`, as it is or with its rows swapped (as the opponent sees it). */
-@inline function rankOf(pos: usize, rowsSwapped: bool): u32 {
+@inline function rankOf(pos: usize, rowsSwapped: bool): u64 {
   if (boardSize == 12) return rowsSwapped ? rankFrom2x6(pos, 6) : rankFrom2x6(pos, 0);
   return rankFrom(pos, rowsSwapped ? holesPerRow : 0);
-}
-
-export function boardRank(pos: usize): u32 {
-  return rankOf(pos, false);
 }
 
 /** The board after the one at `pos` in rank order (see boardOfRank in the reference). */
@@ -369,7 +370,7 @@ export function boardRank(pos: usize): u32 {
 }
 
 /** The board of rank `rank` in layer `seeds` (see boardOfRank in host/engines/tablebase.ts), into `pos`. */
-function boardOfRank(pos: usize, seeds: i32, rank: u32): void {
+function boardOfRank(pos: usize, seeds: i32, rank: u64): void {
   const holes = boardSize;
   memory.fill(pos, 0, <usize>POSITION_SIZE);
   let left = rank;
@@ -424,7 +425,7 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
       exitCapturer = max(exitCapturer, gained + afterCapture(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later, rankAfter));
       if (fixedSide) exitOpponent = max(exitOpponent, gained + afterCapture(TABLE_OPPONENT, later, rankAfter));
     } else if (stream != 0) {
-      store<u32>(stream, rankOf(CHILD, true));
+      store<u32>(stream, <u32>rankOf(CHILD, true)); // below MAX_LAYER_BOARDS: the layer is built whole
       stream += 4;
     }
   }
@@ -435,7 +436,7 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
   }
   // An empty board has no move and no child: its game is over.
   if (!anyMove && seeds > 0) {
-    store<u32>(stream, rankOf(BOARD, true));
+    store<u32>(stream, <u32>rankOf(BOARD, true));
     stream += 4;
   }
   store<u32>(stream, END_OF_CHILDREN | ((<u32>exitOpponent & 0xff) << 8) | (<u32>exitCapturer & 0xff));
@@ -524,7 +525,7 @@ function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f
   rangeEnd = end;
   rangeStream = childStream + <usize>cacheFrom;
   const streamEnd = childStream + <usize>cacheTo;
-  boardOfRank(BOARD, seeds, first);
+  boardOfRank(BOARD, seeds, <u64>first);
   let stream = rangeStream;
   cachedEnd = first;
   for (let rank = first; rank < end; rank++) {
@@ -725,7 +726,6 @@ export function probe(pos: usize): i32 {
 export function startPagedTablebase(fixed: bool, layers: u64, slots: u32, bits: u32): bool {
   if (slots == 0 || bits == 0 || bits > <u32>MAX_BLOCK_BITS) unreachable();
   const blocks = fileBlocks(fixed, layers, bits);
-  if (blocks == u64.MAX_VALUE) return false;
   const slotBytes = <u64>slots << bits;
   const bytes = slotBytes + blocks * 4 + ((blocks + 31) >> 5) * 4 + <u64>MISS_CAPACITY * 4 + <u64>slots;
   if (!makeRoom(bytes)) return false;
@@ -743,16 +743,14 @@ export function joinPagedTablebase(fixed: bool, layers: u64, slots: u32, bits: u
   pagedLayOut(fixed, layers, slots, bits, region);
 }
 
-/** The blocks of 2^bits boards of a file of `layers`; u64.MAX_VALUE when a layer has more boards than its ranks can number. */
+/** The blocks of 2^bits boards of a file of `layers` (the 2x6 chain of 48 in blocks of 2^16 boards: 7.2 M, whose maps take 29 MB). */
 function fileBlocks(fixed: bool, layers: u64, bits: u32): u64 {
   if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   let blocks: u64 = 0;
   for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
     if (((layers >> <u64>seeds) & 1) == 0) continue;
-    const size = <u64>layerSize(boardSize, seeds);
-    if (size > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
-    blocks += blocksOf(size, bits);
+    blocks += blocksOf(layerBoards(boardSize, seeds), bits);
   }
   return fixed ? 2 * blocks : blocks;
 }
@@ -779,9 +777,9 @@ function pagedLayOut(fixed: bool, layers: u64, slots: u32, bits: u32, at: usize)
 }
 
 /** The value of board `rank` of the layer whose block map is at `map`, from its block's slot; NOT_IN_TABLES, the block recorded as missed, when it is not in memory. */
-@inline function pagedValue(map: usize, rank: u32): i32 {
+@inline function pagedValue(map: usize, rank: u64): i32 {
   const bits = blockBits;
-  const entry = map + (<usize>(rank >>> bits) << 2);
+  const entry = map + (<usize>(rank >>> <u64>bits) << 2);
   // The host writes a slot before its map entry: with threads, this load must see the slot's bytes too.
   const slot = ASC_FEATURE_THREADS ? atomic.load<u32>(entry) : load<u32>(entry);
   if (slot == 0) {
@@ -789,7 +787,7 @@ function pagedLayOut(fixed: bool, layers: u64, slots: u32, bits: u32, at: usize)
     return NOT_IN_TABLES;
   }
   if (recording) store<u8>(slotUses + <usize>(slot - 1), 1);
-  return <i32>load<i8>(slotsAddress + (<usize>(slot - 1) << bits) + <usize>(rank & ((<u32>1 << bits) - 1)));
+  return <i32>load<i8>(slotsAddress + (<usize>(slot - 1) << bits) + <usize>(rank & ((<u64>1 << <u64>bits) - 1)));
 }
 
 /** Adds `block` to the blocks missed, unless it is there already or the list is full. */

@@ -15,7 +15,7 @@ import { makeTablebaseFile } from '../host/engines/tablebase-file.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { memorySource } from '../host/engines/byte-source.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
-import { type TableRule, type Tablebase, boardOfRank, chainLayers, layerSize, tableRules } from '../host/engines/tablebase.js';
+import { type TableRule, type Tablebase, boardOfRank, chainLayers, layerSize, rotateRows, tableRules } from '../host/engines/tablebase.js';
 import { INFINITE_SCORE } from '../host/engines/limits.js';
 import { NO_LIMITS } from '../host/engines/search-driver.js';
 import { withDamagedBlock } from './helpers/damaged-files.js';
@@ -253,14 +253,60 @@ describe('paged databases of the ii 2x6 chain of 9', () => {
   it('slots the core has no room for are refused, and the databases it held kept; a slot count that is not one is an error', () => {
     const paged = unwrap(PagedTables.attach(core, openBlocks(file)));
     const attachTo = (maxSeeds: number, slots?: number) => PagedTables.attach(core, chainOfBlocks(maxSeeds), { slots });
-    // The chain of 31: 89,010 blocks, more than 4 GB of slots hold (65,535 asked for); the chain of 32 has a layer too large to rank.
+    // The chain of 31: 89,010 blocks, more than 4 GB of slots hold (65,535 asked for).
     expect(attachTo(31, 65_535)).toMatchObject({
       ok: false,
       error: { kind: 'TablebaseTooLarge', message: expect.stringMatching(/memory/) },
     });
-    expect(attachTo(32)).toMatchObject({ ok: false, error: { kind: 'TablebaseTooLarge', message: expect.stringMatching(/ranks/) } });
     expect(paged.attached).toBe(true);
     for (const slots of [0, 1.5, 70_000]) expect(() => attachTo(31, slots)).toThrow(/slots/);
+  });
+
+  it('layers past 2^32 boards are probed: on the 2x6 chain of 48 a board is read at its rank, as the reference numbers it, in its block', () => {
+    const blockSize = 2 ** 16;
+    // Where each layer's blocks begin in the file: the layers ascending, a layer of n boards in ceil(n / blockSize) blocks.
+    const firstBlock = new Map<number, number>();
+    const blockCount = chainLayers(48).reduce((at, seeds) => {
+      firstBlock.set(seeds, at);
+      return at + Math.ceil(layerSize(12, seeds) / blockSize);
+    }, 0);
+    const valueAt = (block: number, offset: number): number => ((block * 31 + offset * 7) % 61) - 30;
+    const blocks: PagedBlocks = {
+      ...chainOfBlocks(48),
+      loadSync: block => ({ ok: true, value: Int8Array.from({ length: blockSize }, (_, offset) => valueAt(block, offset)) }),
+    };
+    expect(blocks.blockCount).toBe(blockCount);
+    const paged = unwrap(PagedTables.attach(core, blocks, { slots: 4 }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(32, 36, 40, 44, 48),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.boolean(),
+        (seeds, at, south) => {
+          const rank = Math.floor(at * layerSize(12, seeds));
+          const mover = boardOfRank(rank, 12, seeds);
+          const probed: Position = {
+            variant: 'ii',
+            holesPerRow: 6,
+            board: south ? mover : rotateRows(mover),
+            taken: { S: 48 - seeds, N: 0 },
+            turn: south ? 'S' : 'N',
+            lastFour: 'C',
+          };
+          const block = firstBlock.get(seeds)! + Math.floor(rank / blockSize);
+          paged.want([block]);
+          expect(unwrap(paged.fillSync({ betweenSearches: true })).filled).toBeLessThanOrEqual(1);
+          expect(core.probeTablebase(probed)).toBe(valueAt(block, rank % blockSize));
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // The last board of layer 48, rank 2^38 and more: in the last block of the file.
+    const last = layerSize(12, 48) - 1;
+    paged.want([blockCount - 1]);
+    unwrap(paged.fillSync({ betweenSearches: true }));
+    const lastPosition: Position = { ...root, board: boardOfRank(last, 12, 48), taken: { S: 0, N: 0 } };
+    expect(core.probeTablebase(lastPosition)).toBe(valueAt(blockCount - 1, last % blockSize));
   });
 
   it("a helper thread's core on the shared memory probes the blocks its owner maps; the owner alone records misses", async () => {

@@ -31,7 +31,11 @@ export const INFINITE_SCORE = 1 << 21;
  * layers fit is a matter of their sizes (MAX_LAYER_BOARDS, and the core's 32-bit memory).
  */
 export const MAX_TABLEBASE_SEEDS = 48;
-/** The most boards a layer of the core's databases may have: its ranks are u32, below the words it keeps as markers (the end of a board's children). */
+/**
+ * The most boards of a layer the core builds or holds whole: its values are addressed by u32 and its
+ * children's ranks kept as u32, below the words it keeps as markers (the end of a board's children).
+ * A paged probe reads a layer of any size (its ranks are u64).
+ */
 export const MAX_LAYER_BOARDS = 2 ** 32 - 2 ** 16;
 /**
  * Bit k set: layer k held, as the core takes a set of layers (a u64: MAX_TABLEBASE_SEEDS is below

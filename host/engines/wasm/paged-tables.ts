@@ -27,13 +27,12 @@
  */
 import { HoyitoError, type Position, type Result, err, ok } from '../../types.js';
 import type { TablebaseBlocks } from '../tablebase-blocks.js';
-import { boardRank, layerSize, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
+import { boardRank, moverBoard, seedsOn, tableRuleOf } from '../tablebase.js';
 import { covers } from '../tablebase-values.js';
 import type { TablebaseFileHeader } from '../tablebase-file.js';
 import type { WasmCore } from './core.js';
 import { badOption } from '../../arguments.js';
 import { layerList } from './tablebase.js';
-import { MAX_LAYER_BOARDS } from '../limits.js';
 
 /** 512 slots of a block each: 32 MiB of the core's memory with blocks of 65,536 boards (8 MiB of 16,384). */
 export const DEFAULT_SLOTS = 512;
@@ -116,8 +115,9 @@ export class PagedTables {
 
   /**
    * Makes room in `core` for paged databases of `blocks`' file and holds them there: every block
-   * out of memory until filled. Refused (`TablebaseTooLarge`: the core's memory cannot grow that
-   * far, or a layer is too large to rank) the core keeps the databases it held.
+   * out of memory until filled. Layers of any size are probed (their ranks are u64), a layer past a
+   * 32-bit memory too. Refused (`TablebaseTooLarge`: the core's memory cannot grow that far) the
+   * core keeps the databases it held.
    * @throws HoyitoError `BadOption` for a slot count that is not a whole number from 1 to 65,535.
    */
   static attach(core: WasmCore, blocks: PagedBlocks, options: PagedTablesOptions = {}): Result<PagedTables, HoyitoError> {
@@ -127,16 +127,8 @@ export class PagedTables {
     const held = Math.min(slots, blocks.blockCount);
     const { variant, holesPerRow, fixedSide, layers } = blocks;
     const { blockSize } = blocks.header;
-    if (!core.startPagedTablebase({ variant, holesPerRow }, fixedSide, layers, held, blockSize)) {
-      const unranked = layers.some(seeds => layerSize(2 * holesPerRow, seeds) > MAX_LAYER_BOARDS);
-      return err(
-        tooLarge(
-          unranked
-            ? `${layerList(layers)} of 2x${holesPerRow}: a layer has more boards than its ranks (u32) number`
-            : `not enough memory for ${held} slots of ${blockSize} bytes (the core's memory is 4 GB at most)`,
-        ),
-      );
-    }
+    if (!core.startPagedTablebase({ variant, holesPerRow }, fixedSide, layers, held, blockSize))
+      return err(tooLarge(`not enough memory for ${held} slots of ${blockSize} bytes (the core's memory is 4 GB at most)`));
     // The core numbers the blocks as the file does (every table's layers, cut into blocks of blockSize boards).
     if (core.pagedBlocks !== blocks.blockCount)
       throw new Error(`core: ${core.pagedBlocks} blocks paged, the file has ${blocks.blockCount}`);
