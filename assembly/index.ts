@@ -10,6 +10,7 @@ import {
   joinTablebase,
   layerPass,
   partScratch,
+  rewriteChildren,
   scatterChanged,
   segmentStreamBytes,
   startLayer,
@@ -17,6 +18,7 @@ import {
   startSegment,
   tablebaseCache,
   tablebaseRegion,
+  usePartValues,
   useSegment,
 } from './tablebase';
 import { deferToHelpers, deferredMoves, iterationNumberAddress, joinSearch, runHelperIteration } from './search';
@@ -77,8 +79,12 @@ export function tablebaseGatherChanged(
 ): u32 {
   return gatherChanged(layer, words, wordCount, firstWord, all, last, changedBits, bit, reply, length);
 }
-export function tablebaseScatterChanged(layer: usize, words: usize, wordCount: u32, firstWord: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
-  return scatterChanged(layer, words, wordCount, firstWord, changedBits, bit, values, next);
+export function tablebaseScatterChanged(mirror: usize, count: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
+  return scatterChanged(mirror, count, changedBits, bit, values, next);
+}
+export function tablebaseUsePartValues(seeds: i32, table: i32, values: usize, first: u32): void { usePartValues(seeds, table, values, first); }
+export function tablebaseRewriteChildren(stream: usize, bytes: f64, first: u32, end: u32, mirrorFrom: u32, bits: usize, counts: usize): void {
+  rewriteChildren(stream, bytes, first, end, mirrorFrom, bits, counts);
 }
 
 /** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */

@@ -290,6 +290,7 @@ function placeLayers(fixed: bool, layers: u64, at: usize, mapBits: u32): usize {
 
 /** The databases held now are `layers` of the game the core is configured for, none finished and not paged; no build in progress. */
 function holdLayers(fixed: bool, layers: u64): void {
+  partSeeds = -1;
   rangeFirst = 0;
   rangeEnd = 0;
   cachedEnd = 0;
@@ -570,10 +571,12 @@ function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f
  */
 export function layerPass(seeds: i32): u32 {
   let changed: u32 = 0;
+  const inPart = seeds == partSeeds;
   for (let table = 0; table < 3; table++) {
-    const layer = layerAddress(table, seeds);
-    if (layer == 0) continue;
-    const other = layerAddress(otherTable(table), seeds);
+    if (layerAddress(table, seeds) == 0) continue;
+    // A part's board of rank r is at its values' r - partFirst; a child is an index of those values and the mirror after them.
+    const layer = inPart ? partValues(table) - <usize>partFirst : layerAddress(table, seeds);
+    const other = inPart ? partValues(otherTable(table)) : layerAddress(otherTable(table), seeds);
     const exits = exitValues + (table == TABLE_OPPONENT ? exitStride : 0);
     // Where this table's exit value is in the word that ends a board's children.
     const exitShift: u32 = table == TABLE_OPPONENT ? 8 : 0;
@@ -631,7 +634,53 @@ export function tableLayerAddress(table: i32, seeds: i32): usize {
   return layerAddress(table, seeds);
 }
 
-// ---- a partitioned build's replies (host/engines/wasm/tablebase-parts.ts) ------------------------
+// ---- a partitioned build's values and replies (host/engines/wasm/tablebase-parts.ts) --------------
+
+/**
+ * A part's layer in progress (-1: none): its passes read and write the part's values, not the
+ * layer's (which the host keeps for checkpoints, and fills whole once the layer is finished). Per
+ * table, from `PART_VALUES`: the values of the part's ranks [partFirst, …), then its mirror, the
+ * values of the other parts' boards its children reach, in rank order, as their owners reply.
+ */
+let partSeeds: i32 = -1;
+let partFirst: u32 = 0;
+const PART_VALUES: usize = memory.data(3 * 4, 4);
+
+@inline function partValues(table: i32): usize {
+  return <usize>load<u32>(PART_VALUES + (<usize>table << 2));
+}
+
+/** The passes of layer `seeds` read and write the part's values at `values` for `table` (its ranks from `first`); `seeds` -1: the layer's own, again. */
+export function usePartValues(seeds: i32, table: i32, values: usize, first: u32): void {
+  if (table < 0 || table > 2) unreachable();
+  partSeeds = seeds;
+  partFirst = first;
+  store<u32>(PART_VALUES + (<usize>table << 2), <u32>values);
+}
+
+/**
+ * Rewrites the child ranks of a part's stream (`bytes` bytes at `stream`, u32 words, maybe not
+ * aligned) as indices of its values: a rank of its own range [first, end) as `rank - first`; any
+ * other as `mirrorFrom` + how many requested ranks are below it, from the part's request bits at
+ * `bits` (a bit a board of the layer, none of its own range set) and at `counts` the bits set
+ * before each block of 16 words. The words that end a board's children stay as they are.
+ */
+export function rewriteChildren(stream: usize, bytes: f64, first: u32, end: u32, mirrorFrom: u32, bits: usize, counts: usize): void {
+  const streamEnd = stream + <usize>bytes;
+  for (let at = stream; at < streamEnd; at += 4) {
+    const rank = load<u32>(at);
+    if (rank >= END_OF_CHILDREN) continue;
+    if (rank >= first && rank < end) {
+      store<u32>(at, rank - first);
+      continue;
+    }
+    const word = rank >>> 5;
+    let below = load<u32>(counts + (<usize>(word >>> 4) << 2));
+    for (let w = word & ~15; w < word; w++) below += <u32>popcnt(load<u32>(bits + (<usize>w << 2)));
+    below += <u32>popcnt(load<u32>(bits + (<usize>word << 2)) & ((<u32>1 << (rank & 31)) - 1));
+    store<u32>(at, mirrorFrom + below);
+  }
+}
 
 let scratchAddress: usize = 0;
 let scratchBytes: u64 = 0;
@@ -654,8 +703,8 @@ export function partScratch(bytes: f64): usize {
 }
 
 /**
- * An owner's reply to one part: for the i-th rank set in the `wordCount` words at `words` (bits of
- * the ranks from `firstWord * 32` on) of the layer at `layer`, sets bit `bit + i` of `changedBits`
+ * An owner's reply to one part: for the i-th board set in the `wordCount` words at `words` (bits of
+ * the boards from `firstWord * 32` on) of the values at `layer`, sets bit `bit + i` of `changedBits`
  * and appends its value at `reply + length` when it differs from the byte at `last + i` (always when
  * `all`), which then takes it. Returns where the reply goes on.
  */
@@ -680,16 +729,16 @@ export function gatherChanged(
   return length;
 }
 
-/** The requester's side of `gatherChanged`: writes the values the reply at `values + next` carries into the layer at `layer`, at their ranks; returns where the reply goes on. */
-export function scatterChanged(layer: usize, words: usize, wordCount: u32, firstWord: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
-  for (let w: u32 = 0; w < wordCount; w++) {
-    const base = layer + (<usize>(firstWord + w) << 5);
-    for (let bits = load<u32>(words + (<usize>w << 2)); bits != 0; bits &= bits - 1) {
-      if ((load<u8>(changedBits + <usize>(bit >> 3)) >> (bit & 7)) & 1) {
-        store<i8>(base + <usize>ctz(bits), load<i8>(values + <usize>next));
-        next++;
-      }
-      bit++;
+/**
+ * The requester's side of `gatherChanged`: of `count` requests whose values are at `mirror` on, in
+ * order, writes those that bits `bit`.. of `changedBits` say changed from the reply at `values + next`
+ * on; returns where the reply goes on.
+ */
+export function scatterChanged(mirror: usize, count: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
+  for (let i: u32 = 0; i < count; i++, bit++) {
+    if ((load<u8>(changedBits + <usize>(bit >> 3)) >> (bit & 7)) & 1) {
+      store<i8>(mirror + <usize>i, load<i8>(values + <usize>next));
+      next++;
     }
   }
   return next;

@@ -209,9 +209,19 @@ export class WasmCore extends PlayCore {
     return this.#full.tablebaseGatherChanged(...place) >>> 0;
   }
 
-  /** A reply written into the layer at its ranks: see `scatterChanged` in assembly/tablebase.ts. */
+  /** A reply written into the part's mirror: see `scatterChanged` in assembly/tablebase.ts. */
   tablebaseScatterChanged(...place: Parameters<FullCoreFunctions['tablebaseScatterChanged']>): number {
     return this.#full.tablebaseScatterChanged(...place) >>> 0;
+  }
+
+  /** The passes of layer `seeds` (-1: none) use a part's values of `table` at `values` (its ranks from `first`, then its mirror): see `usePartValues` in assembly/tablebase.ts. */
+  tablebaseUsePartValues(...place: Parameters<FullCoreFunctions['tablebaseUsePartValues']>): void {
+    this.#full.tablebaseUsePartValues(...place);
+  }
+
+  /** A part's stream of children rewritten as indices of its values: see `rewriteChildren` in assembly/tablebase.ts. */
+  tablebaseRewriteChildren(...place: Parameters<FullCoreFunctions['tablebaseRewriteChildren']>): void {
+    this.#full.tablebaseRewriteChildren(...place);
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */

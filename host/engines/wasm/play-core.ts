@@ -125,16 +125,17 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
     reply: number,
     length: number,
   ): number;
-  tablebaseScatterChanged(
-    layer: number,
-    words: number,
-    wordCount: number,
-    firstWord: number,
-    changedBits: number,
-    bit: number,
-    values: number,
-    next: number,
-  ): number;
+  tablebaseScatterChanged(mirror: number, count: number, changedBits: number, bit: number, values: number, next: number): number;
+  tablebaseUsePartValues(seeds: number, table: number, values: number, first: number): void;
+  tablebaseRewriteChildren(
+    stream: number,
+    bytes: number,
+    first: number,
+    end: number,
+    mirrorFrom: number,
+    bits: number,
+    counts: number,
+  ): void;
   tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number, region: number): void;
 }
 

@@ -5,13 +5,19 @@
  * progress: it finds their exits (captures read from the finished layers below, which every part
  * holds) and keeps their quiet children, spilled to a file of its own when its cache cannot hold
  * them (tablebase-spill.ts). A quiet child in another part's range is a request: once a layer, each
- * part tells every other which of its ranks it reads (a bit a board of the owner's range). A pass
- * is PASS_STEPS steps, a slice of every part's range each; after each step every owner replies with
- * the requested values of its slice that changed since its last reply (a bit a request, then those
- * values), which the requester writes where they belong in its copy of the layer. So parts are
- * Jacobi between one another (a step reads the other parts' values of the step before) and
- * Gauss-Seidel inside; a layer is finished when a pass changed nothing in any part, and then every
- * part receives every other's range whole (the next layers' captures read it).
+ * part tells every other which of its ranks it reads (a bit a board of the owner's range).
+ *
+ * The passes work on the part's values, not the layer's: its own boards' values, then its mirror,
+ * the values of the boards it requests, in rank order; its children's ranks are rewritten once a
+ * layer as indices of those (`tablebaseRewriteChildren`). So what a pass touches is the part's
+ * range and what it reads of the others, not the whole layer. A pass is PASS_STEPS steps, a slice
+ * of every part's range each; after each step every owner replies with the requested values of its
+ * slice that changed since its last reply (a bit a request, then those values), which the requester
+ * writes into its mirror. So parts are Jacobi between one another (a step reads the other parts'
+ * values of the step before) and Gauss-Seidel inside; a layer is finished when a pass changed
+ * nothing in any part, and then every part receives every other's range whole (the next layers'
+ * captures read it). After each pass a part's values are copied into its range of the layer, which
+ * its checkpoints hold.
  *
  * The fixed point is the one of one core (tested byte for byte against the reference and the
  * one-core build, for 1 to 5 parts). Each part writes its own checkpoints: a resumed part finds its
@@ -61,7 +67,7 @@ interface Requests {
   readonly count: number;
   /** Per step of the owner's pass: how many requests come before its ranks (and `count` after the last). */
   readonly before: readonly number[];
-  /** Where in the part's scratch (`tablebasePartScratch`) its words are, and for another part's requests the values last sent and the reply. */
+  /** For another part's requests of this one: where in the part's scratch (`tablebasePartScratch`) their words are, the values last sent and the reply. */
   wordsAt: number;
   lastAt: number;
   replyAt: number;
@@ -121,8 +127,11 @@ export const buildTablebasePart = async (
   let ranges: [number, number][] = [];
   let wanted: Requests[] = [];
   let asked: Requests[] = [];
-  /** Where each step's children start in the cache; none when the layer is spilled. */
-  let stepStreams: number[] = [];
+  /** Where each step's children are in the cache; none when the layer is spilled. */
+  let stepStreams: { at: number; bytes: number }[] = [];
+  /** Where this part's values of each table are in its scratch, and where in them each other part's requests begin. */
+  let valuesAt: number[] = [];
+  let mirrorFrom: number[] = [];
   /** Step k's ranks of part q's range: [first, end) cut as the layer is, the first step's first word at 0. */
   const stepRanks = (q: number, k: number): [number, number] => {
     const [first, end] = ranges[q]!;
@@ -131,10 +140,10 @@ export const buildTablebasePart = async (
   };
 
   /** The words of a request bitmap of part q's range (from its first word) that step k's ranks take (every step's with null). */
-  const stepWords = (q: number, k: number | null): { fromWord: number; toWord: number; firstWord: number } => {
+  const stepWords = (q: number, k: number | null): { fromWord: number; toWord: number } => {
     const base = ranges[q]![0] / 32;
     const [from, to] = k === null ? ranges[q]! : stepRanks(q, k);
-    return { fromWord: from / 32 - base, toWord: Math.ceil(to / 32) - base, firstWord: from / 32 };
+    return { fromWord: from / 32 - base, toWord: Math.ceil(to / 32) - base };
   };
   /** The bytes of the part's scratch, and where in it the replies received are written. */
   let scratchBytes = 0;
@@ -160,9 +169,10 @@ export const buildTablebasePart = async (
     for (let k = 0; k < PASS_STEPS && stepStreams.length === k; k++) {
       const [from, to] = stepRanks(part, k);
       if (core.tablebaseStartSegment(seeds, clear, from, to, at, cacheBytes) < to) break;
-      mark(core.tablebaseCacheView(at, core.tablebaseSegmentBytes));
-      stepStreams.push(at);
-      at += core.tablebaseSegmentBytes;
+      const bytes = core.tablebaseSegmentBytes;
+      mark(core.tablebaseCacheView(at, bytes));
+      stepStreams.push({ at, bytes });
+      at += bytes;
     }
     if (stepStreams.length < PASS_STEPS) {
       if (!spill) {
@@ -189,23 +199,68 @@ export const buildTablebasePart = async (
     wanted = ranges.map((_, q) => requestsOf(q, q === part ? new Uint32Array(0) : wordsOf(q)));
     const received = await send(others(q => new Uint8Array(wanted[q]!.words.slice().buffer)));
     asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer)));
-    // The scratch: every part's request words, then per other part the values last sent and the reply, then room for the largest reply received.
+    // The scratch: each table's values (this part's boards', then its mirror), the others' request words; then per
+    // other part the values last sent and the reply, and room for the largest reply received; in the same room
+    // before the first reply, this part's request bits and their counts, for rewriting its children.
     const replyBytes = (count: number): number => Math.ceil((count * tables.length) / 8) + count * tables.length;
-    scratchBytes = 0;
-    for (const requests of [...wanted, ...asked]) {
+    mirrorFrom = [];
+    let valuesBytes = end - first;
+    for (const { count } of wanted) {
+      mirrorFrom.push(valuesBytes);
+      valuesBytes += count;
+    }
+    valuesAt = tables.map((_, t) => t * valuesBytes);
+    scratchBytes = Math.ceil((tables.length * valuesBytes) / 4) * 4; // words from here on
+    for (const requests of asked) {
       requests.wordsAt = scratchBytes;
       scratchBytes += 4 * requests.words.length;
     }
+    const bitsAt = scratchBytes;
+    const countsAt = bitsAt + 4 * reads.length;
+    const rewriteEnd = countsAt + 4 * Math.ceil(reads.length / 16);
     for (const requests of asked) {
       requests.lastAt = scratchBytes;
       requests.replyAt = scratchBytes + requests.count * tables.length;
       scratchBytes = requests.replyAt + replyBytes(requests.count);
     }
     receiveAt = scratchBytes;
-    scratchBytes += Math.max(0, ...wanted.map(({ count }) => replyBytes(count)));
+    scratchBytes = Math.max(rewriteEnd, scratchBytes + Math.max(0, ...wanted.map(({ count }) => replyBytes(count))));
     const scratch = core.tablebasePartScratch(scratchBytes);
-    for (const { words, wordsAt } of [...wanted, ...asked])
-      new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, words.length).set(words);
+    const words = (at: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + at, length);
+    for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
+    // The children's ranks made indices of the part's values: its own boards', or its mirror's (the requests below them counted).
+    words(bitsAt, reads.length).set(reads);
+    const counts = words(countsAt, Math.ceil(reads.length / 16));
+    for (let block = 0, below = 0; block < counts.length; block++) {
+      counts[block] = below;
+      below += countBits(reads.subarray(16 * block, 16 * block + 16));
+    }
+    const rewrite = (stream: Uint8Array): void =>
+      core.tablebaseRewriteChildren(
+        stream.byteOffset,
+        stream.length,
+        first,
+        end,
+        end - first,
+        scratch.byteOffset + bitsAt,
+        scratch.byteOffset + countsAt,
+      );
+    if (stepStreams.length > 0) for (const { at: streamAt, bytes } of stepStreams) rewrite(core.tablebaseCacheView(streamAt, bytes));
+    else await spill!.rewrite(rewrite);
+    // The part's values start from its range of the layer (cleared, or a checkpoint's); the first reply fills the mirror.
+    tables.forEach((table, t) => {
+      scratch.set(new Uint8Array(layerOf(table, seeds).buffer, layerOf(table, seeds).byteOffset + first, end - first), valuesAt[t]);
+      core.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
+    });
+  };
+
+  /** The part's values of its own boards written into its range of the layer: what its checkpoints and the layer's end read. */
+  const keepValues = (seeds: number): void => {
+    const [first, end] = ranges[part]!;
+    const scratch = core.tablebasePartScratch(scratchBytes);
+    tables.forEach((table, t) =>
+      layerOf(table, seeds).set(new Int8Array(scratch.buffer, scratch.byteOffset + valuesAt[t]!, end - first), first),
+    );
   };
 
   /**
@@ -214,26 +269,26 @@ export const buildTablebasePart = async (
    * changed since the last reply (a bit each, in the order of the requests) and carries those values
    * alone: every value in the first reply of a layer, few in its last passes.
    */
-  const refresh = async (seeds: number, k: number | null): Promise<void> => {
-    const layers = tables.map(table => layerOf(table, seeds).byteOffset);
+  const refresh = async (k: number | null): Promise<void> => {
     const count = (requests: Requests): number => (k === null ? requests.count : requests.before[k + 1]! - requests.before[k]!);
     const scratch = core.tablebasePartScratch(scratchBytes);
     const at = scratch.byteOffset;
+    const values = valuesAt.map(offset => at + offset);
     const replies = others(q => {
       const requests = asked[q]!;
-      const { fromWord, toWord, firstWord } = stepWords(part, k);
+      const { fromWord, toWord } = stepWords(part, k);
       const inStep = count(requests);
-      const bitBytes = Math.ceil((inStep * layers.length) / 8);
+      const bitBytes = Math.ceil((inStep * values.length) / 8);
       scratch.fill(0, requests.replyAt, requests.replyAt + bitBytes);
       let length = bitBytes;
-      layers.forEach((layer, t) => {
+      values.forEach((own, t) => {
         const last = at + requests.lastAt + t * requests.count + (k === null ? 0 : requests.before[k]!);
         const reply = at + requests.replyAt;
         length = core.tablebaseGatherChanged(
-          layer,
+          own,
           at + requests.wordsAt + 4 * fromWord,
           toWord - fromWord,
-          firstWord,
+          fromWord,
           k === null,
           last,
           reply,
@@ -248,22 +303,13 @@ export const buildTablebasePart = async (
     received.forEach((bytes, q) => {
       if (q === part) return;
       const requests = wanted[q]!;
-      const { fromWord, toWord, firstWord } = stepWords(q, k);
       const inStep = count(requests);
+      const mirror = mirrorFrom[q]! + (k === null ? 0 : requests.before[k]!);
       scratch.set(bytes, receiveAt);
-      let next = Math.ceil((inStep * layers.length) / 8);
-      layers.forEach((layer, t) => {
+      let next = Math.ceil((inStep * values.length) / 8);
+      values.forEach((own, t) => {
         const reply = at + receiveAt;
-        next = core.tablebaseScatterChanged(
-          layer,
-          at + requests.wordsAt + 4 * fromWord,
-          toWord - fromWord,
-          firstWord,
-          reply,
-          t * inStep,
-          reply,
-          next,
-        );
+        next = core.tablebaseScatterChanged(own + mirror, inStep, reply, t * inStep, reply, next);
       });
     });
   };
@@ -289,7 +335,7 @@ export const buildTablebasePart = async (
   const step = async (seeds: number, k: number): Promise<number> => {
     const [from, to] = stepRanks(part, k);
     if (stepStreams.length === 0) return spill!.pass(seeds, k + 1 === PASS_STEPS ? Infinity : to);
-    core.tablebaseUseSegment(from, to, stepStreams[k]!);
+    core.tablebaseUseSegment(from, to, stepStreams[k]!.at);
     return core.tablebasePass(seeds);
   };
 
@@ -299,15 +345,19 @@ export const buildTablebasePart = async (
       let answer = 0;
       if (kind === 'start') {
         await start(seeds, next.value.clear);
-        await refresh(seeds, null);
+        await refresh(null);
       } else {
         let changed = 0;
         for (let k = 0; k < PASS_STEPS; k++) {
           changed += await step(seeds, k);
-          await refresh(seeds, k);
+          await refresh(k);
         }
         answer = await exchange.sum(changed);
-        if (answer === 0) await share(seeds);
+        keepValues(seeds);
+        if (answer === 0) {
+          core.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
+          await share(seeds);
+        }
       }
       const [first, end] = ranges[part]!;
       stats.boardVisits += end - first;

@@ -127,6 +127,22 @@ export class SpilledRange {
     return changed;
   }
 
+  /**
+   * Rewrites every segment's children where they lie: `rewrite` sees each in the cache (as
+   * `start`'s `onSegment` does), and a segment of the file is read before and written back after.
+   * A partitioned build's ranks, made indices of its values once its requests are known.
+   */
+  async rewrite(rewrite: (stream: Uint8Array) => void): Promise<void> {
+    const segments = this.#segments;
+    // A range of one segment stayed in the cache, with no file.
+    const filed = segments.length > 1;
+    for (const segment of segments) {
+      if (filed) await this.#transfer(segment, 'read');
+      rewrite(this.#core.tablebaseCacheView(segment.at, segment.bytes));
+      if (filed) await this.#transfer(segment, 'write');
+    }
+  }
+
   /** Closes the file (the build removes it). */
   async close(): Promise<void> {
     const file = this.#file;
