@@ -116,7 +116,7 @@ export type ErrorKind =
   | 'BadTablebase' // an endgame database file that is not one, is damaged, or is for another game
   | 'TablebaseRead' // an endgame database file could not be read where it lies (a missing file, a network or HTTP error)
   | 'NoRange' // a server sent a whole database file where a range of it was asked for: it ignores HTTP Range requests
-  | 'TablebaseTooLarge' // endgame databases the core cannot hold: a layer of more boards than its ranks number, or more bytes than its memory
+  | 'TablebaseTooLarge' // endgame databases the core cannot hold: a layer of more boards than one built or held whole may have, or more bytes than its memory
   | 'NotProven' // an exact value was asked for and neither the databases nor the search within its time gave one
   | 'SearchInterrupted'; // a search resumed after another search took over its WebAssembly core
 

@@ -124,11 +124,11 @@ export const startIn = (
 ): void => {
   checkBuild(build);
   const holes = 2 * build.holesPerRow;
-  const unranked = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
-  if (unranked !== undefined) {
-    const boards = layerSize(holes, unranked).toLocaleString('en-US');
+  const oversized = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
+  if (oversized !== undefined) {
+    const boards = layerSize(holes, oversized).toLocaleString('en-US');
     throw tooLarge(
-      `layer ${unranked} of 2x${build.holesPerRow} has ${boards} boards, more than the ${MAX_LAYER_BOARDS.toLocaleString('en-US')} a layer's ranks (u32) number`,
+      `layer ${oversized} of 2x${build.holesPerRow} has ${boards} boards, more than the ${MAX_LAYER_BOARDS.toLocaleString('en-US')} a layer built or held whole may have (its values addressed by u32)`,
     );
   }
   if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20, spilled)) {
