@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../tools/cli/main.js';
 import { makePosition, parsePosition, startPosition } from '../host/notation.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type Tablebase, boardOfRank, chainLayers, layerSize } from '../host/engines/tablebase.js';
+import { type TableRule, type Tablebase, boardOfRank, chainLayers, layerSize } from '../host/engines/tablebase.js';
 import { positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
@@ -546,75 +546,71 @@ describe('tablebase build and solve', () => {
     );
   });
 
-  it('check FILE holds every board drawn to its moves, and names a board whose value was changed', async () => {
+  /**
+   * `base` written to a file of a folder of its own, and beside it the same databases with the value
+   * of board `rank` of layer `seeds` of table `rule` raised by 2: the two files, and the value changed.
+   */
+  const checkFiles = (base: Tablebase, rule: TableRule, seeds: number, rank: number) => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-check-'));
-    const chain = buildReferenceTablebase('ii', 3, 12, false, chainLayers(12));
-    const good = join(own, 'good.hoyitotb');
-    writeFileSync(good, makeTablebaseFile(chain, zlibCodec));
-    // More samples than layer 12's 6,188 boards: every board of every layer is checked.
-    const checked = await run('tablebase', 'check', good, '--samples', '10000');
-    expect(checked.code).toBe(0);
-    expect(checked.out).toEqual([
-      'layer 4 (table C): 126 boards drawn, every value as its moves give',
-      'layer 8 (table C): 1,287 boards drawn, every value as its moves give',
-      'layer 12 (table C): 6,188 boards drawn, every value as its moves give',
-      `${good}: every board drawn has the value its moves give`,
-    ]);
-    const rank = 4000;
-    const value = chain.tables.C![12]![rank]!;
-    const changed = {
-      ...chain,
-      tables: { C: chain.tables.C!.map((layer, seeds) => (seeds === 12 ? layer!.map((v, r) => (r === rank ? v + 2 : v)) : layer)) },
+    const write = (name: string, databases: Tablebase): string => {
+      const path = join(own, name);
+      writeFileSync(path, makeTablebaseFile(databases, zlibCodec));
+      return path;
     };
-    const bad = join(own, 'bad.hoyitotb');
-    writeFileSync(bad, makeTablebaseFile(changed, zlibCodec));
-    const board = boardOfRank(rank, 6, 12);
-    const position = makePosition({ variant: 'ii', holesPerRow: 3, board, turn: 'S', taken: { S: 0, N: 0 }, lastFour: 'C' });
-    const refused = await run('tablebase', 'check', bad, '--samples', '10000');
-    expect(refused.code).toBe(1);
-    expect(refused.error).toMatch(/layer 12 \(table C\): 6,188 boards drawn, [1-9]\d* WRONG/);
-    expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
-  });
+    const value = base.tables[rule]![seeds]![rank]!;
+    const changed = base.tables[rule]!.map((layer, k) => (k === seeds ? layer!.map((v, r) => (r === rank ? v + 2 : v)) : layer));
+    return {
+      good: write('good.hoyitotb', base),
+      bad: write('bad.hoyitotb', { ...base, tables: { ...base.tables, [rule]: changed } }),
+      value,
+    };
+  };
 
-  it('check FILE holds both tables of a fixed last-four side to their moves, and names a board changed in one', async () => {
-    const own = mkdtempSync(join(tmpdir(), 'hoyito-check-fixed-'));
-    const base = buildReferenceTablebase('iii', 3, 8, true, chainLayers(8));
-    const good = join(own, 'fixed.hoyitotb');
-    writeFileSync(good, makeTablebaseFile(base, zlibCodec));
-    const checked = await run('tablebase', 'check', good, '--samples', '2000');
-    expect(checked.code).toBe(0);
-    expect(checked.out).toEqual([
-      'layer 4 (table mover): 126 boards drawn, every value as its moves give',
-      'layer 8 (table mover): 1,287 boards drawn, every value as its moves give',
-      'layer 4 (table opponent): 126 boards drawn, every value as its moves give',
-      'layer 8 (table opponent): 1,287 boards drawn, every value as its moves give',
-      `${good}: every board drawn has the value its moves give`,
-    ]);
-    // A value changed in the mover's table: South to move, the last four South's.
-    const rank = 700;
-    const value = base.tables.mover![8]![rank]!;
-    const changed = {
-      ...base,
-      tables: {
-        ...base.tables,
-        mover: base.tables.mover!.map((layer, seeds) => (seeds === 8 ? layer!.map((v, r) => (r === rank ? v + 2 : v)) : layer)),
-      },
-    };
-    const bad = join(own, 'bad.hoyitotb');
-    writeFileSync(bad, makeTablebaseFile(changed, zlibCodec));
-    const position = makePosition({
-      variant: 'iii',
-      holesPerRow: 3,
-      board: boardOfRank(rank, 6, 8),
-      turn: 'S',
-      taken: { S: 0, N: 0 },
-      lastFour: 'S',
+  const checkCases = [
+    {
+      name: 'every board drawn to its moves, and names a board whose value was changed',
+      base: () => buildReferenceTablebase('ii', 3, 12, false, chainLayers(12)),
+      changed: { rule: 'C', seeds: 12, rank: 4000, lastFour: 'C' },
+      // More samples than layer 12's 6,188 boards: every board of every layer is checked.
+      samples: '10000',
+      layers: ['4 (table C): 126', '8 (table C): 1,287', '12 (table C): 6,188'],
+      wrong: /layer 12 \(table C\): 6,188 boards drawn, [1-9]\d* WRONG/,
+    },
+    {
+      name: 'both tables of a fixed last-four side to their moves, and names a board changed in one',
+      base: () => buildReferenceTablebase('iii', 3, 8, true, chainLayers(8)),
+      // A value changed in the mover's table: South to move, the last four South's.
+      changed: { rule: 'mover', seeds: 8, rank: 700, lastFour: 'S' },
+      samples: '2000',
+      layers: ['4 (table mover): 126', '8 (table mover): 1,287', '4 (table opponent): 126', '8 (table opponent): 1,287'],
+      wrong: /layer 8 \(table mover\): 1,287 boards drawn, [1-9]\d* WRONG/,
+    },
+  ] as const;
+  for (const {
+    name,
+    base,
+    changed: { rule, seeds, rank, lastFour },
+    samples,
+    layers,
+    wrong,
+  } of checkCases)
+    it(`check FILE holds ${name}`, async () => {
+      const databases = base();
+      const { good, bad, value } = checkFiles(databases, rule, seeds, rank);
+      const checked = await run('tablebase', 'check', good, '--samples', samples);
+      expect(checked.code).toBe(0);
+      expect(checked.out).toEqual([
+        ...layers.map(layer => `layer ${layer} boards drawn, every value as its moves give`),
+        `${good}: every board drawn has the value its moves give`,
+      ]);
+      const board = boardOfRank(rank, 6, seeds);
+      const { variant, holesPerRow } = databases;
+      const position = makePosition({ variant, holesPerRow, board, turn: 'S', taken: { S: 0, N: 0 }, lastFour });
+      const refused = await run('tablebase', 'check', bad, '--samples', samples);
+      expect(refused.code).toBe(1);
+      expect(refused.error).toMatch(wrong);
+      expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
     });
-    const refused = await run('tablebase', 'check', bad, '--samples', '2000');
-    expect(refused.code).toBe(1);
-    expect(refused.error).toMatch(/layer 8 \(table mover\): 1,287 boards drawn, [1-9]\d* WRONG/);
-    expect(refused.error).toContain(`"${position}" holds ${value + 2}, its moves give ${value}`);
-  });
 
   it('a position beyond the databases that the search cannot prove in time: a non-zero exit that says so', async () => {
     const result = await run('solve', START, '--tablebases', folder, '--time-ms', '50');
