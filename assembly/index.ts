@@ -9,6 +9,7 @@ import {
   joinPagedTablebase,
   joinTablebase,
   layerPass,
+  markRequests,
   partScratch,
   rewriteChildren,
   scatterChanged,
@@ -18,6 +19,7 @@ import {
   startSegment,
   tablebaseCache,
   tablebaseRegion,
+  usePartChildren,
   usePartValues,
   useSegment,
 } from './tablebase';
@@ -66,12 +68,13 @@ export function tablebaseStartRange(seeds: i32, clear: bool, first: u32, end: u3
 }
 export function tablebasePass(seeds: i32): u32 { return layerPass(seeds); }
 // Children kept outside the core (a file): a range's children a segment at a time, each written into the cache before its pass.
-export function tablebaseStartSegment(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): u32 {
-  return startSegment(seeds, clear, first, end, cacheFrom, cacheTo);
+// Ranks cross as f64 (exact to 2^53): a part's may pass 2^32.
+export function tablebaseStartSegment(seeds: i32, clear: bool, first: f64, end: f64, cacheFrom: f64, cacheTo: f64): f64 {
+  return <f64>startSegment(seeds, clear, <u64>first, <u64>end, cacheFrom, cacheTo);
 }
 export function tablebaseSegmentBytes(): f64 { return segmentStreamBytes(); }
 export function tablebaseCacheAddress(): usize { return cacheAddress(); }
-export function tablebaseUseSegment(first: u32, end: u32, cacheFrom: f64): void { useSegment(first, end, cacheFrom); }
+export function tablebaseUseSegment(first: f64, end: f64, cacheFrom: f64): void { useSegment(<u64>first, <u64>end, cacheFrom); }
 // A partitioned build (host/engines/wasm/tablebase-parts.ts): room for its requests and replies, and the replies gathered and scattered.
 export function tablebasePartScratch(bytes: f64): usize { return partScratch(bytes); }
 export function tablebaseGatherChanged(
@@ -82,10 +85,12 @@ export function tablebaseGatherChanged(
 export function tablebaseScatterChanged(mirror: usize, count: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
   return scatterChanged(mirror, count, changedBits, bit, values, next);
 }
-export function tablebaseUsePartValues(seeds: i32, table: i32, values: usize, first: u32): void { usePartValues(seeds, table, values, first); }
-export function tablebaseRewriteChildren(stream: usize, bytes: f64, first: u32, end: u32, mirrorFrom: u32, bits: usize, counts: usize): void {
-  rewriteChildren(stream, bytes, first, end, mirrorFrom, bits, counts);
+export function tablebaseUsePartValues(seeds: i32, table: i32, values: usize, first: f64): void { usePartValues(seeds, table, values, <u64>first); }
+export function tablebaseUsePartChildren(first: f64, end: f64, bits: usize, counts: usize, indices: bool): void {
+  usePartChildren(<u64>first, <u64>end, bits, counts, indices);
 }
+export function tablebaseRewriteChildren(stream: usize, bytes: f64): void { rewriteChildren(stream, bytes); }
+export function tablebaseMarkRequests(seeds: i32, first: f64, end: f64): void { markRequests(seeds, <u64>first, <u64>end); }
 
 /** Where this image's statics end (a thread image's must end before the next one's base: tools/wasm/build-threads.ts). */
 export function staticsEnd(): usize { return __heap_base; }

@@ -115,10 +115,11 @@ let childStreamEnd: usize = 0;
 // The boards of the layer being built that this instance visits: ranks [rangeFirst, rangeEnd), the
 // whole layer for a build on one thread; with threads, each thread's instance has its own range
 // and its own part of the cache, which holds the children of a prefix of its range, up to cachedEnd.
-let rangeFirst: u32 = 0;
-let rangeEnd: u32 = 0;
+// Ranks are u64: a part of a partitioned build may lie past 2^32 (its values are its own, from 0).
+let rangeFirst: u64 = 0;
+let rangeEnd: u64 = 0;
 let rangeStream: usize = 0;
-let cachedEnd: u32 = 0;
+let cachedEnd: u64 = 0;
 /** A board's children in the stream: at most one quiet move a hole (or the pass), then its end. */
 const MAX_STREAM_BOARD: usize = (MAX_TABLEBASE_HOLES + 1) * 4;
 /**
@@ -407,7 +408,7 @@ function boardOfRank(pos: usize, seeds: i32, rank: u64): void {
  * them with its exits (else the exits go to the exit bytes). Returns
  * where the stream goes on.
  */
-function boardExits(rank: u32, seeds: i32, stream: usize): usize {
+function boardExits(rank: u64, seeds: i32, stream: usize, partChildren: bool): usize {
   let exitCapturer = NO_EXIT; // also the `mover` table's: the core gives the last four to the capturer
   let exitOpponent = NO_EXIT;
   let anyMove = false;
@@ -426,7 +427,8 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
       exitCapturer = max(exitCapturer, gained + afterCapture(fixedSide ? TABLE_MOVER : TABLE_CAPTURER, later, rankAfter));
       if (fixedSide) exitOpponent = max(exitOpponent, gained + afterCapture(TABLE_OPPONENT, later, rankAfter));
     } else if (stream != 0) {
-      store<u32>(stream, <u32>rankOf(CHILD, true)); // below MAX_LAYER_BOARDS: the layer is built whole
+      const child = rankOf(CHILD, true); // below MAX_LAYER_BOARDS in a build of whole layers
+      store<u32>(stream, partChildren ? partWord(child) : <u32>child);
       stream += 4;
     }
   }
@@ -437,7 +439,8 @@ function boardExits(rank: u32, seeds: i32, stream: usize): usize {
   }
   // An empty board has no move and no child: its game is over.
   if (!anyMove && seeds > 0) {
-    store<u32>(stream, <u32>rankOf(BOARD, true));
+    const child = rankOf(BOARD, true);
+    store<u32>(stream, partChildren ? partWord(child) : <u32>child);
     stream += 4;
   }
   store<u32>(stream, END_OF_CHILDREN | ((<u32>exitOpponent & 0xff) << 8) | (<u32>exitCapturer & 0xff));
@@ -472,21 +475,20 @@ export function startRange(seeds: i32, clear: bool, first: u32, end: u32, cacheF
  * children would not fit, or `end`. The segment is then this instance's range, its children cached
  * (`segmentStreamBytes` of them), as after `useSegment`.
  */
-export function startSegment(seeds: i32, clear: bool, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): u32 {
+export function startSegment(seeds: i32, clear: bool, first: u64, end: u64, cacheFrom: f64, cacheTo: f64): u64 {
   checkRange(seeds, first, end, cacheFrom, cacheTo);
   visitRange(seeds, first, end, cacheFrom, cacheTo, true);
   if (clear) clearValues(seeds, first, rangeEnd);
   return rangeEnd;
 }
 
-function checkRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f64): void {
-  const size = layerSize(boardSize, seeds);
-  if (((heldLayers >> <u64>seeds) & 1) == 0 || first > end || end > size) unreachable();
+function checkRange(seeds: i32, first: u64, end: u64, cacheFrom: f64, cacheTo: f64): void {
+  if (((heldLayers >> <u64>seeds) & 1) == 0 || first > end || end > layerBoards(boardSize, seeds)) unreachable();
   if (cacheFrom < 0 || cacheFrom > cacheTo || childStream + <usize>cacheTo > childStreamEnd) unreachable();
 }
 
 /** Empties the values of ranks [first, end) of layer `seeds` in every table: the fixed point is sought from 0. */
-function clearValues(seeds: i32, first: u32, end: u32): void {
+function clearValues(seeds: i32, first: u64, end: u64): void {
   for (let table = 0; table < 3; table++) {
     const at = layerAddress(table, seeds);
     if (at != 0) memory.fill(at + <usize>first, 0, <usize>(end - first));
@@ -504,7 +506,7 @@ export function cacheAddress(): usize {
 }
 
 /** The segment [first, end) of layer `seeds` is this instance's range, its children (written back by the host) from byte `cacheFrom` of the cache. */
-export function useSegment(first: u32, end: u32, cacheFrom: f64): void {
+export function useSegment(first: u64, end: u64, cacheFrom: f64): void {
   if (first > end || childStream + <usize>cacheFrom > childStreamEnd) unreachable();
   rangeFirst = first;
   rangeEnd = end;
@@ -520,13 +522,14 @@ let streamWritten: usize = 0;
  * [cacheFrom, cacheTo) of the cache: the others' moves are played again in every pass, or, when
  * `stopWhenFull`, the range ends at the first board that does not fit (a segment).
  */
-function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f64, stopWhenFull: bool): void {
+function visitRange(seeds: i32, first: u64, end: u64, cacheFrom: f64, cacheTo: f64, stopWhenFull: bool): void {
   if (spilled && !stopWhenFull) unreachable(); // no exit bytes for boards the cache does not hold
   rangeFirst = first;
   rangeEnd = end;
   rangeStream = childStream + <usize>cacheFrom;
   const streamEnd = childStream + <usize>cacheTo;
-  boardOfRank(BOARD, seeds, <u64>first);
+  boardOfRank(BOARD, seeds, first);
+  const partChildren = requestBits != 0;
   let stream = rangeStream;
   cachedEnd = first;
   for (let rank = first; rank < end; rank++) {
@@ -540,7 +543,7 @@ function visitRange(seeds: i32, first: u32, end: u32, cacheFrom: f64, cacheTo: f
       memory.copy(FIRST_UNCACHED, BOARD, <usize>POSITION_SIZE); // a pass plays the moves again from here
       stream = 0;
     }
-    stream = boardExits(rank, seeds, caching ? stream : 0);
+    stream = boardExits(rank, seeds, caching ? stream : 0, partChildren);
     if (caching) cachedEnd = rank + 1;
     if (rank + 1 < end) nextBoard(BOARD);
   }
@@ -597,18 +600,18 @@ export function layerPass(seeds: i32): u32 {
       }
       children += 4;
       best = max(best, <i32><i8>(child >> exitShift));
-      const at = layer + <usize>rank;
+      const at = layer + <usize>rank; // modulo 2^32: a part's rank less its first is below 2^32
       const value = <i8>best;
       if (load<i8>(at) != value) {
         store<i8>(at, value);
         changed++;
       }
     }
-    // The others: their quiet moves played again.
-    const end = rangeEnd;
-    if (cached >= end) continue;
+    // The others: their quiet moves played again. Only a range built whole has boards past its cached ones, with exit bytes: its ranks are below 2^32.
+    if (cached >= rangeEnd) continue;
+    const end = <u32>rangeEnd;
     memory.copy(BOARD, FIRST_UNCACHED, <usize>POSITION_SIZE);
-    for (let rank = cached; rank < end; rank++) {
+    for (let rank = <u32>cached; rank < end; rank++) {
       const at = layer + <usize>rank;
       const value = <i8>quietBest(<i32>load<i8>(exits + <usize>rank), other);
       if (load<i8>(at) != value) {
@@ -618,7 +621,7 @@ export function layerPass(seeds: i32): u32 {
       if (rank + 1 < end) nextBoard(BOARD);
     }
   }
-  if (changed == 0 && rangeFirst == 0 && rangeEnd == layerSize(boardSize, seeds)) builtLayers |= <u64>1 << <u64>seeds;
+  if (changed == 0 && rangeFirst == 0 && rangeEnd == layerBoards(boardSize, seeds)) builtLayers |= <u64>1 << <u64>seeds;
   return changed;
 }
 
@@ -643,7 +646,7 @@ export function tableLayerAddress(table: i32, seeds: i32): usize {
  * values of the other parts' boards its children reach, in rank order, as their owners reply.
  */
 let partSeeds: i32 = -1;
-let partFirst: u32 = 0;
+let partFirst: u64 = 0;
 const PART_VALUES: usize = memory.data(3 * 4, 4);
 
 @inline function partValues(table: i32): usize {
@@ -651,7 +654,7 @@ const PART_VALUES: usize = memory.data(3 * 4, 4);
 }
 
 /** The passes of layer `seeds` read and write the part's values at `values` for `table` (its ranks from `first`); `seeds` -1: the layer's own, again. */
-export function usePartValues(seeds: i32, table: i32, values: usize, first: u32): void {
+export function usePartValues(seeds: i32, table: i32, values: usize, first: u64): void {
   if (table < 0 || table > 2) unreachable();
   partSeeds = seeds;
   partFirst = first;
@@ -659,26 +662,99 @@ export function usePartValues(seeds: i32, table: i32, values: usize, first: u32)
 }
 
 /**
- * Rewrites the child ranks of a part's stream (`bytes` bytes at `stream`, u32 words, maybe not
- * aligned) as indices of its values: a rank of its own range [first, end) as `rank - first`; any
- * other as `mirrorFrom` + how many requested ranks are below it, from the part's request bits at
- * `bits` (a bit a board of the layer, none of its own range set) and at `counts` the bits set
- * before each block of 16 words. The words that end a board's children stay as they are.
+ * A part's quiet children (`usePartChildren`): its range [childFirst, childEnd) of the layer in
+ * progress, and its requests, a bit a board of the layer (none of its own range set) at
+ * `requestBits`, with at `requestCounts` the bits set before each block of 16 words. `requestBits`
+ * 0: a build of whole layers, whose children are their ranks.
  */
-export function rewriteChildren(stream: usize, bytes: f64, first: u32, end: u32, mirrorFrom: u32, bits: usize, counts: usize): void {
+let childFirst: u64 = 0;
+let childEnd: u64 = 0;
+let requestBits: usize = 0;
+let requestCounts: usize = 0;
+/** Where the part's mirror begins in its values: the size of its range. */
+let mirrorStart: u32 = 0;
+/** A part's children are written as indices of its values (its requests marked before); else as ranks, their requests marked as they are written. */
+let childIndices: bool = false;
+
+/**
+ * The word of a part's stream for the quiet child of rank `rank`: its index in the part's values
+ * (`partIndex`), or the rank itself for a part that marks its requests as it writes them. (A build
+ * of whole layers writes the rank: below MAX_LAYER_BOARDS.)
+ */
+function partWord(rank: u64): u32 {
+  if (childIndices) return partIndex(rank);
+  markRequest(rank);
+  return <u32>rank;
+}
+
+/** The index of the board of rank `rank` in the part's values: `rank - childFirst` in its own range, else the mirror's start plus how many of its requests are below the rank. */
+@inline function partIndex(rank: u64): u32 {
+  if (rank >= childFirst && rank < childEnd) return <u32>(rank - childFirst);
+  const word = <usize>(rank >> 5);
+  let below = load<u32>(requestCounts + ((word >> 4) << 2));
+  for (let w = word & ~15; w < word; w++) below += <u32>popcnt(load<u32>(requestBits + (w << 2)));
+  below += <u32>popcnt(load<u32>(requestBits + (word << 2)) & ((<u32>1 << <u32>(rank & 31)) - 1));
+  return mirrorStart + below;
+}
+
+/** Marks the board of rank `rank` requested when another part owns it. */
+@inline function markRequest(rank: u64): void {
+  if (rank >= childFirst && rank < childEnd) return;
+  const at = requestBits + (<usize>(rank >> 5) << 2);
+  store<u32>(at, load<u32>(at) | (<u32>1 << <u32>(rank & 31)));
+}
+
+/**
+ * A part's quiet children from now on: its ranks [first, end), its request bits at `bits` and their
+ * counts at `counts` (filled by the host once its requests are marked). With `indices` they are
+ * written as indices of its values (`partIndex`: its requests marked before, by `markRequests`);
+ * else as ranks, which must then be below 2^32, each marking its request, and rewritten as
+ * indices once the counts are known (`rewriteChildren`). `bits` 0: ranks, as a build of whole
+ * layers writes them.
+ */
+export function usePartChildren(first: u64, end: u64, bits: usize, counts: usize, indices: bool): void {
+  if (first > end || end - first >= <u64>END_OF_CHILDREN) unreachable();
+  childFirst = first;
+  childEnd = end;
+  requestBits = bits;
+  requestCounts = counts;
+  mirrorStart = <u32>(end - first);
+  childIndices = indices;
+}
+
+/**
+ * Sets the request bit of every quiet child (or pass) of the boards of ranks [first, end) of layer
+ * `seeds` that another part owns: what the part will read of the others, known before its
+ * children are written as indices (`usePartChildren`).
+ */
+export function markRequests(seeds: i32, first: u64, end: u64): void {
+  if (requestBits == 0 || first > end || end > layerBoards(boardSize, seeds)) unreachable();
+  if (first == end || seeds == 0) return;
+  boardOfRank(BOARD, seeds, first);
+  for (let rank = first; rank < end; rank++) {
+    let anyMove = false;
+    for (let index = 0; index < holesPerRow; index++) {
+      const code = playInline(BOARD, CHILD, index, false);
+      if (code == MOVE_EMPTY || code == MOVE_ENDLESS) continue;
+      anyMove = true;
+      if (code != MOVE_GAME_OVER && code != MOVE_EXTRA_TURN) markRequest(rankOf(CHILD, true));
+    }
+    if (!anyMove) markRequest(rankOf(BOARD, true));
+    if (rank + 1 < end) nextBoard(BOARD);
+  }
+}
+
+/**
+ * Rewrites the child ranks of a part's stream (`bytes` bytes at `stream`, u32 words, maybe not
+ * aligned), written with their requests marked, as indices of its values (`partIndex`). The words
+ * that end a board's children stay as they are.
+ */
+export function rewriteChildren(stream: usize, bytes: f64): void {
+  if (requestBits == 0 || childIndices) unreachable();
   const streamEnd = stream + <usize>bytes;
   for (let at = stream; at < streamEnd; at += 4) {
     const rank = load<u32>(at);
-    if (rank >= END_OF_CHILDREN) continue;
-    if (rank >= first && rank < end) {
-      store<u32>(at, rank - first);
-      continue;
-    }
-    const word = rank >>> 5;
-    let below = load<u32>(counts + (<usize>(word >>> 4) << 2));
-    for (let w = word & ~15; w < word; w++) below += <u32>popcnt(load<u32>(bits + (<usize>w << 2)));
-    below += <u32>popcnt(load<u32>(bits + (<usize>word << 2)) & ((<u32>1 << (rank & 31)) - 1));
-    store<u32>(at, mirrorFrom + below);
+    if (rank < END_OF_CHILDREN) store<u32>(at, partIndex(rank));
   }
 }
 
@@ -688,17 +764,24 @@ let scratchBytes: u64 = 0;
 /**
  * Room of at least `bytes` at the end of memory for the host's requests and replies of a
  * partitioned build (past the databases' room, which a part's core makes once); its address, or 0
- * when memory cannot grow that far. Room made before is reused when large enough.
+ * when memory cannot grow that far. Room made before is reused when large enough, and keeps its
+ * contents when it grows: in place when it ends memory, else copied to its new place.
  */
 export function partScratch(bytes: f64): usize {
   const wanted = <u64>max(bytes, 1);
   if (wanted <= scratchBytes) return scratchAddress;
-  const pages = (wanted + 0xffff) >> 16;
+  const inPlace = scratchBytes > 0 && <u64>scratchAddress + scratchBytes == <u64>memory.size() << 16;
+  const pages = (wanted - (inPlace ? scratchBytes : 0) + 0xffff) >> 16;
   if (pages + <u64>memory.size() >= 65536) return 0;
   const first = memory.grow(<i32>pages);
   if (first < 0) return 0;
-  scratchAddress = <usize>first << 16;
-  scratchBytes = pages << 16;
+  if (!inPlace) {
+    const at = <usize>first << 16;
+    if (scratchBytes > 0) memory.copy(at, scratchAddress, <usize>scratchBytes);
+    scratchAddress = at;
+    scratchBytes = 0;
+  }
+  scratchBytes += pages << 16;
   return scratchAddress;
 }
 

@@ -4,7 +4,9 @@
  * layer's hash checked against the published one. Prints, per build, its time, the passes of each
  * layer and the bytes the parts sent, and fails when a layer differs from its published hash: the
  * check that a partitioned build makes the same databases whatever its parts, on layers too large
- * for the test suite. `--variant ii|iii` (default both), `--cache-mb MB` each part's cache.
+ * for the test suite. `--variant ii|iii` (default both), `--cache-mb MB` each part's cache,
+ * `--children-as-indices` each layer's boards visited twice (requests marked, then children written
+ * as indices), as a layer whose ranks pass u32 is built.
  */
 import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '../host/types.js';
@@ -18,12 +20,14 @@ const { values } = parseArgs({
     parts: { type: 'string', default: '1,2,3,5' },
     variant: { type: 'string' },
     'cache-mb': { type: 'string', default: '1536' },
+    'children-as-indices': { type: 'boolean', default: false },
   },
 });
 const seeds = Number(values.seeds);
 const partCounts = values.parts.split(',').map(Number);
 const variants: readonly Variant[] = values.variant === undefined ? VARIANTS : [values.variant as Variant];
 const cacheMb = Number(values['cache-mb']);
+const childrenAsIndices = values['children-as-indices'];
 
 const rows: string[][] = [];
 let differs = false;
@@ -35,6 +39,7 @@ for (const variant of variants) {
       parts,
       { variant, holesPerRow: 6, maxSeeds: seeds, layers: 'chain', cacheMb },
       ({ seeds: layer, pass, changed }) => changed === 0 && layer > 0 && passes.push(`${layer}: ${pass}`),
+      () => ({ childrenAsIndices }),
     );
     const checks = checkLayerHashes(base);
     const wrong = checks.filter(({ hash, published }) => published !== undefined && hash !== published);

@@ -42,19 +42,23 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
     [3, 7],
     [4, 8],
   ])(
-    'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling',
+    'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling, children rewritten or written as indices',
     async (holesPerRow, maxSeeds) => {
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       const spillDir = temporaryFolder('hoyito-parts-');
-      for (const [parts, cacheMb, spill] of [
-        [1, 1, false],
-        [2, 1, false],
-        [3, 0.002, true], // a part's children in segments of a few dozen boards
-        [5, 1, false],
+      for (const [parts, cacheMb, spill, childrenAsIndices] of [
+        [1, 1, false, false],
+        [2, 1, false, false],
+        [3, 0.002, true, false], // a part's children in segments of a few dozen boards
+        [5, 1, false, false],
+        // Each layer's boards visited twice, as past u32: requests marked, then children written as indices.
+        [2, 1, false, true],
+        [3, 0.002, true, true],
       ] as const) {
-        const { base } = await buildTablebaseParts(parts, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, () =>
-          spill ? { spillDir } : {},
-        );
+        const { base } = await buildTablebaseParts(parts, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, () => ({
+          childrenAsIndices,
+          ...(spill ? { spillDir } : {}),
+        }));
         expect(withPlainLayers(base)).toEqual(expected);
       }
       expect(readdirSync(spillDir)).toEqual([]);

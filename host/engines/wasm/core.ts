@@ -168,7 +168,7 @@ export class WasmCore extends PlayCore {
    */
   tablebaseStartSegment(seeds: number, clear: boolean, first: number, end: number, cacheFrom: number, cacheTo: number): number {
     this.configureFor(this.#tablebaseSettings!);
-    return this.#full.tablebaseStartSegment(seeds, clear, first, end, cacheFrom, cacheTo) >>> 0;
+    return this.#full.tablebaseStartSegment(seeds, clear, first, end, cacheFrom, cacheTo);
   }
 
   /** The bytes of children the last `tablebaseStartSegment` wrote into the cache. */
@@ -219,9 +219,20 @@ export class WasmCore extends PlayCore {
     this.#full.tablebaseUsePartValues(...place);
   }
 
-  /** A part's stream of children rewritten as indices of its values: see `rewriteChildren` in assembly/tablebase.ts. */
-  tablebaseRewriteChildren(...place: Parameters<FullCoreFunctions['tablebaseRewriteChildren']>): void {
-    this.#full.tablebaseRewriteChildren(...place);
+  /** How a part's children are written from now on (as indices of its values, or as ranks that mark its requests; `bits` 0: ranks alone): see `usePartChildren` in assembly/tablebase.ts. */
+  tablebaseUsePartChildren(...place: Parameters<FullCoreFunctions['tablebaseUsePartChildren']>): void {
+    this.#full.tablebaseUsePartChildren(...place);
+  }
+
+  /** A part's stream of children written as ranks rewritten as indices of its values: see `rewriteChildren` in assembly/tablebase.ts. */
+  tablebaseRewriteChildren(stream: Uint8Array): void {
+    this.#full.tablebaseRewriteChildren(stream.byteOffset, stream.length);
+  }
+
+  /** The request bits of a part's boards [first, end) of layer `seeds` set: see `markRequests` in assembly/tablebase.ts. */
+  tablebaseMarkRequests(seeds: number, first: number, end: number): void {
+    this.configureFor(this.#tablebaseSettings!);
+    this.#full.tablebaseMarkRequests(seeds, first, end);
   }
 
   /** One pass over layer `seeds` (after `tablebaseStartLayer`; or a range, after `tablebaseStartRange`), in place; how many values changed, 0 when done. */

@@ -127,15 +127,9 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   ): number;
   tablebaseScatterChanged(mirror: number, count: number, changedBits: number, bit: number, values: number, next: number): number;
   tablebaseUsePartValues(seeds: number, table: number, values: number, first: number): void;
-  tablebaseRewriteChildren(
-    stream: number,
-    bytes: number,
-    first: number,
-    end: number,
-    mirrorFrom: number,
-    bits: number,
-    counts: number,
-  ): void;
+  tablebaseUsePartChildren(first: number, end: number, bits: number, counts: number, indices: boolean): void;
+  tablebaseRewriteChildren(stream: number, bytes: number): void;
+  tablebaseMarkRequests(seeds: number, first: number, end: number): void;
   tablebaseJoinPaged(fixedSide: boolean, layers: bigint, slots: number, blockBits: number, region: number): void;
 }
 

@@ -8,8 +8,8 @@
  * part tells every other which of its ranks it reads (a bit a board of the owner's range).
  *
  * The passes work on the part's values, not the layer's: its own boards' values, then its mirror,
- * the values of the boards it requests, in rank order; its children's ranks are rewritten once a
- * layer as indices of those (`tablebaseRewriteChildren`). So what a pass touches is the part's
+ * the values of the boards it requests, in rank order; its children are written as indices of
+ * those (`tablebaseUsePartChildren`, `tablebaseRewriteChildren`). So what a pass touches is the part's
  * range and what it reads of the others, not the whole layer. A pass is PASS_STEPS steps, a slice
  * of every part's range each; after each step every owner replies with the requested values of its
  * slice that changed since its last reply (a bit a request, then those values), which the requester
@@ -50,6 +50,12 @@ export const partRanges = (size: number, parts: number): [number, number][] => s
 export interface PartControl extends BuildControl {
   /** A folder for this part's children when its cache cannot hold them (a file removed at the end); without one such a layer is refused. */
   readonly spillDir?: string;
+  /**
+   * Visits each layer's boards twice, as a layer whose ranks pass u32 is: its requests marked
+   * first, then its children written as indices of its values, rather than written as ranks and
+   * rewritten. For tests: the same bytes, and the one way past u32.
+   */
+  readonly childrenAsIndices?: boolean;
 }
 
 /** What a part did: for measuring a build's rate and its messages. */
@@ -149,45 +155,62 @@ export const buildTablebasePart = async (
   let scratchBytes = 0;
   let receiveAt = 0;
 
-  /** Finds the exits of this part's range of layer `seeds`, and trades requests with the others. */
-  const start = async (seeds: number, clear: boolean): Promise<void> => {
-    const size = layerSize(2 * build.holesPerRow, seeds);
-    ranges = partRanges(size, parts);
+  /**
+   * Writes the quiet children of this part's range of layer `seeds`, with their exits: one after
+   * another in the cache, a segment of the core's a step, when they fit; else spilled, in segments
+   * that end at steps.
+   */
+  const writeChildren = async (seeds: number, clear: boolean): Promise<void> => {
     const [first, end] = ranges[part]!;
-    const reads = new Uint32Array(Math.ceil(size / 32));
-    // The stream's words are little-endian u32s, not always 4-byte aligned in the core's memory.
-    const mark = (stream: Uint8Array): void => {
-      const words = new DataView(stream.buffer, stream.byteOffset, stream.length);
-      for (let at = 0; at < stream.length; at += 4) {
-        const word = words.getUint32(at, true);
-        if (word < MAX_LAYER_BOARDS && (word < first || word >= end)) reads[word >>> 5]! |= 1 << (word & 31);
-      }
-    };
-    // The steps' children one after another in the cache, a segment of the core's a step, when they fit; else spilled, in segments that end at steps.
     let at = 0;
     stepStreams = [];
     for (let k = 0; k < PASS_STEPS && stepStreams.length === k; k++) {
       const [from, to] = stepRanks(part, k);
       if (core.tablebaseStartSegment(seeds, clear, from, to, at, cacheBytes) < to) break;
       const bytes = core.tablebaseSegmentBytes;
-      mark(core.tablebaseCacheView(at, bytes));
       stepStreams.push({ at, bytes });
       at += bytes;
     }
-    if (stepStreams.length < PASS_STEPS) {
-      if (!spill) {
-        throw new Error(
-          `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
-        );
-      }
-      stepStreams = [];
-      const breaks = Array.from({ length: PASS_STEPS - 1 }, (_, k) => stepRanks(part, k + 1)[0]);
-      await spill.start(seeds, clear, first, end, 0, cacheBytes, mark, breaks);
+    if (stepStreams.length === PASS_STEPS) return;
+    if (!spill) {
+      throw new Error(
+        `tablebase: part ${part + 1} of ${parts} cannot hold the children of its ${end - first} boards of layer ${seeds} in a cache of ${cacheBytes} bytes: give it more cache, more parts, or a folder to spill to`,
+      );
     }
-    const wordsOf = (q: number): Uint32Array => {
-      const [from, to] = ranges[q]!;
-      return reads.subarray(from / 32, Math.ceil(to / 32));
-    };
+    stepStreams = [];
+    const breaks = Array.from({ length: PASS_STEPS - 1 }, (_, k) => stepRanks(part, k + 1)[0]);
+    await spill.start(seeds, clear, first, end, 0, cacheBytes, breaks);
+  };
+
+  /**
+   * Finds the exits of this part's range of layer `seeds`, and trades requests with the others.
+   * The core marks the part's requests (a bit a board of the layer) in its scratch as it writes its
+   * children as ranks, which are then rewritten as indices of its values. A layer whose ranks pass
+   * u32 (or with `childrenAsIndices`) is visited twice instead: its requests marked first
+   * (`tablebaseMarkRequests`), then its children written as indices from the start.
+   */
+  const start = async (seeds: number, clear: boolean): Promise<void> => {
+    const size = layerSize(2 * build.holesPerRow, seeds);
+    ranges = partRanges(size, parts);
+    const [first, end] = ranges[part]!;
+    const twice = size > MAX_LAYER_BOARDS || control.childrenAsIndices === true;
+    // The scratch, first: the request bits and their counts before every 16 words.
+    const requestWords = Math.ceil(size / 32);
+    const countsAt = 4 * requestWords;
+    const requestBytes = countsAt + 4 * Math.ceil(requestWords / 16);
+    let scratch = core.tablebasePartScratch(requestBytes);
+    scratch.fill(0, 0, requestBytes);
+    core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
+    if (twice) core.tablebaseMarkRequests(seeds, first, end);
+    else await writeChildren(seeds, clear);
+    // A spilled start may have grown the memory: views again.
+    scratch = core.tablebasePartScratch(requestBytes);
+    const reads = new Uint32Array(scratch.buffer, scratch.byteOffset, requestWords);
+    const counts = new Uint32Array(scratch.buffer, scratch.byteOffset + countsAt, Math.ceil(requestWords / 16));
+    for (let block = 0, below = 0; block < counts.length; block++) {
+      counts[block] = below;
+      below += countBits(reads.subarray(16 * block, 16 * block + 16));
+    }
     const requestsOf = (q: number, words: Uint32Array): Requests => {
       const before = [0];
       for (let k = 0; k < PASS_STEPS; k++) {
@@ -196,12 +219,13 @@ export const buildTablebasePart = async (
       }
       return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, lastAt: 0, replyAt: 0 };
     };
-    wanted = ranges.map((_, q) => requestsOf(q, q === part ? new Uint32Array(0) : wordsOf(q)));
-    const received = await send(others(q => new Uint8Array(wanted[q]!.words.slice().buffer)));
+    // What this part reads of each other's range: copies, for the request bits are overwritten once the children are indices.
+    wanted = ranges.map(([from, to], q) => requestsOf(q, q === part ? new Uint32Array(0) : reads.slice(from / 32, Math.ceil(to / 32))));
+    const received = await send(others(q => new Uint8Array(wanted[q]!.words.buffer)));
     asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer)));
-    // The scratch: each table's values (this part's boards', then its mirror), the others' request words; then per
-    // other part the values last sent and the reply, and room for the largest reply received; in the same room
-    // before the first reply, this part's request bits and their counts, for rewriting its children.
+    // Then, from its start once the children are indices: each table's values (this part's boards', then its
+    // mirror), the others' request words; per other part the values last sent and the reply; and room for the
+    // largest reply received.
     const replyBytes = (count: number): number => Math.ceil((count * tables.length) / 8) + count * tables.length;
     mirrorFrom = [];
     let valuesBytes = end - first;
@@ -215,39 +239,25 @@ export const buildTablebasePart = async (
       requests.wordsAt = scratchBytes;
       scratchBytes += 4 * requests.words.length;
     }
-    const bitsAt = scratchBytes;
-    const countsAt = bitsAt + 4 * reads.length;
-    const rewriteEnd = countsAt + 4 * Math.ceil(reads.length / 16);
     for (const requests of asked) {
       requests.lastAt = scratchBytes;
       requests.replyAt = scratchBytes + requests.count * tables.length;
       scratchBytes = requests.replyAt + replyBytes(requests.count);
     }
     receiveAt = scratchBytes;
-    scratchBytes = Math.max(rewriteEnd, scratchBytes + Math.max(0, ...wanted.map(({ count }) => replyBytes(count))));
-    const scratch = core.tablebasePartScratch(scratchBytes);
-    const words = (at: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + at, length);
-    for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
-    // The children's ranks made indices of the part's values: its own boards', or its mirror's (the requests below them counted).
-    words(bitsAt, reads.length).set(reads);
-    const counts = words(countsAt, Math.ceil(reads.length / 16));
-    for (let block = 0, below = 0; block < counts.length; block++) {
-      counts[block] = below;
-      below += countBits(reads.subarray(16 * block, 16 * block + 16));
-    }
-    const rewrite = (stream: Uint8Array): void =>
-      core.tablebaseRewriteChildren(
-        stream.byteOffset,
-        stream.length,
-        first,
-        end,
-        end - first,
-        scratch.byteOffset + bitsAt,
-        scratch.byteOffset + countsAt,
-      );
-    if (stepStreams.length > 0) for (const { at: streamAt, bytes } of stepStreams) rewrite(core.tablebaseCacheView(streamAt, bytes));
-    else await spill!.rewrite(rewrite);
+    scratchBytes = Math.max(requestBytes, scratchBytes + Math.max(0, ...wanted.map(({ count }) => replyBytes(count))));
+    // Grown, the request bits and counts kept (maybe moved).
+    scratch = core.tablebasePartScratch(scratchBytes);
+    core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
+    if (twice) await writeChildren(seeds, clear);
+    else if (stepStreams.length > 0)
+      for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
+    else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
+    core.tablebaseUsePartChildren(0, 0, 0, 0, false);
     // The part's values start from its range of the layer (cleared, or a checkpoint's); the first reply fills the mirror.
+    scratch = core.tablebasePartScratch(scratchBytes);
+    const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
+    for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
     tables.forEach((table, t) => {
       scratch.set(new Uint8Array(layerOf(table, seeds).buffer, layerOf(table, seeds).byteOffset + first, end - first), valuesAt[t]);
       core.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);

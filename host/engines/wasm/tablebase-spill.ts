@@ -55,10 +55,8 @@ export class SpilledRange {
   /**
    * `tablebaseStartRange` with the children of ranks [first, end) in the cache's bytes
    * [cacheFrom, cacheTo), segment by segment, each written to the file when there is more than one
-   * (the cache holds one board's children in each half: `spillsIn`). `onSegment` sees each
-   * segment's children (its stream of u32 words, as the core wrote it, not always 4-byte aligned)
-   * before they are written. No segment crosses a rank of `breaks` (ascending): the steps of a
-   * partitioned build's pass (`pass` with `until`).
+   * (the cache holds one board's children in each half: `spillsIn`). No segment crosses a rank of
+   * `breaks` (ascending): the steps of a partitioned build's pass (`pass` with `until`).
    */
   async start(
     seeds: number,
@@ -67,7 +65,6 @@ export class SpilledRange {
     end: number,
     cacheFrom: number,
     cacheTo: number,
-    onSegment?: (stream: Uint8Array) => void,
     breaks: readonly number[] = [],
   ): Promise<void> {
     const core = this.#core;
@@ -88,7 +85,6 @@ export class SpilledRange {
         if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
         const segment = { first: at, end: stop, offset, bytes: core.tablebaseSegmentBytes, at: from };
         this.#segments.push(segment);
-        onSegment?.(core.tablebaseCacheView(from, segment.bytes));
         if (stop < end || this.#segments.length > 1) writing[which] = this.#transfer(segment, 'write');
         offset += segment.bytes;
         at = stop;
@@ -128,9 +124,10 @@ export class SpilledRange {
   }
 
   /**
-   * Rewrites every segment's children where they lie: `rewrite` sees each in the cache (as
-   * `start`'s `onSegment` does), and a segment of the file is read before and written back after.
-   * A partitioned build's ranks, made indices of its values once its requests are known.
+   * Rewrites every segment's children where they lie: `rewrite` sees each in the cache (its
+   * stream of u32 words, as the core wrote it, not always 4-byte aligned), and a segment of the
+   * file is read before and written back after. A partitioned build's ranks, made indices of its
+   * values once its requests are known.
    */
   async rewrite(rewrite: (stream: Uint8Array) => void): Promise<void> {
     const segments = this.#segments;
