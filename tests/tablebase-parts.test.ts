@@ -142,6 +142,33 @@ describe('a partitioned build resumed', () => {
     expect(await resumed([at(0, 2), at(1, 3), at(2, 1)])).toEqual(expected);
   });
 
+  it('holds each part’s own range of the layer in progress alone, and refuses another part’s by name', async () => {
+    const saved = await checkpointsUntil(2);
+    const ranges = partRanges(layerSize(2 * build.holesPerRow, 10), parts);
+    for (let part = 0; part < parts; part++) {
+      const file = pick(saved, part, ({ current }) => current?.seeds === 10);
+      const { current, finished } = parse(file);
+      const [first, end] = ranges[part]!;
+      expect(current?.range).toEqual([first, end]);
+      // The header, the finished layers 0..9 whole, then the range of layer 10 (capturer table alone).
+      const finishedBytes = finished.reduce((sum, seeds) => sum + layerSize(2 * build.holesPerRow, seeds), 0);
+      expect(file.length).toBe(56 + finishedBytes + (end - first));
+    }
+    const files = [0, 1, 2].map(part => pick(saved, part, ({ current }) => current?.seeds === 10));
+    await expect(resumed([files[1]!, files[1]!, files[2]!])).rejects.toThrow(
+      `tablebase: the checkpoint holds ranks ${ranges[1]!.join(' to ')} of layer 10, this build ranks ${ranges[0]!.join(' to ')}: resume each part with its own checkpoint and the same number of parts`,
+    );
+  });
+
+  it('refuses a checkpoint whose range of the layer in progress is not one', async () => {
+    const file = pick(await checkpointsUntil(1), 0, ({ current }) => current?.seeds === 10).slice();
+    new DataView(file.buffer).setBigUint64(48, 10n ** 9n, true); // the range's end past the layer's
+    expect(parseCheckpoint(file)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('is not one: the file is damaged') },
+    });
+  });
+
   it('goes on when one part wrote the checkpoint that finished a layer and the others had not', async () => {
     const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
     const saved = await checkpointsUntil(1);

@@ -18,6 +18,12 @@
  * high words (bit k: layer 32 + k), and the data from 40:
  *
  *  32  u32 layer mask (held), high word          36  u32 finished layers' mask, high word
+ *
+ * Version 3, written by a part of a partitioned build (host/engines/wasm/tablebase-parts.ts), which
+ * holds its own range of the layer in progress alone: version 2's header, then that range, and the
+ * data from 56 (the layer in progress: the range's bytes):
+ *
+ *  40  u64 the range's first rank                48  u64 its end
  */
 import { HoyitoError, type Result, VARIANTS, err, ok } from '../types.js';
 import {
@@ -38,8 +44,11 @@ const MAGIC = 'HOYITOCK';
 const VERSION = 1;
 /** The version written for a build that holds a layer above 31 (the masks' high words). */
 const WIDE_VERSION = 2;
+/** The version written by a part: version 2's, and its range of the layer in progress. */
+const RANGE_VERSION = 3;
 const HEADER_SIZE = 32;
 const WIDE_HEADER_SIZE = 40;
+const RANGE_HEADER_SIZE = 56;
 const NONE = 255;
 
 /** The build a checkpoint is for. */
@@ -48,14 +57,28 @@ export type CheckpointGame = Pick<Tablebase, 'variant' | 'holesPerRow' | 'maxSee
 /** Where a build stands: its finished layers and the layer in progress with its passes done. */
 export interface CheckpointState {
   readonly finished: readonly number[];
-  /** The layer in progress and the passes done in it, or null between layers. */
-  readonly current: { readonly seeds: number; readonly passes: number } | null;
+  /**
+   * The layer in progress and the passes done in it, or null between layers; with the ranks
+   * [first, end) of it that the checkpoint holds when it holds a part's range alone.
+   */
+  readonly current: { readonly seeds: number; readonly passes: number; readonly range?: readonly [number, number] } | null;
 }
 
-/** The layers whose bytes a checkpoint holds, in order: per table, the finished ones then the one in progress. */
-export const checkpointLayers = (game: CheckpointGame, state: CheckpointState): { rule: TableRule; seeds: number; size: number }[] => {
-  const seeds = [...state.finished, ...(state.current ? [state.current.seeds] : [])];
-  return tableRules(game.fixedSide).flatMap(rule => seeds.map(k => ({ rule, seeds: k, size: layerSize(2 * game.holesPerRow, k) })));
+/**
+ * The layers whose bytes a checkpoint holds, in order: per table, the finished ones then the one in
+ * progress (its range, from `first`, or whole).
+ */
+export const checkpointLayers = (
+  game: CheckpointGame,
+  state: CheckpointState,
+): { rule: TableRule; seeds: number; first: number; size: number }[] => {
+  const size = (seeds: number): number => layerSize(2 * game.holesPerRow, seeds);
+  const { current } = state;
+  const [first, end] = current?.range ?? [0, current ? size(current.seeds) : 0];
+  return tableRules(game.fixedSide).flatMap(rule => [
+    ...state.finished.map(seeds => ({ rule, seeds, first: 0, size: size(seeds) })),
+    ...(current ? [{ rule, seeds: current.seeds, first, size: end - first }] : []),
+  ]);
 };
 
 const fnv = (hash: number, bytes: Uint8Array): number => {
@@ -65,13 +88,14 @@ const fnv = (hash: number, bytes: Uint8Array): number => {
 
 /** The header of a checkpoint whose data is `pieces` (the layers of `checkpointLayers`, in order). */
 export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, pieces: readonly Uint8Array[]): Uint8Array => {
-  const wide = needsHighWord(game.layers);
-  const header = new Uint8Array(wide ? WIDE_HEADER_SIZE : HEADER_SIZE);
+  const range = state.current?.range;
+  const wide = range !== undefined || needsHighWord(game.layers);
+  const header = new Uint8Array(range ? RANGE_HEADER_SIZE : wide ? WIDE_HEADER_SIZE : HEADER_SIZE);
   const view = new DataView(header.buffer);
   header.set(new TextEncoder().encode(MAGIC));
   header.set(
     [
-      wide ? WIDE_VERSION : VERSION,
+      range ? RANGE_VERSION : wide ? WIDE_VERSION : VERSION,
       VARIANTS.indexOf(game.variant),
       game.holesPerRow,
       game.maxSeeds,
@@ -90,13 +114,18 @@ export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, p
     view.setUint32(32, held.high, true);
     view.setUint32(36, finished.high, true);
   }
+  if (range) {
+    view.setBigUint64(40, BigInt(range[0]), true);
+    view.setBigUint64(48, BigInt(range[1]), true);
+  }
   return header;
 };
 
-/** A layer's bytes in a checkpoint. */
+/** A layer's bytes in a checkpoint: the whole layer, or its ranks from `first` on. */
 export interface CheckpointLayer {
   readonly rule: TableRule;
   readonly seeds: number;
+  readonly first: number;
   readonly bytes: Uint8Array;
 }
 
@@ -127,13 +156,14 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     return bad('not a hoyito build checkpoint (no HOYITOCK header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, current] = file.subarray(8, 14);
-  if (version !== VERSION && version !== WIDE_VERSION) return bad(`version ${version}, this library reads ${VERSION} and ${WIDE_VERSION}`);
-  const headerSize = version === WIDE_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
+  if (version !== VERSION && version !== WIDE_VERSION && version !== RANGE_VERSION)
+    return bad(`version ${version}, this library reads ${VERSION} to ${RANGE_VERSION}`);
+  const headerSize = version === RANGE_VERSION ? RANGE_HEADER_SIZE : version === WIDE_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
   if (file.length < headerSize) return bad(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
   if (!variant || (ruleCode !== 0 && ruleCode !== 1) || !isTablebaseHoles(holesPerRow!) || maxSeeds! > MAX_TABLEBASE_SEEDS)
     return bad('its header names no game databases are built for: the file is damaged');
-  const high = (at: number): number => (version === WIDE_VERSION ? view.getUint32(at, true) : 0);
+  const high = (at: number): number => (version === VERSION ? 0 : view.getUint32(at, true));
   const layers = wordLayers(view.getUint32(16, true), high(32));
   const finished = wordLayers(view.getUint32(20, true), high(36));
   if (layersProblem(layers) !== null || layers.at(-1) !== maxSeeds)
@@ -141,11 +171,18 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
   if (finished.some(k => !layers.includes(k)) || (current !== NONE && (!layers.includes(current!) || finished.includes(current!))))
     return bad('its layers do not agree with each other: the file is damaged');
   const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
-  const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes: view.getUint32(24, true) } };
+  let range: [number, number] | undefined;
+  if (version === RANGE_VERSION) {
+    range = [Number(view.getBigUint64(40, true)), Number(view.getBigUint64(48, true))];
+    if (current === NONE || range[0] > range[1] || range[1] > layerSize(2 * holesPerRow!, current!))
+      return bad(`its range of the layer in progress (${range.join(' to ')}) is not one: the file is damaged`);
+  }
+  const passes = view.getUint32(24, true);
+  const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes, ...(range && { range }) } };
   const data: CheckpointLayer[] = [];
   let at = headerSize;
-  for (const { rule, seeds, size } of checkpointLayers(game, state)) {
-    data.push({ rule, seeds, bytes: file.subarray(at, at + size) });
+  for (const { rule, seeds, first, size } of checkpointLayers(game, state)) {
+    data.push({ rule, seeds, first, bytes: file.subarray(at, at + size) });
     at += size;
   }
   if (file.length !== at)
@@ -171,7 +208,7 @@ export const checkpointFrom = (base: Tablebase, game: CheckpointGame): Result<Ch
   const data = tableRules(game.fixedSide).flatMap(rule =>
     below.map(seeds => {
       const layer = base.tables[rule]![seeds]!;
-      return { rule, seeds, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) };
+      return { rule, seeds, first: 0, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) };
     }),
   );
   return ok({ game, finished: below, current: null, takeData: handOver(data) });

@@ -16,18 +16,18 @@
  * writes into its mirror. So parts are Jacobi between one another (a step reads the other parts'
  * values of the step before) and Gauss-Seidel inside; a layer is finished when a pass changed
  * nothing in any part, and then every part receives every other's range whole (the next layers'
- * captures read it). After each pass a part's values are copied into its range of the layer, which
- * its checkpoints hold.
+ * captures read it), its own copied from its values into its range first.
  *
  * The fixed point is the one of one core (tested byte for byte against the reference and the
- * one-core build, for 1 to 5 parts). Each part writes its own checkpoints: a resumed part finds its
- * exits again, and its first exchange brings the others' values.
+ * one-core build, for 1 to 5 parts). Each part writes its own checkpoints, which hold its range of
+ * the layer in progress alone, from its values: a resumed part finds its exits again, and its first
+ * exchange brings the others' values.
  */
 import { join } from 'node:path';
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint } from '../tablebase-checkpoint.js';
-import { type Tablebase, layerSize, tableRules } from '../tablebase.js';
+import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
 import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps, shares, tableCode } from './tablebase.js';
 import { SpilledRange } from './tablebase-spill.js';
 import { type WasmCore, loadWasmCore } from './core.js';
@@ -112,14 +112,22 @@ export const buildTablebasePart = async (
   const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0 };
   const core = await loadWasmCore();
   const resume = await agreeOnResume(exchange, control.resume);
-  const steps = buildSteps(core, build, onProgress, { ...control, resume }, true);
+  const ownRange = (seeds: number): [number, number] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts)[part]!;
+  // Its checkpoints hold its range of the layer in progress, from its values (scratch, valuesAt: below).
+  const ownValues = (rule: TableRule): Uint8Array => {
+    const [first, end] = ranges[part]!;
+    const scratch = core.tablebasePartScratch(scratchBytes);
+    return scratch.subarray(valuesAt[rules.indexOf(rule)]!, valuesAt[rules.indexOf(rule)]! + end - first);
+  };
+  const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues }, true);
   let next = steps.next(0); // the core made ready (its room, any resumed layers)
   const cacheBytes = core.tablebaseCacheBytes;
   const spill =
     control.spillDir === undefined
       ? null
       : new SpilledRange(core, join(control.spillDir, `hoyito-children-${process.pid}-part-${part + 1}.tmp`));
-  const tables = tableRules(build.fixedSide ?? false).map(rule => tableCode(core, rule));
+  const rules = tableRules(build.fixedSide ?? false);
+  const tables = rules.map(rule => tableCode(core, rule));
   const layerOf = (table: number, seeds: number): Int8Array => core.tablebaseLayerView(table, seeds);
   const send = async (outgoing: Uint8Array[]): Promise<Uint8Array[]> => {
     stats.sentBytes += outgoing.reduce((sum, bytes, q) => sum + (q === part ? 0 : bytes.length), 0);
@@ -264,7 +272,7 @@ export const buildTablebasePart = async (
     });
   };
 
-  /** The part's values of its own boards written into its range of the layer: what its checkpoints and the layer's end read. */
+  /** The part's values of its own boards written into its range of the layer, once the layer is finished: what the others receive, and the layers above read. */
   const keepValues = (seeds: number): void => {
     const [first, end] = ranges[part]!;
     const scratch = core.tablebasePartScratch(scratchBytes);
@@ -363,8 +371,8 @@ export const buildTablebasePart = async (
           await refresh(k);
         }
         answer = await exchange.sum(changed);
-        keepValues(seeds);
         if (answer === 0) {
+          keepValues(seeds);
           core.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
           await share(seeds);
         }

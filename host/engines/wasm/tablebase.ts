@@ -84,6 +84,14 @@ export interface BuildControl {
   /** Default 60 s, or ten times as long as the last checkpoint took to write if that is longer; 0 after every pass. */
   readonly checkpointEveryMs?: number;
   /**
+   * The ranks [first, end) of layer `seeds` that this build owns, when it is a part of a
+   * partitioned build: its checkpoints hold those of the layer in progress alone, and it resumes
+   * only from a checkpoint of the same range (or of the whole layer).
+   */
+  readonly ownRange?: (seeds: number) => readonly [number, number];
+  /** A part's values of its range of layer `seeds` in progress, where it keeps them (not in the layer): what its checkpoints hold. */
+  readonly ownValues?: (rule: TableRule, seeds: number) => Uint8Array;
+  /**
    * The layers returned are views of the core's memory (valid until it builds or loads other
    * databases), not copies: for a file written at once, which then needs no second copy (516 MB at
    * 24 seeds).
@@ -141,14 +149,23 @@ export const startIn = (
 
 const badResume = (words: string) => new HoyitoError('BadOption', `tablebase: the checkpoint ${words}`, 'resume');
 
-/** The checkpoint is for this build, or an error saying how it differs. */
-const checkResume = (checkpoint: Checkpoint, game: CheckpointGame): void => {
+/** The checkpoint is for this build (and this part's range, for a part), or an error saying how it differs. */
+const checkResume = (checkpoint: Checkpoint, game: CheckpointGame, ownRange?: (seeds: number) => readonly [number, number]): void => {
   const them = checkpoint.game;
   for (const field of ['variant', 'holesPerRow', 'maxSeeds', 'fixedSide'] as const) {
     if (them[field] !== game[field]) throw badResume(`is for ${field} ${String(them[field])}, this build for ${String(game[field])}`);
   }
   if (them.layers.join() !== game.layers.join())
     throw badResume(`holds ${layerList(them.layers)}, this build makes ${layerList(game.layers)}`);
+  const { current } = checkpoint;
+  if (!current?.range) return;
+  const own = ownRange?.(current.seeds);
+  if (own?.join() !== current.range.join()) {
+    const of = (range: readonly number[]): string => `ranks ${range[0]} to ${range[1]}`;
+    throw badResume(
+      `holds ${of(current.range)} of layer ${current.seeds}, this build ${own ? of(own) : 'the whole layer'}: resume each part with its own checkpoint and the same number of parts`,
+    );
+  }
 };
 
 /** A build's work, one step at a time, which its driver runs on one core (`buildWasmTablebase`) or shares among threads (tablebase-threads.ts). */
@@ -197,25 +214,28 @@ export function* buildSteps(
   const fixedSide = build.fixedSide ?? false;
   const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
   const game: CheckpointGame = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, layers };
-  const { resume, onCheckpoint, checkpointEveryMs = 60_000 } = control;
-  if (resume) checkResume(resume, game);
+  const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues } = control;
+  if (resume) checkResume(resume, game, ownRange);
   const { cacheMb = DEFAULT_CACHE_MB } = build;
   if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
   startIn(core, build, layers, true, cacheMb, spilled);
   const rules = tableRules(fixedSide);
   const size = (seeds: number): number => layerSize(2 * build.holesPerRow, seeds);
   const finished: number[] = [];
-  // A resumed build: its finished layers and the layer in progress written back where they were.
-  for (const { rule, seeds, bytes } of resume?.takeData() ?? []) core.writeTablebaseLayer(tableCode(core, rule), seeds, bytes);
+  // A resumed build: its finished layers and the layer in progress (or its range of it) written back where they were.
+  for (const { rule, seeds, first, bytes } of resume?.takeData() ?? [])
+    core.tablebaseLayerView(tableCode(core, rule), seeds).set(bytes, first);
   for (const seeds of resume?.finished ?? []) {
     core.markTablebaseBuilt(seeds);
     finished.push(seeds);
   }
-  const checkpoint = (state: CheckpointState): void => {
+  const checkpoint = ({ finished: done, current }: CheckpointState): void => {
     if (!onCheckpoint) return;
-    const pieces = checkpointLayers(game, state).map(({ rule, seeds }) => {
+    const state = { finished: done, current: current && ownRange ? { ...current, range: ownRange(current.seeds) } : current };
+    const pieces = checkpointLayers(game, state).map(({ rule, seeds, first, size }) => {
+      if (ownValues && seeds === current?.seeds) return ownValues(rule, seeds);
       const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
-      return new Uint8Array(view.buffer, view.byteOffset, view.length);
+      return new Uint8Array(view.buffer, view.byteOffset + first, size);
     });
     onCheckpoint(checkpointHeader(game, state, pieces), pieces);
   };
