@@ -117,7 +117,8 @@ export const buildTablebasePart = async (
   const ownValues = (rule: TableRule): Uint8Array => {
     const [first, end] = ranges[part]!;
     const scratch = core.tablebasePartScratch(scratchBytes);
-    return scratch.subarray(valuesAt[rules.indexOf(rule)]!, valuesAt[rules.indexOf(rule)]! + end - first);
+    const at = valuesAt[rules.indexOf(rule)]!;
+    return scratch.subarray(at, at + end - first);
   };
   const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues }, true);
   let next = steps.next(0); // the core made ready (its room, any resumed layers)
