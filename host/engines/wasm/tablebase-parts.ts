@@ -112,7 +112,8 @@ export const buildTablebasePart = async (
   const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0 };
   const core = await loadWasmCore();
   const resume = await agreeOnResume(exchange, control.resume);
-  const ownRange = (seeds: number): [number, number] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts)[part]!;
+  const rangesOf = (seeds: number): [number, number][] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts);
+  const ownRange = (seeds: number): [number, number] => rangesOf(seeds)[part]!;
   // Its checkpoints hold its range of the layer in progress, from its values (scratch, valuesAt: below).
   const ownValues = (rule: TableRule): Uint8Array => {
     const [first, end] = ranges[part]!;
@@ -199,8 +200,8 @@ export const buildTablebasePart = async (
    * (`tablebaseMarkRequests`), then its children written as indices from the start.
    */
   const start = async (seeds: number, clear: boolean): Promise<void> => {
-    const size = layerSize(2 * build.holesPerRow, seeds);
-    ranges = partRanges(size, parts);
+    ranges = rangesOf(seeds);
+    const size = ranges.at(-1)![1];
     const [first, end] = ranges[part]!;
     const twice = size > MAX_LAYER_BOARDS || control.childrenAsIndices === true;
     // The scratch, first: the request bits and their counts before every 16 words.
@@ -212,8 +213,6 @@ export const buildTablebasePart = async (
     core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
     if (twice) core.tablebaseMarkRequests(seeds, first, end);
     else await writeChildren(seeds, clear);
-    // A spilled start may have grown the memory: views again.
-    scratch = core.tablebasePartScratch(requestBytes);
     const reads = new Uint32Array(scratch.buffer, scratch.byteOffset, requestWords);
     const counts = new Uint32Array(scratch.buffer, scratch.byteOffset + countsAt, Math.ceil(requestWords / 16));
     for (let block = 0, below = 0; block < counts.length; block++) {
@@ -264,7 +263,6 @@ export const buildTablebasePart = async (
     else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
     core.tablebaseUsePartChildren(0, 0, 0, 0, false);
     // The part's values start from its range of the layer (cleared, or a checkpoint's); the first reply fills the mirror.
-    scratch = core.tablebasePartScratch(scratchBytes);
     const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
     for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
     tables.forEach((table, t) => {
