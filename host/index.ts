@@ -63,7 +63,13 @@ export {
   parseTablebaseFile,
   tablebaseFileName,
 } from './engines/tablebase-file.js';
-export { type BuildProgress, type BuildTablebaseOptions, type TablebaseBuild, buildTablebase } from './engines/wasm/tablebase.js';
+export {
+  type BuildProgress,
+  type BuildTablebaseOptions,
+  type SpillCompression,
+  type TablebaseBuild,
+  buildTablebase,
+} from './engines/wasm/tablebase.js';
 export { loadTablebaseFile, loadTablebaseFileAsync } from './engines/wasm/tablebase-file.js';
 export { streamCodec } from './engines/tablebase-streams.js';
 export { DEFAULT_TIME_MS } from './engines/search-driver.js';

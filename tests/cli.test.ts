@@ -289,16 +289,31 @@ describe('tablebase build and solve', () => {
     expect(notHeld.last).toMatch(/ depth 3 /);
   });
 
-  it('a layer larger than --cache-mb spills its quiet moves beside the file (by default), for the bytes of a cache that holds it, leaving no file behind', async () => {
+  it('a layer larger than --cache-mb spills its quiet moves beside the file (by default; deflated with --spill-compress), for the bytes of a cache that holds it, leaving no file behind', async () => {
     const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
-    const spilled = mkdtempSync(join(tmpdir(), 'hoyito-spilled-'));
     const name = 'ii-2x6-capturer-chain-12.hoyitotb';
     expect((await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole)).code).toBe(0);
-    // 1 MB holds the children of some 65,000 of layer 12's 1.35 M boards: the layer is visited in 21 segments.
-    const built = await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--cache-mb', '1', '--out', spilled);
-    expect(built.code).toBe(0);
-    expect(readFileSync(join(spilled, name))).toEqual(readFileSync(join(whole, name)));
-    expect(readdirSync(spilled)).toEqual([name]);
+    for (const compression of ['none', 'deflate']) {
+      const spilled = mkdtempSync(join(tmpdir(), 'hoyito-spilled-'));
+      // 1 MB holds the children of some 65,000 of layer 12's 1.35 M boards: the layer is visited in 21 segments.
+      const built = await runWithProgress(
+        'tablebase',
+        'build',
+        '--seeds',
+        '12',
+        '--threads',
+        '1',
+        '--cache-mb',
+        '1',
+        '--spill-compress',
+        compression,
+        '--out',
+        spilled,
+      );
+      expect(built.code).toBe(0);
+      expect(readFileSync(join(spilled, name))).toEqual(readFileSync(join(whole, name)));
+      expect(readdirSync(spilled)).toEqual([name]);
+    }
   });
 
   it('--parts 3 builds the file of one thread, spilling each part beside it, reports each part, and leaves only the file', async () => {
@@ -312,7 +327,9 @@ describe('tablebase build and solve', () => {
     expect(built.out).toEqual([
       expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts$/),
       ...[1, 2, 3].map((part): unknown =>
-        expect.stringMatching(new RegExp(`^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges$`)),
+        expect.stringMatching(
+          new RegExp(`^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges, [\\d.]+ MB spilled at most$`),
+        ),
       ),
       `wrote ${join(inParts, name)}`,
     ]);
@@ -638,6 +655,12 @@ describe('tablebase build and solve', () => {
     ['no threads', ['tablebase', 'build', '--threads', '0'], /--threads '0'/],
     ['more threads than the core has images for', ['tablebase', 'build', '--threads', '9'], /--threads '9'/],
     ['a spill folder that is a file', ['tablebase', 'build', '--spill', '/dev/null'], /--spill '\/dev\/null': is not a folder/],
+    ['an unknown spill compression', ['tablebase', 'build', '--spill-compress', 'zip'], /--spill-compress 'zip': expected none or deflate/],
+    [
+      'spilled children deflated but not spilled',
+      ['tablebase', 'build', '--spill', 'none', '--spill-compress', 'deflate'],
+      /--spill-compress deflate keeps spilled children: not with --spill none/,
+    ],
     ['no parts', ['tablebase', 'build', '--parts', '0'], /--parts '0'/],
     [
       'MPI parts outside an MPI job',

@@ -42,22 +42,24 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
     [3, 7],
     [4, 8],
   ])(
-    'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling, children rewritten or written as indices',
+    'on 2x%i up to %i seeds: the reference byte for byte in 1, 2, 3 and 5 parts, with or without spilling (deflated or not), children rewritten or written as indices',
     async (holesPerRow, maxSeeds) => {
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       const spillDir = temporaryFolder('hoyito-parts-');
       for (const [parts, cacheMb, spill, childrenAsIndices] of [
-        [1, 1, false, false],
-        [2, 1, false, false],
-        [3, 0.002, true, false], // a part's children in segments of a few dozen boards
-        [5, 1, false, false],
+        [1, 1, 'none', false],
+        [2, 1, 'none', false],
+        [3, 0.002, 'kept', false], // a part's children in segments of a few dozen boards
+        [5, 1, 'none', false],
         // Each layer's boards visited twice, as past u32: requests marked, then children written as indices.
-        [2, 1, false, true],
-        [3, 0.002, true, true],
+        [2, 1, 'none', true],
+        [3, 0.002, 'kept', true],
+        // Deflated children are written once, as indices (so visited twice).
+        [3, 0.002, 'deflate', false],
       ] as const) {
         const { base } = await buildTablebaseParts(parts, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, () => ({
           childrenAsIndices,
-          ...(spill ? { spillDir } : {}),
+          ...(spill === 'none' ? {} : { spillDir, spillCompression: spill === 'deflate' ? 'deflate' : 'none' }),
         }));
         expect(withPlainLayers(base)).toEqual(expected);
       }
@@ -85,21 +87,27 @@ describe('the chain of 12 on 2x6 in parts', () => {
 describe('a partitioned build that spills', () => {
   it('makes the updates of one whose cache holds its children: the same passes a layer and the same bytes, with no file left', async () => {
     const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
-    const passesOf = async (cacheMb: number, spillDir?: string) => {
+    const passesOf = async (cacheMb: number, spill?: PartControl) => {
       const passes = new Map<number, number>();
-      const { base } = await buildTablebaseParts(
+      const { base, stats } = await buildTablebaseParts(
         3,
         { ...build, cacheMb },
         ({ seeds, pass, changed }) => changed === 0 && passes.set(seeds, pass),
-        () => (spillDir === undefined ? {} : { spillDir }),
+        () => spill ?? {},
       );
-      return { passes, layers: withPlainLayers(base) };
+      return { passes, layers: withPlainLayers(base), spilledBytes: stats.map(({ spilledBytes }) => spilledBytes) };
     };
     const spillDir = temporaryFolder('hoyito-parts-');
     const whole = await passesOf(64);
+    expect(whole.spilledBytes).toEqual([0, 0, 0]);
     // 0.25 MB: each part's third of layer 12 (7 MB of children) in segments, none across a step.
-    const spilled = await passesOf(0.25, spillDir);
-    expect(spilled).toEqual(whole);
+    const spilled = await passesOf(0.25, { spillDir });
+    expect(spilled).toEqual({ ...whole, spilledBytes: spilled.spilledBytes });
+    for (const bytes of spilled.spilledBytes) expect(bytes).toBeGreaterThan(5e6);
+    // Deflated, each part's file holds at most 0.7 of those bytes.
+    const deflated = await passesOf(0.25, { spillDir, spillCompression: 'deflate' });
+    expect(deflated).toEqual({ ...whole, spilledBytes: deflated.spilledBytes });
+    deflated.spilledBytes.forEach((bytes, part) => expect(bytes).toBeLessThan(0.7 * spilled.spilledBytes[part]!));
     expect(readdirSync(spillDir)).toEqual([]);
   });
 });

@@ -5,12 +5,13 @@
  * and rule; on one thread its passes are those of a cache large enough for the layer (the same
  * updates in the same order); and its files are there while it builds and gone after.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildTablebase } from '../host/index.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { type BuildProgress, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type BuildProgress, type SpillCompression, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
 import { VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
@@ -30,20 +31,23 @@ describe.each(sameGames)('%s, fixed last-four side %s: a build that spills its c
     [3, 7],
     [4, 8],
   ])(
-    'on 2x%i up to %i seeds: the reference byte for byte on 1, 2 and 3 threads, in segments of a few boards, or with no cache',
+    'on 2x%i up to %i seeds: the reference byte for byte on 1, 2 and 3 threads, in segments of a few boards (kept as written, or deflated), or with no cache',
     async (holesPerRow, maxSeeds) => {
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       const spillDir = spillFolder();
       // A cache of 2 or 3 kB: a thread's part holds the children of a few dozen boards, so a layer is
       // many segments; with none, nothing is spilled (the passes play the moves again).
-      for (const [threads, cacheMb] of [
-        [1, 0.002],
-        [2, 0.003],
-        [3, 0.002],
-        [2, 0],
+      for (const [threads, cacheMb, spillCompression] of [
+        [1, 0.002, 'none'],
+        [2, 0.003, 'none'],
+        [3, 0.002, 'none'],
+        [2, 0, 'none'],
+        [1, 0.002, 'deflate'],
+        [3, 0.003, 'deflate'],
       ] as const) {
         const { base } = await buildTablebaseThreads(threads, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, {
           spillDir,
+          spillCompression,
         });
         expect(withPlainLayers(base)).toEqual(expected);
       }
@@ -78,6 +82,33 @@ describe('the chain of 12 on 2x6, spilled', () => {
     },
   );
 
+  it('deflated: the same bytes and passes, its file at most 0.7 of the children it holds', async () => {
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain', cacheMb: 0.25 } as const;
+    const spilledWith = async (spillCompression: SpillCompression) => {
+      const spillDir = spillFolder();
+      const recorder = passRecorder();
+      let fileBytes = 0; // the file is overwritten from its start each layer: its size is the largest layer's
+      const { base } = await buildTablebaseThreads(
+        1,
+        build,
+        progress => {
+          recorder.onProgress(progress);
+          for (const file of readdirSync(spillDir)) fileBytes = Math.max(fileBytes, statSync(join(spillDir, file)).size);
+        },
+        { spillDir, spillCompression },
+      );
+      expect(readdirSync(spillDir)).toEqual([]);
+      return { base: withPlainLayers(base), passes: recorder.passes, fileBytes };
+    };
+    const plain = await spilledWith('none');
+    const deflated = await spilledWith('deflate');
+    expect(deflated.base).toEqual(plain.base);
+    expect(deflated.passes).toEqual(plain.passes);
+    // Layer 12's children, as the core writes them: some 16 bytes a board of its 1.35 M.
+    expect(plain.fileBytes).toBeGreaterThan(10 * 1_352_078);
+    expect(deflated.fileBytes).toBeLessThan(0.7 * plain.fileBytes);
+  });
+
   it('on 2 threads with a fixed last-four side: the bytes of one thread', async () => {
     const build = { variant: 'iii', holesPerRow: 6, maxSeeds: 12, layers: 'chain', fixedSide: true } as const;
     const { base } = await buildTablebaseThreads(2, { ...build, cacheMb: 0.5 }, undefined, { spillDir: spillFolder() });
@@ -110,6 +141,8 @@ describe("the library's buildTablebase with a spillDir", () => {
   it.each([
     [{ spillDir: 7 }, 'spillDir'],
     [{ spillDir: '/tmp', core: {} }, 'core'],
+    [{ spillDir: '/tmp', spillCompression: 'zip' }, 'spillCompression'],
+    [{ spillCompression: 'deflate' }, 'spillCompression'],
   ])('refuses %o by name', async (options, field) => {
     const refused = buildTablebase({ variant: 'ii', holesPerRow: 2, maxSeeds: 4, ...(options as object) });
     await expect(refused).rejects.toMatchObject({ kind: 'BadOption', field });

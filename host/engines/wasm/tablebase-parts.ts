@@ -28,7 +28,15 @@ import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint } from '../tablebase-checkpoint.js';
 import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
-import { type BuildControl, type BuildProgress, type TablebaseBuildLayers, buildSteps, shares, tableCode } from './tablebase.js';
+import {
+  type BuildControl,
+  type BuildProgress,
+  type SpillCompression,
+  type TablebaseBuildLayers,
+  buildSteps,
+  shares,
+  tableCode,
+} from './tablebase.js';
 import { SpilledRange } from './tablebase-spill.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
@@ -51,6 +59,11 @@ export interface PartControl extends BuildControl {
   /** A folder for this part's children when its cache cannot hold them (a file removed at the end); without one such a layer is refused. */
   readonly spillDir?: string;
   /**
+   * How its spilled children are kept (tablebase-spill.ts): deflated, every layer is visited
+   * twice, as with `childrenAsIndices`: deflated children are written once, never rewritten.
+   */
+  readonly spillCompression?: SpillCompression;
+  /**
    * Visits each layer's boards twice, as a layer whose ranks pass u32 is: its requests marked
    * first, then its children written as indices of its values, rather than written as ranks and
    * rewritten. For tests: the same bytes, and the one way past u32.
@@ -65,6 +78,8 @@ export interface PartStats {
   exchanges: number;
   /** Visits of this part's boards: its exits once a layer, and each pass. */
   boardVisits: number;
+  /** The most bytes its spill file held (the children of its range of a layer, as kept: `spillCompression`); 0 when it spilled nothing. */
+  spilledBytes: number;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
@@ -109,7 +124,7 @@ export const buildTablebasePart = async (
   control: PartControl = {},
 ): Promise<{ core: WasmCore; base: Tablebase; stats: PartStats }> => {
   const { part, parts } = exchange;
-  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0 };
+  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0, spilledBytes: 0 };
   const core = await loadWasmCore();
   const resume = await agreeOnResume(exchange, control.resume);
   const rangesOf = (seeds: number): [number, number][] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts);
@@ -127,7 +142,7 @@ export const buildTablebasePart = async (
   const spill =
     control.spillDir === undefined
       ? null
-      : new SpilledRange(core, join(control.spillDir, `hoyito-children-${process.pid}-part-${part + 1}.tmp`));
+      : new SpilledRange(core, join(control.spillDir, `hoyito-children-${process.pid}-part-${part + 1}.tmp`), control.spillCompression);
   const rules = tableRules(build.fixedSide ?? false);
   const tables = rules.map(rule => tableCode(core, rule));
   const layerOf = (table: number, seeds: number): Int8Array => core.tablebaseLayerView(table, seeds);
@@ -190,20 +205,21 @@ export const buildTablebasePart = async (
     stepStreams = [];
     const breaks = Array.from({ length: PASS_STEPS - 1 }, (_, k) => stepRanks(part, k + 1)[0]);
     await spill.start(seeds, clear, first, end, 0, cacheBytes, breaks);
+    stats.spilledBytes = Math.max(stats.spilledBytes, await spill.storedBytes);
   };
 
   /**
    * Finds the exits of this part's range of layer `seeds`, and trades requests with the others.
    * The core marks the part's requests (a bit a board of the layer) in its scratch as it writes its
    * children as ranks, which are then rewritten as indices of its values. A layer whose ranks pass
-   * u32 (or with `childrenAsIndices`) is visited twice instead: its requests marked first
+   * u32 (or with `childrenAsIndices`, or deflated spills) is visited twice instead: its requests marked first
    * (`tablebaseMarkRequests`), then its children written as indices from the start.
    */
   const start = async (seeds: number, clear: boolean): Promise<void> => {
     ranges = rangesOf(seeds);
     const size = ranges.at(-1)![1];
     const [first, end] = ranges[part]!;
-    const twice = size > MAX_LAYER_BOARDS || control.childrenAsIndices === true;
+    const twice = size > MAX_LAYER_BOARDS || control.childrenAsIndices === true || control.spillCompression === 'deflate';
     // The scratch, first: the request bits and their counts before every 16 words.
     const requestWords = Math.ceil(size / 32);
     const countsAt = 4 * requestWords;

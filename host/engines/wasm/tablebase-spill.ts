@@ -12,10 +12,24 @@
  * file is read once a pass, in order; the system's page cache holds it where memory allows, the
  * disk serves the rest (27 GB at 28 seeds). Node only (tablebase-threads.ts): a range whose
  * children fit half the cache has no file, as without a spill.
+ *
+ * Deflated (`SpillCompression`), each segment is compressed as it is written (zlib level 1) and
+ * inflated as it is read, both on Node's thread pool while the core visits the other half: the
+ * children of the 2x6 layers of 20 and 24 seeds take about 0.6 of their bytes so, for the CPU
+ * time of inflating every segment every pass. For a disk that cannot hold a layer's children
+ * (layer 32: some 94 GB).
  */
 import { type FileHandle, open, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
 import { MAX_TABLEBASE_HOLES } from '../limits.js';
 import type { WasmCore } from './core.js';
+import type { SpillCompression } from './tablebase.js';
+
+const deflated = promisify(deflateRaw);
+const inflated = promisify(inflateRaw);
+/** Fast: a pass inflates every segment, and zlib's higher levels gained 1% more on these streams. */
+const DEFLATE_LEVEL = 1;
 
 /** The most bytes of the stream a board's children take (a quiet move a hole, or the pass, then the word that ends them). */
 const MAX_BOARD_BYTES = (MAX_TABLEBASE_HOLES + 1) * 4;
@@ -23,13 +37,17 @@ const MAX_BOARD_BYTES = (MAX_TABLEBASE_HOLES + 1) * 4;
 /** A thread's part of the cache holds at least one board's children in each half: a build whose parts do not spills nothing. */
 export const spillsIn = (cacheBytes: number, threads: number): boolean => Math.floor(cacheBytes / threads / 8) * 4 >= MAX_BOARD_BYTES + 4;
 
-/** Ranks [first, end) of the range, whose children are `bytes` bytes at `offset` in the file, and at `at` in the cache while visited. */
+/**
+ * Ranks [first, end) of the range, whose children are `bytes` bytes at `at` in the cache while
+ * visited, and `stored` bytes at `offset` in the file (as many, unless deflated) once written.
+ */
 interface Segment {
   readonly first: number;
   readonly end: number;
-  readonly offset: number;
   readonly bytes: number;
   readonly at: number;
+  offset: number;
+  stored: number;
 }
 
 /** The most bytes one read or write call moves: Node refuses more than 2 GB a call. */
@@ -43,13 +61,22 @@ export class SpilledRange {
   #reading: Promise<void> = Promise.resolve();
   /** The file, opened when first written (every layer's segments then overwrite it from its start). */
   #file: Promise<FileHandle> | null = null;
+  /** Where the last segment written ends in the file: the next one is written there, once it is. */
+  #fileEnd: Promise<number> = Promise.resolve(0);
   readonly #core: WasmCore;
   readonly #path: string;
+  readonly #compression: SpillCompression;
 
-  /** A range of `core` (a build thread's) that spills to the file `path`, made when first needed. */
-  constructor(core: WasmCore, path: string) {
+  /** A range of `core` (a build thread's) that spills to the file `path`, made when first needed, its segments kept as `compression` says. */
+  constructor(core: WasmCore, path: string, compression: SpillCompression = 'none') {
     this.#core = core;
     this.#path = path;
+    this.#compression = compression;
+  }
+
+  /** The bytes of the file that the layer's segments take (0 when the range is one segment, kept in the cache). */
+  get storedBytes(): Promise<number> {
+    return this.#segments.length > 1 ? this.#fileEnd : Promise.resolve(0);
   }
 
   /**
@@ -72,9 +99,9 @@ export class SpilledRange {
     this.#segments = [];
     this.#next = 0;
     this.#passing = false;
+    this.#fileEnd = Promise.resolve(0);
     // The write of the segment before in each half: the next one there waits for it.
     const writing: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
-    let offset = 0;
     let at = first;
     try {
       do {
@@ -83,10 +110,9 @@ export class SpilledRange {
         const from = cacheFrom + which * half;
         const stop = core.tablebaseStartSegment(seeds, clear, at, breaks.find(rank => rank > at) ?? end, from, from + half);
         if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
-        const segment = { first: at, end: stop, offset, bytes: core.tablebaseSegmentBytes, at: from };
+        const segment = { first: at, end: stop, bytes: core.tablebaseSegmentBytes, at: from, offset: 0, stored: 0 };
         this.#segments.push(segment);
-        if (stop < end || this.#segments.length > 1) writing[which] = this.#transfer(segment, 'write');
-        offset += segment.bytes;
+        if (stop < end || this.#segments.length > 1) writing[which] = this.#write(segment);
         at = stop;
       } while (at < end);
     } finally {
@@ -104,13 +130,13 @@ export class SpilledRange {
     const core = this.#core;
     const segments = this.#segments;
     // One segment stayed in the cache since `start`: nothing else writes there.
-    if (!this.#passing) this.#reading = segments.length > 1 ? this.#transfer(segments[0]!, 'read') : Promise.resolve();
+    if (!this.#passing) this.#reading = segments.length > 1 ? this.#read(segments[0]!) : Promise.resolve();
     this.#passing = true;
     let changed = 0;
     for (; this.#next < segments.length && segments[this.#next]!.first < until; this.#next++) {
       const i = this.#next;
       await this.#reading;
-      if (i + 1 < segments.length) this.#reading = this.#transfer(segments[i + 1]!, 'read');
+      if (i + 1 < segments.length) this.#reading = this.#read(segments[i + 1]!);
       const { first, end, at } = segments[i]!;
       core.tablebaseUseSegment(first, end, at);
       changed += core.tablebasePass(seeds);
@@ -130,13 +156,16 @@ export class SpilledRange {
    * values once its requests are known.
    */
   async rewrite(rewrite: (stream: Uint8Array) => void): Promise<void> {
+    // A deflated segment rewritten may take more bytes than before, over the next one's.
+    if (this.#compression !== 'none')
+      throw new Error('tablebase: deflated children are never rewritten (their size would change): write them as indices from the start');
     const segments = this.#segments;
     // A range of one segment stayed in the cache, with no file.
     const filed = segments.length > 1;
     for (const segment of segments) {
-      if (filed) await this.#transfer(segment, 'read');
+      if (filed) await this.#read(segment);
       rewrite(this.#core.tablebaseCacheView(segment.at, segment.bytes));
-      if (filed) await this.#transfer(segment, 'write');
+      if (filed) await this.#transfer(segment, 'write', this.#core.tablebaseCacheView(segment.at, segment.bytes));
     }
   }
 
@@ -148,16 +177,44 @@ export class SpilledRange {
     await rm(this.#path, { force: true });
   }
 
-  /** Moves a segment's children between the cache and the file. */
-  async #transfer({ offset, bytes, at }: Segment, way: 'read' | 'write'): Promise<void> {
+  /**
+   * Writes a segment's children from the cache to the file, after the segment before (deflated
+   * meanwhile, when the range is): its place in the file is known once that one's size is.
+   */
+  #write(segment: Segment): Promise<void> {
+    const children = this.#core.tablebaseCacheView(segment.at, segment.bytes);
+    const packed = this.#compression === 'deflate' ? deflated(children, { level: DEFLATE_LEVEL }) : Promise.resolve(children);
+    const written = this.#fileEnd.then(async offset => {
+      const stored = await packed;
+      segment.offset = offset;
+      segment.stored = stored.length;
+      await this.#transfer(segment, 'write', stored);
+      return offset + stored.length;
+    });
+    this.#fileEnd = written;
+    return written.then(() => undefined);
+  }
+
+  /** Reads a segment's children from the file back into the cache (inflated, when the range is deflated). */
+  async #read(segment: Segment): Promise<void> {
+    if (this.#compression === 'none') return this.#transfer(segment, 'read', this.#core.tablebaseCacheView(segment.at, segment.bytes));
+    const stored = new Uint8Array(segment.stored);
+    await this.#transfer(segment, 'read', stored);
+    const children = await inflated(stored);
+    if (children.length !== segment.bytes)
+      throw new Error(`tablebase: the spilled children in ${this.#path} inflate to ${children.length} bytes, not ${segment.bytes}`);
+    this.#core.tablebaseCacheView(segment.at, segment.bytes).set(children);
+  }
+
+  /** Moves a segment's stored bytes between `data` and the file. */
+  async #transfer({ offset, stored }: Segment, way: 'read' | 'write', data: Uint8Array): Promise<void> {
     const file = await (this.#file ??= open(this.#path, 'w+'));
-    const view = this.#core.tablebaseCacheView(at, bytes);
-    for (let done = 0; done < bytes;) {
-      const length = Math.min(bytes - done, MAX_CALL_BYTES);
+    for (let done = 0; done < stored;) {
+      const length = Math.min(stored - done, MAX_CALL_BYTES);
       const moved =
         way === 'read'
-          ? (await file.read(view, done, length, offset + done)).bytesRead
-          : (await file.write(view, done, length, offset + done)).bytesWritten;
+          ? (await file.read(data, done, length, offset + done)).bytesRead
+          : (await file.write(data, done, length, offset + done)).bytesWritten;
       if (moved === 0) throw new Error(`tablebase: the spilled children in ${this.#path} end early`);
       done += moved;
     }

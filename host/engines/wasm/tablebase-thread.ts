@@ -6,13 +6,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadThreadCore } from './threads.js';
 import type { CoreMemory } from './core.js';
 import { SpilledRange } from './tablebase-spill.js';
+import type { SpillCompression } from './tablebase.js';
 import type { ThreadReply, ThreadRequest } from './tablebase-threads.js';
 
-const { memory, image, spillFile } = workerData as { memory: CoreMemory; image: number; spillFile?: string };
+const { memory, image, spillFile, spillCompression } = workerData as {
+  memory: CoreMemory;
+  image: number;
+  spillFile?: string;
+  spillCompression: SpillCompression;
+};
 const core = await loadThreadCore(memory, image);
 const port = parentPort!;
 /** A spilled build's range of the layer in progress, visited in segments (else the passes are the core's own). */
-const spill = spillFile === undefined ? null : new SpilledRange(core, spillFile);
+const spill = spillFile === undefined ? null : new SpilledRange(core, spillFile, spillCompression);
 
 const run = async (request: ThreadRequest): Promise<number> => {
   switch (request.kind) {

@@ -8,7 +8,7 @@ import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
 import { type Checkpoint, checkpointFrom } from '../../../host/engines/tablebase-checkpoint.js';
 import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
-import { type BuildProgress, DEFAULT_CACHE_MB, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
+import { type BuildProgress, DEFAULT_CACHE_MB, SPILL_COMPRESSIONS, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
 import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-threads.js';
 import { type PartExchange, type PartStats, buildTablebasePart, buildTablebaseParts } from '../../../host/engines/wasm/tablebase-parts.js';
@@ -141,26 +141,47 @@ const partsOf = (given: string | undefined): Result<{ count: number; exchange: P
 };
 
 /** What part `part` of `count` did; with its CPU time, rate and peak memory when it is a process of its own. */
-const partLine = ({ sentBytes, exchanges, boardVisits }: PartStats, part: number, count: number, ownProcess: boolean): string => {
+const partLine = (
+  { sentBytes, exchanges, boardVisits, spilledBytes }: PartStats,
+  part: number,
+  count: number,
+  ownProcess: boolean,
+): string => {
   const { userCPUTime, systemCPUTime, maxRSS } = process.resourceUsage();
   const cpuSeconds = (userCPUTime + systemCPUTime) / 1e6;
   const rate = ownProcess
     ? `, ${cpuSeconds.toFixed(1)} s of CPU: ${Math.round(boardVisits / cpuSeconds).toLocaleString('en-US')} boards a CPU-second, peak ${(maxRSS / 2 ** 20).toFixed(2)} GB`
     : '';
-  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${rate}`;
+  const spilled = spilledBytes > 0 ? `, ${(spilledBytes / 2 ** 20).toFixed(1)} MB spilled at most` : '';
+  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${rate}`;
 };
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE | check FILE [--samples N]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--spill-compress deflate|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE | check FILE [--samples N]`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --spill-compress deflate keeps them deflated there (about 0.6 of the disk, for the CPU time of inflating them every pass; default none); --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
     `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place; ` +
     `check FILE: --samples boards (default ${DEFAULT_SAMPLES}) drawn from each layer of FILE, read block by block, each value against what its moves give by the reference rules and FILE's values of the boards they lead to, for a file no hashes are published for`,
   arity: { min: 1, max: 2 },
-  options: ['variant', 'holes', 'seeds', 'layers', 'rule', 'compress', 'cache-mb', 'spill', 'threads', 'parts', 'out', 'from', 'samples'],
+  options: [
+    'variant',
+    'holes',
+    'seeds',
+    'layers',
+    'rule',
+    'compress',
+    'cache-mb',
+    'spill',
+    'spill-compress',
+    'threads',
+    'parts',
+    'out',
+    'from',
+    'samples',
+  ],
   flags: ['resume'],
   run: async (args, output) => {
     const [action, file] = args.positional;
@@ -180,6 +201,8 @@ export const tablebase: Command = {
     if (!layers.ok) return layers;
     const compress = oneOf(args.options.get('compress') ?? 'deflate', '--compress', ['deflate', 'none'] as const);
     if (!compress.ok) return compress;
+    const spillCompression = oneOf(args.options.get('spill-compress') ?? 'none', '--spill-compress', SPILL_COMPRESSIONS);
+    if (!spillCompression.ok) return spillCompression;
     const holes = optionalWholeNumber(args.options.get('holes'), '--holes', MIN_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES);
     if (!holes.ok) return holes;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
@@ -257,12 +280,14 @@ export const tablebase: Command = {
       const folder = writableFolder(spill, '--spill');
       if (!folder.ok) return folder;
       spillDir = folder.value;
+    } else if (spillCompression.value !== 'none') {
+      return badOption('spill-compress', `--spill-compress ${spillCompression.value} keeps spilled children: not with --spill none`);
     }
     const controlOf = (part: number) => {
       const resume = resumes[part];
       return {
         ...(resume && { resume }),
-        ...(spillDir !== undefined && { spillDir }),
+        ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         views: true, // the file is written at once, from the core's memory
         onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
