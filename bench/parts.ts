@@ -6,11 +6,14 @@
  * check that a partitioned build makes the same databases whatever its parts, on layers too large
  * for the test suite. `--variant ii|iii` (default both), `--cache-mb MB` each part's cache,
  * `--children-as-indices` each layer's boards visited twice (requests marked, then children written
- * as indices), as a layer whose ranks pass u32 is built.
+ * as indices), as a layer whose ranks pass u32 is built; `--spill DIR` spills each part's children
+ * there when its cache cannot hold them, `--spill-compress deflate` deflated (the table then gives
+ * the most bytes a part spilled).
  */
 import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '../host/types.js';
 import { buildTablebaseParts } from '../host/engines/wasm/tablebase-parts.js';
+import { SPILL_COMPRESSIONS, type SpillCompression } from '../host/engines/wasm/tablebase.js';
 import { checkLayerHashes } from '../tools/tablebase-hashes.js';
 import { markdownTable } from './report.js';
 
@@ -21,6 +24,8 @@ const { values } = parseArgs({
     variant: { type: 'string' },
     'cache-mb': { type: 'string', default: '1536' },
     'children-as-indices': { type: 'boolean', default: false },
+    spill: { type: 'string' },
+    'spill-compress': { type: 'string', default: 'none' },
   },
 });
 const seeds = Number(values.seeds);
@@ -28,6 +33,12 @@ const partCounts = values.parts.split(',').map(Number);
 const variants: readonly Variant[] = values.variant === undefined ? VARIANTS : [values.variant as Variant];
 const cacheMb = Number(values['cache-mb']);
 const childrenAsIndices = values['children-as-indices'];
+const spillDir = values.spill;
+const spillCompression = values['spill-compress'] as SpillCompression;
+if (spillCompression !== 'none' && spillDir === undefined)
+  throw new Error(`--spill-compress ${spillCompression} keeps spilled children: give --spill DIR`);
+if (!SPILL_COMPRESSIONS.includes(spillCompression))
+  throw new Error(`--spill-compress ${spillCompression}: expected ${SPILL_COMPRESSIONS.join(' or ')}`);
 
 const rows: string[][] = [];
 let differs = false;
@@ -39,12 +50,13 @@ for (const variant of variants) {
       parts,
       { variant, holesPerRow: 6, maxSeeds: seeds, layers: 'chain', cacheMb },
       ({ seeds: layer, pass, changed }) => changed === 0 && layer > 0 && passes.push(`${layer}: ${pass}`),
-      () => ({ childrenAsIndices }),
+      () => ({ childrenAsIndices, ...(spillDir !== undefined && { spillDir, spillCompression }) }),
     );
     const checks = checkLayerHashes(base);
     const wrong = checks.filter(({ hash, published }) => published !== undefined && hash !== published);
     differs ||= wrong.length > 0;
     const sent = stats.reduce((sum, { sentBytes }) => sum + sentBytes, 0);
+    const spilled = Math.max(...stats.map(({ spilledBytes }) => spilledBytes));
     const hashes = wrong.length > 0 ? `DIFFER: layers ${wrong.map(check => check.seeds).join(', ')}` : 'all published';
     rows.push([
       variant,
@@ -52,10 +64,13 @@ for (const variant of variants) {
       ((performance.now() - started) / 1000).toFixed(1),
       passes.join(', '),
       (sent / 2 ** 20).toFixed(0),
+      (spilled / 2 ** 20).toFixed(0),
       hashes,
     ]);
     console.log(rows.at(-1)!.join(' | '));
   }
 }
-console.log(markdownTable(['variant', 'parts', 's (parts in turn)', 'passes a layer', 'MB sent', 'layer hashes'], rows));
+console.log(
+  markdownTable(['variant', 'parts', 's (parts in turn)', 'passes a layer', 'MB sent', 'most MB a part spilled', 'layer hashes'], rows),
+);
 if (differs) process.exitCode = 1;

@@ -316,25 +316,47 @@ describe('tablebase build and solve', () => {
     }
   });
 
-  it('--parts 3 builds the file of one thread, spilling each part beside it, reports each part, and leaves only the file', async () => {
+  it('--parts 3 builds the file of one thread, spilling each part beside it (deflated with --spill-compress: less), reports each part, and leaves only the file', async () => {
     const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
-    const inParts = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
     const name = 'ii-2x6-capturer-chain-12.hoyitotb';
     expect((await runWithProgress('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole)).code).toBe(0);
-    // 1 MB: each part's third of layer 12 (7 MB of children) spills, in segments.
-    const built = await runWithProgress('tablebase', 'build', '--seeds', '12', '--parts', '3', '--cache-mb', '1', '--out', inParts);
-    expect(built.code).toBe(0);
-    expect(built.out).toEqual([
-      expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts$/),
-      ...[1, 2, 3].map((part): unknown =>
-        expect.stringMatching(
-          new RegExp(`^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges, [\\d.]+ MB spilled at most$`),
-        ),
-      ),
-      `wrote ${join(inParts, name)}`,
-    ]);
-    expect(readFileSync(join(inParts, name))).toEqual(readFileSync(join(whole, name)));
-    expect(readdirSync(inParts)).toEqual([name]);
+    const spilledMb = new Map<string, number[]>();
+    for (const compression of ['none', 'deflate']) {
+      const inParts = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
+      // 1 MB: each part's third of layer 12 (7 MB of children) spills, in segments.
+      const built = await runWithProgress(
+        'tablebase',
+        'build',
+        '--seeds',
+        '12',
+        '--parts',
+        '3',
+        '--cache-mb',
+        '1',
+        '--spill-compress',
+        compression,
+        '--out',
+        inParts,
+      );
+      expect(built.code).toBe(0);
+      const partLine = /^part (\d) of 3: [\d,]+ board visits, [\d.]+ MB sent in \d+ exchanges, ([\d.]+) MB spilled at most$/;
+      expect(built.out).toEqual([
+        expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts$/),
+        ...[1, 2, 3].map((): unknown => expect.stringMatching(partLine)),
+        `wrote ${join(inParts, name)}`,
+      ]);
+      expect(built.out.slice(1, 4).map(line => partLine.exec(line)![1])).toEqual(['1', '2', '3']);
+      spilledMb.set(
+        compression,
+        built.out.slice(1, 4).map(line => Number(partLine.exec(line)![2])),
+      );
+      expect(readFileSync(join(inParts, name))).toEqual(readFileSync(join(whole, name)));
+      expect(readdirSync(inParts)).toEqual([name]);
+    }
+    // Each part's third of layer 12, deflated: at most 0.7 of its children as the core writes them.
+    const plain = spilledMb.get('none')!;
+    spilledMb.get('deflate')!.forEach((mb, part) => expect(mb).toBeLessThan(0.7 * plain[part]!));
+    for (const mb of plain) expect(mb).toBeGreaterThan(5);
   });
 
   it('--resume goes on from the checkpoint beside the file (a build on one thread interrupted after its 3rd pass of layer 9), on 2 threads, to the bytes of one thread', async () => {

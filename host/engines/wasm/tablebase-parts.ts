@@ -205,7 +205,7 @@ export const buildTablebasePart = async (
     stepStreams = [];
     const breaks = Array.from({ length: PASS_STEPS - 1 }, (_, k) => stepRanks(part, k + 1)[0]);
     await spill.start(seeds, clear, first, end, 0, cacheBytes, breaks);
-    stats.spilledBytes = Math.max(stats.spilledBytes, await spill.storedBytes);
+    stats.spilledBytes = Math.max(stats.spilledBytes, spill.storedBytes);
   };
 
   /**

@@ -14,11 +14,12 @@
  * children fit half the cache has no file, as without a spill.
  *
  * Deflated (`SpillCompression`), each segment is compressed as it is written (zlib level 1) and
- * inflated as it is read, both on Node's thread pool while the core visits the other half: the
- * children of the 2x6 layers of 20 and 24 seeds take about 0.6 of their bytes so, for the CPU
- * time of inflating every segment every pass. For a disk that cannot hold a layer's children
- * (layer 32: some 94 GB).
+ * inflated as it is read, each one job on Node's thread pool while the core visits the other half
+ * (the core's calls block this thread: a job must be under way before one starts, so a deflated
+ * segment is read at once, then inflated). A deflated range holds, besides its cache, the stored
+ * and the inflated bytes of the segment read ahead (up to about 1.6 halves of its cache).
  */
+import { readSync } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
@@ -30,6 +31,8 @@ const deflated = promisify(deflateRaw);
 const inflated = promisify(inflateRaw);
 /** Fast: a pass inflates every segment, and zlib's higher levels gained 1% more on these streams. */
 const DEFLATE_LEVEL = 1;
+/** Room for a segment deflated: more than zlib's bound for bytes that do not compress, so that it is one job. */
+const deflatedRoom = (bytes: number): number => bytes + (bytes >>> 10) + 64;
 
 /** The most bytes of the stream a board's children take (a quiet move a hole, or the pass, then the word that ends them). */
 const MAX_BOARD_BYTES = (MAX_TABLEBASE_HOLES + 1) * 4;
@@ -59,8 +62,9 @@ export class SpilledRange {
   #passing = false;
   #next = 0;
   #reading: Promise<void> = Promise.resolve();
-  /** The file, opened when first written (every layer's segments then overwrite it from its start). */
-  #file: Promise<FileHandle> | null = null;
+  /** The file, opened when first written (every layer's segments then overwrite it from its start); held, so that a read starts without waiting. */
+  #file: FileHandle | null = null;
+  #opening: Promise<FileHandle> | null = null;
   /** Where the last segment written ends in the file: the next one is written there, once it is. */
   #fileEnd: Promise<number> = Promise.resolve(0);
   readonly #core: WasmCore;
@@ -74,9 +78,10 @@ export class SpilledRange {
     this.#compression = compression;
   }
 
-  /** The bytes of the file that the layer's segments take (0 when the range is one segment, kept in the cache). */
-  get storedBytes(): Promise<number> {
-    return this.#segments.length > 1 ? this.#fileEnd : Promise.resolve(0);
+  /** The bytes of the file that the layer's segments take, once `start` is done (0 when the range is one segment, kept in the cache). */
+  get storedBytes(): number {
+    const last = this.#segments.at(-1);
+    return this.#segments.length > 1 && last ? last.offset + last.stored : 0;
   }
 
   /**
@@ -171,21 +176,30 @@ export class SpilledRange {
 
   /** Closes the file (the build removes it). */
   async close(): Promise<void> {
-    const file = this.#file;
-    this.#file = null;
-    await (await file)?.close();
+    const opening = this.#opening;
+    this.#file = this.#opening = null;
+    await (await opening)?.close();
     await rm(this.#path, { force: true });
+  }
+
+  async #opened(): Promise<FileHandle> {
+    this.#opening ??= open(this.#path, 'w+');
+    return (this.#file = await this.#opening);
   }
 
   /**
    * Writes a segment's children from the cache to the file, after the segment before (deflated
-   * meanwhile, when the range is): its place in the file is known once that one's size is.
+   * meanwhile, when the range is): its place in the file is known once that one's size is. The
+   * cache is read until the write is done: `start` waits for every write, and nothing grows the
+   * core's memory meanwhile.
    */
   #write(segment: Segment): Promise<void> {
     const children = this.#core.tablebaseCacheView(segment.at, segment.bytes);
-    const packed = this.#compression === 'deflate' ? deflated(children, { level: DEFLATE_LEVEL }) : Promise.resolve(children);
-    const written = this.#fileEnd.then(async offset => {
-      const stored = await packed;
+    const packed =
+      this.#compression === 'deflate'
+        ? deflated(children, { level: DEFLATE_LEVEL, chunkSize: deflatedRoom(segment.bytes) })
+        : Promise.resolve(children);
+    const written = Promise.all([this.#fileEnd, packed]).then(async ([offset, stored]) => {
       segment.offset = offset;
       segment.stored = stored.length;
       await this.#transfer(segment, 'write', stored);
@@ -195,20 +209,38 @@ export class SpilledRange {
     return written.then(() => undefined);
   }
 
-  /** Reads a segment's children from the file back into the cache (inflated, when the range is deflated). */
-  async #read(segment: Segment): Promise<void> {
-    if (this.#compression === 'none') return this.#transfer(segment, 'read', this.#core.tablebaseCacheView(segment.at, segment.bytes));
+  /**
+   * Reads a segment's children from the file back into the cache (inflated, when the range is
+   * deflated): what the caller does next runs meanwhile. A read that fails is told where the
+   * segment is awaited, never as an unhandled rejection meanwhile (a part awaits its exchanges first).
+   */
+  #read(segment: Segment): Promise<void> {
+    const reading =
+      this.#compression === 'none'
+        ? this.#transfer(segment, 'read', this.#core.tablebaseCacheView(segment.at, segment.bytes))
+        : this.#inflate(segment);
+    reading.catch(() => undefined);
+    return reading;
+  }
+
+  /** A deflated segment: read at once (a file the system's cache holds, mostly), then inflated on the thread pool, then copied into the cache. */
+  async #inflate(segment: Segment): Promise<void> {
     const stored = new Uint8Array(segment.stored);
-    await this.#transfer(segment, 'read', stored);
-    const children = await inflated(stored);
+    const fd = (this.#file ?? (await this.#opened())).fd;
+    for (let done = 0; done < stored.length;) {
+      const moved = readSync(fd, stored, done, Math.min(stored.length - done, MAX_CALL_BYTES), segment.offset + done);
+      if (moved === 0) throw new Error(`tablebase: the spilled children in ${this.#path} end early`);
+      done += moved;
+    }
+    const children = await inflated(stored, { chunkSize: Math.max(segment.bytes, 64) });
     if (children.length !== segment.bytes)
       throw new Error(`tablebase: the spilled children in ${this.#path} inflate to ${children.length} bytes, not ${segment.bytes}`);
     this.#core.tablebaseCacheView(segment.at, segment.bytes).set(children);
   }
 
-  /** Moves a segment's stored bytes between `data` and the file. */
+  /** Moves a segment's stored bytes between `data` and the file; the first call starts at once when the file is open. */
   async #transfer({ offset, stored }: Segment, way: 'read' | 'write', data: Uint8Array): Promise<void> {
-    const file = await (this.#file ??= open(this.#path, 'w+'));
+    const file = this.#file ?? (await this.#opened());
     for (let done = 0; done < stored;) {
       const length = Math.min(stored - done, MAX_CALL_BYTES);
       const moved =

@@ -104,7 +104,7 @@ export interface ThreadsControl extends BuildControl {
    * thread's part: nothing is spilled.
    */
   readonly spillDir?: string;
-  /** How the spilled children are kept in the files (tablebase-spill.ts): as the core writes them (the default), or deflated, about 0.6 of the bytes for the CPU time of inflating them every pass. */
+  /** How the spilled children are kept in the files (`SpillCompression`): as the core writes them (the default), or deflated. */
   readonly spillCompression?: SpillCompression;
 }
 

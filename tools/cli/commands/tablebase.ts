@@ -161,7 +161,7 @@ export const tablebase: Command = {
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --spill-compress deflate keeps them deflated there (about 0.6 of the disk, for the CPU time of inflating them every pass; default none); --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --spill-compress deflate keeps them deflated there (less disk, more CPU: docs/endgames.md; default none); --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
     `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place; ` +
     `check FILE: --samples boards (default ${DEFAULT_SAMPLES}) drawn from each layer of FILE, read block by block, each value against what its moves give by the reference rules and FILE's values of the boards they lead to, for a file no hashes are published for`,
@@ -203,6 +203,8 @@ export const tablebase: Command = {
     if (!compress.ok) return compress;
     const spillCompression = oneOf(args.options.get('spill-compress') ?? 'none', '--spill-compress', SPILL_COMPRESSIONS);
     if (!spillCompression.ok) return spillCompression;
+    if (spillCompression.value !== 'none' && args.options.get('spill') === 'none')
+      return badOption('spill-compress', `--spill-compress ${spillCompression.value} keeps spilled children: not with --spill none`);
     const holes = optionalWholeNumber(args.options.get('holes'), '--holes', MIN_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_HOLES);
     if (!holes.ok) return holes;
     const seeds = optionalWholeNumber(args.options.get('seeds'), '--seeds', 0, MAX_TABLEBASE_SEEDS, DEFAULT_TABLEBASE_SEEDS);
@@ -280,8 +282,6 @@ export const tablebase: Command = {
       const folder = writableFolder(spill, '--spill');
       if (!folder.ok) return folder;
       spillDir = folder.value;
-    } else if (spillCompression.value !== 'none') {
-      return badOption('spill-compress', `--spill-compress ${spillCompression.value} keeps spilled children: not with --spill none`);
     }
     const controlOf = (part: number) => {
       const resume = resumes[part];
