@@ -289,6 +289,10 @@ describe('tablebase build and solve', () => {
     expect(notHeld.last).toMatch(/ depth 3 /);
   });
 
+  /** The chain of 12 into `out`, with a cache of 1 MB (its layer 12 spilled in segments), its children kept as `compression` says. */
+  const buildSpilledChainOf12 = (out: string, compression: string, ...options: string[]) =>
+    runWithProgress('tablebase', 'build', '--seeds', '12', ...options, '--cache-mb', '1', '--spill-compress', compression, '--out', out);
+
   it('a layer larger than --cache-mb spills its quiet moves beside the file (by default; deflated with --spill-compress), for the bytes of a cache that holds it, leaving no file behind', async () => {
     const whole = mkdtempSync(join(tmpdir(), 'hoyito-whole-'));
     const name = 'ii-2x6-capturer-chain-12.hoyitotb';
@@ -296,20 +300,7 @@ describe('tablebase build and solve', () => {
     for (const compression of ['none', 'deflate']) {
       const spilled = mkdtempSync(join(tmpdir(), 'hoyito-spilled-'));
       // 1 MB holds the children of some 65,000 of layer 12's 1.35 M boards: the layer is visited in 21 segments.
-      const built = await runWithProgress(
-        'tablebase',
-        'build',
-        '--seeds',
-        '12',
-        '--threads',
-        '1',
-        '--cache-mb',
-        '1',
-        '--spill-compress',
-        compression,
-        '--out',
-        spilled,
-      );
+      const built = await buildSpilledChainOf12(spilled, compression, '--threads', '1');
       expect(built.code).toBe(0);
       expect(readFileSync(join(spilled, name))).toEqual(readFileSync(join(whole, name)));
       expect(readdirSync(spilled)).toEqual([name]);
@@ -324,20 +315,7 @@ describe('tablebase build and solve', () => {
     for (const compression of ['none', 'deflate']) {
       const inParts = mkdtempSync(join(tmpdir(), 'hoyito-parts-'));
       // 1 MB: each part's third of layer 12 (7 MB of children) spills, in segments.
-      const built = await runWithProgress(
-        'tablebase',
-        'build',
-        '--seeds',
-        '12',
-        '--parts',
-        '3',
-        '--cache-mb',
-        '1',
-        '--spill-compress',
-        compression,
-        '--out',
-        inParts,
-      );
+      const built = await buildSpilledChainOf12(inParts, compression, '--parts', '3');
       expect(built.code).toBe(0);
       const partLine = /^part (\d) of 3: [\d,]+ board visits, [\d.]+ MB sent in \d+ exchanges, ([\d.]+) MB spilled at most$/;
       expect(built.out).toEqual([
