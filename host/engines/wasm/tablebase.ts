@@ -306,8 +306,8 @@ export function* buildSteps(
 
 /**
  * How a spilled build keeps its children in its files (tablebase-spill.ts): as the core wrote
- * them, or deflated, in about 0.6 of the bytes (2x6, layers 20 and 24) for the CPU time of
- * inflating every segment every pass: for a disk that cannot hold a layer's children.
+ * them, or deflated, in 0.65 of the disk (2x6, layer 24) for 2.7 times the CPU (inflating every
+ * segment every pass): for a disk that cannot hold a layer's children (docs/endgames.md).
  */
 export type SpillCompression = 'none' | 'deflate';
 export const SPILL_COMPRESSIONS: readonly SpillCompression[] = ['none', 'deflate'];
