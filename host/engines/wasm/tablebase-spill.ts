@@ -182,6 +182,11 @@ export class SpilledRange {
     await rm(this.#path, { force: true });
   }
 
+  /** A read or write that moved nothing: the file is shorter than its segments say. */
+  #endedEarly(): Error {
+    return new Error(`tablebase: the spilled children in ${this.#path} end early`);
+  }
+
   async #opened(): Promise<FileHandle> {
     this.#opening ??= open(this.#path, 'w+');
     return (this.#file = await this.#opening);
@@ -229,7 +234,7 @@ export class SpilledRange {
     const fd = (this.#file ?? (await this.#opened())).fd;
     for (let done = 0; done < stored.length;) {
       const moved = readSync(fd, stored, done, Math.min(stored.length - done, MAX_CALL_BYTES), segment.offset + done);
-      if (moved === 0) throw new Error(`tablebase: the spilled children in ${this.#path} end early`);
+      if (moved === 0) throw this.#endedEarly();
       done += moved;
     }
     const children = await inflated(stored, { chunkSize: Math.max(segment.bytes, 64) });
@@ -247,7 +252,7 @@ export class SpilledRange {
         way === 'read'
           ? (await file.read(data, done, length, offset + done)).bytesRead
           : (await file.write(data, done, length, offset + done)).bytesWritten;
-      if (moved === 0) throw new Error(`tablebase: the spilled children in ${this.#path} end early`);
+      if (moved === 0) throw this.#endedEarly();
       done += moved;
     }
   }
