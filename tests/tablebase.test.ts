@@ -9,6 +9,7 @@ import { type Tablebase, boardOfRank, boardRank, layerSize, moverBoard, tableRul
 import { covers, positionValue, solveMoves } from '../host/engines/tablebase-values.js';
 import {
   type BlockCodec,
+  TablebaseFileWriter,
   makeTablebaseFile,
   parseTablebaseFile,
   readTablebaseHeader,
@@ -295,6 +296,52 @@ describe('files of version 5: the layers they hold, compressed in blocks, every 
     expect(parsed).toMatchObject({ ok: false, error: { kind: 'BadTablebase', message: expect.stringMatching(message) } });
     const loaded = loadTablebaseFile(wasmEngine.core, damaged, zlibCodec);
     expect(loaded).toMatchObject({ ok: false, error: { kind: 'BadTablebase', message: expect.stringMatching(message) } });
+  });
+
+  /** `base` through a TablebaseFileWriter into memory, each layer cut into pieces at `cuts` (fractions of it): the file, and the length `finish` gave. */
+  const writtenInPieces = (base: Tablebase, cuts: readonly number[], blockSize: number, codec?: BlockCodec) => {
+    const file = new Uint8Array(2 * makeTablebaseFile(base, undefined, { blockSize }).length);
+    const writer = new TablebaseFileWriter({ writeAt: (bytes, position) => file.set(bytes, position) }, base, codec, { blockSize });
+    for (const rule of tableRules(base.fixedSide))
+      for (const seeds of base.layers) {
+        const layer = base.tables[rule]![seeds]!;
+        const ends = [...cuts.map(cut => Math.floor(cut * layer.length)).sort((a, b) => a - b), layer.length];
+        ends.reduce((from, to) => (writer.write(rule, seeds, layer.subarray(from, to)), to), 0);
+      }
+    const length = writer.finish();
+    return file.subarray(0, length);
+  };
+
+  it('a file written as its layers come, in pieces cut anywhere, is the file made whole, plain or compressed', () => {
+    const fixed = buildReferenceTablebase('iii', 4, 6, true);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(chain, fixed),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+        fc.constantFrom(1 << 10, 1 << 11, 1 << 16),
+        fc.boolean(),
+        (base, cuts, blockSize, compress) => {
+          const codec = compress ? zlibCodec : undefined;
+          expect(writtenInPieces(base, cuts, blockSize, codec)).toEqual(makeTablebaseFile(base, codec, { blockSize }));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a file written as its layers come refuses a layer out of order, bytes past a layer, and a layer missing, naming which', () => {
+    const writer = () => new TablebaseFileWriter({ writeAt: () => {} }, chain);
+    const layer = (seeds: number) => chain.tables.C![seeds]!;
+    expect(() => writer().write('C', 5, layer(5))).toThrow(
+      `tablebase file: ${layer(5).length} bytes of layer 5 of table C given, layer 1 of table C, from rank 0 expected`,
+    );
+    const early = writer();
+    early.write('C', 1, layer(1));
+    expect(() => early.write('C', 5, new Uint8Array(layer(5).length + 1))).toThrow(
+      `tablebase file: ${layer(5).length + 1} bytes of layer 5 of table C given, layer 5 of table C, from rank 0 expected`,
+    );
+    early.write('C', 5, layer(5).subarray(0, 7));
+    expect(() => early.finish()).toThrow(`tablebase file: layer 5 of table C has 7 of its ${layer(5).length} bytes`);
   });
 
   it('a compressed file without a codec is refused by name; with one it loads into the core, which probes it', () => {

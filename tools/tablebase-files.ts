@@ -1,14 +1,14 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { lstat, open, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, open, readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Tablebase } from '../host/engines/tablebase.js';
+import { type Tablebase, type TablebaseGame, tableRules } from '../host/engines/tablebase.js';
 import { tablebaseFor } from '../host/engines/tablebase-values.js';
 import {
   TABLEBASE_HEADER_SIZE,
   type TablebaseFileGame,
   type TablebaseReadOptions,
-  makeTablebaseFile,
+  TablebaseFileWriter,
   parseTablebaseFile,
   readTablebaseGame,
   tablebaseFileName,
@@ -43,14 +43,83 @@ export const tablebaseDestination = (
   return there && !there.isFile() ? badPath(name, dir, `${path} is not a file`) : ok(path);
 };
 
-/** Writes `base` to `path` (from `tablebaseDestination`), its layers compressed in blocks unless `compress` is false; the path, or an error naming it. */
-export const writeTablebase = async (path: string, base: Tablebase, compress = true): Promise<Result<string, HoyitoError>> => {
+/** What cannot be written at `path`, as an error naming it. */
+const unwritable = (path: string, error: unknown): HoyitoError =>
+  error instanceof HoyitoError ? error : new HoyitoError('BadOption', `${path}: cannot be written (${fileProblem(error)})`, 'out');
+
+/** A database file being written block by block (`TablebaseFileWriter`) into a file beside `path`, which `finish` renames to `path`. */
+export interface TablebaseFileAt {
+  readonly writer: TablebaseFileWriter;
+  /** Completes the file and puts it at `path` (a build that stops first leaves no half-written file there); the path, or an error naming it. */
+  finish(): Result<string, HoyitoError>;
+  /** Closes and removes the file being written. */
+  discard(): void;
+}
+
+/**
+ * Starts the file of `game` at `path` (from `tablebaseDestination`), its layers compressed in
+ * blocks unless `compress` is false: its writer then takes them in file order, never whole in
+ * memory. A write that fails throws a `BadOption` error naming `path`.
+ */
+export const createTablebaseFile = (path: string, game: TablebaseGame, compress: boolean): Result<TablebaseFileAt, HoyitoError> => {
+  const partial = `${path}.partial`;
+  let file: number;
   try {
-    await writeFile(path, makeTablebaseFile(base, compress ? zlibCodec : undefined));
-    return ok(path);
+    file = openSync(partial, 'w');
   } catch (error) {
-    return err(new HoyitoError('BadOption', `${path}: cannot be written (${fileProblem(error)})`, 'out'));
+    return err(unwritable(path, error));
   }
+  const output = {
+    writeAt: (bytes: Uint8Array, position: number): void => {
+      try {
+        for (let at = 0; at < bytes.length;) at += writeSync(file, bytes, at, Math.min(bytes.length - at, 1 << 30), position + at);
+      } catch (error) {
+        throw unwritable(path, error);
+      }
+    },
+  };
+  const close = (): void => {
+    try {
+      closeSync(file);
+    } catch {
+      // closed already
+    }
+  };
+  const writer = new TablebaseFileWriter(output, game, compress ? zlibCodec : undefined);
+  const discard = (): void => {
+    close();
+    rmSync(partial, { force: true });
+  };
+  return ok({
+    writer,
+    finish: () => {
+      try {
+        writer.finish();
+        fsyncSync(file);
+        closeSync(file);
+        renameSync(partial, path);
+        return ok(path);
+      } catch (error) {
+        discard();
+        return err(unwritable(path, error));
+      }
+    },
+    discard,
+  });
+};
+
+/** Writes `base` to `path` (from `tablebaseDestination`), its layers compressed in blocks unless `compress` is false; the path, or an error naming it. */
+export const writeTablebase = (path: string, base: Tablebase, compress = true): Result<string, HoyitoError> => {
+  const file = createTablebaseFile(path, base, compress);
+  if (!file.ok) return file;
+  try {
+    for (const rule of tableRules(base.fixedSide))
+      for (const seeds of base.layers) file.value.writer.write(rule, seeds, base.tables[rule]![seeds]!);
+  } catch (error) {
+    file.value.discard();
+    return err(unwritable(path, error));
+  }
+  return file.value.finish();
 };
 
 /** A `BadTablebase` error of the file at `path`, in `words`. */

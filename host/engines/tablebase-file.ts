@@ -225,6 +225,39 @@ const blockBits = (blockSize: unknown): number => {
   return bits;
 };
 
+/** The header of a file (version 5) of `game` whose data (its block index, then its blocks) is `dataLength` bytes. */
+const fileHeader = (game: TablebaseGame, compressed: boolean, bits: number, index: Uint8Array, dataLength: number): Uint8Array => {
+  const header = new Uint8Array(HEADER_SIZE);
+  const view = new DataView(header.buffer);
+  header.set(new TextEncoder().encode(MAGIC));
+  header.set(
+    [
+      TABLEBASE_FORMAT_VERSION,
+      VARIANTS.indexOf(game.variant),
+      game.holesPerRow,
+      game.maxSeeds,
+      game.fixedSide ? 1 : 0,
+      compressed ? 1 : 0,
+      bits,
+    ],
+    8,
+  );
+  const mask = layerWords(game.layers);
+  view.setUint32(16, mask.low, true);
+  view.setUint32(20, mask.high, true);
+  view.setBigUint64(24, BigInt(dataLength), true);
+  view.setUint32(32, checksum(index), true);
+  view.setUint32(36, checksum(header.subarray(0, 36)), true);
+  return header;
+};
+
+/** Block `i`'s entry in a block index: its stored length and checksum. */
+const setIndexEntry = (index: Uint8Array, i: number, stored: Uint8Array): void => {
+  const view = new DataView(index.buffer, index.byteOffset, index.length);
+  view.setUint32(INDEX_ENTRY_SIZE * i, stored.length, true);
+  view.setUint32(INDEX_ENTRY_SIZE * i + 4, checksum(stored), true);
+};
+
 /** The making of a database file (version 5), its blocks compressed when `compressed`. */
 function* fileSteps(base: Tablebase, compressed: boolean, blockSize: number): CodecSteps<Uint8Array> {
   const bits = blockBits(blockSize);
@@ -237,37 +270,118 @@ function* fileSteps(base: Tablebase, compressed: boolean, blockSize: number): Co
       blocks.push(compressed ? yield { kind: 'deflate', bytes: block, size: 0 } : block);
     }
   }
-  const indexSize = INDEX_ENTRY_SIZE * blocks.length;
-  const dataLength = indexSize + blocks.reduce((sum, block) => sum + block.length, 0);
+  const index = new Uint8Array(INDEX_ENTRY_SIZE * blocks.length);
+  blocks.forEach((block, i) => setIndexEntry(index, i, block));
+  const dataLength = index.length + blocks.reduce((sum, block) => sum + block.length, 0);
   const file = new Uint8Array(HEADER_SIZE + dataLength);
-  const view = new DataView(file.buffer);
-  file.set(new TextEncoder().encode(MAGIC));
-  file.set(
-    [
-      TABLEBASE_FORMAT_VERSION,
-      VARIANTS.indexOf(base.variant),
-      base.holesPerRow,
-      base.maxSeeds,
-      base.fixedSide ? 1 : 0,
-      compressed ? 1 : 0,
-      bits,
-    ],
-    8,
-  );
-  const mask = layerWords(base.layers);
-  view.setUint32(16, mask.low, true);
-  view.setUint32(20, mask.high, true);
-  view.setBigUint64(24, BigInt(dataLength), true);
-  let at = HEADER_SIZE + indexSize;
-  blocks.forEach((block, i) => {
-    view.setUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i, block.length, true);
-    view.setUint32(HEADER_SIZE + INDEX_ENTRY_SIZE * i + 4, checksum(block), true);
+  file.set(fileHeader(base, compressed, bits, index, dataLength));
+  file.set(index, HEADER_SIZE);
+  let at = HEADER_SIZE + index.length;
+  for (const block of blocks) {
     file.set(block, at);
     at += block.length;
-  });
-  view.setUint32(32, checksum(file.subarray(HEADER_SIZE, HEADER_SIZE + indexSize)), true);
-  view.setUint32(36, checksum(file.subarray(0, 36)), true);
+  }
   return file;
+}
+
+/** Where a file being written goes: bytes at a position of it. */
+export interface FileOutput {
+  writeAt(bytes: Uint8Array, position: number): void;
+}
+
+/**
+ * A database file (version 5) written as its layers come, in file order (each table's layers
+ * ascending; C, or mover then opponent), a layer in one piece or in several in rank order (the
+ * ranges of a partitioned build's parts, which no memory holds whole): each block is compressed
+ * (with `codec`) and written as soon as it is complete, so the file is never whole in memory. The
+ * index and header are written last, before the blocks. The bytes are `makeTablebaseFile`'s.
+ */
+export class TablebaseFileWriter {
+  readonly #output: FileOutput;
+  readonly #game: TablebaseGame;
+  readonly #codec: BlockCodec | undefined;
+  readonly #blockSize: number;
+  readonly #bits: number;
+  readonly #layers: readonly { readonly rule: TableRule; readonly seeds: number; readonly size: number }[];
+  readonly #index: Uint8Array;
+  /** The layer being written (its place in file order), and how many of its bytes have come. */
+  #layer = 0;
+  #written = 0;
+  /** The block being filled, when a piece ended inside one. */
+  readonly #pending: Uint8Array;
+  #pendingLength = 0;
+  #blocks = 0;
+  /** Where the next block goes. */
+  #at: number;
+
+  constructor(output: FileOutput, game: TablebaseGame, codec?: BlockCodec, options: TablebaseWriteOptions = {}) {
+    this.#output = output;
+    this.#game = game;
+    this.#codec = codec;
+    this.#blockSize = options.blockSize ?? DEFAULT_BLOCK_SIZE;
+    this.#bits = blockBits(this.#blockSize);
+    this.#layers = fileOrder(game);
+    this.#index = new Uint8Array(INDEX_ENTRY_SIZE * blockLayout({ ...game, blockSize: this.#blockSize }).blocks);
+    this.#pending = new Uint8Array(this.#blockSize);
+    this.#at = HEADER_SIZE + this.#index.length;
+  }
+
+  /**
+   * The next bytes of layer `seeds` of `rule`'s table, in rank order.
+   * @throws Error when it is not the layer whose bytes come next, or is more than the layer holds.
+   */
+  write(rule: TableRule, seeds: number, bytes: Uint8Array | Int8Array): void {
+    if (this.#layer < this.#layers.length && this.#written === this.#layers[this.#layer]!.size) this.#nextLayer();
+    const layer = this.#layers[this.#layer];
+    if (layer?.rule !== rule || layer.seeds !== seeds || this.#written + bytes.length > layer.size) {
+      const expected = layer ? `layer ${layer.seeds} of table ${layer.rule}, from rank ${this.#written}` : 'nothing more';
+      throw new Error(`tablebase file: ${bytes.length} bytes of layer ${seeds} of table ${rule} given, ${expected} expected`);
+    }
+    let piece = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    while (piece.length > 0) {
+      // The block being filled starts where the bytes not yet in a block do; a layer's last block is shorter.
+      const blockLength = Math.min(this.#blockSize, layer.size - (this.#written - this.#pendingLength));
+      const taken = Math.min(blockLength - this.#pendingLength, piece.length);
+      if (taken === blockLength) this.#writeBlock(piece.subarray(0, taken));
+      else {
+        this.#pending.set(piece.subarray(0, taken), this.#pendingLength);
+        this.#pendingLength += taken;
+        if (this.#pendingLength === blockLength) {
+          this.#writeBlock(this.#pending.subarray(0, blockLength));
+          this.#pendingLength = 0;
+        }
+      }
+      this.#written += taken;
+      piece = piece.subarray(taken);
+    }
+  }
+
+  /**
+   * Writes the index and header once every layer has come; returns the file's length in bytes.
+   * @throws Error when a layer is missing or short.
+   */
+  finish(): number {
+    if (this.#layer < this.#layers.length && this.#written === this.#layers[this.#layer]!.size) this.#nextLayer();
+    const missing = this.#layers[this.#layer];
+    if (missing)
+      throw new Error(`tablebase file: layer ${missing.seeds} of table ${missing.rule} has ${this.#written} of its ${missing.size} bytes`);
+    const dataLength = this.#at - HEADER_SIZE;
+    this.#output.writeAt(this.#index, HEADER_SIZE);
+    this.#output.writeAt(fileHeader(this.#game, !!this.#codec, this.#bits, this.#index, dataLength), 0);
+    return this.#at;
+  }
+
+  #nextLayer(): void {
+    this.#layer++;
+    this.#written = 0;
+  }
+
+  #writeBlock(block: Uint8Array): void {
+    const stored = this.#codec ? this.#codec.deflate(block) : block;
+    setIndexEntry(this.#index, this.#blocks++, stored);
+    this.#output.writeAt(stored, this.#at);
+    this.#at += stored.length;
+  }
 }
 
 /** A database file (version 5); its blocks compressed when `codec` is given. */
