@@ -12,8 +12,8 @@ export * from './play';
 // Endgame databases (assembly/tablebase.ts): the host makes room for a game's layers, writes them
 // where they lie and marks them built; or, in the full core, builds them. A set of layers is a
 // mask, bit k for layer k (a BigInt on the host's side).
-export function tablebaseStart(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, spilled: bool): bool {
-  return startTablebase(fixedSide, layers, building, cacheBytes, spilled);
+export function tablebaseStart(fixedSide: bool, layers: u64, building: bool, cacheBytes: f64, spilled: bool, apart: bool): bool {
+  return startTablebase(fixedSide, layers, building, cacheBytes, spilled, apart);
 }
 export function tablebaseLayerAddress(table: i32, seeds: i32): usize { return tableLayerAddress(table, seeds); }
 export function tablebaseLayerSize(seeds: i32): u32 { return layerSize(boardSize, seeds); }

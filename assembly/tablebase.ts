@@ -177,9 +177,10 @@ const FIRST_UNCACHED: usize = memory.data(POSITION_SIZE, 16);
  * up to `cacheBytes`, no more than the largest layer can fill), and forgets any earlier build.
  * Returns false when memory cannot grow that far.
  */
-export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool): bool {
-  if (!makeRoom(tablebaseBytes(fixed, layers, building, cacheBytes, spilledBuild))) return false;
-  layOut(fixed, layers, building, cacheBytes, spilledBuild, regionAddress);
+export function startTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, apart: bool): bool {
+  if (apart && !(building && spilledBuild)) unreachable(); // only a part of a build keeps a layer apart
+  if (!makeRoom(tablebaseBytes(fixed, layers, building, cacheBytes, spilledBuild, apart))) return false;
+  layOut(fixed, layers, building, cacheBytes, spilledBuild, regionAddress, apart);
   return true;
 }
 
@@ -203,7 +204,7 @@ function makeRoom(bytes: u64): bool {
 export function joinTablebase(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, region: usize): void {
   regionAddress = region;
   allocatedBytes = 0; // the room is the other instance's: never reused here
-  layOut(fixed, layers, building, cacheBytes, spilledBuild, region);
+  layOut(fixed, layers, building, cacheBytes, spilledBuild, region, false);
 }
 
 /** Where `startTablebase` made room (for `joinTablebase`). */
@@ -230,7 +231,7 @@ const SPILL_LEAST_BOARDS: u64 = 1024;
  * The layers of `layers`, and when `building` the largest one's exits (unless spilled) and the
  * cache; u64.MAX_VALUE (more than any memory) when a layer has more boards than its ranks can number.
  */
-function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool): u64 {
+function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, apart: bool): u64 {
   if (layers == 0 || layers >> <u64>(MAX_TABLEBASE_SEEDS + 1) != 0) unreachable();
   if (holesPerRow > MAX_TABLEBASE_HOLES) unreachable();
   const tables: u64 = fixed ? 2 : 1;
@@ -239,6 +240,7 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
   for (let seeds = 0; seeds <= MAX_TABLEBASE_SEEDS; seeds++) {
     if ((layers >> <u64>seeds) & 1) {
       largest = layerBoards(boardSize, seeds);
+      if (apart && seeds == deepest(layers)) continue;
       if (largest > MAX_LAYER_BOARDS) return u64.MAX_VALUE;
       bytes += largest * tables;
     }
@@ -247,15 +249,15 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
   return building ? bytes + (spilledBuild ? 0 : largest * tables) + cacheSize(largest, cacheBytes, spilledBuild) : bytes;
 }
 
-/** Places the layers, exits (unless spilled) and cache of a build from `at` on. */
-function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, at: usize): void {
+/** Places the layers (the deepest nowhere when `apart`), exits (unless spilled) and cache of a build from `at` on. */
+function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spilledBuild: bool, at: usize, apart: bool): void {
   const tables = fixed ? 2 : 1;
-  const largest = <usize>layerSize(boardSize, deepest(layers));
-  const end = placeLayers(fixed, layers, at, 0);
+  const largest = layerBoards(boardSize, deepest(layers));
+  const end = placeLayers(fixed, apart ? layers & ~(<u64>1 << <u64>deepest(layers)) : layers, at, 0);
   exitValues = spilledBuild ? 0 : end;
-  exitStride = largest;
-  childStream = end + (spilledBuild ? 0 : largest * <usize>tables);
-  childStreamEnd = childStream + (building ? <usize>cacheSize(<u64>largest, cacheBytes, spilledBuild) : 0);
+  exitStride = spilledBuild ? 0 : <usize>largest; // held whole: below MAX_LAYER_BOARDS
+  childStream = end + <usize>exitStride * <usize>tables;
+  childStreamEnd = childStream + (building ? <usize>cacheSize(largest, cacheBytes, spilledBuild) : 0);
   holdLayers(fixed, layers);
   spilled = building && spilledBuild;
 }
@@ -576,7 +578,7 @@ export function layerPass(seeds: i32): u32 {
   let changed: u32 = 0;
   const inPart = seeds == partSeeds;
   for (let table = 0; table < 3; table++) {
-    if (layerAddress(table, seeds) == 0) continue;
+    if (fixedSide == (table == TABLE_CAPTURER)) continue; // a table the build does not make
     // A part's board of rank r is at its values' r - partFirst; a child is an index of those values and the mirror after them.
     const layer = inPart ? partValues(table) - <usize>partFirst : layerAddress(table, seeds);
     const other = inPart ? partValues(otherTable(table)) : layerAddress(otherTable(table), seeds);

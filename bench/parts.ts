@@ -52,7 +52,7 @@ for (const variant of variants) {
       ({ seeds: layer, pass, changed }) => changed === 0 && layer > 0 && passes.push(`${layer}: ${pass}`),
       () => ({ childrenAsIndices, ...(spillDir !== undefined && { spillDir, spillCompression }) }),
     );
-    const checks = checkLayerHashes(base);
+    const checks = checkLayerHashes(base!); // part 0 assembles the deepest layer (no layersTo)
     const wrong = checks.filter(({ hash, published }) => published !== undefined && hash !== published);
     differs ||= wrong.length > 0;
     const sent = stats.reduce((sum, { sentBytes }) => sum + sentBytes, 0);

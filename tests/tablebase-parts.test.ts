@@ -2,14 +2,15 @@
  * The partitioned build (host/engines/wasm/tablebase-parts.ts): a layer split into parts, a core
  * of its own memory each, that trade requests once a layer and values before every pass. Whatever
  * the number of parts, cache and rule, it builds the bytes of the reference and of one core; a
- * resumed part goes on from its own checkpoint; and the exchange carries requests and replies, not
- * whole layers, until a layer is finished.
+ * resumed part goes on from its own checkpoint; the exchange carries requests and replies, not
+ * whole layers, until a layer is finished; and no core lays out the deepest layer.
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
-import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type LayerPlacement, buildWasmTablebase, startIn } from '../host/engines/wasm/tablebase.js';
+import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { type PartControl, buildTablebaseParts, partRanges } from '../host/engines/wasm/tablebase-parts.js';
 import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { layerSize } from '../host/engines/tablebase.js';
@@ -62,7 +63,7 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
           childrenAsIndices,
           ...(spilled !== null && { spillDir, spillCompression: spilled }),
         }));
-        expect(withPlainLayers(base)).toEqual(expected);
+        expect(withPlainLayers(base!)).toEqual(expected);
       }
       expect(readdirSync(spillDir)).toEqual([]);
     },
@@ -70,18 +71,64 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
 });
 
 describe('the chain of 12 on 2x6 in parts', () => {
-  it.each(VARIANTS)('%s: the bytes of one core in 2, 3 and 5 parts; every part ends with every layer whole', async variant => {
+  it.each(VARIANTS)('%s: the bytes of one core in 2, 3 and 5 parts, the deepest layer assembled by part 0', async variant => {
     const build = { variant, holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
     const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
     for (const parts of [2, 3, 5]) {
       const { base, stats } = await buildTablebaseParts(parts, build);
       const sent = stats.map(({ sentBytes }) => sentBytes);
-      expect(withPlainLayers(base)).toEqual(expected);
-      // Every part sent: requests, replies, and its ranges of the finished layers to every other part.
-      const chain = base.layers.reduce((sum, seeds) => sum + layerSize(12, seeds), 0);
-      expect(sent.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThan(chain * (parts - 1));
+      expect(withPlainLayers(base!)).toEqual(expected);
+      // Every part sent: requests, replies, its ranges of the layers below to every other part, and of layer 12 to part 0.
+      const below = [0, 4, 8].reduce((sum, seeds) => sum + layerSize(12, seeds), 0);
+      const [, firstEnd] = partRanges(layerSize(12, 12), parts)[0]!;
+      expect(sent.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThan(below * (parts - 1) + layerSize(12, 12) - firstEnd);
       for (const bytes of sent) expect(bytes).toBeGreaterThan(0);
     }
+  });
+
+  it('gives part 0’s sink every layer in file order, the deepest a part’s range at a time, and returns no databases', async () => {
+    const build = { variant: 'iii', holesPerRow: 6, maxSeeds: 12, layers: 'chain', fixedSide: true } as const;
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const ranges = partRanges(layerSize(12, 12), 3);
+    const written: { rule: string; seeds: number; length: number }[] = [];
+    const layers = new Map<string, number[]>();
+    const { base } = await buildTablebaseParts(3, build, undefined, part =>
+      part === 0
+        ? {
+            layersTo: {
+              write: (rule, seeds, bytes) => {
+                written.push({ rule, seeds, length: bytes.length });
+                layers.set(`${rule}${seeds}`, [
+                  ...(layers.get(`${rule}${seeds}`) ?? []),
+                  ...new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+                ]);
+              },
+            },
+          }
+        : {},
+    );
+    expect(base).toBeNull();
+    const inOrder = (rule: string) => [
+      ...[0, 4, 8].map(seeds => ({ rule, seeds, length: layerSize(12, seeds) })),
+      ...ranges.map(([first, end]) => ({ rule, seeds: 12, length: end - first })),
+    ];
+    expect(written).toEqual([...inOrder('mover'), ...inOrder('opponent')]);
+    for (const rule of ['mover', 'opponent'] as const)
+      for (const seeds of [0, 4, 8, 12]) expect(layers.get(`${rule}${seeds}`)).toEqual([...expected.tables[rule]![seeds]!]);
+  });
+
+  it('lays out no core’s deepest layer: its layers below, then the cache, whose start shows where they end', async () => {
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 16 } as const;
+    const layers = [0, 4, 8, 12, 16];
+    const cacheAt = async (placement: LayerPlacement): Promise<{ cacheAt: number; deepest: () => unknown }> => {
+      const core = await loadWasmCore();
+      startIn(core, build, layers, true, 1, placement);
+      return { cacheAt: core.tablebaseCacheAddress, deepest: () => core.tablebaseLayerView(core.constants.TABLE_CAPTURER, 16) };
+    };
+    const [spilled, apart] = [await cacheAt('spilled'), await cacheAt('apart')];
+    expect(spilled.cacheAt - apart.cacheAt).toBe(layerSize(12, 16));
+    expect(spilled.deepest()).toHaveLength(layerSize(12, 16));
+    expect(apart.deepest).toThrow('core: layer 16 of table 0 is not held whole');
   });
 });
 
@@ -96,7 +143,7 @@ describe('a partitioned build that spills', () => {
         ({ seeds, pass, changed }) => changed === 0 && passes.set(seeds, pass),
         () => spill ?? {},
       );
-      return { passes, layers: withPlainLayers(base), spilledBytes: stats.map(({ spilledBytes }) => spilledBytes) };
+      return { passes, layers: withPlainLayers(base!), spilledBytes: stats.map(({ spilledBytes }) => spilledBytes) };
     };
     const spillDir = temporaryFolder('hoyito-parts-');
     const whole = await passesOf(64);
@@ -121,8 +168,8 @@ describe('a partitioned build resumed', () => {
     if (!parsed.ok) throw parsed.error;
     return parsed.value;
   };
-  /** Every checkpoint file each part wrote, in order, until the build is stopped after `stopAt` passes of layer 10. */
-  const checkpointsUntil = async (stopAt: number): Promise<Uint8Array[][]> => {
+  /** Every checkpoint file each part wrote, in order, until the build is stopped after `stopAt` passes of layer `layer`. */
+  const checkpointsUntil = async (stopAt: number, layer = 10): Promise<Uint8Array[][]> => {
     const saved: Uint8Array[][] = Array.from({ length: parts }, () => []);
     const stop = new Error('stopped');
     const controlOf = (part: number): PartControl => ({
@@ -131,7 +178,7 @@ describe('a partitioned build resumed', () => {
         const file = new Uint8Array([...header, ...pieces.flatMap(piece => [...piece])]);
         saved[part]!.push(file);
         const { current } = parse(file);
-        if (current?.seeds === 10 && current.passes === stopAt) throw stop;
+        if (current?.seeds === layer && current.passes === stopAt) throw stop;
       },
     });
     await expect(buildTablebaseParts(parts, build, undefined, controlOf)).rejects.toBe(stop);
@@ -141,7 +188,7 @@ describe('a partitioned build resumed', () => {
   const pick = (saved: Uint8Array[][], part: number, which: (checkpoint: Checkpoint) => boolean): Uint8Array =>
     saved[part]!.filter(file => which(parse(file))).at(-1)!;
   const resumed = async (files: readonly Uint8Array[]) =>
-    withPlainLayers((await buildTablebaseParts(parts, build, undefined, part => ({ resume: parse(files[part]!) }))).base);
+    withPlainLayers((await buildTablebaseParts(parts, build, undefined, part => ({ resume: parse(files[part]!) }))).base!);
 
   it('goes on from each part’s own checkpoint in the middle of a layer, the parts at the same pass or at different ones', async () => {
     const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
@@ -149,6 +196,14 @@ describe('a partitioned build resumed', () => {
     const at = (part: number, passes: number) => pick(saved, part, ({ current }) => current?.seeds === 10 && current.passes === passes);
     expect(await resumed([at(0, 3), at(1, 3), at(2, 3)])).toEqual(expected);
     expect(await resumed([at(0, 2), at(1, 3), at(2, 1)])).toEqual(expected);
+  });
+
+  it('goes on in the deepest layer, which no core holds whole: each part’s range straight into its values', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const saved = await checkpointsUntil(3, 12);
+    const at = (part: number, passes: number) => pick(saved, part, ({ current }) => current?.seeds === 12 && current.passes === passes);
+    expect(await resumed([at(0, 3), at(1, 3), at(2, 3)])).toEqual(expected);
+    expect(await resumed([at(0, 1), at(1, 3), at(2, 2)])).toEqual(expected);
   });
 
   it('holds each part’s own range of the layer in progress alone, and refuses another part’s by name', async () => {

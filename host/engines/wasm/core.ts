@@ -92,8 +92,10 @@ export class WasmCore extends PlayCore {
    * Makes room for `layers` of one game's databases (see assembly/tablebase.ts), and for building
    * them unless `building` is false (the host writes them), with a cache of quiet children of up to
    * `cacheBytes`, and forgets any earlier ones. A `spilled` build keeps no exit byte a board: its
-   * threads visit every range in segments (tablebase-spill.ts). False when the core's memory cannot
-   * grow that far (the earlier ones are then kept), or a layer has more than MAX_LAYER_BOARDS boards.
+   * threads visit every range in segments (tablebase-spill.ts). A spilled build `apart` (a part of a
+   * partitioned build: tablebase-parts.ts) lays out its deepest layer nowhere: the part keeps the
+   * values of its range. False when the core's memory cannot grow that far (the earlier ones are then
+   * kept), or a layer laid out has more than MAX_LAYER_BOARDS boards.
    */
   startTablebase(
     settings: Pick<Position, 'variant' | 'holesPerRow'>,
@@ -102,10 +104,11 @@ export class WasmCore extends PlayCore {
     building = true,
     cacheBytes = 0,
     spilled = false,
+    apart = false,
   ): boolean {
     this.configureFor({ ...settings, lastFour: 'C' });
     // Refused (no room), the core lays nothing out: the databases it holds stay as they were.
-    if (this.#probe.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes, spilled) === 0) return false;
+    if (this.#probe.tablebaseStart(fixedSide, layerMask(layers), building, cacheBytes, spilled, apart) === 0) return false;
     this.#tablebaseSettings = { variant: settings.variant, holesPerRow: settings.holesPerRow, lastFour: 'C' };
     this.#heldTablebase = null;
     return true;

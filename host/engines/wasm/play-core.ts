@@ -78,7 +78,7 @@ export interface PlayCoreFunctions {
 
 /** The functions the probe core exports besides (assembly/probe.ts): the databases' probe, of layers the host writes. */
 export interface ProbeCoreFunctions extends PlayCoreFunctions {
-  tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, spilled: boolean): number;
+  tablebaseStart(fixedSide: boolean, layers: bigint, building: boolean, cacheBytes: number, spilled: boolean, apart: boolean): number;
   tablebaseLayerAddress(table: number, seeds: number): number;
   tablebaseLayerSize(seeds: number): number;
   tablebaseMarkBuilt(seeds: number): void;

@@ -18,15 +18,20 @@
  * nothing in any part, and then every part receives every other's range whole (the next layers'
  * captures read it), its own copied from its values into its range first.
  *
+ * The deepest layer (the last built) is held whole nowhere: no core lays it out (layer 32 of 2x6 has
+ * 5.75e9 boards, past a 32-bit memory), each part keeps its range in its values, and once it is
+ * finished the parts hand their ranges to part 0 one after another, which writes every layer in
+ * file order to a sink (a file being written: TablebaseFileWriter), or assembles that layer in memory.
+ *
  * The fixed point is the one of one core (tested byte for byte against the reference and the
  * one-core build, for 1 to 5 parts). Each part writes its own checkpoints, which hold its range of
- * the layer in progress alone, from its values: a resumed part finds its exits again, and its first
- * exchange brings the others' values.
+ * the layer in progress alone, from its values: a resumed part takes that range straight into its
+ * values and finds its exits again, and its first exchange brings the others' values.
  */
 import { join } from 'node:path';
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
-import type { Checkpoint } from '../tablebase-checkpoint.js';
+import type { Checkpoint, CheckpointLayer } from '../tablebase-checkpoint.js';
 import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
 import {
   type BuildControl,
@@ -38,7 +43,7 @@ import {
   tableCode,
 } from './tablebase.js';
 import { SpilledRange } from './tablebase-spill.js';
-import { type WasmCore, loadWasmCore } from './core.js';
+import { loadWasmCore } from './core.js';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
 export interface PartExchange {
@@ -69,6 +74,16 @@ export interface PartControl extends BuildControl {
    * rewritten. For tests: the same bytes, and the one way past u32.
    */
   readonly childrenAsIndices?: boolean;
+  /**
+   * Part 0 writes every layer here, in file order, the deepest one part's range at a time (no
+   * memory holds it whole); absent, part 0 returns the databases with that layer assembled in memory.
+   */
+  readonly layersTo?: LayerSink;
+}
+
+/** Where part 0 puts the layers of a build: a layer's bytes in rank order, in one piece or several (a `TablebaseFileWriter`). */
+export interface LayerSink {
+  write(rule: TableRule, seeds: number, bytes: Uint8Array | Int8Array): void;
 }
 
 /** What a part did: for measuring a build's rate and its messages. */
@@ -114,7 +129,8 @@ export const PASS_STEPS = 8;
 
 /**
  * Builds one part of the databases of `build` (see the top): every part of the build calls this
- * with its own `exchange`. Returns the databases, whole in every part, and the core that holds them.
+ * with its own `exchange`. Returns, in part 0 without `layersTo`, the databases (its layers but the
+ * deepest are views of its core when `control.views`); else null.
  * @throws HoyitoError as `buildWasmTablebase`; Error when a part's children do not fit its cache and it has no `spillDir`, or its requests do not fit its memory.
  */
 export const buildTablebasePart = async (
@@ -122,7 +138,7 @@ export const buildTablebasePart = async (
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   control: PartControl = {},
-): Promise<{ core: WasmCore; base: Tablebase; stats: PartStats }> => {
+): Promise<{ base: Tablebase | null; stats: PartStats }> => {
   const { part, parts } = exchange;
   const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0, spilledBytes: 0 };
   const core = await loadWasmCore();
@@ -136,7 +152,7 @@ export const buildTablebasePart = async (
     const at = valuesAt[rules.indexOf(rule)]!;
     return scratch.subarray(at, at + end - first);
   };
-  const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues }, true);
+  const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues }, 'apart');
   let next = steps.next(0); // the core made ready (its room, any resumed layers)
   const cacheBytes = core.tablebaseCacheBytes;
   const spill =
@@ -215,7 +231,7 @@ export const buildTablebasePart = async (
    * u32 (or with `childrenAsIndices`, or deflated spills) is visited twice instead: its requests marked first
    * (`tablebaseMarkRequests`), then its children written as indices from the start.
    */
-  const start = async (seeds: number, clear: boolean): Promise<void> => {
+  const start = async (seeds: number, clear: boolean, resumed: readonly CheckpointLayer[] = []): Promise<void> => {
     ranges = rangesOf(seeds);
     const size = ranges.at(-1)![1];
     const [first, end] = ranges[part]!;
@@ -278,11 +294,15 @@ export const buildTablebasePart = async (
       for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
     else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
     core.tablebaseUsePartChildren(0, 0, 0, 0, false);
-    // The part's values start from its range of the layer (cleared, or a checkpoint's); the first reply fills the mirror.
+    // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
     const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
     for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
     tables.forEach((table, t) => {
-      scratch.set(new Uint8Array(layerOf(table, seeds).buffer, layerOf(table, seeds).byteOffset + first, end - first), valuesAt[t]);
+      const values = scratch.subarray(valuesAt[t], valuesAt[t]! + end - first);
+      const piece = resumed.find(({ rule }) => rule === rules[t]);
+      if (piece) values.set(piece.bytes.subarray(first - piece.first, end - piece.first));
+      else if (clear) values.fill(0);
+      else throw new Error(`tablebase: part ${part + 1} resumes layer ${seeds} with no values of table ${rules[t]}`);
       core.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
     });
   };
@@ -364,6 +384,35 @@ export const buildTablebasePart = async (
     });
   };
 
+  /**
+   * The deepest layer, finished: each part's range of it in turn to part 0, which puts every layer
+   * in file order into `layersTo` (the layers below from its core), or assembles the deepest one
+   * and returns the databases.
+   */
+  const deliver = async (below: Tablebase): Promise<Tablebase | null> => {
+    const deepest = below.layers.at(-1)!;
+    const sink = control.layersTo;
+    const assembled = part === 0 && !sink ? rules.map(() => new Int8Array(layerSize(2 * build.holesPerRow, deepest))) : null;
+    for (const [t, rule] of rules.entries()) {
+      const put = (first: number, bytes: Uint8Array): void => {
+        if (assembled) assembled[t]!.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), first);
+        else sink?.write(rule, deepest, bytes);
+      };
+      if (part === 0) {
+        if (sink) for (const seeds of below.layers.slice(0, -1)) sink.write(rule, seeds, below.tables[rule]![seeds]!);
+        put(0, ownValues(rule));
+      }
+      for (let q = 1; q < parts; q++) {
+        const received = await send(others(to => (to === 0 && part === q ? ownValues(rule) : new Uint8Array(0))));
+        if (part === 0) put(ranges[q]![0], received[q]!);
+      }
+    }
+    if (!assembled) return null;
+    const tablesOf = (t: number, layers: readonly (Int8Array | undefined)[]) =>
+      layers.map((layer, seeds) => (seeds === deepest ? assembled[t] : layer));
+    return { ...below, tables: Object.fromEntries(rules.map((rule, t) => [rule, tablesOf(t, below.tables[rule]!)])) };
+  };
+
   /** One step of a pass: the boards of this part's step k, from the cache or the spill file; how many values changed. */
   const step = async (seeds: number, k: number): Promise<number> => {
     const [from, to] = stepRanks(part, k);
@@ -377,7 +426,7 @@ export const buildTablebasePart = async (
       const { kind, seeds } = next.value;
       let answer = 0;
       if (kind === 'start') {
-        await start(seeds, next.value.clear);
+        await start(seeds, next.value.clear, next.value.resumed);
         await refresh(null);
       } else {
         let changed = 0;
@@ -386,7 +435,8 @@ export const buildTablebasePart = async (
           await refresh(k);
         }
         answer = await exchange.sum(changed);
-        if (answer === 0) {
+        // A finished layer below the deepest: every part's, whole, for the captures of the layers above.
+        if (answer === 0 && seeds !== build.maxSeeds) {
           keepValues(seeds);
           core.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
           await share(seeds);
@@ -396,7 +446,7 @@ export const buildTablebasePart = async (
       stats.boardVisits += end - first;
       next = steps.next(answer);
     }
-    return { core, base: next.value, stats };
+    return { base: await deliver(next.value), stats };
   } finally {
     await spill?.close();
   }
@@ -457,14 +507,14 @@ export const localExchanges = (parts: number): PartExchange[] => {
 /**
  * `buildTablebasePart` for every part of a build in this process (a core a part, each of its own
  * memory), each with its own control (its checkpoints are its own). Returns part 0's databases
- * and core, and every part's stats; `onProgress` hears part 0.
+ * (null when they went to its `layersTo`), and every part's stats; `onProgress` hears part 0.
  */
 export const buildTablebaseParts = async (
   parts: number,
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   controlOf: (part: number) => PartControl = () => ({}),
-): Promise<{ core: WasmCore; base: Tablebase; stats: PartStats[] }> => {
+): Promise<{ base: Tablebase | null; stats: PartStats[] }> => {
   const built = await Promise.all(
     localExchanges(parts).map(exchange =>
       buildTablebasePart(exchange, build, exchange.part === 0 ? onProgress : undefined, controlOf(exchange.part)),

@@ -125,7 +125,7 @@ export const buildTablebaseThreads = async (
   const { spillDir, spillCompression = 'none' } = control;
   // Spilled when a thread's part of the cache holds a board's children in each half; else its passes play the moves of boards past the cache again.
   const spilled = spillDir !== undefined && spillsIn((build.cacheMb ?? DEFAULT_CACHE_MB) * 2 ** 20, threads);
-  const steps = buildSteps(core, build, onProgress, control, spilled);
+  const steps = buildSteps(core, build, onProgress, control, spilled ? 'spilled' : 'whole');
   let next = steps.next(0); // the core made ready (its room, any resumed layers) before the threads join it
   const url = siblingModule('tablebase-thread', import.meta.url);
   const spillFiles = Array.from({ length: threads }, (_, i) =>

@@ -15,7 +15,14 @@ import {
   layersOf,
   tableRules,
 } from '../tablebase.js';
-import { type Checkpoint, type CheckpointGame, type CheckpointState, checkpointHeader, checkpointLayers } from '../tablebase-checkpoint.js';
+import {
+  type Checkpoint,
+  type CheckpointGame,
+  type CheckpointLayer,
+  type CheckpointState,
+  checkpointHeader,
+  checkpointLayers,
+} from '../tablebase-checkpoint.js';
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 import type * as TablebaseThreads from './tablebase-threads.js';
@@ -121,6 +128,14 @@ export const layerList = (layers: readonly number[]): string =>
 
 const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
 
+/**
+ * Where a build keeps its layers in the core: `whole`, each layer and its exits; `spilled`, each
+ * layer, the exits with the children (tablebase-spill.ts); `apart` (a part of a partitioned build,
+ * spilled), each layer but the deepest, whose range the part keeps in values of its own
+ * (tablebase-parts.ts): no core holds that layer whole.
+ */
+export type LayerPlacement = 'whole' | 'spilled' | 'apart';
+
 /** Makes room in the core for `layers` of `build`: refused by name when a layer is too large to rank or the whole does not fit its memory. */
 export const startIn = (
   core: WasmCore,
@@ -128,21 +143,23 @@ export const startIn = (
   layers: readonly number[],
   building: boolean,
   cacheMb = 0,
-  spilled = false,
+  placement: LayerPlacement = 'whole',
 ): void => {
   checkBuild(build);
   const holes = 2 * build.holesPerRow;
-  const oversized = layers.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
+  const spilled = placement !== 'whole';
+  const laidOut = placement === 'apart' ? layers.slice(0, -1) : layers;
+  const oversized = laidOut.find(seeds => layerSize(holes, seeds) > MAX_LAYER_BOARDS);
   if (oversized !== undefined) {
     const boards = layerSize(holes, oversized).toLocaleString('en-US');
     throw tooLarge(
       `layer ${oversized} of 2x${build.holesPerRow} has ${boards} boards, more than the ${MAX_LAYER_BOARDS.toLocaleString('en-US')} a layer built or held whole may have (its values addressed by u32)`,
     );
   }
-  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20, spilled)) {
-    const bytes = layers.reduce((sum, seeds) => sum + layerSize(holes, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
+  if (!core.startTablebase(build, build.fixedSide ?? false, layers, building, cacheMb * 2 ** 20, spilled, placement === 'apart')) {
+    const bytes = laidOut.reduce((sum, seeds) => sum + layerSize(holes, seeds), 0) * ((build.fixedSide ?? false) ? 2 : 1);
     throw tooLarge(
-      `not enough memory for ${layerList(layers)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and ${spilled ? '' : 'the largest layer again for its exits, and '}a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
+      `not enough memory for ${layerList(laidOut)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and ${spilled ? '' : 'the largest layer again for its exits, and '}a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
     );
   }
 };
@@ -170,8 +187,12 @@ const checkResume = (checkpoint: Checkpoint, game: CheckpointGame, ownRange?: (s
 
 /** A build's work, one step at a time, which its driver runs on one core (`buildWasmTablebase`) or shares among threads (tablebase-threads.ts). */
 export type BuildStep =
-  /** Find the exits of layer `seeds`, and empty its values when `clear`. */
-  | { readonly kind: 'start'; readonly seeds: number; readonly clear: boolean }
+  /**
+   * Find the exits of layer `seeds`, and empty its values when `clear`. A part (`ownValues`) resumed
+   * in this layer is given its checkpoint's bytes of it, which it takes into its values: they are
+   * not written into the layer.
+   */
+  | { readonly kind: 'start'; readonly seeds: number; readonly clear: boolean; readonly resumed?: readonly CheckpointLayer[] }
   /** One pass over layer `seeds`: the driver answers how many values changed. */
   | { readonly kind: 'pass'; readonly seeds: number };
 
@@ -200,15 +221,16 @@ export const buildWasmTablebase = (
 /**
  * The build of `buildWasmTablebase`, as steps: the core (which keeps the layers and returns the
  * copy) is made ready before the first step, which its driver then runs; each pass's step is
- * answered with the values it changed. A `spilled` build's core keeps no exit bytes: its driver
- * visits every layer in segments (tablebase-threads.ts, tablebase-spill.ts).
+ * answered with the values it changed. A build whose layers are not `whole` keeps no exit bytes:
+ * its driver visits every layer in segments (tablebase-threads.ts, tablebase-spill.ts). One whose
+ * deepest layer is `apart` returns no copy of that layer (its tables have none): its parts hold it.
  */
 export function* buildSteps(
   core: WasmCore,
   build: TablebaseBuildLayers,
   onProgress?: (progress: BuildProgress) => void,
   control: BuildControl = {},
-  spilled = false,
+  placement: LayerPlacement = 'whole',
 ): Generator<BuildStep, Tablebase, number> {
   checkBuild(build);
   const fixedSide = build.fixedSide ?? false;
@@ -218,13 +240,17 @@ export function* buildSteps(
   if (resume) checkResume(resume, game, ownRange);
   const { cacheMb = DEFAULT_CACHE_MB } = build;
   if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
-  startIn(core, build, layers, true, cacheMb, spilled);
+  startIn(core, build, layers, true, cacheMb, placement);
   const rules = tableRules(fixedSide);
   const size = (seeds: number): number => layerSize(2 * build.holesPerRow, seeds);
   const finished: number[] = [];
-  // A resumed build: its finished layers and the layer in progress (or its range of it) written back where they were.
-  for (const { rule, seeds, first, bytes } of resume?.takeData() ?? [])
-    core.tablebaseLayerView(tableCode(core, rule), seeds).set(bytes, first);
+  // A resumed build: its finished layers and the layer in progress (or its range of it) written back where they were; a part's range is its own.
+  const resumed: CheckpointLayer[] = [];
+  for (const piece of resume?.takeData() ?? []) {
+    const { rule, seeds, first, bytes } = piece;
+    if (ownValues && seeds === resume?.current?.seeds) resumed.push(piece);
+    else core.tablebaseLayerView(tableCode(core, rule), seeds).set(bytes, first);
+  }
   for (const seeds of resume?.finished ?? []) {
     core.markTablebaseBuilt(seeds);
     finished.push(seeds);
@@ -253,7 +279,7 @@ export function* buildSteps(
     if (finished.includes(seeds)) continue;
     const going = resume?.current?.seeds === seeds ? resume.current.passes : 0;
     const layerStarted = performance.now();
-    yield { kind: 'start', seeds, clear: going === 0 };
+    yield { kind: 'start', seeds, clear: going === 0, ...(going > 0 && ownValues && { resumed }) };
     for (let pass = going + 1; ; pass++) {
       const changed = yield { kind: 'pass', seeds };
       const now = performance.now();
@@ -292,7 +318,7 @@ export function* buildSteps(
     rules.map(rule => [
       rule,
       allLayers(build.maxSeeds).map(seeds => {
-        if (!layers.includes(seeds)) return undefined;
+        if (!layers.includes(seeds) || (placement === 'apart' && seeds === layers.at(-1))) return undefined;
         return control.views
           ? core.tablebaseLayerView(tableCode(core, rule), seeds)
           : core.readTablebaseLayer(tableCode(core, rule), seeds);
@@ -300,7 +326,7 @@ export function* buildSteps(
     ]),
   );
   const base: Tablebase = { ...game, tables };
-  core.holdTablebase(base);
+  if (placement !== 'apart') core.holdTablebase(base);
   return base;
 }
 

@@ -19,8 +19,10 @@ import { dirname } from 'node:path';
 import {
   DEFAULT_TABLEBASE_DIR,
   DEFAULT_TABLEBASE_SEEDS,
+  type TablebaseFileAt,
   badTablebase,
   checkpointPath,
+  createTablebaseFile,
   readCheckpoint,
   readTablebaseFile,
   removeCheckpoint,
@@ -83,7 +85,7 @@ const verify = async (path: string): Promise<Result<string[], HoyitoError>> => {
 const upgrade = async (path: string): Promise<Result<string[], HoyitoError>> => {
   const verified = await verifiedLayers(path, true);
   if (!verified.ok) return verified;
-  const written = await writeTablebase(path, verified.value.base);
+  const written = writeTablebase(path, verified.value.base);
   if (!written.ok) return written;
   return ok([...verified.value.checks.map(checkLine), `wrote ${path} in format version ${TABLEBASE_FORMAT_VERSION}`]);
 };
@@ -283,10 +285,18 @@ export const tablebase: Command = {
       if (!folder.ok) return folder;
       spillDir = folder.value;
     }
+    // A partitioned build's file is written by part 0 as the parts finish (its deepest layer a part's range at a time: whole in no memory).
+    let partsFile: TablebaseFileAt | null = null;
+    if (parts.value && speaks) {
+      const created = createTablebaseFile(destination.value, named, compress.value === 'deflate');
+      if (!created.ok) return created;
+      partsFile = created.value;
+    }
     const controlOf = (part: number) => {
       const resume = resumes[part];
       return {
         ...(resume && { resume }),
+        ...(part === 0 && partsFile && { layersTo: partsFile.writer }),
         ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         views: true, // the file is written at once, from the core's memory
@@ -312,7 +322,11 @@ export const tablebase: Command = {
       return threads.value === 1 && spillDir === undefined
         ? buildWasmTablebase(await loadWasmCore(), build, onProgress, controlOf(0))
         : (await buildTablebaseThreads(threads.value, build, onProgress, controlOf(0))).base;
+    }).catch((error: unknown) => {
+      partsFile?.discard();
+      throw error;
     });
+    if (!built.ok || checkpointError) partsFile?.discard();
     if (!built.ok) return built;
     if (checkpointError) return err(checkpointError);
     const partLines = stats.map((part, i) => partLine(part, ownParts[i]!, parts.value!.count, parts.value?.exchange !== null));
@@ -320,10 +334,10 @@ export const tablebase: Command = {
       removeCheckpoint(checkpointFile(ownParts[0]!));
       return ok(partLines);
     }
-    const written = await writeTablebase(destination.value, built.value, compress.value === 'deflate');
+    const written = partsFile ? partsFile.finish() : writeTablebase(destination.value, built.value!, compress.value === 'deflate');
     if (!written.ok) return written;
     for (const part of ownParts) removeCheckpoint(checkpointFile(part));
-    const which = build.layers === 'chain' ? `the chain of layers ${built.value.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
+    const which = build.layers === 'chain' ? `the chain of layers ${named.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
     const on = parts.value
       ? `${parts.value.count} parts${parts.value.exchange ? ' (MPI ranks)' : ''}`
       : threads.value === 1
