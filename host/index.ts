@@ -58,6 +58,8 @@ export {
 } from './engines/tablebase-blocks.js';
 export {
   type AsyncBlockCodec,
+  type FileOutput,
+  TablebaseFileWriter,
   makeTablebaseFile,
   makeTablebaseFileAsync,
   parseTablebaseFile,

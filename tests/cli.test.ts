@@ -317,7 +317,8 @@ describe('tablebase build and solve', () => {
       // 1 MB: each part's third of layer 12 (7 MB of children) spills, in segments.
       const built = await buildSpilledChainOf12(inParts, compression, '--parts', '3');
       expect(built.code).toBe(0);
-      const partLine = /^part (\d) of 3: [\d,]+ board visits, [\d.]+ MB sent in \d+ exchanges, ([\d.]+) MB spilled at most$/;
+      const partLine =
+        /^part (\d) of 3: [\d,]+ board visits, [\d.]+ MB sent in \d+ exchanges, ([\d.]+) MB spilled at most, a core of \d+ MB$/;
       expect(built.out).toEqual([
         expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts$/),
         ...[1, 2, 3].map((): unknown => expect.stringMatching(partLine)),

@@ -61,7 +61,7 @@ describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges, [\\d.]+ s of CPU: [\\d,]+ boards a CPU-second, peak [\\d.]+ GB$`,
+            `^part ${part} of 3: [\\d,]+ board visits, [\\d.]+ MB sent in \\d+ exchanges, a core of \\d+ MB, [\\d.]+ s of CPU: [\\d,]+ boards a CPU-second, peak [\\d.]+ GB$`,
           ),
         ),
       );

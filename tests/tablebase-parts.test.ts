@@ -3,7 +3,8 @@
  * of its own memory each, that trade requests once a layer and values before every pass. Whatever
  * the number of parts, cache and rule, it builds the bytes of the reference and of one core; a
  * resumed part goes on from its own checkpoint; the exchange carries requests and replies, not
- * whole layers, until a layer is finished; and no core lays out the deepest layer.
+ * whole layers, until a layer is finished; and no core lays out the deepest layer, whose passes may
+ * run on a core of their own.
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -48,19 +49,23 @@ describe.each(sameGames)('%s, fixed last-four side %s: a partitioned build', (va
       const expected = withPlainLayers(buildReferenceTablebase(variant, holesPerRow, maxSeeds, fixedSide));
       const spillDir = temporaryFolder('hoyito-parts-');
       // `spilled`: how the children spilled are kept (SpillCompression), null when nothing spills.
-      for (const [parts, cacheMb, spilled, childrenAsIndices] of [
-        [1, 1, null, false],
-        [2, 1, null, false],
-        [3, 0.002, 'none', false], // a part's children in segments of a few dozen boards
-        [5, 1, null, false],
+      // The deepest layer's passes on a core of their own (`ownCore`), as at 32 seeds: its children copied there, or read from the file.
+      for (const [parts, cacheMb, spilled, childrenAsIndices, ownCore] of [
+        [1, 1, null, false, false],
+        [2, 1, null, false, true],
+        [3, 0.002, 'none', false, false], // a part's children in segments of a few dozen boards
+        [3, 0.002, 'none', false, true],
+        [5, 1, null, false, false],
         // Each layer's boards visited twice, as past u32: requests marked, then children written as indices.
-        [2, 1, null, true],
-        [3, 0.002, 'none', true],
+        [2, 1, null, true, false],
+        [3, 0.002, 'none', true, true],
         // Deflated children are written once, as indices (so visited twice).
-        [3, 0.002, 'deflate', false],
+        [3, 0.002, 'deflate', false, false],
+        [3, 0.002, 'deflate', false, true],
       ] as const) {
         const { base } = await buildTablebaseParts(parts, { variant, holesPerRow, maxSeeds, fixedSide, cacheMb }, undefined, () => ({
           childrenAsIndices,
+          passesOnOwnCore: ownCore,
           ...(spilled !== null && { spillDir, spillCompression: spilled }),
         }));
         expect(withPlainLayers(base!)).toEqual(expected);
@@ -84,6 +89,24 @@ describe('the chain of 12 on 2x6 in parts', () => {
       expect(sent.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThan(below * (parts - 1) + layerSize(12, 12) - firstEnd);
       for (const bytes of sent) expect(bytes).toBeGreaterThan(0);
     }
+  });
+
+  it('passes over the deepest layer on a core of its own when told (as when its core cannot hold them): the core with the layers below holds neither that layer nor the values', async () => {
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+    expect((await buildTablebaseParts(3, build)).stats.map(({ passesCoreBytes }) => passesCoreBytes)).toEqual([0, 0, 0]);
+    const { stats } = await buildTablebaseParts(3, build, undefined, () => ({ passesOnOwnCore: true }));
+    const fresh = (await loadWasmCore()).memorySize;
+    const size = layerSize(12, 12);
+    const cache = size * 4 * (6 + 1); // every board's children: the default cache holds them
+    const below = [0, 4, 8].reduce((sum, seeds) => sum + layerSize(12, seeds), 0);
+    const requestWords = Math.ceil(size / 32);
+    const requestBytes = 4 * requestWords + 4 * Math.ceil(requestWords / 16);
+    partRanges(size, 3).forEach(([first, end], part) => {
+      const { layersCoreBytes, passesCoreBytes } = stats[part]!;
+      // Its layers, cache and request bits, each allocation in whole 64 kB pages.
+      expect(layersCoreBytes).toBeLessThanOrEqual(fresh + below + cache + requestBytes + 3 * 65536);
+      expect(passesCoreBytes).toBeGreaterThanOrEqual(fresh + cache + (end - first));
+    });
   });
 
   it('gives part 0’s sink every layer in file order, the deepest a part’s range at a time, and returns no databases', async () => {

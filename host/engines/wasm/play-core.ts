@@ -310,6 +310,11 @@ export class PlayCore {
     return typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer ? memory : null;
   }
 
+  /** How many bytes the core's memory holds (a WebAssembly memory only grows). */
+  get memorySize(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
+
   /** Bytes of the core's memory. */
   protected get memoryBytes(): Uint8Array {
     this.#refreshViews();

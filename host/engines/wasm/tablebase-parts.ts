@@ -22,6 +22,9 @@
  * 5.75e9 boards, past a 32-bit memory), each part keeps its range in its values, and once it is
  * finished the parts hand their ranges to part 0 one after another, which writes every layer in
  * file order to a sink (a file being written: TablebaseFileWriter), or assembles that layer in memory.
+ * When the part's core cannot hold its values, mirror and replies beside the layers below (4 GB: at
+ * 32 seeds), the passes over that layer run on a second core of the part, which holds those and a
+ * cache its children are read into, and no layer: the first core found the exits with the layers.
  *
  * The fixed point is the one of one core (tested byte for byte against the reference and the
  * one-core build, for 1 to 5 parts). Each part writes its own checkpoints, which hold its range of
@@ -34,16 +37,18 @@ import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint, CheckpointLayer } from '../tablebase-checkpoint.js';
 import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
 import {
+  DEFAULT_CACHE_MB,
   type BuildControl,
   type BuildProgress,
   type SpillCompression,
   type TablebaseBuildLayers,
   buildSteps,
   shares,
+  startIn,
   tableCode,
 } from './tablebase.js';
 import { SpilledRange } from './tablebase-spill.js';
-import { loadWasmCore } from './core.js';
+import { type WasmCore, loadWasmCore } from './core.js';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
 export interface PartExchange {
@@ -79,7 +84,16 @@ export interface PartControl extends BuildControl {
    * memory holds it whole); absent, part 0 returns the databases with that layer assembled in memory.
    */
   readonly layersTo?: LayerSink;
+  /**
+   * The deepest layer's passes run on a core of their own (the part's values, mirror and replies,
+   * and a cache), never beside the layers below. By default only when the part's core cannot hold
+   * both (4 GB); with true always (for tests: the same bytes).
+   */
+  readonly passesOnOwnCore?: boolean;
 }
+
+/** The most memory a core may have: 65,535 pages of 64 KiB (its end must be an address below 2^32). */
+const MAX_CORE_BYTES = 65535 * 65536;
 
 /** Where part 0 puts the layers of a build: a layer's bytes in rank order, in one piece or several (a `TablebaseFileWriter`). */
 export interface LayerSink {
@@ -95,6 +109,9 @@ export interface PartStats {
   boardVisits: number;
   /** The most bytes its spill file held (the children of its range of a layer, as kept: `spillCompression`); 0 when it spilled nothing. */
   spilledBytes: number;
+  /** The memory of its core (the layers below the deepest), and of the core of the deepest layer's passes when they had one of their own (else 0), at the end. */
+  layersCoreBytes: number;
+  passesCoreBytes: number;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
@@ -140,15 +157,18 @@ export const buildTablebasePart = async (
   control: PartControl = {},
 ): Promise<{ base: Tablebase | null; stats: PartStats }> => {
   const { part, parts } = exchange;
-  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0, spilledBytes: 0 };
+  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0, spilledBytes: 0, layersCoreBytes: 0, passesCoreBytes: 0 };
   const core = await loadWasmCore();
   const resume = await agreeOnResume(exchange, control.resume);
   const rangesOf = (seeds: number): [number, number][] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts);
   const ownRange = (seeds: number): [number, number] => rangesOf(seeds)[part]!;
+  /** The core the passes of the layer in progress run on, which holds the part's values: `core`, or for the deepest layer a core of its own. */
+  let passCore = core;
+  let deepestCore: WasmCore | null = null;
   // Its checkpoints hold its range of the layer in progress, from its values (scratch, valuesAt: below).
   const ownValues = (rule: TableRule): Uint8Array => {
     const [first, end] = ranges[part]!;
-    const scratch = core.tablebasePartScratch(scratchBytes);
+    const scratch = passCore.tablebasePartScratch(scratchBytes);
     const at = valuesAt[rules.indexOf(rule)]!;
     return scratch.subarray(at, at + end - first);
   };
@@ -225,6 +245,22 @@ export const buildTablebasePart = async (
   };
 
   /**
+   * The core of the deepest layer's passes: its room for a cache of the same size, and no layer (the
+   * build's game and rule, the deepest layer alone, apart), made once; the children the part's
+   * core wrote are read into its cache from then on (copied there when the cache holds them).
+   */
+  const passOnOwnCore = async (seeds: number): Promise<void> => {
+    if (!deepestCore) {
+      deepestCore = await loadWasmCore();
+      startIn(deepestCore, build, [seeds], true, build.cacheMb ?? DEFAULT_CACHE_MB, 'apart');
+    }
+    const to = deepestCore;
+    for (const { at, bytes } of stepStreams) to.tablebaseCacheView(at, bytes).set(core.tablebaseCacheView(at, bytes));
+    spill?.readInto(to);
+    passCore = to;
+  };
+
+  /**
    * Finds the exits of this part's range of layer `seeds`, and trades requests with the others.
    * The core marks the part's requests (a bit a board of the layer) in its scratch as it writes its
    * children as ranks, which are then rewritten as indices of its values. A layer whose ranks pass
@@ -286,14 +322,20 @@ export const buildTablebasePart = async (
     }
     receiveAt = scratchBytes;
     scratchBytes = Math.max(requestBytes, scratchBytes + Math.max(0, ...wanted.map(({ count }) => replyBytes(count))));
-    // Grown, the request bits and counts kept (maybe moved).
-    scratch = core.tablebasePartScratch(scratchBytes);
+    // Grown (when the values are in this core), the request bits and counts kept (maybe moved).
+    const ownCore =
+      seeds === build.maxSeeds && (control.passesOnOwnCore === true || core.memorySize + scratchBytes - requestBytes > MAX_CORE_BYTES);
+    scratch = core.tablebasePartScratch(ownCore ? requestBytes : scratchBytes);
     core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
     if (twice) await writeChildren(seeds, clear);
     else if (stepStreams.length > 0)
       for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
     else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
     core.tablebaseUsePartChildren(0, 0, 0, 0, false);
+    if (ownCore) {
+      await passOnOwnCore(seeds);
+      scratch = passCore.tablebasePartScratch(scratchBytes);
+    }
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
     const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
     for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
@@ -303,14 +345,14 @@ export const buildTablebasePart = async (
       if (piece) values.set(piece.bytes.subarray(first - piece.first, end - piece.first));
       else if (clear) values.fill(0);
       else throw new Error(`tablebase: part ${part + 1} resumes layer ${seeds} with no values of table ${rules[t]}`);
-      core.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
+      passCore.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
     });
   };
 
   /** The part's values of its own boards written into its range of the layer, once the layer is finished: what the others receive, and the layers above read. */
   const keepValues = (seeds: number): void => {
     const [first, end] = ranges[part]!;
-    const scratch = core.tablebasePartScratch(scratchBytes);
+    const scratch = passCore.tablebasePartScratch(scratchBytes);
     tables.forEach((table, t) =>
       layerOf(table, seeds).set(new Int8Array(scratch.buffer, scratch.byteOffset + valuesAt[t]!, end - first), first),
     );
@@ -324,7 +366,7 @@ export const buildTablebasePart = async (
    */
   const refresh = async (k: number | null): Promise<void> => {
     const count = (requests: Requests): number => (k === null ? requests.count : requests.before[k + 1]! - requests.before[k]!);
-    const scratch = core.tablebasePartScratch(scratchBytes);
+    const scratch = passCore.tablebasePartScratch(scratchBytes);
     const at = scratch.byteOffset;
     const values = valuesAt.map(offset => at + offset);
     const replies = others(q => {
@@ -337,7 +379,7 @@ export const buildTablebasePart = async (
       values.forEach((own, t) => {
         const last = at + requests.lastAt + t * requests.count + (k === null ? 0 : requests.before[k]!);
         const reply = at + requests.replyAt;
-        length = core.tablebaseGatherChanged(
+        length = passCore.tablebaseGatherChanged(
           own,
           at + requests.wordsAt + 4 * fromWord,
           toWord - fromWord,
@@ -362,7 +404,7 @@ export const buildTablebasePart = async (
       let next = Math.ceil((inStep * values.length) / 8);
       values.forEach((own, t) => {
         const reply = at + receiveAt;
-        next = core.tablebaseScatterChanged(own + mirror, inStep, reply, t * inStep, reply, next);
+        next = passCore.tablebaseScatterChanged(own + mirror, inStep, reply, t * inStep, reply, next);
       });
     });
   };
@@ -417,8 +459,8 @@ export const buildTablebasePart = async (
   const step = async (seeds: number, k: number): Promise<number> => {
     const [from, to] = stepRanks(part, k);
     if (stepStreams.length === 0) return spill!.pass(seeds, k + 1 === PASS_STEPS ? Infinity : to);
-    core.tablebaseUseSegment(from, to, stepStreams[k]!.at);
-    return core.tablebasePass(seeds);
+    passCore.tablebaseUseSegment(from, to, stepStreams[k]!.at);
+    return passCore.tablebasePass(seeds);
   };
 
   try {
@@ -438,7 +480,7 @@ export const buildTablebasePart = async (
         // A finished layer below the deepest: every part's, whole, for the captures of the layers above.
         if (answer === 0 && seeds !== build.maxSeeds) {
           keepValues(seeds);
-          core.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
+          passCore.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
           await share(seeds);
         }
       }
@@ -446,6 +488,8 @@ export const buildTablebasePart = async (
       stats.boardVisits += end - first;
       next = steps.next(answer);
     }
+    stats.layersCoreBytes = core.memorySize;
+    stats.passesCoreBytes = passCore === core ? 0 : passCore.memorySize;
     return { base: await deliver(next.value), stats };
   } finally {
     await spill?.close();

@@ -67,7 +67,7 @@ export class SpilledRange {
   #opening: Promise<FileHandle> | null = null;
   /** Where the last segment written ends in the file: the next one is written there, once it is. */
   #fileEnd: Promise<number> = Promise.resolve(0);
-  readonly #core: WasmCore;
+  #core: WasmCore;
   readonly #path: string;
   readonly #compression: SpillCompression;
 
@@ -152,6 +152,17 @@ export class SpilledRange {
       this.#passing = false;
     }
     return changed;
+  }
+
+  /**
+   * The passes read the segments into the cache of `core` from now on (a cache of the same size: a
+   * partitioned build's deepest layer passes on a core of its own); the one segment of a range kept
+   * in the cache is copied there.
+   */
+  readInto(core: WasmCore): void {
+    const kept = this.#segments.length === 1 ? this.#segments[0]! : null;
+    if (kept) core.tablebaseCacheView(kept.at, kept.bytes).set(this.#core.tablebaseCacheView(kept.at, kept.bytes));
+    this.#core = core;
   }
 
   /**

@@ -144,7 +144,7 @@ const partsOf = (given: string | undefined): Result<{ count: number; exchange: P
 
 /** What part `part` of `count` did; with its CPU time, rate and peak memory when it is a process of its own. */
 const partLine = (
-  { sentBytes, exchanges, boardVisits, spilledBytes }: PartStats,
+  { sentBytes, exchanges, boardVisits, spilledBytes, layersCoreBytes, passesCoreBytes }: PartStats,
   part: number,
   count: number,
   ownProcess: boolean,
@@ -155,7 +155,12 @@ const partLine = (
     ? `, ${cpuSeconds.toFixed(1)} s of CPU: ${Math.round(boardVisits / cpuSeconds).toLocaleString('en-US')} boards a CPU-second, peak ${(maxRSS / 2 ** 20).toFixed(2)} GB`
     : '';
   const spilled = spilledBytes > 0 ? `, ${(spilledBytes / 2 ** 20).toFixed(1)} MB spilled at most` : '';
-  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${rate}`;
+  const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+  const cores =
+    passesCoreBytes > 0
+      ? `, cores of ${megabytes(layersCoreBytes)} (the layers below) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
+      : `, a core of ${megabytes(layersCoreBytes)}`;
+  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${cores}${rate}`;
 };
 
 export const tablebase: Command = {
