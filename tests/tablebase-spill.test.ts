@@ -3,16 +3,19 @@
  * hold a layer's quiet children writes them to files a segment at a time and reads them back in
  * every pass. It builds the bytes of the reference and of one thread whatever the threads, cache
  * and rule; on one thread its passes are those of a cache large enough for the layer (the same
- * updates in the same order); and its files are there while it builds and gone after.
+ * updates in the same order); and its files are there while it builds and gone after, and those a
+ * killed build left are removed by the next.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildTablebase } from '../host/index.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type BuildProgress, type SpillCompression, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { buildTablebaseThreads } from '../host/engines/wasm/tablebase-threads.js';
+import { spillPath } from '../host/engines/wasm/tablebase-spill.js';
 import { VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { withPlainLayers } from './helpers/plain-layers.js';
@@ -77,7 +80,7 @@ describe('the chain of 12 on 2x6, spilled', () => {
       );
       expect(withPlainLayers(base)).toEqual(expected);
       expect(spilled.passes).toEqual(whole.passes);
-      expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-\d+-1\.tmp$/)]);
+      expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-[\w.]+-\d+-1\.tmp$/)]);
       expect(readdirSync(spillDir)).toEqual([]);
     },
   );
@@ -134,7 +137,7 @@ describe("the library's buildTablebase with a spillDir", () => {
       for (const file of readdirSync(spillDir)) filesSeen.add(file);
     });
     expect(withPlainLayers(base)).toEqual(withPlainLayers(buildReferenceTablebase('ii', 4, 8, false)));
-    expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-\d+-1\.tmp$/)]);
+    expect([...filesSeen]).toEqual([expect.stringMatching(/^hoyito-children-[\w.]+-\d+-1\.tmp$/)]);
     expect(readdirSync(spillDir)).toEqual([]);
   });
 
@@ -146,5 +149,24 @@ describe("the library's buildTablebase with a spillDir", () => {
   ])('refuses %o by name', async (options, field) => {
     const refused = buildTablebase({ variant: 'ii', holesPerRow: 2, maxSeeds: 4, ...(options as object) });
     await expect(refused).rejects.toMatchObject({ kind: 'BadOption', field });
+  });
+});
+
+describe('spill files a killed build left', () => {
+  it("are removed by the next build that spills to the folder: this machine's files of processes that are gone, no other", async () => {
+    const spillDir = spillFolder();
+    // This machine's prefix, as a spill file in another folder is named.
+    const prefix = basename(spillPath(spillFolder(), 'probe')).replace(`${process.pid}-probe.tmp`, '');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    const files = {
+      gone: `${prefix}${gone}-1.tmp`,
+      goneTooOther: `${prefix}${gone}-part-2.tmp`,
+      running: `${prefix}${process.ppid}-1.tmp`,
+      otherMachine: `hoyito-children-elsewhere-${gone}-1.tmp`,
+      notOurs: `${prefix}${gone}-1.txt`,
+    };
+    for (const name of Object.values(files)) writeFileSync(join(spillDir, name), 'x');
+    await buildTablebaseThreads(1, { variant: 'ii', holesPerRow: 4, maxSeeds: 8, cacheMb: 0.002 }, undefined, { spillDir });
+    expect(readdirSync(spillDir).sort()).toEqual([files.running, files.otherMachine, files.notOurs].sort());
   });
 });

@@ -31,7 +31,6 @@
  * the layer in progress alone, from its values: a resumed part takes that range straight into its
  * values and finds its exits again, and its first exchange brings the others' values.
  */
-import { join } from 'node:path';
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint, CheckpointLayer } from '../tablebase-checkpoint.js';
@@ -47,7 +46,7 @@ import {
   startIn,
   tableCode,
 } from './tablebase.js';
-import { SpilledRange } from './tablebase-spill.js';
+import { SpilledRange, spillPath } from './tablebase-spill.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
@@ -178,7 +177,7 @@ export const buildTablebasePart = async (
   const spill =
     control.spillDir === undefined
       ? null
-      : new SpilledRange(core, join(control.spillDir, `hoyito-children-${process.pid}-part-${part + 1}.tmp`), control.spillCompression);
+      : new SpilledRange(core, spillPath(control.spillDir, `part-${part + 1}`), control.spillCompression);
   const rules = tableRules(build.fixedSide ?? false);
   const tables = rules.map(rule => tableCode(core, rule));
   const layerOf = (table: number, seeds: number): Int8Array => core.tablebaseLayerView(table, seeds);

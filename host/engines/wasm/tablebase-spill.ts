@@ -19,8 +19,10 @@
  * segment is read at once, then inflated). A deflated range holds, besides its cache, the stored
  * and the inflated bytes of the segment read ahead (up to about 1.6 halves of its cache).
  */
-import { readSync } from 'node:fs';
+import { readSync, readdirSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import { MAX_TABLEBASE_HOLES } from '../limits.js';
@@ -52,6 +54,39 @@ interface Segment {
   offset: number;
   stored: number;
 }
+
+/** This machine in a spill file's name (a folder on shared storage may hold other machines' files). */
+const SPILL_HOST = hostname().replace(/[^A-Za-z0-9.]/g, '_');
+const SPILL_PREFIX = `hoyito-children-${SPILL_HOST}-`;
+/** Folders whose files of processes that are gone were removed, by this process. */
+const tidied = new Set<string>();
+
+/** Whether process `pid` of this machine still runs (one of another user does). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The file a build thread or part of this process spills to in the folder `dir`:
+ * `hoyito-children-<machine>-<pid>-<label>.tmp`. The first call for a folder removes the files there
+ * of this machine's processes that are gone: a build killed before it removed its files (at 28
+ * seeds, 27 GB of them) leaves them to the next build, not to the disk.
+ */
+export const spillPath = (dir: string, label: string): string => {
+  if (!tidied.has(dir)) {
+    tidied.add(dir);
+    for (const name of readdirSync(dir)) {
+      const pid = name.startsWith(SPILL_PREFIX) && name.endsWith('.tmp') ? /^(\d+)-/.exec(name.slice(SPILL_PREFIX.length))?.[1] : undefined;
+      if (pid !== undefined && Number(pid) !== process.pid && !running(Number(pid))) rmSync(join(dir, name), { force: true });
+    }
+  }
+  return join(dir, `${SPILL_PREFIX}${process.pid}-${label}.tmp`);
+};
 
 /** The most bytes one read or write call moves: Node refuses more than 2 GB a call. */
 const MAX_CALL_BYTES = 2 ** 30;

@@ -5,7 +5,6 @@
  * finished when a pass changed nothing in any range. The bytes are those of one thread (tested).
  */
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { Variant } from '../../types.js';
 import { checkThreads } from '../../arguments.js';
@@ -20,7 +19,7 @@ import {
   buildSteps,
   shares,
 } from './tablebase.js';
-import { spillsIn } from './tablebase-spill.js';
+import { spillPath, spillsIn } from './tablebase-spill.js';
 import { loadThreadCore, sharedCoreMemory } from './threads.js';
 import type { WasmCore } from './core.js';
 
@@ -128,9 +127,7 @@ export const buildTablebaseThreads = async (
   const steps = buildSteps(core, build, onProgress, control, spilled ? 'spilled' : 'whole');
   let next = steps.next(0); // the core made ready (its room, any resumed layers) before the threads join it
   const url = siblingModule('tablebase-thread', import.meta.url);
-  const spillFiles = Array.from({ length: threads }, (_, i) =>
-    spilled ? join(spillDir, `hoyito-children-${process.pid}-${i + 1}.tmp`) : undefined,
-  );
+  const spillFiles = Array.from({ length: threads }, (_, i) => (spilled ? spillPath(spillDir, String(i + 1)) : undefined));
   const workers = Array.from(
     { length: threads },
     (_, i) => new BuildThread(startNodeThread(url, { memory, image: i + 1, spillFile: spillFiles[i], spillCompression })),
