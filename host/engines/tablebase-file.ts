@@ -331,6 +331,7 @@ export class TablebaseFileWriter {
    * @throws Error when it is not the layer whose bytes come next, or is more than the layer holds.
    */
   write(rule: TableRule, seeds: number, bytes: Uint8Array | Int8Array): void {
+    if (bytes.length === 0) return; // an empty range (a part with no boards of a small layer)
     if (this.#layer < this.#layers.length && this.#written === this.#layers[this.#layer]!.size) this.#nextLayer();
     const layer = this.#layers[this.#layer];
     if (layer?.rule !== rule || layer.seeds !== seeds || this.#written + bytes.length > layer.size) {
