@@ -43,6 +43,12 @@ export const tablebaseDestination = (
   return there && !there.isFile() ? badPath(name, dir, `${path} is not a file`) : ok(path);
 };
 
+/** Writes all of `bytes` to the open file `file` (at `position`, else where it is), in calls Node takes (at most 2 GB each). */
+const writeWhole = (file: number, bytes: Uint8Array, position?: number): void => {
+  for (let at = 0; at < bytes.length;)
+    at += writeSync(file, bytes, at, Math.min(bytes.length - at, 1 << 30), position === undefined ? null : position + at);
+};
+
 /** What cannot be written at `path`, as an error naming it. */
 const unwritable = (path: string, error: unknown): HoyitoError =>
   error instanceof HoyitoError ? error : new HoyitoError('BadOption', `${path}: cannot be written (${fileProblem(error)})`, 'out');
@@ -72,7 +78,7 @@ export const createTablebaseFile = (path: string, game: TablebaseGame, compress:
   const output = {
     writeAt: (bytes: Uint8Array, position: number): void => {
       try {
-        for (let at = 0; at < bytes.length;) at += writeSync(file, bytes, at, Math.min(bytes.length - at, 1 << 30), position + at);
+        writeWhole(file, bytes, position);
       } catch (error) {
         throw unwritable(path, error);
       }
@@ -296,9 +302,7 @@ export const writeCheckpoint = (path: string, header: Uint8Array, pieces: readon
   try {
     const file = openSync(partial, 'w');
     try {
-      for (const piece of [header, ...pieces]) {
-        for (let at = 0; at < piece.length;) at += writeSync(file, piece, at, Math.min(piece.length - at, 1 << 30));
-      }
+      for (const piece of [header, ...pieces]) writeWhole(file, piece);
       fsyncSync(file);
     } finally {
       closeSync(file);

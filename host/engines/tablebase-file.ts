@@ -332,7 +332,7 @@ export class TablebaseFileWriter {
    */
   write(rule: TableRule, seeds: number, bytes: Uint8Array | Int8Array): void {
     if (bytes.length === 0) return; // an empty range (a part with no boards of a small layer)
-    if (this.#layer < this.#layers.length && this.#written === this.#layers[this.#layer]!.size) this.#nextLayer();
+    this.#pastCompleteLayer();
     const layer = this.#layers[this.#layer];
     if (layer?.rule !== rule || layer.seeds !== seeds || this.#written + bytes.length > layer.size) {
       const expected = layer ? `layer ${layer.seeds} of table ${layer.rule}, from rank ${this.#written}` : 'nothing more';
@@ -362,7 +362,7 @@ export class TablebaseFileWriter {
    * @throws Error when a layer is missing or short.
    */
   finish(): number {
-    if (this.#layer < this.#layers.length && this.#written === this.#layers[this.#layer]!.size) this.#nextLayer();
+    this.#pastCompleteLayer();
     const missing = this.#layers[this.#layer];
     if (missing)
       throw new Error(`tablebase file: layer ${missing.seeds} of table ${missing.rule} has ${this.#written} of its ${missing.size} bytes`);
@@ -372,7 +372,9 @@ export class TablebaseFileWriter {
     return this.#at;
   }
 
-  #nextLayer(): void {
+  /** Once every byte of the layer being written has come, the next one is. */
+  #pastCompleteLayer(): void {
+    if (this.#layer >= this.#layers.length || this.#written < this.#layers[this.#layer]!.size) return;
     this.#layer++;
     this.#written = 0;
   }

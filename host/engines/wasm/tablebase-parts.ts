@@ -47,7 +47,7 @@ import {
   tableCode,
 } from './tablebase.js';
 import { SpilledRange, spillPath } from './tablebase-spill.js';
-import { type WasmCore, loadWasmCore } from './core.js';
+import { loadWasmCore } from './core.js';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
 export interface PartExchange {
@@ -163,7 +163,6 @@ export const buildTablebasePart = async (
   const ownRange = (seeds: number): [number, number] => rangesOf(seeds)[part]!;
   /** The core the passes of the layer in progress run on, which holds the part's values: `core`, or for the deepest layer a core of its own. */
   let passCore = core;
-  let deepestCore: WasmCore | null = null;
   // Its checkpoints hold its range of the layer in progress, from its values (scratch, valuesAt: below).
   const ownValues = (rule: TableRule): Uint8Array => {
     const [first, end] = ranges[part]!;
@@ -244,16 +243,14 @@ export const buildTablebasePart = async (
   };
 
   /**
-   * The core of the deepest layer's passes: its room for a cache of the same size, and no layer (the
-   * build's game and rule, the deepest layer alone, apart), made once; the children the part's
-   * core wrote are read into its cache from then on (copied there when the cache holds them).
+   * The core of the deepest layer's passes (that layer starts once a build): its room for a cache of
+   * the same size, and no layer (the build's game and rule, the deepest layer alone, apart); the
+   * children the part's core wrote are read into its cache from then on (copied there when the
+   * cache holds them).
    */
   const passOnOwnCore = async (seeds: number): Promise<void> => {
-    if (!deepestCore) {
-      deepestCore = await loadWasmCore();
-      startIn(deepestCore, build, [seeds], true, build.cacheMb ?? DEFAULT_CACHE_MB, 'apart');
-    }
-    const to = deepestCore;
+    const to = await loadWasmCore();
+    startIn(to, build, [seeds], true, build.cacheMb ?? DEFAULT_CACHE_MB, 'apart');
     for (const { at, bytes } of stepStreams) to.tablebaseCacheView(at, bytes).set(core.tablebaseCacheView(at, bytes));
     spill?.readInto(to);
     passCore = to;
