@@ -5,7 +5,7 @@
 import { execFile, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
-import { checkpointPath, readCheckpoint, writeCheckpoint } from '../tools/tablebase-files.js';
+import { checkpointPath, openLayerPieces, readCheckpoint, writeCheckpoint } from '../tools/tablebase-files.js';
+import { buildTablebaseParts } from '../host/engines/wasm/tablebase-parts.js';
+import { checkpointFrom } from '../host/engines/tablebase-checkpoint.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
@@ -355,8 +357,8 @@ describe('tablebase build and solve', () => {
     ).toThrow(interrupted);
     // The checkpoint's bytes are handed over once, then let go: layers 1 and 5 finished, 9 in progress.
     const checkpoint = unwrap(readCheckpoint(checkpointPath(path)))!;
-    expect(checkpoint.takeData().map(({ seeds, bytes }) => [seeds, bytes.length])).toEqual([1, 5, 9].map(k => [k, layerSize(12, k)]));
-    expect(checkpoint.takeData()).toEqual([]);
+    expect([...checkpoint.takeData()].map(({ seeds, bytes }) => [seeds, bytes.length])).toEqual([1, 5, 9].map(k => [k, layerSize(12, k)]));
+    expect([...checkpoint.takeData()]).toEqual([]);
     const resumed = await runWithProgress(
       'tablebase',
       'build',
@@ -422,6 +424,70 @@ describe('tablebase build and solve', () => {
       expect(refused.code).toBe(1);
       expect(refused.error).toMatch(message);
     }
+  });
+
+  it('--resume of parts started --from a file: their checkpoints name that file and hold their ranges alone; its layers are read from there (the file replaced since: refused)', async () => {
+    const small = mkdtempSync(join(tmpdir(), 'hoyito-from-'));
+    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--out', small);
+    const smallFile = join(small, 'iii-2x3-capturer-chain-8.hoyitotb');
+    const grown = mkdtempSync(join(tmpdir(), 'hoyito-grown-'));
+    const path = join(grown, 'iii-2x3-capturer-chain-12.hoyitotb');
+    const partFile = (part: number) => `${checkpointPath(path)}.part-${part + 1}-of-2`;
+    // Two parts from the file as the CLI builds them, each stopped after its second checkpoint (pass 2 of layer 12).
+    const build = { variant: 'iii', holesPerRow: 3, maxSeeds: 12, layers: 'chain' } as const;
+    const below = unwrap(openLayerPieces(smallFile));
+    const stop = new Error('stopped');
+    const written = [0, 0];
+    await expect(
+      buildTablebaseParts(2, build, undefined, part => ({
+        resume: unwrap(checkpointFrom(below, { ...build, fixedSide: false, layers: chainLayers(12) })),
+        layersBelow: below,
+        checkpointEveryMs: 0,
+        onCheckpoint: (header, pieces) => {
+          unwrap(writeCheckpoint(partFile(part), header, pieces));
+          if (++written[part]! === 2) throw stop;
+        },
+      })),
+    ).rejects.toBe(stop);
+    below.close();
+    const checkpoint = unwrap(readCheckpoint(partFile(0)))!;
+    expect(checkpoint).toMatchObject({ finished: [0, 4, 8], current: { seeds: 12, passes: 2 }, finishedIn: { path: resolve(smallFile) } });
+    expect([...checkpoint.takeData()].map(({ seeds }) => seeds)).toEqual([12]);
+    const resume = () =>
+      runWithProgress(
+        'tablebase',
+        'build',
+        '--variant',
+        'iii',
+        '--holes',
+        '3',
+        '--seeds',
+        '12',
+        '--parts',
+        '2',
+        '--resume',
+        '--out',
+        grown,
+      );
+    const original = readFileSync(smallFile);
+    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--compress', 'none', '--out', small);
+    const refused = await resume();
+    expect(refused.code).toBe(1);
+    expect(refused.error).toMatch(
+      `the checkpoint's finished layers are in ${resolve(smallFile)}, which is no longer the file it was written with`,
+    );
+    writeFileSync(smallFile, original);
+    const resumed = await resume();
+    expect(resumed.code).toBe(0);
+    expect(resumed.error).toBe(
+      [0, 1]
+        .map(part => `resuming from ${partFile(part)}: 3 layers finished (in ${resolve(smallFile)}), layer 12 after 2 passes`)
+        .join('\n'),
+    );
+    const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
+    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', fresh);
+    expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'iii-2x3-capturer-chain-12.hoyitotb')));
+    expect(readdirSync(grown)).toEqual(['iii-2x3-capturer-chain-12.hoyitotb']);
   });
 
   it('a checkpoint that is slow to write is written less often: between passes, at most a tenth of the time goes to them', async () => {

@@ -155,6 +155,18 @@ describe('databases on the play and probe cores', () => {
   });
 });
 
+describe('a core released (a build done with its memory)', () => {
+  it('fails by name at any later use, whatever it is asked', async () => {
+    const core = await loadWasmCore();
+    buildWasmTablebase(core, { variant: 'ii', holesPerRow: 3, maxSeeds: 4 });
+    expect(core.memorySize).toBeGreaterThan(0);
+    core.release();
+    expect(() => core.memorySize).toThrow('core: released (its memory let go), so it has no memory');
+    expect(() => core.perft(startPosition('ii', 3), 1)).toThrow('core: released (its memory let go), so it has no');
+    expect(() => core.tablebaseLayerView(core.constants.TABLE_CAPTURER, 4)).toThrow('core: released');
+  });
+});
+
 describe('PlayCore (loadPlayCore): plays and searches on any core, and names what it lacks', () => {
   const root = position('ii 2,0,2,0,1,1/1,1,0,2,1,1 S 18-18');
   const lacksDatabases = ['BadOption', 'core', expect.stringContaining('loadWasmCore')];

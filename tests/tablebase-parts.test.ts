@@ -13,8 +13,14 @@ import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js'
 import { type LayerPlacement, buildWasmTablebase, startIn } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { type PartControl, buildTablebaseParts, partRanges } from '../host/engines/wasm/tablebase-parts.js';
-import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
-import { layerSize } from '../host/engines/tablebase.js';
+import {
+  type Checkpoint,
+  type LayerPieces,
+  checkpointFrom,
+  checkpointWithFinished,
+  parseCheckpoint,
+} from '../host/engines/tablebase-checkpoint.js';
+import { type Tablebase, layerSize } from '../host/engines/tablebase.js';
 import { VARIANTS } from '../host/types.js';
 import { wasmEngine } from './helpers/engines.js';
 import { withPlainLayers } from './helpers/plain-layers.js';
@@ -262,5 +268,120 @@ describe('a partitioned build resumed', () => {
     const finished9 = pick(saved, 0, ({ finished, current }) => current === null && finished.at(-1) === 9);
     const during9 = (part: number) => pick(saved, part, ({ current }) => current?.seeds === 9);
     expect(await resumed([finished9, during9(1), during9(2)])).toEqual(expected);
+  });
+});
+
+describe('a partitioned build whose layers below are in a file', () => {
+  const build = { variant: 'iii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+  const parts = 3;
+  const parse = (file: Uint8Array): Checkpoint => {
+    const parsed = parseCheckpoint(file);
+    if (!parsed.ok) throw parsed.error;
+    return parsed.value;
+  };
+  /** The layers of `base` read in pieces of `cut` boards, as from the file at `path` (tools/tablebase-files.ts reads a block at a time). */
+  const piecesCut = (base: Tablebase, cut: number, path = '/databases/iii-chain-8.hoyitotb', indexChecksum = 0x1234): LayerPieces => ({
+    ...base,
+    finishedIn: { path, indexChecksum },
+    *pieces(rule, seeds) {
+      const layer = base.tables[rule]![seeds]!;
+      for (let first = 0; first < layer.length; first += cut)
+        yield { rule, seeds, first, bytes: new Uint8Array(layer.buffer, layer.byteOffset + first, Math.min(cut, layer.length - first)) };
+    },
+  });
+  const fromFile = (below: LayerPieces) => {
+    const started = checkpointFrom(below, { ...build, fixedSide: false, layers: [0, 4, 8, 12] });
+    if (!started.ok) throw started.error;
+    return started.value;
+  };
+
+  it('lets each part’s core of the layers below go once the deepest layer’s exits are found: the bytes of one core, assembled or written to part 0’s sink from the file', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const chain8 = buildWasmTablebase(wasmEngine.core, { ...build, maxSeeds: 8 });
+    for (const spill of [false, true]) {
+      const spillDir = temporaryFolder('hoyito-parts-');
+      const below = piecesCut(chain8, 1000);
+      const control = (): PartControl => ({
+        resume: fromFile(below),
+        layersBelow: below,
+        passesOnOwnCore: true,
+        ...(spill && { spillDir }),
+      });
+      const { base, stats } = await buildTablebaseParts(parts, { ...build, cacheMb: spill ? 0.05 : 64 }, undefined, control);
+      expect(withPlainLayers(base!)).toEqual(expected);
+      expect(stats.map(({ layersLetGo }) => layersLetGo)).toEqual([true, true, true]);
+      for (const { spilledBytes } of stats) expect(spilledBytes > 0).toBe(spill);
+      // Part 0's sink gets the layers below from the file's pieces, then the deepest, in file order.
+      const written = new Map<number, number[]>();
+      await buildTablebaseParts(parts, build, undefined, part => ({
+        ...control(),
+        ...(part === 0 && {
+          layersTo: {
+            write: (_, seeds, bytes) =>
+              written.set(seeds, [...(written.get(seeds) ?? []), ...new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length)]),
+          },
+        }),
+      }));
+      expect([...written.keys()]).toEqual([0, 4, 8, 12]);
+      for (const [seeds, values] of written) expect(values).toEqual([...expected.tables.C![seeds]!]);
+      expect(readdirSync(spillDir)).toEqual([]);
+    }
+    // Without a core of their own for the passes, the core holds the values: nothing is let go.
+    const below = piecesCut(chain8, 1000);
+    const { stats } = await buildTablebaseParts(parts, build, undefined, () => ({ resume: fromFile(below), layersBelow: below }));
+    expect(stats.map(({ layersLetGo }) => layersLetGo)).toEqual([false, false, false]);
+  });
+
+  it('names the file in its checkpoints of the deepest layer, which hold the part’s range alone; resumed with that file, the same bytes; another file refused', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const chain8 = buildWasmTablebase(wasmEngine.core, { ...build, maxSeeds: 8 });
+    const below = piecesCut(chain8, 777);
+    const saved: Uint8Array[][] = Array.from({ length: parts }, () => []);
+    const stop = new Error('stopped');
+    await expect(
+      buildTablebaseParts(parts, build, undefined, part => ({
+        resume: fromFile(below),
+        layersBelow: below,
+        passesOnOwnCore: true,
+        checkpointEveryMs: 0,
+        onCheckpoint: (header, pieces) => {
+          const file = new Uint8Array([...header, ...pieces.flatMap(piece => [...piece])]);
+          saved[part]!.push(file);
+          if (parse(file).current?.passes === 3) throw stop;
+        },
+      })),
+    ).rejects.toBe(stop);
+    const ranges = partRanges(layerSize(12, 12), parts);
+    const path = new TextEncoder().encode(below.finishedIn!.path);
+    saved.forEach((files, part) => {
+      const [first, end] = ranges[part]!;
+      for (const file of files) {
+        const { current, finished, finishedIn } = parse(file);
+        expect([current?.seeds, current?.range, finished, finishedIn]).toEqual([12, [first, end], [0, 4, 8], below.finishedIn]);
+        expect(file.length).toBe(64 + path.length + (end - first));
+      }
+    });
+    const resumeFrom = (files: readonly Uint8Array[], file: LayerPieces) =>
+      buildTablebaseParts(parts, build, undefined, part => {
+        const resumed = checkpointWithFinished(parse(files[part]!), file);
+        if (!resumed.ok) throw resumed.error;
+        return { resume: resumed.value, layersBelow: file, passesOnOwnCore: true };
+      });
+    // A path of no bytes, or longer than the file: damaged, said so.
+    const damaged = (pathLength: number) => {
+      const file = saved[0]![0]!.slice();
+      new DataView(file.buffer).setUint32(60, pathLength, true);
+      return parseCheckpoint(file);
+    };
+    expect(damaged(0)).toMatchObject({
+      ok: false,
+      error: { message: 'checkpoint: it names no file of its finished layers: the file is damaged' },
+    });
+    expect(damaged(2 ** 20)).toMatchObject({ ok: false, error: { message: expect.stringContaining('the file is truncated') } });
+    const at = (part: number, passes: number) => saved[part]!.find(file => parse(file).current?.passes === passes)!;
+    expect(withPlainLayers((await resumeFrom([at(0, 2), at(1, 3), at(2, 1)], below)).base!)).toEqual(expected);
+    await expect(resumeFrom([at(0, 2), at(1, 2), at(2, 2)], piecesCut(chain8, 777, below.finishedIn!.path, 0x4321))).rejects.toThrow(
+      `tablebase: the checkpoint's finished layers are in ${below.finishedIn!.path}, which is no longer the file it was written with (its block index differs): build again from the start`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { lstat, open, readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Tablebase, type TablebaseGame, tableRules } from '../host/engines/tablebase.js';
 import { tablebaseFor } from '../host/engines/tablebase-values.js';
 import {
@@ -10,11 +10,15 @@ import {
   type TablebaseReadOptions,
   TablebaseFileWriter,
   parseTablebaseFile,
+  readTablebaseBlock,
   readTablebaseGame,
+  readTablebaseIndex,
   tablebaseFileName,
+  tablebaseIndexLength,
 } from '../host/engines/tablebase-file.js';
+import { openFileSource } from '../host/engines/file-source.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
-import { type Checkpoint, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
+import { type Checkpoint, type LayerPieces, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
 import { type SearchService, type ServiceTablebase, type TablebaseFile, openTablebaseFile } from '../host/service.js';
 import { badPath, fileProblem, writableFolder } from './options.js';
@@ -179,6 +183,55 @@ export const readTablebaseFile = async (path: string, options?: TablebaseReadOpt
   if (!file.ok) return badTablebase(path, file.error);
   const parsed = parseTablebaseFile(file.value, zlibCodec, options);
   return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
+};
+
+/**
+ * The database file at `path` (version 4 on), its layers read a block at a time as they are taken
+ * (each block checked, and inflated): a build that starts or resumes from it never holds the file
+ * or its layers whole (at 32 seeds the 28-seed chain's 2.2 GB, in every part). Its header and block
+ * index are read and checked at once; a block found damaged later throws its `BadTablebase` error.
+ * `finishedIn` names it by its absolute path. Close it when done.
+ */
+export const openLayerPieces = (path: string): Result<LayerPieces & { close(): void }, HoyitoError> => {
+  const opened = openFileSource(path);
+  if (!opened.ok) return badTablebase(path, opened.error.message);
+  const file = opened.value;
+  const refused = (words: string) => {
+    file.close();
+    return badTablebase(path, words);
+  };
+  try {
+    const game = readTablebaseGame(file.readSync(0, Math.min(TABLEBASE_HEADER_SIZE, file.size)));
+    if (!game.ok) return refused(game.error.message);
+    if (file.size !== game.value.fileLength)
+      return refused(`${file.size} bytes, ${game.value.fileLength} expected from its header: the file is truncated or damaged`);
+    const prefix = file.readSync(0, tablebaseIndexLength(game.value));
+    const header = readTablebaseIndex(prefix);
+    if (!header.ok) return refused(header.error.message);
+    const { variant, holesPerRow, maxSeeds, fixedSide, layers, fileLayers, blockOffsets } = header.value;
+    return ok({
+      variant,
+      holesPerRow,
+      maxSeeds,
+      fixedSide,
+      layers,
+      finishedIn: { path: resolve(path), indexChecksum: new DataView(prefix.buffer).getUint32(32, true) },
+      *pieces(rule, seeds) {
+        const layer = fileLayers.find(each => each.rule === rule && each.seeds === seeds);
+        if (!layer) throw new HoyitoError('BadTablebase', `${path}: holds no layer ${seeds} of table ${rule}`, 'tablebase');
+        for (let block = 0; block * layer.blockSize < Math.max(layer.size, 1); block++) {
+          const index = layer.firstBlock + block;
+          const stored = file.readSync(blockOffsets[index]!, blockOffsets[index + 1]! - blockOffsets[index]!);
+          const bytes = readTablebaseBlock(stored, header.value, index, zlibCodec);
+          if (!bytes.ok) throw new HoyitoError('BadTablebase', `${path}: ${bytes.error.message}`, 'tablebase');
+          yield { rule, seeds, first: block * layer.blockSize, bytes: bytes.value };
+        }
+      },
+      close: () => file.close(),
+    });
+  } catch (error) {
+    return refused(error instanceof Error ? error.message : String(error));
+  }
 };
 
 /** A database file of a folder, known by its game until it is read. */

@@ -24,11 +24,20 @@
  * data from 56 (the layer in progress: the range's bytes):
  *
  *  40  u64 the range's first rank                48  u64 its end
+ *
+ * Version 4, written by a part in the deepest layer of a build whose layers below are in a
+ * database file (`LayersInFile`: the file it started from), which it names rather than holds
+ * them (2.2 GB a part at 32 seeds): version 3's header, then the file, and the data from 64 + n
+ * (the range's bytes alone):
+ *
+ *  56  u32 the file's index checksum (its bytes 32..35: which blocks it holds)
+ *  60  u32 n, the length of its path         64  its path, n bytes of UTF-8
  */
 import { HoyitoError, type Result, VARIANTS, err, ok } from '../types.js';
 import {
   type TableRule,
   type Tablebase,
+  type TablebaseGame,
   isTablebaseHoles,
   layerSize,
   layerWords,
@@ -46,9 +55,13 @@ const VERSION = 1;
 const WIDE_VERSION = 2;
 /** The version written by a part: version 2's, and its range of the layer in progress. */
 const RANGE_VERSION = 3;
+/** The version written by a part whose finished layers are in a database file: version 3's, and the file. */
+const FILE_VERSION = 4;
 const HEADER_SIZE = 32;
 const WIDE_HEADER_SIZE = 40;
 const RANGE_HEADER_SIZE = 56;
+/** Version 4's header before its path. */
+const FILE_HEADER_SIZE = 64;
 const NONE = 255;
 
 /** The build a checkpoint is for. */
@@ -62,11 +75,19 @@ export interface CheckpointState {
    * [first, end) of it that the checkpoint holds when it holds a part's range alone.
    */
   readonly current: { readonly seeds: number; readonly passes: number; readonly range?: readonly [number, number] } | null;
+  /** The database file that holds the finished layers, which the checkpoint then does not (with a range alone). */
+  readonly finishedIn?: FinishedIn;
+}
+
+/** A database file that holds a build's finished layers: its path, and its index checksum (its bytes 32..35), which names its blocks. */
+export interface FinishedIn {
+  readonly path: string;
+  readonly indexChecksum: number;
 }
 
 /**
- * The layers whose bytes a checkpoint holds, in order: per table, the finished ones then the one in
- * progress (its range, from `first`, or whole).
+ * The layers whose bytes a checkpoint holds, in order: per table, the finished ones (unless a file
+ * holds them) then the one in progress (its range, from `first`, or whole).
  */
 export const checkpointLayers = (
   game: CheckpointGame,
@@ -76,7 +97,7 @@ export const checkpointLayers = (
   const { current } = state;
   const [first, end] = current?.range ?? [0, current ? size(current.seeds) : 0];
   return tableRules(game.fixedSide).flatMap(rule => [
-    ...state.finished.map(seeds => ({ rule, seeds, first: 0, size: size(seeds) })),
+    ...(state.finishedIn ? [] : state.finished.map(seeds => ({ rule, seeds, first: 0, size: size(seeds) }))),
     ...(current ? [{ rule, seeds: current.seeds, first, size: end - first }] : []),
   ]);
 };
@@ -89,13 +110,18 @@ const fnv = (hash: number, bytes: Uint8Array): number => {
 /** The header of a checkpoint whose data is `pieces` (the layers of `checkpointLayers`, in order). */
 export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, pieces: readonly Uint8Array[]): Uint8Array => {
   const range = state.current?.range;
+  const { finishedIn } = state;
+  if (finishedIn && !range) throw new Error('checkpoint: finished layers in a file, with no range of the layer in progress');
+  const path = new TextEncoder().encode(finishedIn?.path ?? '');
   const wide = range !== undefined || needsHighWord(game.layers);
-  const header = new Uint8Array(range ? RANGE_HEADER_SIZE : wide ? WIDE_HEADER_SIZE : HEADER_SIZE);
+  const header = new Uint8Array(
+    finishedIn ? FILE_HEADER_SIZE + path.length : range ? RANGE_HEADER_SIZE : wide ? WIDE_HEADER_SIZE : HEADER_SIZE,
+  );
   const view = new DataView(header.buffer);
   header.set(new TextEncoder().encode(MAGIC));
   header.set(
     [
-      range ? RANGE_VERSION : wide ? WIDE_VERSION : VERSION,
+      finishedIn ? FILE_VERSION : range ? RANGE_VERSION : wide ? WIDE_VERSION : VERSION,
       VARIANTS.indexOf(game.variant),
       game.holesPerRow,
       game.maxSeeds,
@@ -118,6 +144,11 @@ export const checkpointHeader = (game: CheckpointGame, state: CheckpointState, p
     view.setBigUint64(40, BigInt(range[0]), true);
     view.setBigUint64(48, BigInt(range[1]), true);
   }
+  if (finishedIn) {
+    view.setUint32(56, finishedIn.indexChecksum, true);
+    view.setUint32(60, path.length, true);
+    header.set(path, FILE_HEADER_SIZE);
+  }
   return header;
 };
 
@@ -132,15 +163,16 @@ export interface CheckpointLayer {
 export interface Checkpoint extends CheckpointState {
   readonly game: CheckpointGame;
   /**
-   * The layers' bytes, as `checkpointLayers` lists them, handed over once: views of the file,
-   * which the checkpoint then lets go (516 MB at 24 seeds, which would stay for the whole build).
+   * The layers' bytes, as `checkpointLayers` lists them (or in pieces: a layer's ranks from
+   * `first`), handed over once: views of the file, which the checkpoint then lets go (516 MB at 24
+   * seeds, which would stay for the whole build), or read from a file as they are taken.
    */
-  takeData(): readonly CheckpointLayer[];
+  takeData(): Iterable<CheckpointLayer>;
 }
 
 /** `layers`, given once: the second call has none (the caller's bytes are let go). */
-const handOver = (layers: CheckpointLayer[]): (() => readonly CheckpointLayer[]) => {
-  let held: CheckpointLayer[] | null = layers;
+const handOver = (layers: Iterable<CheckpointLayer>): (() => Iterable<CheckpointLayer>) => {
+  let held: Iterable<CheckpointLayer> | null = layers;
   return () => {
     const taken = held ?? [];
     held = null;
@@ -156,9 +188,19 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     return bad('not a hoyito build checkpoint (no HOYITOCK header)');
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const [version, variantCode, holesPerRow, maxSeeds, ruleCode, current] = file.subarray(8, 14);
-  if (version !== VERSION && version !== WIDE_VERSION && version !== RANGE_VERSION)
-    return bad(`version ${version}, this library reads ${VERSION} to ${RANGE_VERSION}`);
-  const headerSize = version === RANGE_VERSION ? RANGE_HEADER_SIZE : version === WIDE_VERSION ? WIDE_HEADER_SIZE : HEADER_SIZE;
+  if (version !== VERSION && version !== WIDE_VERSION && version !== RANGE_VERSION && version !== FILE_VERSION)
+    return bad(`version ${version}, this library reads ${VERSION} to ${FILE_VERSION}`);
+  const fixedSize =
+    version === FILE_VERSION
+      ? FILE_HEADER_SIZE
+      : version === RANGE_VERSION
+        ? RANGE_HEADER_SIZE
+        : version === WIDE_VERSION
+          ? WIDE_HEADER_SIZE
+          : HEADER_SIZE;
+  if (file.length < fixedSize) return bad(`${file.length} bytes: shorter than the header of ${fixedSize}; the file is truncated`);
+  const pathLength = version === FILE_VERSION ? view.getUint32(60, true) : 0;
+  const headerSize = fixedSize + pathLength;
   if (file.length < headerSize) return bad(`${file.length} bytes: shorter than the header of ${headerSize}; the file is truncated`);
   const variant = VARIANTS[variantCode!];
   if (!variant || (ruleCode !== 0 && ruleCode !== 1) || !isTablebaseHoles(holesPerRow!) || maxSeeds! > MAX_TABLEBASE_SEEDS)
@@ -172,13 +214,23 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
     return bad('its layers do not agree with each other: the file is damaged');
   const game: CheckpointGame = { variant, holesPerRow: holesPerRow!, maxSeeds: maxSeeds!, fixedSide: ruleCode === 1, layers };
   let range: [number, number] | undefined;
-  if (version === RANGE_VERSION) {
+  if (version >= RANGE_VERSION) {
     range = [Number(view.getBigUint64(40, true)), Number(view.getBigUint64(48, true))];
     if (current === NONE || range[0] > range[1] || range[1] > layerSize(2 * holesPerRow!, current!))
       return bad(`its range of the layer in progress (${range.join(' to ')}) is not one: the file is damaged`);
   }
   const passes = view.getUint32(24, true);
-  const state: CheckpointState = { finished, current: current === NONE ? null : { seeds: current!, passes, ...(range && { range }) } };
+  let finishedIn: FinishedIn | undefined;
+  if (version === FILE_VERSION) {
+    const path = new TextDecoder('utf-8', { fatal: false }).decode(file.subarray(FILE_HEADER_SIZE, headerSize));
+    if (path.length === 0) return bad('it names no file of its finished layers: the file is damaged');
+    finishedIn = { path, indexChecksum: view.getUint32(56, true) };
+  }
+  const state: CheckpointState = {
+    finished,
+    current: current === NONE ? null : { seeds: current!, passes, ...(range && { range }) },
+    ...(finishedIn && { finishedIn }),
+  };
   const data: CheckpointLayer[] = [];
   let at = headerSize;
   for (const { rule, seeds, first, size } of checkpointLayers(game, state)) {
@@ -192,24 +244,72 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
 };
 
 /**
+ * Databases whose layers are read a piece at a time (a file read block by block: tools/tablebase-files.ts),
+ * never held whole in memory; in a file, `finishedIn` names it.
+ */
+export interface LayerPieces extends TablebaseGame {
+  /** Layer `seeds` of table `rule`, a piece at a time in rank order (`first`: where each begins). */
+  pieces(rule: TableRule, seeds: number): Iterable<CheckpointLayer>;
+  readonly finishedIn?: FinishedIn;
+}
+
+/** Databases held in memory as pieces: each layer one. */
+export const piecesOf = (base: Tablebase): LayerPieces => ({
+  ...base,
+  pieces: (rule, seeds) => {
+    const layer = base.tables[rule]![seeds]!;
+    return [{ rule, seeds, first: 0, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) }];
+  },
+});
+
+/** The layers of `game` that `base` holds and a build of `game` does not make again: those up to `base`'s deepest. */
+const layersBelowOf = (base: TablebaseGame, game: CheckpointGame): number[] => game.layers.filter(seeds => seeds <= base.maxSeeds);
+
+/** Every table's `layers` of `base`, a piece at a time, read as they are taken. */
+function* piecesIn(base: LayerPieces, layers: readonly number[]): Generator<CheckpointLayer> {
+  for (const rule of tableRules(base.fixedSide)) for (const seeds of layers) yield* base.pieces(rule, seeds);
+}
+
+/**
  * Where a build of `game` stands when the databases `base` (a file of the same game and rule built
  * to fewer seeds, e.g. the chain of 24 for the chain of 28) give its lower layers: those finished,
- * none in progress. An error names how `base` does not fit: another game, or a layer of the build
- * below its deepest that it lacks.
+ * none in progress, read from `base` a piece at a time as the build takes them. An error names how
+ * `base` does not fit: another game, or a layer of the build below its deepest that it lacks.
  */
-export const checkpointFrom = (base: Tablebase, game: CheckpointGame): Result<Checkpoint, HoyitoError> => {
+export const checkpointFrom = (base: LayerPieces, game: CheckpointGame): Result<Checkpoint, HoyitoError> => {
   const unfit = (words: string) => err(new HoyitoError('BadOption', `tablebase: the databases to start from ${words}`, 'from'));
   for (const field of ['variant', 'holesPerRow', 'fixedSide'] as const) {
     if (base[field] !== game[field]) return unfit(`are for ${field} ${String(base[field])}, this build for ${String(game[field])}`);
   }
-  const below = game.layers.filter(seeds => seeds <= base.maxSeeds);
+  const below = layersBelowOf(base, game);
   const missing = below.filter(seeds => !base.layers.includes(seeds));
   if (missing.length > 0) return unfit(`lack layer ${missing.join(', ')}, which this build holds`);
-  const data = tableRules(game.fixedSide).flatMap(rule =>
-    below.map(seeds => {
-      const layer = base.tables[rule]![seeds]!;
-      return { rule, seeds, first: 0, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) };
-    }),
-  );
-  return ok({ game, finished: below, current: null, takeData: handOver(data) });
+  return ok({ game, finished: below, current: null, takeData: handOver(piecesIn(base, below)) });
+};
+
+/**
+ * `checkpoint` (which names the file of its finished layers, `finishedIn`) with those layers read
+ * from `base`, that file, a piece at a time before its own data. An error names how `base` is not
+ * the file the checkpoint was written with.
+ */
+export const checkpointWithFinished = (checkpoint: Checkpoint, base: LayerPieces): Result<Checkpoint, HoyitoError> => {
+  const named = checkpoint.finishedIn;
+  const unfit = (words: string) =>
+    err(new HoyitoError('BadOption', `tablebase: the checkpoint's finished layers are in ${named?.path ?? 'no file'}, ${words}`, 'resume'));
+  if (!named) return unfit('not in a file');
+  if (base.finishedIn?.indexChecksum !== named.indexChecksum)
+    return unfit('which is no longer the file it was written with (its block index differs): build again from the start');
+  const missing = checkpoint.finished.filter(seeds => !base.layers.includes(seeds));
+  if (missing.length > 0 || base.variant !== checkpoint.game.variant || base.holesPerRow !== checkpoint.game.holesPerRow)
+    return unfit('which does not hold them');
+  const own = checkpoint.takeData();
+  return ok({
+    ...checkpoint,
+    takeData: handOver(
+      (function* () {
+        yield* piecesIn(base, checkpoint.finished);
+        yield* own;
+      })(),
+    ),
+  });
 };

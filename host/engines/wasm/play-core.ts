@@ -260,8 +260,8 @@ export class PlayCore {
   #configured: GameSettings | null = null;
   /** The search whose root, history and table the core holds. */
   #searchOwner: SearchClaim | null = null;
-  /** The core's functions: a larger core's (WasmCore) checks for its own with `larger`. */
-  protected readonly exports: PlayCoreFunctions & Partial<FullCoreFunctions>;
+  /** The core's functions: a larger core's (WasmCore) checks for its own with `larger`; none once released. */
+  protected exports: PlayCoreFunctions & Partial<FullCoreFunctions>;
   /** Where the clock import looks for the running iteration's stop flag. */
   readonly #stopWatch: StopWatch;
 
@@ -295,6 +295,21 @@ export class PlayCore {
   }
 
   // ---- memory ---------------------------------------------------------------------------------
+
+  /**
+   * Lets the core's instance and memory go, for the garbage collector to free (a database build's
+   * core of gigabytes that it is done with: tablebase-parts.ts); any later use fails by name.
+   */
+  release(): void {
+    this.exports = new Proxy({} as PlayCoreFunctions, {
+      has: () => true,
+      get: (_, name) => {
+        throw new Error(`core: released (its memory let go), so it has no ${String(name)}`);
+      },
+    });
+    this.#bytes = new Uint8Array(0);
+    this.#words = new DataView(this.#bytes.buffer);
+  }
 
   /** Makes the views afresh when the memory grew (a table was allocated), and only then (a shared memory's buffer is a new object each time it grew). */
   #refreshViews(): void {

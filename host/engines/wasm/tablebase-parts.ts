@@ -34,7 +34,7 @@
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint, CheckpointLayer } from '../tablebase-checkpoint.js';
-import { type TableRule, type Tablebase, layerSize, tableRules } from '../tablebase.js';
+import { type TableRule, type Tablebase, allLayers, layerSize, layersOf, tableRules } from '../tablebase.js';
 import {
   DEFAULT_CACHE_MB,
   type BuildControl,
@@ -48,6 +48,8 @@ import {
 } from './tablebase.js';
 import { SpilledRange, spillPath } from './tablebase-spill.js';
 import { loadWasmCore } from './core.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
 export interface PartExchange {
@@ -111,11 +113,14 @@ export interface PartStats {
   /** The memory of its core (the layers below the deepest), and of the core of the deepest layer's passes when they had one of their own (else 0), at the end. */
   layersCoreBytes: number;
   passesCoreBytes: number;
+  /** Whether its core of the layers below was let go once the deepest layer's exits were found (`layersBelow`, on a core of their own). */
+  layersLetGo: boolean;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
 interface Requests {
-  readonly words: Uint32Array;
+  /** None once they are in the part's scratch. */
+  words: Uint32Array;
   readonly count: number;
   /** Per step of the owner's pass: how many requests come before its ranks (and `count` after the last). */
   readonly before: readonly number[];
@@ -124,6 +129,12 @@ interface Requests {
   lastAt: number;
   replyAt: number;
 }
+
+/** Runs V8's garbage collector now: a released core's gigabytes are freed before the next core is made, not whenever V8 next collects. */
+const collectGarbage = (): void => {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+};
 
 /** The bits set in `words`. */
 const countBits = (words: Uint32Array): number => {
@@ -146,7 +157,7 @@ export const PASS_STEPS = 8;
 /**
  * Builds one part of the databases of `build` (see the top): every part of the build calls this
  * with its own `exchange`. Returns, in part 0 without `layersTo`, the databases (its layers but the
- * deepest are views of its core when `control.views`); else null.
+ * deepest are copies); else null.
  * @throws HoyitoError as `buildWasmTablebase`; Error when a part's children do not fit its cache and it has no `spillDir`, or its requests do not fit its memory.
  */
 export const buildTablebasePart = async (
@@ -156,13 +167,23 @@ export const buildTablebasePart = async (
   control: PartControl = {},
 ): Promise<{ base: Tablebase | null; stats: PartStats }> => {
   const { part, parts } = exchange;
-  const stats: PartStats = { sentBytes: 0, exchanges: 0, boardVisits: 0, spilledBytes: 0, layersCoreBytes: 0, passesCoreBytes: 0 };
+  const stats: PartStats = {
+    sentBytes: 0,
+    exchanges: 0,
+    boardVisits: 0,
+    spilledBytes: 0,
+    layersCoreBytes: 0,
+    passesCoreBytes: 0,
+    layersLetGo: false,
+  };
   const core = await loadWasmCore();
   const resume = await agreeOnResume(exchange, control.resume);
   const rangesOf = (seeds: number): [number, number][] => partRanges(layerSize(2 * build.holesPerRow, seeds), parts);
   const ownRange = (seeds: number): [number, number] => rangesOf(seeds)[part]!;
   /** The core the passes of the layer in progress run on, which holds the part's values: `core`, or for the deepest layer a core of its own. */
   let passCore = core;
+  /** Whether `core` still holds the layers below the deepest (see `letLayersGo`). */
+  let layersHeld = true;
   // Its checkpoints hold its range of the layer in progress, from its values (scratch, valuesAt: below).
   const ownValues = (rule: TableRule): Uint8Array => {
     const [first, end] = ranges[part]!;
@@ -246,14 +267,30 @@ export const buildTablebasePart = async (
    * The core of the deepest layer's passes (that layer starts once a build): its room for a cache of
    * the same size, and no layer (the build's game and rule, the deepest layer alone, apart); the
    * children the part's core wrote are read into its cache from then on (copied there when the
-   * cache holds them).
+   * cache holds them). With `layersBelow`, the part's core goes first (or once its cache is copied).
    */
   const passOnOwnCore = async (seeds: number): Promise<void> => {
+    const inCache = stepStreams.length > 0 || spill!.storedBytes === 0;
+    if (control.layersBelow && !inCache) letLayersGo();
     const to = await loadWasmCore();
     startIn(to, build, [seeds], true, build.cacheMb ?? DEFAULT_CACHE_MB, 'apart');
     for (const { at, bytes } of stepStreams) to.tablebaseCacheView(at, bytes).set(core.tablebaseCacheView(at, bytes));
     spill?.readInto(to);
     passCore = to;
+    if (control.layersBelow && layersHeld) letLayersGo();
+  };
+
+  /**
+   * Lets the part's core go once the deepest layer's exits are written with its children: its layers
+   * below (2.2 GB at 32 seeds) and request bits are needed no more, the checkpoints and part 0's
+   * file read those layers from `layersBelow`.
+   */
+  const letLayersGo = (): void => {
+    stats.layersCoreBytes = core.memorySize;
+    stats.layersLetGo = true;
+    core.release();
+    layersHeld = false;
+    collectGarbage();
   };
 
   /**
@@ -335,6 +372,8 @@ export const buildTablebasePart = async (
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
     const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
     for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
+    // Counted, and the others' in the scratch: JavaScript's copies go (at 32 seeds about a bit a board of the layer).
+    for (const requests of [...wanted, ...asked]) requests.words = new Uint32Array(0);
     tables.forEach((table, t) => {
       const values = scratch.subarray(valuesAt[t], valuesAt[t]! + end - first);
       const piece = resumed.find(({ rule }) => rule === rules[t]);
@@ -424,31 +463,35 @@ export const buildTablebasePart = async (
 
   /**
    * The deepest layer, finished: each part's range of it in turn to part 0, which puts every layer
-   * in file order into `layersTo` (the layers below from its core), or assembles the deepest one
-   * and returns the databases.
+   * in file order into `layersTo` (the layers below from its core, or from `layersBelow` once the
+   * core let them go), or assembles them and returns the databases.
    */
-  const deliver = async (below: Tablebase): Promise<Tablebase | null> => {
-    const deepest = below.layers.at(-1)!;
+  const deliver = async (): Promise<Tablebase | null> => {
+    const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+    const deepest = build.maxSeeds;
     const sink = control.layersTo;
-    const assembled = part === 0 && !sink ? rules.map(() => new Int8Array(layerSize(2 * build.holesPerRow, deepest))) : null;
+    const assembled = part === 0 && !sink ? rules.map(() => allLayers(deepest).map((): Int8Array | undefined => undefined)) : null;
     for (const [t, rule] of rules.entries()) {
-      const put = (first: number, bytes: Uint8Array): void => {
-        if (assembled) assembled[t]!.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), first);
-        else sink?.write(rule, deepest, bytes);
+      const put = (seeds: number, first: number, bytes: Uint8Array | Int8Array): void => {
+        if (!assembled) return sink?.write(rule, seeds, bytes);
+        const layer = (assembled[t]![seeds] ??= new Int8Array(layerSize(2 * build.holesPerRow, seeds)));
+        layer.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), first);
       };
       if (part === 0) {
-        if (sink) for (const seeds of below.layers.slice(0, -1)) sink.write(rule, seeds, below.tables[rule]![seeds]!);
-        put(0, ownValues(rule));
+        for (const seeds of layers.slice(0, -1)) {
+          if (layersHeld) put(seeds, 0, layerOf(tables[t]!, seeds));
+          else for (const piece of control.layersBelow!.pieces(rule, seeds)) put(seeds, piece.first, piece.bytes);
+        }
+        put(deepest, 0, ownValues(rule));
       }
       for (let q = 1; q < parts; q++) {
         const received = await send(others(to => (to === 0 && part === q ? ownValues(rule) : new Uint8Array(0))));
-        if (part === 0) put(ranges[q]![0], received[q]!);
+        if (part === 0) put(deepest, ranges[q]![0], received[q]!);
       }
     }
     if (!assembled) return null;
-    const tablesOf = (t: number, layers: readonly (Int8Array | undefined)[]) =>
-      layers.map((layer, seeds) => (seeds === deepest ? assembled[t] : layer));
-    return { ...below, tables: Object.fromEntries(rules.map((rule, t) => [rule, tablesOf(t, below.tables[rule]!)])) };
+    const { variant, holesPerRow, maxSeeds, fixedSide = false } = build;
+    return { variant, holesPerRow, maxSeeds, fixedSide, layers, tables: Object.fromEntries(rules.map((rule, t) => [rule, assembled[t]!])) };
   };
 
   /** One step of a pass: the boards of this part's step k, from the cache or the spill file; how many values changed. */
@@ -484,9 +527,9 @@ export const buildTablebasePart = async (
       stats.boardVisits += end - first;
       next = steps.next(answer);
     }
-    stats.layersCoreBytes = core.memorySize;
+    if (layersHeld) stats.layersCoreBytes = core.memorySize;
     stats.passesCoreBytes = passCore === core ? 0 : passCore.memorySize;
-    return { base: await deliver(next.value), stats };
+    return { base: await deliver(), stats };
   } finally {
     await spill?.close();
   }

@@ -20,6 +20,7 @@ import {
   type CheckpointGame,
   type CheckpointLayer,
   type CheckpointState,
+  type LayerPieces,
   checkpointHeader,
   checkpointLayers,
 } from '../tablebase-checkpoint.js';
@@ -98,6 +99,13 @@ export interface BuildControl {
   readonly ownRange?: (seeds: number) => readonly [number, number];
   /** A part's values of its range of layer `seeds` in progress, where it keeps them (not in the layer): what its checkpoints hold. */
   readonly ownValues?: (rule: TableRule, seeds: number) => Uint8Array;
+  /**
+   * A part's layers below its deepest, in a database file (`finishedIn`: the file it started from,
+   * read a piece at a time): its checkpoints in the deepest layer name that file rather than hold
+   * those layers (2.2 GB a part at 32 seeds), and the part may let its core of them go once the
+   * deepest layer's exits are found (tablebase-parts.ts).
+   */
+  readonly layersBelow?: LayerPieces;
   /**
    * The layers returned are views of the core's memory (valid until it builds or loads other
    * databases), not copies: for a file written at once, which then needs no second copy (516 MB at
@@ -223,7 +231,8 @@ export const buildWasmTablebase = (
  * copy) is made ready before the first step, which its driver then runs; each pass's step is
  * answered with the values it changed. A build whose layers are not `whole` keeps no exit bytes:
  * its driver visits every layer in segments (tablebase-threads.ts, tablebase-spill.ts). One whose
- * deepest layer is `apart` returns no copy of that layer (its tables have none): its parts hold it.
+ * deepest layer is `apart` returns no layers (its tables have none): its parts put them together
+ * (tablebase-parts.ts), the deepest from their ranges, the layers below from the core or a file.
  */
 export function* buildSteps(
   core: WasmCore,
@@ -236,7 +245,7 @@ export function* buildSteps(
   const fixedSide = build.fixedSide ?? false;
   const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
   const game: CheckpointGame = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, layers };
-  const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues } = control;
+  const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues, layersBelow } = control;
   if (resume) checkResume(resume, game, ownRange);
   const { cacheMb = DEFAULT_CACHE_MB } = build;
   if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
@@ -255,9 +264,15 @@ export function* buildSteps(
     core.markTablebaseBuilt(seeds);
     finished.push(seeds);
   }
+  // A part in its deepest layer names the file of the layers below, when they are in one.
+  const finishedIn = ownRange && layersBelow?.finishedIn;
   const checkpoint = ({ finished: done, current }: CheckpointState): void => {
     if (!onCheckpoint) return;
-    const state = { finished: done, current: current && ownRange ? { ...current, range: ownRange(current.seeds) } : current };
+    const state = {
+      finished: done,
+      current: current && ownRange ? { ...current, range: ownRange(current.seeds) } : current,
+      ...(finishedIn && current?.seeds === layers.at(-1) && { finishedIn }),
+    };
     const pieces = checkpointLayers(game, state).map(({ rule, seeds, first, size }) => {
       if (ownValues && seeds === current?.seeds) return ownValues(rule, seeds);
       const view = core.tablebaseLayerView(tableCode(core, rule), seeds);
@@ -286,7 +301,7 @@ export function* buildSteps(
       visitsDone += size(seeds) * (pass === going + 1 ? 2 : 1);
       pace = (now - layerStarted) / (size(seeds) * (pass - going + 1));
       if (changed === 0) {
-        core.markTablebaseBuilt(seeds);
+        if (placement !== 'apart' || seeds !== layers.at(-1)) core.markTablebaseBuilt(seeds);
         finished.push(seeds);
         if (seeds >= 5) passesSeen.push(pass);
       }
@@ -314,11 +329,12 @@ export function* buildSteps(
       if (changed === 0) break;
     }
   }
+  // The layers of a part's build are its parts' to put together (its core may have let them go).
   const tables = Object.fromEntries(
     rules.map(rule => [
       rule,
       allLayers(build.maxSeeds).map(seeds => {
-        if (!layers.includes(seeds) || (placement === 'apart' && seeds === layers.at(-1))) return undefined;
+        if (!layers.includes(seeds) || placement === 'apart') return undefined;
         return control.views
           ? core.tablebaseLayerView(tableCode(core, rule), seeds)
           : core.readTablebaseLayer(tableCode(core, rule), seeds);

@@ -6,7 +6,7 @@
  */
 import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
-import { type Checkpoint, checkpointFrom } from '../../../host/engines/tablebase-checkpoint.js';
+import { type Checkpoint, type LayerPieces, checkpointFrom, checkpointWithFinished } from '../../../host/engines/tablebase-checkpoint.js';
 import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
 import { type BuildProgress, DEFAULT_CACHE_MB, SPILL_COMPRESSIONS, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
@@ -23,6 +23,7 @@ import {
   badTablebase,
   checkpointPath,
   createTablebaseFile,
+  openLayerPieces,
   readCheckpoint,
   readTablebaseFile,
   removeCheckpoint,
@@ -144,7 +145,7 @@ const partsOf = (given: string | undefined): Result<{ count: number; exchange: P
 
 /** What part `part` of `count` did; with its CPU time, rate and peak memory when it is a process of its own. */
 const partLine = (
-  { sentBytes, exchanges, boardVisits, spilledBytes, layersCoreBytes, passesCoreBytes }: PartStats,
+  { sentBytes, exchanges, boardVisits, spilledBytes, layersCoreBytes, passesCoreBytes, layersLetGo }: PartStats,
   part: number,
   count: number,
   ownProcess: boolean,
@@ -158,7 +159,7 @@ const partLine = (
   const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const cores =
     passesCoreBytes > 0
-      ? `, cores of ${megabytes(layersCoreBytes)} (the layers below) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
+      ? `, cores of ${megabytes(layersCoreBytes)} (the layers below${layersLetGo ? ', let go once its exits were found' : ''}) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
       : `, a core of ${megabytes(layersCoreBytes)}`;
   return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${cores}${rate}`;
 };
@@ -245,12 +246,15 @@ export const tablebase: Command = {
     const ownParts = parts.value?.exchange ? [parts.value.exchange.part] : Array.from({ length: parts.value?.count ?? 1 }, (_, i) => i);
     const speaks = (parts.value?.exchange?.part ?? 0) === 0; // under MPI, rank 0 alone reports and writes the file
     const resumes: (Checkpoint | undefined)[] = [];
+    // A database file of the layers below, read a block at a time: the `--from` file, or the one a part's checkpoint names.
+    let layersBelow: (LayerPieces & { close(): void }) | undefined;
     const from = args.options.get('from');
     if (from !== undefined) {
       if (args.options.has('resume'))
         return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
-      const base = await readTablebaseFile(from);
+      const base = openLayerPieces(from);
       if (!base.ok) return base;
+      layersBelow = base.value;
       for (const part of ownParts) {
         const started = checkpointFrom(base.value, named);
         if (!started.ok) return started;
@@ -261,17 +265,32 @@ export const tablebase: Command = {
       for (const part of ownParts) {
         const read = readCheckpoint(checkpointFile(part));
         if (!read.ok) return read;
-        resumes[part] = read.value;
-        const resume = read.value;
+        let resume = read.value;
+        if (resume?.finishedIn) {
+          layersBelow ??= (() => {
+            const opened = openLayerPieces(resume.finishedIn.path);
+            return opened.ok ? opened.value : undefined;
+          })();
+          const withFinished = layersBelow
+            ? checkpointWithFinished(resume, layersBelow)
+            : badTablebase(checkpointFile(part), `names ${resume.finishedIn.path} for its finished layers, which cannot be read`);
+          if (!withFinished.ok) return withFinished;
+          resume = withFinished.value;
+        }
+        resumes[part] = resume;
         if (speaks || parts.value?.exchange)
           output.err(
             resume
               ? `resuming from ${checkpointFile(part)}: ${resume.finished.length} layers finished` +
+                  (resume.finishedIn ? ` (in ${resume.finishedIn.path})` : '') +
                   (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
               : `no checkpoint at ${checkpointFile(part)}: building from the start`,
           );
       }
     }
+    // A part's checkpoints in the deepest layer name the file of the layers below when it holds them all, and its core of them may go.
+    const belowInFile =
+      layersBelow && named.layers.slice(0, -1).every(seeds => layersBelow.layers.includes(seeds)) ? layersBelow : undefined;
     const started = performance.now();
     let shown = -1;
     let checkpointError: HoyitoError | undefined;
@@ -302,6 +321,7 @@ export const tablebase: Command = {
       return {
         ...(resume && { resume }),
         ...(part === 0 && partsFile && { layersTo: partsFile.writer }),
+        ...(parts.value && belowInFile && { layersBelow: belowInFile }),
         ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         views: true, // the file is written at once, from the core's memory
@@ -327,10 +347,12 @@ export const tablebase: Command = {
       return threads.value === 1 && spillDir === undefined
         ? buildWasmTablebase(await loadWasmCore(), build, onProgress, controlOf(0))
         : (await buildTablebaseThreads(threads.value, build, onProgress, controlOf(0))).base;
-    }).catch((error: unknown) => {
-      partsFile?.discard();
-      throw error;
-    });
+    })
+      .catch((error: unknown) => {
+        partsFile?.discard();
+        throw error;
+      })
+      .finally(() => layersBelow?.close());
     if (!built.ok || checkpointError) partsFile?.discard();
     if (!built.ok) return built;
     if (checkpointError) return err(checkpointError);
