@@ -441,7 +441,7 @@ describe('tablebase build and solve', () => {
     await expect(
       buildTablebaseParts(2, build, undefined, part => ({
         resume: unwrap(checkpointFrom(below, { ...build, fixedSide: false, layers: chainLayers(12) })),
-        layersBelow: below,
+        layersFrom: below,
         checkpointEveryMs: 0,
         onCheckpoint: (header, pieces) => {
           unwrap(writeCheckpoint(partFile(part), header, pieces));
@@ -452,7 +452,7 @@ describe('tablebase build and solve', () => {
     below.close();
     const checkpoint = unwrap(readCheckpoint(partFile(0)))!;
     expect(checkpoint).toMatchObject({ finished: [0, 4, 8], current: { seeds: 12, passes: 2 }, finishedIn: { path: resolve(smallFile) } });
-    expect([...checkpoint.takeData()].map(({ seeds }) => seeds)).toEqual([12]);
+    expect([...checkpoint.takeData()].map(({ seeds, first }) => [seeds, first])).toEqual([[12, 0]]);
     const resume = () =>
       runWithProgress(
         'tablebase',
@@ -729,6 +729,12 @@ describe('tablebase build and solve', () => {
       /--spill-compress deflate keeps spilled children: not with --spill none/,
     ],
     ['no parts', ['tablebase', 'build', '--parts', '0'], /--parts '0'/],
+    [
+      'turns without parts',
+      ['tablebase', 'build', '--exits-at-once', '1'],
+      /--exits-at-once takes turns between the parts of a build: with --parts/,
+    ],
+    ['no turn', ['tablebase', 'build', '--parts', '2', '--exits-at-once', '0'], /--exits-at-once '0'/],
     [
       'MPI parts outside an MPI job',
       ['tablebase', 'build', '--parts', 'mpi'],

@@ -12,12 +12,18 @@ import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
 import { type LayerPlacement, buildWasmTablebase, startIn } from '../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
-import { type PartControl, buildTablebaseParts, partRanges } from '../host/engines/wasm/tablebase-parts.js';
+import {
+  type PartControl,
+  buildTablebasePart,
+  buildTablebaseParts,
+  localExchanges,
+  partRanges,
+} from '../host/engines/wasm/tablebase-parts.js';
 import {
   type Checkpoint,
   type LayerPieces,
   checkpointFrom,
-  checkpointWithFinished,
+  finishedLayersIn,
   parseCheckpoint,
 } from '../host/engines/tablebase-checkpoint.js';
 import { type Tablebase, layerSize } from '../host/engines/tablebase.js';
@@ -303,7 +309,7 @@ describe('a partitioned build whose layers below are in a file', () => {
       const below = piecesCut(chain8, 1000);
       const control = (): PartControl => ({
         resume: fromFile(below),
-        layersBelow: below,
+        layersFrom: below,
         passesOnOwnCore: true,
         ...(spill && { spillDir }),
       });
@@ -328,8 +334,44 @@ describe('a partitioned build whose layers below are in a file', () => {
     }
     // Without a core of their own for the passes, the core holds the values: nothing is let go.
     const below = piecesCut(chain8, 1000);
-    const { stats } = await buildTablebaseParts(parts, build, undefined, () => ({ resume: fromFile(below), layersBelow: below }));
+    const { stats } = await buildTablebaseParts(parts, build, undefined, () => ({ resume: fromFile(below), layersFrom: below }));
     expect(stats.map(({ layersLetGo }) => layersLetGo)).toEqual([false, false, false]);
+  });
+
+  it('finds the deepest layer’s exits in turns (exitsAtOnce), each part writing the layers below into its core at its turn: the same bytes', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const chain8 = buildWasmTablebase(wasmEngine.core, { ...build, maxSeeds: 8 });
+    for (const [exitsAtOnce, turns] of [
+      [1, [0, 1, 2]],
+      [2, [0, 0, 1]],
+      [3, [0, 0, 0]],
+    ] as const) {
+      // Each part's barriers passed (exchange.sum) when it first reads the file: the turns it waited.
+      const waited: number[] = [];
+      const built = await Promise.all(
+        localExchanges(parts).map((exchange, part) => {
+          let sums = 0;
+          const below = piecesCut(chain8, 5000);
+          const file: LayerPieces = {
+            ...below,
+            *pieces(rule, seeds) {
+              waited[part] ??= sums;
+              yield* below.pieces(rule, seeds);
+            },
+          };
+          const counted = { ...exchange, sum: async (value: number) => ((sums += 1), exchange.sum(value)) };
+          return buildTablebasePart(counted, build, undefined, {
+            resume: fromFile(file),
+            layersFrom: file,
+            passesOnOwnCore: true,
+            exitsAtOnce,
+          });
+        }),
+      );
+      expect(waited).toEqual(turns);
+      expect(withPlainLayers(built[0]!.base!)).toEqual(expected);
+      expect(built.map(({ stats }) => stats.layersLetGo)).toEqual([true, true, true]);
+    }
   });
 
   it('names the file in its checkpoints of the deepest layer, which hold the part’s range alone; resumed with that file, the same bytes; another file refused', async () => {
@@ -341,7 +383,7 @@ describe('a partitioned build whose layers below are in a file', () => {
     await expect(
       buildTablebaseParts(parts, build, undefined, part => ({
         resume: fromFile(below),
-        layersBelow: below,
+        layersFrom: below,
         passesOnOwnCore: true,
         checkpointEveryMs: 0,
         onCheckpoint: (header, pieces) => {
@@ -363,9 +405,10 @@ describe('a partitioned build whose layers below are in a file', () => {
     });
     const resumeFrom = (files: readonly Uint8Array[], file: LayerPieces) =>
       buildTablebaseParts(parts, build, undefined, part => {
-        const resumed = checkpointWithFinished(parse(files[part]!), file);
-        if (!resumed.ok) throw resumed.error;
-        return { resume: resumed.value, layersBelow: file, passesOnOwnCore: true };
+        const resume = parse(files[part]!);
+        const fits = finishedLayersIn(resume, file);
+        if (!fits.ok) throw fits.error;
+        return { resume, layersFrom: file, passesOnOwnCore: true };
       });
     // A path of no bytes, or longer than the file: damaged, said so.
     const damaged = (pathLength: number) => {

@@ -262,54 +262,49 @@ export const piecesOf = (base: Tablebase): LayerPieces => ({
   },
 });
 
-/** The layers of `game` that `base` holds and a build of `game` does not make again: those up to `base`'s deepest. */
-const layersBelowOf = (base: TablebaseGame, game: CheckpointGame): number[] => game.layers.filter(seeds => seeds <= base.maxSeeds);
-
 /** Every table's `layers` of `base`, a piece at a time, read as they are taken. */
-function* piecesIn(base: LayerPieces, layers: readonly number[]): Generator<CheckpointLayer> {
+export function* piecesIn(base: LayerPieces, layers: readonly number[]): Generator<CheckpointLayer> {
   for (const rule of tableRules(base.fixedSide)) for (const seeds of layers) yield* base.pieces(rule, seeds);
 }
 
 /**
  * Where a build of `game` stands when the databases `base` (a file of the same game and rule built
  * to fewer seeds, e.g. the chain of 24 for the chain of 28) give its lower layers: those finished,
- * none in progress, read from `base` a piece at a time as the build takes them. An error names how
- * `base` does not fit: another game, or a layer of the build below its deepest that it lacks.
+ * none in progress. Their bytes are `base`'s pieces, or for a file (`finishedIn`) read from it by
+ * the build (`BuildControl.layersFrom`) as it needs them. An error names how `base` does not fit:
+ * another game, or a layer of the build below its deepest that it lacks.
  */
 export const checkpointFrom = (base: LayerPieces, game: CheckpointGame): Result<Checkpoint, HoyitoError> => {
   const unfit = (words: string) => err(new HoyitoError('BadOption', `tablebase: the databases to start from ${words}`, 'from'));
   for (const field of ['variant', 'holesPerRow', 'fixedSide'] as const) {
     if (base[field] !== game[field]) return unfit(`are for ${field} ${String(base[field])}, this build for ${String(game[field])}`);
   }
-  const below = layersBelowOf(base, game);
+  const below = game.layers.filter(seeds => seeds <= base.maxSeeds);
   const missing = below.filter(seeds => !base.layers.includes(seeds));
   if (missing.length > 0) return unfit(`lack layer ${missing.join(', ')}, which this build holds`);
-  return ok({ game, finished: below, current: null, takeData: handOver(piecesIn(base, below)) });
+  const { finishedIn } = base;
+  return ok({
+    game,
+    finished: below,
+    current: null,
+    ...(finishedIn && { finishedIn }),
+    takeData: handOver(finishedIn ? [] : piecesIn(base, below)),
+  });
 };
 
 /**
- * `checkpoint` (which names the file of its finished layers, `finishedIn`) with those layers read
- * from `base`, that file, a piece at a time before its own data. An error names how `base` is not
- * the file the checkpoint was written with.
+ * `base` when it is the file `checkpoint` names for its finished layers (`finishedIn`): the same
+ * game and blocks, holding those layers; else an error naming the file and how it differs.
  */
-export const checkpointWithFinished = (checkpoint: Checkpoint, base: LayerPieces): Result<Checkpoint, HoyitoError> => {
+export const finishedLayersIn = (checkpoint: Checkpoint, base: LayerPieces): Result<LayerPieces, HoyitoError> => {
   const named = checkpoint.finishedIn;
   const unfit = (words: string) =>
     err(new HoyitoError('BadOption', `tablebase: the checkpoint's finished layers are in ${named?.path ?? 'no file'}, ${words}`, 'resume'));
   if (!named) return unfit('not in a file');
   if (base.finishedIn?.indexChecksum !== named.indexChecksum)
     return unfit('which is no longer the file it was written with (its block index differs): build again from the start');
-  const missing = checkpoint.finished.filter(seeds => !base.layers.includes(seeds));
-  if (missing.length > 0 || base.variant !== checkpoint.game.variant || base.holesPerRow !== checkpoint.game.holesPerRow)
-    return unfit('which does not hold them');
-  const own = checkpoint.takeData();
-  return ok({
-    ...checkpoint,
-    takeData: handOver(
-      (function* () {
-        yield* piecesIn(base, checkpoint.finished);
-        yield* own;
-      })(),
-    ),
-  });
+  const { game } = checkpoint;
+  const fits = base.variant === game.variant && base.holesPerRow === game.holesPerRow && base.fixedSide === game.fixedSide;
+  if (!fits || checkpoint.finished.some(seeds => !base.layers.includes(seeds))) return unfit('which does not hold them');
+  return ok(base);
 };

@@ -38,6 +38,8 @@ import { type TableRule, type Tablebase, allLayers, layerSize, layersOf, tableRu
 import {
   DEFAULT_CACHE_MB,
   type BuildControl,
+  holdsLayersBelow,
+  writeLayers,
   type BuildProgress,
   type SpillCompression,
   type TablebaseBuildLayers,
@@ -56,7 +58,7 @@ export interface PartExchange {
   /** This part's index, from 0. */
   readonly part: number;
   readonly parts: number;
-  /** Sends `outgoing[q]` to part q (this part's own is ignored); resolves to what each part sent this one. */
+  /** Sends `outgoing[q]` to part q (this part's own is ignored; each may be a view of the core's memory, read before the call resolves); resolves to copies of what each part sent this one. */
   exchange(outgoing: readonly Uint8Array[]): Promise<Uint8Array[]>;
   /** The sum of `value` over every part. */
   sum(value: number): Promise<number>;
@@ -91,6 +93,13 @@ export interface PartControl extends BuildControl {
    * both (4 GB); with true always (for tests: the same bytes).
    */
   readonly passesOnOwnCore?: boolean;
+  /**
+   * At most this many parts find the deepest layer's exits at once, in turns, the others waiting:
+   * for parts that share one machine's memory, since each holds the layers below meanwhile (2.2 GB
+   * at 32 seeds). When they are in `layersFrom`, a part writes them into its core at its turn, and
+   * lets them go after it (with `passesOnOwnCore`, as at 32 seeds). Default: every part at once.
+   */
+  readonly exitsAtOnce?: number;
 }
 
 /** The most memory a core may have: 65,535 pages of 64 KiB (its end must be an address below 2^32). */
@@ -113,7 +122,7 @@ export interface PartStats {
   /** The memory of its core (the layers below the deepest), and of the core of the deepest layer's passes when they had one of their own (else 0), at the end. */
   layersCoreBytes: number;
   passesCoreBytes: number;
-  /** Whether its core of the layers below was let go once the deepest layer's exits were found (`layersBelow`, on a core of their own). */
+  /** Whether its core of the layers below was let go once the deepest layer's exits were found (`layersFrom`, passes on a core of their own). */
   layersLetGo: boolean;
 }
 
@@ -191,7 +200,11 @@ export const buildTablebasePart = async (
     const at = valuesAt[rules.indexOf(rule)]!;
     return scratch.subarray(at, at + end - first);
   };
-  const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues }, 'apart');
+  const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+  const exitsAtOnce = Math.max(1, Math.min(parts, control.exitsAtOnce ?? parts));
+  // From a file that holds every layer below the deepest (the only layer left to build), those are written into the core at its start.
+  const finishedLater = resume?.finishedIn !== undefined && holdsLayersBelow(control.layersFrom, layers);
+  const steps = buildSteps(core, build, onProgress, { ...control, resume, ownRange, ownValues, finishedLater }, 'apart');
   let next = steps.next(0); // the core made ready (its room, any resumed layers)
   const cacheBytes = core.tablebaseCacheBytes;
   const spill =
@@ -225,10 +238,10 @@ export const buildTablebasePart = async (
     return [first + from, first + to];
   };
 
-  /** The words of a request bitmap of part q's range (from its first word) that step k's ranks take (every step's with null). */
-  const stepWords = (q: number, k: number | null): { fromWord: number; toWord: number } => {
+  /** The words of a request bitmap of part q's range (from its first word) that step k's ranks take. */
+  const stepWords = (q: number, k: number): { fromWord: number; toWord: number } => {
     const base = ranges[q]![0] / 32;
-    const [from, to] = k === null ? ranges[q]! : stepRanks(q, k);
+    const [from, to] = stepRanks(q, k);
     return { fromWord: from / 32 - base, toWord: Math.ceil(to / 32) - base };
   };
   /** The bytes of the part's scratch, and where in it the replies received are written. */
@@ -267,23 +280,25 @@ export const buildTablebasePart = async (
    * The core of the deepest layer's passes (that layer starts once a build): its room for a cache of
    * the same size, and no layer (the build's game and rule, the deepest layer alone, apart); the
    * children the part's core wrote are read into its cache from then on (copied there when the
-   * cache holds them). With `layersBelow`, the part's core goes first (or once its cache is copied).
+   * cache holds them). With the layers below in `layersFrom`, the part's core goes first (or once
+   * its cache is copied).
    */
   const passOnOwnCore = async (seeds: number): Promise<void> => {
+    const letGo = holdsLayersBelow(control.layersFrom, layers);
     const inCache = stepStreams.length > 0 || spill!.storedBytes === 0;
-    if (control.layersBelow && !inCache) letLayersGo();
+    if (letGo && !inCache) letLayersGo();
     const to = await loadWasmCore();
     startIn(to, build, [seeds], true, build.cacheMb ?? DEFAULT_CACHE_MB, 'apart');
     for (const { at, bytes } of stepStreams) to.tablebaseCacheView(at, bytes).set(core.tablebaseCacheView(at, bytes));
     spill?.readInto(to);
     passCore = to;
-    if (control.layersBelow && layersHeld) letLayersGo();
+    if (letGo && layersHeld) letLayersGo();
   };
 
   /**
    * Lets the part's core go once the deepest layer's exits are written with its children: its layers
    * below (2.2 GB at 32 seeds) and request bits are needed no more, the checkpoints and part 0's
-   * file read those layers from `layersBelow`.
+   * file read those layers from `layersFrom`.
    */
   const letLayersGo = (): void => {
     stats.layersCoreBytes = core.memorySize;
@@ -304,7 +319,9 @@ export const buildTablebasePart = async (
     ranges = rangesOf(seeds);
     const size = ranges.at(-1)![1];
     const [first, end] = ranges[part]!;
-    const twice = size > MAX_LAYER_BOARDS || control.childrenAsIndices === true || control.spillCompression === 'deflate';
+    // The layers below written into the core at its turn (`finishedLater`): its requests are marked without them, first.
+    const later = finishedLater && seeds === build.maxSeeds;
+    const twice = later || size > MAX_LAYER_BOARDS || control.childrenAsIndices === true || control.spillCompression === 'deflate';
     // The scratch, first: the request bits and their counts before every 16 words.
     const requestWords = Math.ceil(size / 32);
     const countsAt = 4 * requestWords;
@@ -328,10 +345,15 @@ export const buildTablebasePart = async (
       }
       return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, lastAt: 0, replyAt: 0 };
     };
-    // What this part reads of each other's range: copies, for the request bits are overwritten once the children are indices.
-    wanted = ranges.map(([from, to], q) => requestsOf(q, q === part ? new Uint32Array(0) : reads.slice(from / 32, Math.ceil(to / 32))));
-    const received = await send(others(q => new Uint8Array(wanted[q]!.words.buffer)));
-    asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : new Uint32Array(bytes.slice().buffer)));
+    // What this part reads of each other's range (views of the request bits, sent before the children overwrite them).
+    wanted = ranges.map(([from, to], q) => requestsOf(q, q === part ? new Uint32Array(0) : reads.subarray(from / 32, Math.ceil(to / 32))));
+    const received = await send(others(q => new Uint8Array(reads.buffer, wanted[q]!.words.byteOffset, wanted[q]!.words.byteLength)));
+    for (const requests of wanted) requests.words = new Uint32Array(0);
+    const wordsOf = (bytes: Uint8Array): Uint32Array =>
+      bytes.byteOffset % 4 === 0
+        ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+        : new Uint32Array(bytes.slice().buffer);
+    asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : wordsOf(bytes)));
     // Then, from its start once the children are indices: each table's values (this part's boards', then its
     // mirror), the others' request words; per other part the values last sent and the reply; and room for the
     // largest reply received.
@@ -358,22 +380,30 @@ export const buildTablebasePart = async (
     // Grown (when the values are in this core), the request bits and counts kept (maybe moved).
     const ownCore =
       seeds === build.maxSeeds && (control.passesOnOwnCore === true || core.memorySize + scratchBytes - requestBytes > MAX_CORE_BYTES);
-    scratch = core.tablebasePartScratch(ownCore ? requestBytes : scratchBytes);
-    core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
-    if (twice) await writeChildren(seeds, clear);
-    else if (stepStreams.length > 0)
-      for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
-    else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
-    core.tablebaseUsePartChildren(0, 0, 0, 0, false);
-    if (ownCore) {
-      await passOnOwnCore(seeds);
-      scratch = passCore.tablebasePartScratch(scratchBytes);
+    /** The part's exits and children, written as indices of its values; then the core of its passes, when they have one. */
+    const findExits = async (): Promise<void> => {
+      if (later) writeLayers(core, control.layersFrom, resume.finished);
+      scratch = core.tablebasePartScratch(ownCore ? requestBytes : scratchBytes);
+      core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
+      if (twice) await writeChildren(seeds, clear);
+      else if (stepStreams.length > 0)
+        for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
+      else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
+      core.tablebaseUsePartChildren(0, 0, 0, 0, false);
+      if (ownCore) await passOnOwnCore(seeds);
+    };
+    // The deepest layer's exits in turns, `exitsAtOnce` parts a turn, the others waiting (and not holding the layers below, when later).
+    const turns = seeds === build.maxSeeds ? Math.ceil(parts / exitsAtOnce) : 1;
+    for (let turn = 0; turn < turns; turn++) {
+      if (turns === 1 || turn === Math.floor(part / exitsAtOnce)) await findExits();
+      if (turns > 1) await exchange.sum(0);
     }
+    if (ownCore) scratch = passCore.tablebasePartScratch(scratchBytes);
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
     const words = (wordsAt: number, length: number): Uint32Array => new Uint32Array(scratch.buffer, scratch.byteOffset + wordsAt, length);
     for (const { words: asking, wordsAt } of asked) words(wordsAt, asking.length).set(asking);
-    // Counted, and the others' in the scratch: JavaScript's copies go (at 32 seeds about a bit a board of the layer).
-    for (const requests of [...wanted, ...asked]) requests.words = new Uint32Array(0);
+    // Counted, and in the scratch: JavaScript's copies go (at 32 seeds a bit a board of the part's range from every other part).
+    for (const requests of asked) requests.words = new Uint32Array(0);
     tables.forEach((table, t) => {
       const values = scratch.subarray(valuesAt[t], valuesAt[t]! + end - first);
       const piece = resumed.find(({ rule }) => rule === rules[t]);
@@ -394,13 +424,13 @@ export const buildTablebasePart = async (
   };
 
   /**
-   * After step k of a pass (null: before the first pass of a layer, every step's ranks), each part's
-   * values of the ranks it visited in that step that the others read. A reply says which of them
-   * changed since the last reply (a bit each, in the order of the requests) and carries those values
-   * alone: every value in the first reply of a layer, few in its last passes.
+   * After step k of a pass, each part's values of the ranks it visited in that step that the others
+   * read. A reply says which of them changed since the last reply (a bit each, in the order of the
+   * requests) and carries those values alone: every value (`everything`: before the first pass of a
+   * layer, a step at a time), few in a layer's last passes.
    */
-  const refresh = async (k: number | null): Promise<void> => {
-    const count = (requests: Requests): number => (k === null ? requests.count : requests.before[k + 1]! - requests.before[k]!);
+  const refresh = async (k: number, everything = false): Promise<void> => {
+    const count = (requests: Requests): number => requests.before[k + 1]! - requests.before[k]!;
     const scratch = passCore.tablebasePartScratch(scratchBytes);
     const at = scratch.byteOffset;
     const values = valuesAt.map(offset => at + offset);
@@ -412,14 +442,14 @@ export const buildTablebasePart = async (
       scratch.fill(0, requests.replyAt, requests.replyAt + bitBytes);
       let length = bitBytes;
       values.forEach((own, t) => {
-        const last = at + requests.lastAt + t * requests.count + (k === null ? 0 : requests.before[k]!);
+        const last = at + requests.lastAt + t * requests.count + requests.before[k]!;
         const reply = at + requests.replyAt;
         length = passCore.tablebaseGatherChanged(
           own,
           at + requests.wordsAt + 4 * fromWord,
           toWord - fromWord,
           fromWord,
-          k === null,
+          everything,
           last,
           reply,
           t * inStep,
@@ -434,7 +464,7 @@ export const buildTablebasePart = async (
       if (q === part) return;
       const requests = wanted[q]!;
       const inStep = count(requests);
-      const mirror = mirrorFrom[q]! + (k === null ? 0 : requests.before[k]!);
+      const mirror = mirrorFrom[q]! + requests.before[k]!;
       scratch.set(bytes, receiveAt);
       let next = Math.ceil((inStep * values.length) / 8);
       values.forEach((own, t) => {
@@ -463,11 +493,10 @@ export const buildTablebasePart = async (
 
   /**
    * The deepest layer, finished: each part's range of it in turn to part 0, which puts every layer
-   * in file order into `layersTo` (the layers below from its core, or from `layersBelow` once the
+   * in file order into `layersTo` (the layers below from its core, or from `layersFrom` once the
    * core let them go), or assembles them and returns the databases.
    */
   const deliver = async (): Promise<Tablebase | null> => {
-    const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
     const deepest = build.maxSeeds;
     const sink = control.layersTo;
     const assembled = part === 0 && !sink ? rules.map(() => allLayers(deepest).map((): Int8Array | undefined => undefined)) : null;
@@ -480,7 +509,7 @@ export const buildTablebasePart = async (
       if (part === 0) {
         for (const seeds of layers.slice(0, -1)) {
           if (layersHeld) put(seeds, 0, layerOf(tables[t]!, seeds));
-          else for (const piece of control.layersBelow!.pieces(rule, seeds)) put(seeds, piece.first, piece.bytes);
+          else for (const piece of control.layersFrom!.pieces(rule, seeds)) put(seeds, piece.first, piece.bytes);
         }
         put(deepest, 0, ownValues(rule));
       }
@@ -508,7 +537,7 @@ export const buildTablebasePart = async (
       let answer = 0;
       if (kind === 'start') {
         await start(seeds, next.value.clear, next.value.resumed);
-        await refresh(null);
+        for (let k = 0; k < PASS_STEPS; k++) await refresh(k, true);
       } else {
         let changed = 0;
         for (let k = 0; k < PASS_STEPS; k++) {
@@ -560,7 +589,7 @@ const agreeOnResume = async (exchange: PartExchange, resume: Checkpoint | undefi
   return { ...resume, finished: resume.finished.slice(0, -1), current: { seeds: resume.finished.at(-1)!, passes: 1 } };
 };
 
-/** The exchanges of `parts` parts in one process: each operation resolves when every part has called it. */
+/** The exchanges of `parts` parts in one process: each operation resolves when every part has called it, each part receiving copies. */
 export const localExchanges = (parts: number): PartExchange[] => {
   let pending: { outgoing: readonly Uint8Array[]; resolve: (incoming: Uint8Array[]) => void }[] = [];
   let sums: { value: number; resolve: (sum: number) => void }[] = [];
@@ -573,7 +602,8 @@ export const localExchanges = (parts: number): PartExchange[] => {
         if (pending.filter(Boolean).length < parts) return;
         const round = pending;
         pending = [];
-        round.forEach(({ resolve: answer }, q) => answer(round.map(({ outgoing: sent }) => sent[q]!)));
+        // Copies, as over MPI: what a part sends may be a view of its core's memory, which moves when the core grows.
+        round.forEach(({ resolve: answer }, q) => answer(round.map(({ outgoing: sent }) => sent[q]!.slice())));
       }),
     sum: value =>
       new Promise<number>(resolve => {

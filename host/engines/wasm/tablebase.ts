@@ -22,6 +22,7 @@ import {
   type CheckpointState,
   type LayerPieces,
   checkpointHeader,
+  piecesIn,
   checkpointLayers,
 } from '../tablebase-checkpoint.js';
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_SEEDS } from '../limits.js';
@@ -100,12 +101,15 @@ export interface BuildControl {
   /** A part's values of its range of layer `seeds` in progress, where it keeps them (not in the layer): what its checkpoints hold. */
   readonly ownValues?: (rule: TableRule, seeds: number) => Uint8Array;
   /**
-   * A part's layers below its deepest, in a database file (`finishedIn`: the file it started from,
-   * read a piece at a time): its checkpoints in the deepest layer name that file rather than hold
-   * those layers (2.2 GB a part at 32 seeds), and the part may let its core of them go once the
-   * deepest layer's exits are found (tablebase-parts.ts).
+   * A database file of layers of this build, read a piece at a time: where a `resume` that names
+   * one (`finishedIn`: `checkpointFrom` of a file, or a part's checkpoint) takes its finished layers
+   * from. When it holds every layer below the deepest, a part's checkpoints in that layer name it
+   * rather than hold them (2.2 GB a part at 32 seeds), and the part may let its core of them go
+   * (tablebase-parts.ts).
    */
-  readonly layersBelow?: LayerPieces;
+  readonly layersFrom?: LayerPieces;
+  /** The finished layers of `layersFrom` are written into the core by the driver when it needs them (`writeLayers`: a part at its turn), not at the start. */
+  readonly finishedLater?: boolean;
   /**
    * The layers returned are views of the core's memory (valid until it builds or loads other
    * databases), not copies: for a file written at once, which then needs no second copy (516 MB at
@@ -169,6 +173,18 @@ export const startIn = (
     throw tooLarge(
       `not enough memory for ${layerList(laidOut)} (${(bytes / 2 ** 20).toFixed(0)} MB${building ? `, and ${spilled ? '' : 'the largest layer again for its exits, and '}a cache of up to ${cacheMb} MB` : ''}; the core's memory is 4 GB at most)`,
     );
+  }
+};
+
+/** Whether `file` holds every one of `layers` but the deepest. */
+export const holdsLayersBelow = (file: LayerPieces | undefined, layers: readonly number[]): file is LayerPieces =>
+  file !== undefined && layers.slice(0, -1).every(seeds => file.layers.includes(seeds));
+
+/** Writes `layers` of `file` into the core's layers, a piece at a time (each table's). */
+export const writeLayers = (core: WasmCore, file: LayerPieces, layers: readonly number[]): void => {
+  for (const piece of piecesIn(file, layers)) {
+    const view = core.tablebaseLayerView(tableCode(core, piece.rule), piece.seeds);
+    new Uint8Array(view.buffer, view.byteOffset, view.length).set(piece.bytes, piece.first);
   }
 };
 
@@ -245,7 +261,7 @@ export function* buildSteps(
   const fixedSide = build.fixedSide ?? false;
   const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
   const game: CheckpointGame = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, layers };
-  const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues, layersBelow } = control;
+  const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues, layersFrom } = control;
   if (resume) checkResume(resume, game, ownRange);
   const { cacheMb = DEFAULT_CACHE_MB } = build;
   if (!Number.isFinite(cacheMb) || cacheMb < 0) throw new HoyitoError('BadOption', `tablebase: a cache of ${cacheMb} MB`, 'cacheMb');
@@ -260,12 +276,17 @@ export function* buildSteps(
     if (ownValues && seeds === resume?.current?.seeds) resumed.push(piece);
     else core.tablebaseLayerView(tableCode(core, rule), seeds).set(bytes, first);
   }
+  if (resume?.finishedIn) {
+    if (!layersFrom)
+      throw badResume(`names ${resume.finishedIn.path} for its finished layers, and the build was given no file to read them from`);
+    if (!control.finishedLater) writeLayers(core, layersFrom, resume.finished);
+  }
   for (const seeds of resume?.finished ?? []) {
     core.markTablebaseBuilt(seeds);
     finished.push(seeds);
   }
-  // A part in its deepest layer names the file of the layers below, when they are in one.
-  const finishedIn = ownRange && layersBelow?.finishedIn;
+  // A part in its deepest layer names the file of the layers below, when one holds them all.
+  const finishedIn = ownRange && holdsLayersBelow(layersFrom, layers) ? layersFrom?.finishedIn : undefined;
   const checkpoint = ({ finished: done, current }: CheckpointState): void => {
     if (!onCheckpoint) return;
     const state = {

@@ -6,7 +6,7 @@
  */
 import { type HoyitoError, type Result, err, ok } from '../../../host/types.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS, MIN_TABLEBASE_HOLES } from '../../../host/engines/limits.js';
-import { type Checkpoint, type LayerPieces, checkpointFrom, checkpointWithFinished } from '../../../host/engines/tablebase-checkpoint.js';
+import { type Checkpoint, type LayerPieces, checkpointFrom, finishedLayersIn } from '../../../host/engines/tablebase-checkpoint.js';
 import { type Tablebase, layersOf } from '../../../host/engines/tablebase.js';
 import { type BuildProgress, DEFAULT_CACHE_MB, SPILL_COMPRESSIONS, buildWasmTablebase } from '../../../host/engines/wasm/tablebase.js';
 import { loadWasmCore } from '../../../host/engines/wasm/core.js';
@@ -165,11 +165,11 @@ const partLine = (
 };
 
 export const tablebase: Command = {
-  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--spill-compress deflate|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE | check FILE [--samples N]`,
+  usage: `build [--variant ii|iii] [--holes ${MIN_TABLEBASE_HOLES}-${MAX_TABLEBASE_HOLES}] [--seeds 0-${MAX_TABLEBASE_SEEDS}] [--layers chain|all] [--rule capturer|fixed] [--compress deflate|none] [--cache-mb MB] [--spill DIR|none] [--spill-compress deflate|none] [--threads 1-${MAX_THREADS}] [--parts 1-${MAX_PARTS}|mpi [--exits-at-once N]] [--out DIR] [--resume | --from FILE] | verify FILE | upgrade FILE | check FILE [--samples N]`,
   summary:
     `build the endgame databases of 2x--holes (default 2x${MAX_TABLEBASE_HOLES}) up to --seeds seeds on the board (default ${DEFAULT_TABLEBASE_SEEDS}) into DIR (default ${DEFAULT_TABLEBASE_DIR}/): ` +
     'the chain of layers a game reaches (K, K-4, ..., K mod 4) or all layers 0..K; --cache-mb bounds the memory for quiet moves kept between passes ' +
-    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --spill-compress deflate keeps them deflated there (less disk, more CPU: docs/endgames.md; default none); --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
+    `(default ${DEFAULT_CACHE_MB}); --spill writes the quiet moves of layers larger than the cache to files in DIR (default the --out folder; removed at the end) and reads them back in every pass, instead of playing them again; --spill-compress deflate keeps them deflated there (less disk, more CPU: docs/endgames.md; default none); --threads share the passes (default the machine's cores); --parts splits every layer into parts, a core of its own memory each (4 GB at most), that trade values between passes: in this process, or with mpi one part a rank of an MPI job (mpirun -np N build/hoyito-mpi node bin/hoyito.js tablebase build --parts mpi ..., docs/endgames.md); --exits-at-once N lets at most N parts find the deepest layer's exits at once, the others waiting (each holds the layers below meanwhile: for parts that share a machine's memory); --resume goes on from the checkpoint beside the file; --from starts from the layers of a database file of the same game built to fewer seeds (the chain of 24 for the chain of 28). ` +
     'verify FILE: the SHA-256 of each layer of FILE against the published ones (docs/endgames.md), naming any layer that differs; ' +
     `upgrade FILE: a file of an older format (or block size), checked against them, written again in version ${TABLEBASE_FORMAT_VERSION} in its place; ` +
     `check FILE: --samples boards (default ${DEFAULT_SAMPLES}) drawn from each layer of FILE, read block by block, each value against what its moves give by the reference rules and FILE's values of the boards they lead to, for a file no hashes are published for`,
@@ -186,6 +186,7 @@ export const tablebase: Command = {
     'spill-compress',
     'threads',
     'parts',
+    'exits-at-once',
     'out',
     'from',
     'samples',
@@ -240,21 +241,25 @@ export const tablebase: Command = {
     if (!destination.ok) return destination;
     const parts = partsOf(args.options.get('parts'));
     if (!parts.ok) return parts;
+    const exitsAtOnce = optionalWholeNumber(args.options.get('exits-at-once'), '--exits-at-once', 1, MAX_PARTS, undefined);
+    if (!exitsAtOnce.ok) return exitsAtOnce;
+    if (exitsAtOnce.value !== undefined && !parts.value)
+      return badOption('exits-at-once', '--exits-at-once takes turns between the parts of a build: with --parts');
     // A part's checkpoint is its own: one file a part, beside the database's.
     const checkpointFile = (part: number): string =>
       parts.value ? `${checkpointPath(destination.value)}.part-${part + 1}-of-${parts.value.count}` : checkpointPath(destination.value);
     const ownParts = parts.value?.exchange ? [parts.value.exchange.part] : Array.from({ length: parts.value?.count ?? 1 }, (_, i) => i);
     const speaks = (parts.value?.exchange?.part ?? 0) === 0; // under MPI, rank 0 alone reports and writes the file
     const resumes: (Checkpoint | undefined)[] = [];
-    // A database file of the layers below, read a block at a time: the `--from` file, or the one a part's checkpoint names.
-    let layersBelow: (LayerPieces & { close(): void }) | undefined;
+    // A database file of finished layers, read a block at a time as the build takes them: the `--from` file, or the one a part's checkpoint names.
+    let layersFrom: (LayerPieces & { close(): void }) | undefined;
     const from = args.options.get('from');
     if (from !== undefined) {
       if (args.options.has('resume'))
         return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
       const base = openLayerPieces(from);
       if (!base.ok) return base;
-      layersBelow = base.value;
+      layersFrom = base.value;
       for (const part of ownParts) {
         const started = checkpointFrom(base.value, named);
         if (!started.ok) return started;
@@ -265,17 +270,16 @@ export const tablebase: Command = {
       for (const part of ownParts) {
         const read = readCheckpoint(checkpointFile(part));
         if (!read.ok) return read;
-        let resume = read.value;
+        const resume = read.value;
         if (resume?.finishedIn) {
-          layersBelow ??= (() => {
+          if (!layersFrom) {
             const opened = openLayerPieces(resume.finishedIn.path);
-            return opened.ok ? opened.value : undefined;
-          })();
-          const withFinished = layersBelow
-            ? checkpointWithFinished(resume, layersBelow)
-            : badTablebase(checkpointFile(part), `names ${resume.finishedIn.path} for its finished layers, which cannot be read`);
-          if (!withFinished.ok) return withFinished;
-          resume = withFinished.value;
+            if (!opened.ok)
+              return badTablebase(checkpointFile(part), `names a file of its finished layers that cannot be read: ${opened.error.message}`);
+            layersFrom = opened.value;
+          }
+          const fits = finishedLayersIn(resume, layersFrom);
+          if (!fits.ok) return fits;
         }
         resumes[part] = resume;
         if (speaks || parts.value?.exchange)
@@ -288,9 +292,6 @@ export const tablebase: Command = {
           );
       }
     }
-    // A part's checkpoints in the deepest layer name the file of the layers below when it holds them all, and its core of them may go.
-    const belowInFile =
-      layersBelow && named.layers.slice(0, -1).every(seeds => layersBelow.layers.includes(seeds)) ? layersBelow : undefined;
     const started = performance.now();
     let shown = -1;
     let checkpointError: HoyitoError | undefined;
@@ -321,7 +322,8 @@ export const tablebase: Command = {
       return {
         ...(resume && { resume }),
         ...(part === 0 && partsFile && { layersTo: partsFile.writer }),
-        ...(parts.value && belowInFile && { layersBelow: belowInFile }),
+        ...(layersFrom && { layersFrom }),
+        ...(exitsAtOnce.value !== undefined && { exitsAtOnce: exitsAtOnce.value }),
         ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         views: true, // the file is written at once, from the core's memory
@@ -352,7 +354,7 @@ export const tablebase: Command = {
         partsFile?.discard();
         throw error;
       })
-      .finally(() => layersBelow?.close());
+      .finally(() => layersFrom?.close());
     if (!built.ok || checkpointError) partsFile?.discard();
     if (!built.ok) return built;
     if (checkpointError) return err(checkpointError);
