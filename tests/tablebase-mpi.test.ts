@@ -23,11 +23,16 @@ const hasMpi = (() => {
   }
 })();
 
-/** mpirun with `ranks` ranks on this machine, whatever its cores, as root too (CI's containers). */
-const mpirun = (ranks: number, ...command: string[]) =>
+/** mpirun with `ranks` ranks on this machine, whatever its cores, as root too (CI's containers), exchanges in rounds of `roundBytes` at most. */
+const mpirun = (ranks: number, roundBytes: number, ...command: string[]) =>
   promisify(execFile)('mpirun', ['--oversubscribe', '-np', String(ranks), 'build/hoyito-mpi', ...command], {
     cwd: root,
-    env: { ...process.env, OMPI_ALLOW_RUN_AS_ROOT: '1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM: '1' },
+    env: {
+      ...process.env,
+      OMPI_ALLOW_RUN_AS_ROOT: '1',
+      OMPI_ALLOW_RUN_AS_ROOT_CONFIRM: '1',
+      HOYITO_MPI_ROUND_BYTES: String(roundBytes),
+    },
   });
 
 describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
@@ -36,25 +41,18 @@ describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
     if (!existsSync(join(root, 'lib/tools/cli/main.js'))) execSync('npm run build:lib', { cwd: root, stdio: 'pipe' });
   }, 120_000);
 
-  it('mpirun -np 3: the file of one thread, written by rank 0, each rank reporting its part and rate', async () => {
+  it('mpirun -np 3: the file of one thread, written by rank 0, each rank reporting its part and rate; exchanges in rounds of 4 kB the same', async () => {
     const whole = temporaryFolder('hoyito-whole-');
     const ranks = temporaryFolder('hoyito-mpi-');
     const name = 'ii-2x6-capturer-chain-12.hoyitotb';
     const node = (...argv: string[]) => promisify(execFile)(process.execPath, ['bin/hoyito.js', ...argv], { cwd: root });
     await node('tablebase', 'build', '--seeds', '12', '--threads', '1', '--out', whole);
-    const { stdout } = await mpirun(
-      3,
-      process.execPath,
-      'bin/hoyito.js',
-      'tablebase',
-      'build',
-      '--seeds',
-      '12',
-      '--parts',
-      'mpi',
-      '--out',
-      ranks,
-    );
+    const inRanks = (roundBytes: number) =>
+      mpirun(3, roundBytes, process.execPath, 'bin/hoyito.js', 'tablebase', 'build', '--seeds', '12', '--parts', 'mpi', '--out', ranks);
+    // Rounds of 4 kB: the requests of layer 12 (56 kB a part from each other), its first replies, its ranges to part 0 (450 kB) in many.
+    await inRanks(4096);
+    expect(readFileSync(join(ranks, name))).toEqual(readFileSync(join(whole, name)));
+    const { stdout } = await inRanks(2 ** 25);
     const lines = stdout.trim().split('\n');
     expect(lines).toContainEqual(expect.stringMatching(/^built the chain of layers 0, 4, 8, 12 in [\d.]+ s on 3 parts \(MPI ranks\)$/));
     for (const part of [1, 2, 3]) {
@@ -71,7 +69,7 @@ describe.skipIf(!hasMpi)('a build in parts on MPI', () => {
   });
 
   it('a rank whose build fails ends the whole job with its code, naming what failed', async () => {
-    const failed = mpirun(2, process.execPath, 'bin/hoyito.js', 'tablebase', 'build', '--seeds', '99', '--parts', 'mpi');
+    const failed = mpirun(2, 2 ** 25, process.execPath, 'bin/hoyito.js', 'tablebase', 'build', '--seeds', '99', '--parts', 'mpi');
     await expect(failed).rejects.toMatchObject({
       stderr: expect.stringMatching(/--seeds '99'[\s\S]*hoyito-mpi rank \d: the build ended with code 1/),
     });

@@ -9,9 +9,16 @@
  * itself needs no binding: the exchange of the parts is MPI's, one rank a part. Operations, little
  * endian:
  *
- *   1 exchange  u64 bytes to each rank (size of them), then the bytes for rank 0, 1, ...
- *               answer: u64 bytes from each rank, then the bytes from rank 0, 1, ...
+ *   1 exchange  u64 bytes to each rank (size of them)
+ *               answer: u64 bytes from each rank, u64 R, the rounds the bytes go in, and u64 B,
+ *               the most bytes a round moves to or from a rank
+ *               then R times: the next B bytes (or what is left) for rank 0, 1, ...;
+ *               answer: the next B bytes (or what is left) from rank 0, 1, ...
  *   2 sum       f64; answer: the sum over every rank (MPI_Allreduce)
+ *
+ * An exchange goes in rounds of at most B bytes to and from each rank, every rank taking part
+ * in as many as the largest message needs: a rank holds one round of messages, not all of them
+ * (the first replies of a 32-seed layer are gigabytes a rank).
  *
  * The child's end (its pipe closed) ends the rank: MPI_Finalize when it exited with 0, else
  * MPI_Abort with its code, so that no other rank waits for it forever.
@@ -26,8 +33,9 @@
 #include <unistd.h>
 
 enum { OP_EXCHANGE = 1, OP_SUM = 2 };
-/* The most bytes of one MPI message: counts are ints. */
-#define CHUNK ((uint64_t)1 << 30)
+/* The most bytes an exchange moves to or from a rank in one round (MPI's counts are ints); fewer
+ * with HOYITO_MPI_ROUND_BYTES (for tests: many rounds). */
+static uint64_t ROUND = (uint64_t)1 << 25;
 
 static int rank, size;
 static int from_child, to_child;
@@ -71,38 +79,51 @@ static void *allocate(uint64_t bytes) {
   return memory;
 }
 
-/* Every rank's bytes to every other, in messages of at most CHUNK bytes, all posted at once. */
+/* The part of `total` bytes that round `round` moves. */
+static uint64_t round_bytes(uint64_t total, uint64_t round) {
+  uint64_t at = round * ROUND;
+  return at >= total ? 0 : (total - at < ROUND ? total - at : ROUND);
+}
+
+/* Every rank's bytes to every other, in rounds (see the top), each round's messages posted at once. */
 static void exchange(void) {
   uint64_t *out_bytes = allocate(size * sizeof(uint64_t));
-  uint64_t *in_bytes = allocate(size * sizeof(uint64_t));
+  uint64_t *in_bytes = allocate((size + 2) * sizeof(uint64_t));
   read_all(out_bytes, size * sizeof(uint64_t));
   out_bytes[rank] = 0;
   MPI_Alltoall(out_bytes, 1, MPI_UINT64_T, in_bytes, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+  uint64_t largest = 0;
+  for (int q = 0; q < size; q++) {
+    if (out_bytes[q] > largest) largest = out_bytes[q];
+    if (in_bytes[q] > largest) largest = in_bytes[q];
+  }
+  uint64_t own_rounds = (largest + ROUND - 1) / ROUND, rounds;
+  MPI_Allreduce(&own_rounds, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  in_bytes[size] = rounds;
+  in_bytes[size + 1] = ROUND;
+  write_all(in_bytes, (size + 2) * sizeof(uint64_t));
   char **out = allocate(size * sizeof(char *));
   char **in = allocate(size * sizeof(char *));
-  uint64_t messages = 0;
   for (int q = 0; q < size; q++) {
-    out[q] = allocate(out_bytes[q]);
-    read_all(out[q], out_bytes[q]);
-    in[q] = allocate(in_bytes[q]);
-    messages += (out_bytes[q] + CHUNK - 1) / CHUNK + (in_bytes[q] + CHUNK - 1) / CHUNK;
+    out[q] = allocate(round_bytes(out_bytes[q], 0));
+    in[q] = allocate(round_bytes(in_bytes[q], 0));
   }
-  MPI_Request *requests = allocate(messages * sizeof(MPI_Request));
-  int posted = 0;
-  for (int q = 0; q < size; q++) {
-    for (uint64_t at = 0; at < in_bytes[q]; at += CHUNK) {
-      int count = (int)(in_bytes[q] - at < CHUNK ? in_bytes[q] - at : CHUNK);
-      MPI_Irecv(in[q] + at, count, MPI_BYTE, q, (int)(at / CHUNK), MPI_COMM_WORLD, &requests[posted++]);
+  MPI_Request *requests = allocate(2 * size * sizeof(MPI_Request));
+  for (uint64_t round = 0; round < rounds; round++) {
+    int posted = 0;
+    for (int q = 0; q < size; q++) {
+      int count = (int)round_bytes(in_bytes[q], round);
+      if (count > 0) MPI_Irecv(in[q], count, MPI_BYTE, q, 0, MPI_COMM_WORLD, &requests[posted++]);
     }
-    for (uint64_t at = 0; at < out_bytes[q]; at += CHUNK) {
-      int count = (int)(out_bytes[q] - at < CHUNK ? out_bytes[q] - at : CHUNK);
-      MPI_Isend(out[q] + at, count, MPI_BYTE, q, (int)(at / CHUNK), MPI_COMM_WORLD, &requests[posted++]);
+    for (int q = 0; q < size; q++) {
+      int count = (int)round_bytes(out_bytes[q], round);
+      read_all(out[q], (uint64_t)count);
+      if (count > 0) MPI_Isend(out[q], count, MPI_BYTE, q, 0, MPI_COMM_WORLD, &requests[posted++]);
     }
+    MPI_Waitall(posted, requests, MPI_STATUSES_IGNORE);
+    for (int q = 0; q < size; q++) write_all(in[q], round_bytes(in_bytes[q], round));
   }
-  MPI_Waitall(posted, requests, MPI_STATUSES_IGNORE);
-  write_all(in_bytes, size * sizeof(uint64_t));
   for (int q = 0; q < size; q++) {
-    write_all(in[q], in_bytes[q]);
     free(in[q]);
     free(out[q]);
   }
@@ -153,6 +174,8 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char *round = getenv("HOYITO_MPI_ROUND_BYTES");
+  if (round != NULL && strtoull(round, NULL, 10) > 0 && strtoull(round, NULL, 10) <= ROUND) ROUND = strtoull(round, NULL, 10);
   start_child(argv + 1);
   uint32_t op;
   while (read_all(&op, sizeof op)) {

@@ -57,10 +57,16 @@ export const mpiExchange = (environment: NodeJS.ProcessEnv = process.env): PartE
         view => outgoing.forEach((bytes, q) => view.setBigUint64(8 * q, BigInt(q === part ? 0 : bytes.length), true)),
         8 * parts,
       );
-      outgoing.forEach((bytes, q) => q !== part && writeAll(bytes));
-      const lengths = new DataView(readAll(new Uint8Array(8 * parts)).buffer);
-      const incoming = Array.from({ length: parts }, (_, q) => new Uint8Array(Number(lengths.getBigUint64(8 * q, true))));
-      for (const bytes of incoming) readAll(bytes);
+      // In rounds of at most `most` bytes each way (hoyito-mpi.c): the rank holds one round, not the whole exchange.
+      const answer = new DataView(readAll(new Uint8Array(8 * (parts + 2))).buffer);
+      const incoming = Array.from({ length: parts }, (_, q) => new Uint8Array(Number(answer.getBigUint64(8 * q, true))));
+      const rounds = Number(answer.getBigUint64(8 * parts, true));
+      const most = Number(answer.getBigUint64(8 * parts + 8, true));
+      const round = (bytes: Uint8Array, r: number): Uint8Array => bytes.subarray(r * most, (r + 1) * most);
+      for (let r = 0; r < rounds; r++) {
+        outgoing.forEach((bytes, q) => q !== part && writeAll(round(bytes, r)));
+        for (const bytes of incoming) readAll(round(bytes, r));
+      }
       return Promise.resolve(incoming);
     },
     sum: value => {
