@@ -5,6 +5,7 @@ import { INPUT_POSITION, MAX_PERFT_DEPTH, PERFT_ROOT, copyPosition } from './boa
 import { perftFrom } from './perft';
 import {
   cacheAddress,
+  clearChanged,
   gatherChanged,
   joinPagedTablebase,
   joinTablebase,
@@ -20,6 +21,7 @@ import {
   tablebaseCache,
   tablebaseRegion,
   usePartChildren,
+  usePartChanged,
   usePartValues,
   useSegment,
 } from './tablebase';
@@ -78,10 +80,12 @@ export function tablebaseUseSegment(first: f64, end: f64, cacheFrom: f64): void 
 // A partitioned build (host/engines/wasm/tablebase-parts.ts): room for its requests and replies, and the replies gathered and scattered.
 export function tablebasePartScratch(bytes: f64): usize { return partScratch(bytes); }
 export function tablebaseGatherChanged(
-  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, last: usize, changedBits: usize, bit: u32, reply: usize, length: u32,
+  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, changedBits: usize, bit: u32, reply: usize, length: u32,
 ): u32 {
-  return gatherChanged(layer, words, wordCount, firstWord, all, last, changedBits, bit, reply, length);
+  return gatherChanged(layer, words, wordCount, firstWord, all, changedBits, bit, reply, length);
 }
+export function tablebaseUsePartChanged(bits: usize): void { usePartChanged(bits); }
+export function tablebaseClearChanged(fromWord: u32, toWord: u32): void { clearChanged(fromWord, toWord); }
 export function tablebaseScatterChanged(mirror: usize, count: u32, changedBits: usize, bit: u32, values: usize, next: u32): u32 {
   return scatterChanged(mirror, count, changedBits, bit, values, next);
 }

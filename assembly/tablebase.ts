@@ -607,6 +607,7 @@ export function layerPass(seeds: i32): u32 {
       if (load<i8>(at) != value) {
         store<i8>(at, value);
         changed++;
+        if (inPart) noteChanged(<u32>(rank - partFirst));
       }
     }
     // The others: their quiet moves played again. Only a range built whole has boards past its cached ones, with exit bytes: its ranks are below 2^32.
@@ -619,6 +620,7 @@ export function layerPass(seeds: i32): u32 {
       if (load<i8>(at) != value) {
         store<i8>(at, value);
         changed++;
+        if (inPart) noteChanged(<u32>(<u64>rank - partFirst));
       }
       if (rank + 1 < end) nextBoard(BOARD);
     }
@@ -661,6 +663,29 @@ export function usePartValues(seeds: i32, table: i32, values: usize, first: u64)
   partSeeds = seeds;
   partFirst = first;
   store<u32>(PART_VALUES + (<usize>table << 2), <u32>values);
+}
+
+/**
+ * A bit a board of the part's range (from its first), set when a pass changes its value in any
+ * table, cleared once the board's step is replied to (`clearChanged`): which values a reply
+ * carries. 0: none kept.
+ */
+let partChanged: usize = 0;
+
+/** The part's changed bits are at `bits` (a bit a board of its range, zero), or none (0). */
+export function usePartChanged(bits: usize): void {
+  partChanged = bits;
+}
+
+@inline function noteChanged(index: u32): void {
+  if (partChanged == 0) return;
+  const at = partChanged + <usize>(index >> 3);
+  store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (index & 7)));
+}
+
+/** The changed bits of the part's boards in words [fromWord, toWord) cleared: their step was replied to. */
+export function clearChanged(fromWord: u32, toWord: u32): void {
+  memory.fill(partChanged + (<usize>fromWord << 2), 0, <usize>(toWord - fromWord) << 2);
 }
 
 /**
@@ -790,24 +815,23 @@ export function partScratch(bytes: f64): usize {
 /**
  * An owner's reply to one part: for the i-th board set in the `wordCount` words at `words` (bits of
  * the boards from `firstWord * 32` on) of the values at `layer`, sets bit `bit + i` of `changedBits`
- * and appends its value at `reply + length` when it differs from the byte at `last + i` (always when
- * `all`), which then takes it. Returns where the reply goes on.
+ * and appends its value at `reply + length` when a pass changed it since its step was last replied
+ * to (the part's changed bits: `usePartChanged`), or always when `all`. Returns where the reply goes on.
  */
 export function gatherChanged(
-  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, last: usize, changedBits: usize, bit: u32, reply: usize, length: u32,
+  layer: usize, words: usize, wordCount: u32, firstWord: u32, all: bool, changedBits: usize, bit: u32, reply: usize, length: u32,
 ): u32 {
   for (let w: u32 = 0; w < wordCount; w++) {
     const base = layer + (<usize>(firstWord + w) << 5);
+    const changedWord = all ? <u32>0xffffffff : load<u32>(partChanged + (<usize>(firstWord + w) << 2));
     for (let bits = load<u32>(words + (<usize>w << 2)); bits != 0; bits &= bits - 1) {
-      const value = load<i8>(base + <usize>ctz(bits));
-      if (all || value != load<i8>(last)) {
+      const board = ctz(bits);
+      if ((changedWord >> board) & 1) {
         const at = changedBits + <usize>(bit >> 3);
         store<u8>(at, load<u8>(at) | <u8>(<u32>1 << (bit & 7)));
-        store<i8>(reply + <usize>length, value);
-        store<i8>(last, value);
+        store<i8>(reply + <usize>length, load<i8>(base + <usize>board));
         length++;
       }
-      last++;
       bit++;
     }
   }

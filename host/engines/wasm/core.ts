@@ -222,6 +222,16 @@ export class WasmCore extends PlayCore {
     this.#full.tablebaseUsePartValues(...place);
   }
 
+  /** A part's changed bits (a bit a board of its range, zero) at `bits`, or none (0): see `usePartChanged` in assembly/tablebase.ts. */
+  tablebaseUsePartChanged(bits: number): void {
+    this.#full.tablebaseUsePartChanged(bits);
+  }
+
+  /** The changed bits of a part's boards in words [fromWord, toWord) cleared, their step replied to: see `clearChanged` in assembly/tablebase.ts. */
+  tablebaseClearChanged(fromWord: number, toWord: number): void {
+    this.#full.tablebaseClearChanged(fromWord, toWord);
+  }
+
   /** How a part's children are written from now on (as indices of its values, or as ranks that mark its requests; `bits` 0: ranks alone): see `usePartChildren` in assembly/tablebase.ts. */
   tablebaseUsePartChildren(...place: Parameters<FullCoreFunctions['tablebaseUsePartChildren']>): void {
     this.#full.tablebaseUsePartChildren(...place);

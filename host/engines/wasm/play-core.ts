@@ -119,7 +119,6 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
     wordCount: number,
     firstWord: number,
     all: boolean,
-    last: number,
     changedBits: number,
     bit: number,
     reply: number,
@@ -127,6 +126,8 @@ export interface FullCoreFunctions extends ProbeCoreFunctions {
   ): number;
   tablebaseScatterChanged(mirror: number, count: number, changedBits: number, bit: number, values: number, next: number): number;
   tablebaseUsePartValues(seeds: number, table: number, values: number, first: number): void;
+  tablebaseUsePartChanged(bits: number): void;
+  tablebaseClearChanged(fromWord: number, toWord: number): void;
   tablebaseUsePartChildren(first: number, end: number, bits: number, counts: number, indices: boolean): void;
   tablebaseRewriteChildren(stream: number, bytes: number): void;
   tablebaseMarkRequests(seeds: number, first: number, end: number): void;

@@ -133,9 +133,8 @@ interface Requests {
   readonly count: number;
   /** Per step of the owner's pass: how many requests come before its ranks (and `count` after the last). */
   readonly before: readonly number[];
-  /** For another part's requests of this one: where in the part's scratch (`tablebasePartScratch`) their words are, the values last sent and the reply. */
+  /** For another part's requests of this one: where in the part's scratch (`tablebasePartScratch`) their words are, and its reply of a step. */
   wordsAt: number;
-  lastAt: number;
   replyAt: number;
 }
 
@@ -244,8 +243,9 @@ export const buildTablebasePart = async (
     const [from, to] = stepRanks(q, k);
     return { fromWord: from / 32 - base, toWord: Math.ceil(to / 32) - base };
   };
-  /** The bytes of the part's scratch, and where in it the replies received are written. */
+  /** The bytes of the part's scratch, where in it the changed bits of its range are, and where the replies received are written. */
   let scratchBytes = 0;
+  let changedAt = 0;
   let receiveAt = 0;
 
   /**
@@ -343,7 +343,7 @@ export const buildTablebasePart = async (
         const { fromWord, toWord } = stepWords(q, k);
         before.push(before[k]! + countBits(words.subarray(fromWord, toWord)));
       }
-      return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, lastAt: 0, replyAt: 0 };
+      return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, replyAt: 0 };
     };
     // What this part reads of each other's range (views of the request bits, sent before the children overwrite them).
     wanted = ranges.map(([from, to], q) => requestsOf(q, q === part ? new Uint32Array(0) : reads.subarray(from / 32, Math.ceil(to / 32))));
@@ -355,9 +355,10 @@ export const buildTablebasePart = async (
         : new Uint32Array(bytes.slice().buffer);
     asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : wordsOf(bytes)));
     // Then, from its start once the children are indices: each table's values (this part's boards', then its
-    // mirror), the others' request words; per other part the values last sent and the reply; and room for the
-    // largest reply received.
+    // mirror), the others' request words, the changed bits of its range; per other part room for a step's reply;
+    // and room for the largest step's reply received.
     const replyBytes = (count: number): number => Math.ceil((count * tables.length) / 8) + count * tables.length;
+    const largestStep = ({ before }: Requests): number => Math.max(...before.slice(1).map((after, k) => after - before[k]!));
     mirrorFrom = [];
     let valuesBytes = end - first;
     for (const { count } of wanted) {
@@ -370,13 +371,14 @@ export const buildTablebasePart = async (
       requests.wordsAt = scratchBytes;
       scratchBytes += 4 * requests.words.length;
     }
+    changedAt = scratchBytes;
+    scratchBytes += 4 * Math.ceil((end - first) / 32);
     for (const requests of asked) {
-      requests.lastAt = scratchBytes;
-      requests.replyAt = scratchBytes + requests.count * tables.length;
-      scratchBytes = requests.replyAt + replyBytes(requests.count);
+      requests.replyAt = scratchBytes;
+      scratchBytes += replyBytes(largestStep(requests));
     }
     receiveAt = scratchBytes;
-    scratchBytes = Math.max(requestBytes, scratchBytes + Math.max(0, ...wanted.map(({ count }) => replyBytes(count))));
+    scratchBytes = Math.max(requestBytes, scratchBytes + Math.max(0, ...wanted.map(requests => replyBytes(largestStep(requests)))));
     // Grown (when the values are in this core), the request bits and counts kept (maybe moved).
     const ownCore =
       seeds === build.maxSeeds && (control.passesOnOwnCore === true || core.memorySize + scratchBytes - requestBytes > MAX_CORE_BYTES);
@@ -412,6 +414,9 @@ export const buildTablebasePart = async (
       else throw new Error(`tablebase: part ${part + 1} resumes layer ${seeds} with no values of table ${rules[t]}`);
       passCore.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
     });
+    const changedBytes = 4 * Math.ceil((end - first) / 32);
+    scratch.fill(0, changedAt, changedAt + changedBytes);
+    passCore.tablebaseUsePartChanged(scratch.byteOffset + changedAt);
   };
 
   /** The part's values of its own boards written into its range of the layer, once the layer is finished: what the others receive, and the layers above read. */
@@ -442,7 +447,6 @@ export const buildTablebasePart = async (
       scratch.fill(0, requests.replyAt, requests.replyAt + bitBytes);
       let length = bitBytes;
       values.forEach((own, t) => {
-        const last = at + requests.lastAt + t * requests.count + requests.before[k]!;
         const reply = at + requests.replyAt;
         length = passCore.tablebaseGatherChanged(
           own,
@@ -450,15 +454,17 @@ export const buildTablebasePart = async (
           toWord - fromWord,
           fromWord,
           everything,
-          last,
           reply,
           t * inStep,
           reply,
           length,
         );
       });
-      return scratch.slice(requests.replyAt, requests.replyAt + length);
+      return scratch.subarray(requests.replyAt, requests.replyAt + length);
     });
+    // Replied to: the values of this step's boards changed since are those of the next reply.
+    const { fromWord, toWord } = stepWords(part, k);
+    passCore.tablebaseClearChanged(fromWord, toWord);
     const received = await send(replies);
     received.forEach((bytes, q) => {
       if (q === part) return;
@@ -549,6 +555,7 @@ export const buildTablebasePart = async (
         if (answer === 0 && seeds !== build.maxSeeds) {
           keepValues(seeds);
           passCore.tablebaseUsePartValues(-1, tables[0]!, 0, 0);
+          passCore.tablebaseUsePartChanged(0);
           await share(seeds);
         }
       }
