@@ -234,6 +234,10 @@ describe('tablebase build and solve', () => {
     return { code, out, last: out.at(-1), error: err.join('\n') };
   };
 
+  /** `tablebase build` of Hoyito III's 2x3 chain of `seeds` into `out`, with `options`. */
+  const buildIii2x3 = (seeds: number, out: string, ...options: string[]) =>
+    runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', String(seeds), ...options, '--out', out);
+
   it("builds the layers into a file whose bytes are the reference builder's, with a progress line per layer", async () => {
     const built = await runWithProgress(
       'tablebase',
@@ -258,7 +262,7 @@ describe('tablebase build and solve', () => {
 
   it('--holes builds a shorter board, which solve then answers from: 2x3 with 2 seeds a hole, as the reference chain values it', async () => {
     const own = mkdtempSync(join(tmpdir(), 'hoyito-holes-'));
-    const built = await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', own);
+    const built = await buildIii2x3(12, own);
     expect(built.code).toBe(0);
     expect(built.out.at(-1)).toBe(`wrote ${join(own, 'iii-2x3-capturer-chain-12.hoyitotb')}`);
     const start = unwrap(parsePosition('iii 2,2,2/2,2,2 S 0-0'));
@@ -382,27 +386,14 @@ describe('tablebase build and solve', () => {
 
   it('--from starts from the layers of a smaller chain file of the same game: the bytes of a build from nothing', async () => {
     const small = mkdtempSync(join(tmpdir(), 'hoyito-from-'));
-    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--out', small);
+    await buildIii2x3(8, small);
     const smallFile = join(small, 'iii-2x3-capturer-chain-8.hoyitotb');
     const grown = mkdtempSync(join(tmpdir(), 'hoyito-grown-'));
-    const built = await runWithProgress(
-      'tablebase',
-      'build',
-      '--variant',
-      'iii',
-      '--holes',
-      '3',
-      '--seeds',
-      '12',
-      '--from',
-      smallFile,
-      '--out',
-      grown,
-    );
+    const built = await buildIii2x3(12, grown, '--from', smallFile);
     expect(built.code).toBe(0);
     expect(built.error).toBe(`starting from ${smallFile}: layers 0, 4, 8 finished`);
     const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
-    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', fresh);
+    await buildIii2x3(12, fresh);
     const name = 'iii-2x3-capturer-chain-12.hoyitotb';
     expect(readFileSync(join(grown, name))).toEqual(readFileSync(join(fresh, name)));
     // Another game, a file without a layer the build holds, and --resume beside it: refused by name.
@@ -428,7 +419,7 @@ describe('tablebase build and solve', () => {
 
   it('--resume of parts started --from a file: their checkpoints name that file and hold their ranges alone; its layers are read from there (the file replaced since: refused)', async () => {
     const small = mkdtempSync(join(tmpdir(), 'hoyito-from-'));
-    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--out', small);
+    await buildIii2x3(8, small);
     const smallFile = join(small, 'iii-2x3-capturer-chain-8.hoyitotb');
     const grown = mkdtempSync(join(tmpdir(), 'hoyito-grown-'));
     const path = join(grown, 'iii-2x3-capturer-chain-12.hoyitotb');
@@ -453,24 +444,10 @@ describe('tablebase build and solve', () => {
     const checkpoint = unwrap(readCheckpoint(partFile(0)))!;
     expect(checkpoint).toMatchObject({ finished: [0, 4, 8], current: { seeds: 12, passes: 2 }, finishedIn: { path: resolve(smallFile) } });
     expect([...checkpoint.takeData()].map(({ seeds, first }) => [seeds, first])).toEqual([[12, 0]]);
-    const resume = () =>
-      runWithProgress(
-        'tablebase',
-        'build',
-        '--variant',
-        'iii',
-        '--holes',
-        '3',
-        '--seeds',
-        '12',
-        '--parts',
-        '2',
-        '--resume',
-        '--out',
-        grown,
-      );
+    // Resumed with the exits in turns: each part writes the file's layers into its core at its turn.
+    const resume = () => buildIii2x3(12, grown, '--parts', '2', '--exits-at-once', '1', '--resume');
     const original = readFileSync(smallFile);
-    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '8', '--compress', 'none', '--out', small);
+    await buildIii2x3(8, small, '--compress', 'none');
     const refused = await resume();
     expect(refused.code).toBe(1);
     expect(refused.error).toMatch(
@@ -485,7 +462,7 @@ describe('tablebase build and solve', () => {
         .join('\n'),
     );
     const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
-    await runWithProgress('tablebase', 'build', '--variant', 'iii', '--holes', '3', '--seeds', '12', '--out', fresh);
+    await buildIii2x3(12, fresh);
     expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'iii-2x3-capturer-chain-12.hoyitotb')));
     expect(readdirSync(grown)).toEqual(['iii-2x3-capturer-chain-12.hoyitotb']);
   });
