@@ -394,7 +394,7 @@ describe('a partitioned build whose layers below are in a file', () => {
       })),
     ).rejects.toBe(stop);
     const ranges = partRanges(layerSize(12, 12), parts);
-    const path = new TextEncoder().encode(below.finishedIn!.path);
+    const path = new TextEncoder().encode(below.finishedIn.path);
     saved.forEach((files, part) => {
       const [first, end] = ranges[part]!;
       for (const file of files) {
@@ -423,8 +423,8 @@ describe('a partitioned build whose layers below are in a file', () => {
     expect(damaged(2 ** 20)).toMatchObject({ ok: false, error: { message: expect.stringContaining('the file is truncated') } });
     const at = (part: number, passes: number) => saved[part]!.find(file => parse(file).current?.passes === passes)!;
     expect(withPlainLayers((await resumeFrom([at(0, 2), at(1, 3), at(2, 1)], below)).base!)).toEqual(expected);
-    await expect(resumeFrom([at(0, 2), at(1, 2), at(2, 2)], piecesCut(chain8, 777, below.finishedIn!.path, 0x4321))).rejects.toThrow(
-      `tablebase: the checkpoint's finished layers are in ${below.finishedIn!.path}, which is no longer the file it was written with (its block index differs): build again from the start`,
+    await expect(resumeFrom([at(0, 2), at(1, 2), at(2, 2)], piecesCut(chain8, 777, below.finishedIn.path, 0x4321))).rejects.toThrow(
+      `tablebase: the checkpoint's finished layers are in ${below.finishedIn.path}, which is no longer the file it was written with (its block index differs): build again from the start`,
     );
   });
 });

@@ -9,6 +9,7 @@ import {
   type TablebaseFileGame,
   type TablebaseReadOptions,
   TablebaseFileWriter,
+  blocksIn,
   parseTablebaseFile,
   readTablebaseBlock,
   readTablebaseGame,
@@ -185,6 +186,10 @@ export const readTablebaseFile = async (path: string, options?: TablebaseReadOpt
   return parsed.ok ? parsed : badTablebase(path, parsed.error.message);
 };
 
+/** A file of `size` bytes whose header says `fileLength`, in words. */
+const sizeProblem = (size: number, fileLength: number): string =>
+  `${size} bytes, ${fileLength} expected from its header: the file is truncated or damaged`;
+
 /**
  * The database file at `path` (version 4 on), its layers read a block at a time as they are taken
  * (each block checked, and inflated): a build that starts or resumes from it never holds the file
@@ -203,8 +208,7 @@ export const openLayerPieces = (path: string): Result<LayerPieces & { close(): v
   try {
     const game = readTablebaseGame(file.readSync(0, Math.min(TABLEBASE_HEADER_SIZE, file.size)));
     if (!game.ok) return refused(game.error.message);
-    if (file.size !== game.value.fileLength)
-      return refused(`${file.size} bytes, ${game.value.fileLength} expected from its header: the file is truncated or damaged`);
+    if (file.size !== game.value.fileLength) return refused(sizeProblem(file.size, game.value.fileLength));
     const prefix = file.readSync(0, tablebaseIndexLength(game.value));
     const header = readTablebaseIndex(prefix);
     if (!header.ok) return refused(header.error.message);
@@ -219,7 +223,7 @@ export const openLayerPieces = (path: string): Result<LayerPieces & { close(): v
       *pieces(rule, seeds) {
         const layer = fileLayers.find(each => each.rule === rule && each.seeds === seeds);
         if (!layer) throw new HoyitoError('BadTablebase', `${path}: holds no layer ${seeds} of table ${rule}`, 'tablebase');
-        for (let block = 0; block * layer.blockSize < Math.max(layer.size, 1); block++) {
+        for (let block = 0; block < blocksIn(layer.size, layer.blockSize); block++) {
           const index = layer.firstBlock + block;
           const stored = file.readSync(blockOffsets[index]!, blockOffsets[index + 1]! - blockOffsets[index]!);
           const bytes = readTablebaseBlock(stored, header.value, index, zlibCodec);
@@ -244,8 +248,7 @@ const shelvedFile = async (path: string): Promise<Result<ShelvedFile, HoyitoErro
   const { start, size } = read.value;
   const game = readTablebaseGame(start);
   if (!game.ok) return badTablebase(path, game.error.message);
-  if (size !== game.value.fileLength)
-    return badTablebase(path, `${size} bytes, ${game.value.fileLength} expected from its header: the file is truncated or damaged`);
+  if (size !== game.value.fileLength) return badTablebase(path, sizeProblem(size, game.value.fileLength));
   return ok({ ...game.value, path });
 };
 

@@ -26,7 +26,7 @@
  *  40  u64 the range's first rank                48  u64 its end
  *
  * Version 4, written by a part in the deepest layer of a build whose layers below are in a
- * database file (`LayersInFile`: the file it started from), which it names rather than holds
+ * database file (`LayerPieces`: the file it started from), which it names rather than holds
  * them (2.2 GB a part at 32 seeds): version 3's header, then the file, and the data from 64 + n
  * (the range's bytes alone):
  *
@@ -244,23 +244,14 @@ export const parseCheckpoint = (file: Uint8Array): Result<Checkpoint, HoyitoErro
 };
 
 /**
- * Databases whose layers are read a piece at a time (a file read block by block: tools/tablebase-files.ts),
- * never held whole in memory; in a file, `finishedIn` names it.
+ * The databases of a file (`finishedIn` names it), their layers read a piece at a time (block by
+ * block: tools/tablebase-files.ts), never held whole in memory.
  */
 export interface LayerPieces extends TablebaseGame {
   /** Layer `seeds` of table `rule`, a piece at a time in rank order (`first`: where each begins). */
   pieces(rule: TableRule, seeds: number): Iterable<CheckpointLayer>;
-  readonly finishedIn?: FinishedIn;
+  readonly finishedIn: FinishedIn;
 }
-
-/** Databases held in memory as pieces: each layer one. */
-export const piecesOf = (base: Tablebase): LayerPieces => ({
-  ...base,
-  pieces: (rule, seeds) => {
-    const layer = base.tables[rule]![seeds]!;
-    return [{ rule, seeds, first: 0, bytes: new Uint8Array(layer.buffer, layer.byteOffset, layer.length) }];
-  },
-});
 
 /** Every table's `layers` of `base`, a piece at a time, read as they are taken. */
 export function* piecesIn(base: LayerPieces, layers: readonly number[]): Generator<CheckpointLayer> {
@@ -270,8 +261,8 @@ export function* piecesIn(base: LayerPieces, layers: readonly number[]): Generat
 /**
  * Where a build of `game` stands when the databases `base` (a file of the same game and rule built
  * to fewer seeds, e.g. the chain of 24 for the chain of 28) give its lower layers: those finished,
- * none in progress. Their bytes are `base`'s pieces, or for a file (`finishedIn`) read from it by
- * the build (`BuildControl.layersFrom`) as it needs them. An error names how `base` does not fit:
+ * none in progress, their bytes read from it (`finishedIn`) by the build (`BuildControl.layersFrom`)
+ * as it needs them. An error names how `base` does not fit:
  * another game, or a layer of the build below its deepest that it lacks.
  */
 export const checkpointFrom = (base: LayerPieces, game: CheckpointGame): Result<Checkpoint, HoyitoError> => {
@@ -282,14 +273,7 @@ export const checkpointFrom = (base: LayerPieces, game: CheckpointGame): Result<
   const below = game.layers.filter(seeds => seeds <= base.maxSeeds);
   const missing = below.filter(seeds => !base.layers.includes(seeds));
   if (missing.length > 0) return unfit(`lack layer ${missing.join(', ')}, which this build holds`);
-  const { finishedIn } = base;
-  return ok({
-    game,
-    finished: below,
-    current: null,
-    ...(finishedIn && { finishedIn }),
-    takeData: handOver(finishedIn ? [] : piecesIn(base, below)),
-  });
+  return ok({ game, finished: below, current: null, finishedIn: base.finishedIn, takeData: handOver([]) });
 };
 
 /**
@@ -301,7 +285,7 @@ export const finishedLayersIn = (checkpoint: Checkpoint, base: LayerPieces): Res
   const unfit = (words: string) =>
     err(new HoyitoError('BadOption', `tablebase: the checkpoint's finished layers are in ${named?.path ?? 'no file'}, ${words}`, 'resume'));
   if (!named) return unfit('not in a file');
-  if (base.finishedIn?.indexChecksum !== named.indexChecksum)
+  if (base.finishedIn.indexChecksum !== named.indexChecksum)
     return unfit('which is no longer the file it was written with (its block index differs): build again from the start');
   const { game } = checkpoint;
   const fits = base.variant === game.variant && base.holesPerRow === game.holesPerRow && base.fixedSide === game.fixedSide;

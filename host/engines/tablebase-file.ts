@@ -212,7 +212,7 @@ const fileOrder = ({ fixedSide, layers, holesPerRow }: TablebaseGame): { rule: T
   tableRules(fixedSide).flatMap(rule => layers.map(seeds => ({ rule, seeds, size: layerSize(2 * holesPerRow, seeds) })));
 
 /** The blocks a layer of `size` boards is cut into. */
-const blocksIn = (size: number, blockSize: number): number => Math.max(1, Math.ceil(size / blockSize));
+export const blocksIn = (size: number, blockSize: number): number => Math.max(1, Math.ceil(size / blockSize));
 
 const blockBits = (blockSize: unknown): number => {
   const bits = Number.isInteger(blockSize) && (blockSize as number) > 0 ? Math.log2(blockSize as number) : NaN;

@@ -371,8 +371,9 @@ export const buildTablebasePart = async (
       requests.wordsAt = scratchBytes;
       scratchBytes += 4 * requests.words.length;
     }
+    const changedBytes = 4 * Math.ceil((end - first) / 32);
     changedAt = scratchBytes;
-    scratchBytes += 4 * Math.ceil((end - first) / 32);
+    scratchBytes += changedBytes;
     for (const requests of asked) {
       requests.replyAt = scratchBytes;
       scratchBytes += replyBytes(largestStep(requests));
@@ -414,7 +415,6 @@ export const buildTablebasePart = async (
       else throw new Error(`tablebase: part ${part + 1} resumes layer ${seeds} with no values of table ${rules[t]}`);
       passCore.tablebaseUsePartValues(seeds, table, scratch.byteOffset + valuesAt[t]!, first);
     });
-    const changedBytes = 4 * Math.ceil((end - first) / 32);
     scratch.fill(0, changedAt, changedAt + changedBytes);
     passCore.tablebaseUsePartChanged(scratch.byteOffset + changedAt);
   };
@@ -439,9 +439,9 @@ export const buildTablebasePart = async (
     const scratch = passCore.tablebasePartScratch(scratchBytes);
     const at = scratch.byteOffset;
     const values = valuesAt.map(offset => at + offset);
+    const { fromWord, toWord } = stepWords(part, k);
     const replies = others(q => {
       const requests = asked[q]!;
-      const { fromWord, toWord } = stepWords(part, k);
       const inStep = count(requests);
       const bitBytes = Math.ceil((inStep * values.length) / 8);
       scratch.fill(0, requests.replyAt, requests.replyAt + bitBytes);
@@ -463,7 +463,6 @@ export const buildTablebasePart = async (
       return scratch.subarray(requests.replyAt, requests.replyAt + length);
     });
     // Replied to: the values of this step's boards changed since are those of the next reply.
-    const { fromWord, toWord } = stepWords(part, k);
     passCore.tablebaseClearChanged(fromWord, toWord);
     const received = await send(replies);
     received.forEach((bytes, q) => {

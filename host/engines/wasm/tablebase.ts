@@ -286,7 +286,7 @@ export function* buildSteps(
     finished.push(seeds);
   }
   // A part in its deepest layer names the file of the layers below, when one holds them all.
-  const finishedIn = ownRange && holdsLayersBelow(layersFrom, layers) ? layersFrom?.finishedIn : undefined;
+  const finishedIn = ownRange && holdsLayersBelow(layersFrom, layers) ? layersFrom.finishedIn : undefined;
   const checkpoint = ({ finished: done, current }: CheckpointState): void => {
     if (!onCheckpoint) return;
     const state = {
