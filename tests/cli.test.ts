@@ -467,6 +467,65 @@ describe('tablebase build and solve', () => {
     expect(readdirSync(grown)).toEqual(['iii-2x3-capturer-chain-12.hoyitotb']);
   });
 
+  it('--resume of parts that spill takes the deepest layer’s exits each part kept beside its checkpoint, and leaves nothing kept once the file is written', async () => {
+    const small = mkdtempSync(join(tmpdir(), 'hoyito-from-'));
+    await runWithProgress('tablebase', 'build', '--seeds', '8', '--out', small);
+    const smallFile = join(small, 'ii-2x6-capturer-chain-8.hoyitotb');
+    const grown = mkdtempSync(join(tmpdir(), 'hoyito-grown-'));
+    const path = join(grown, 'ii-2x6-capturer-chain-12.hoyitotb');
+    const partFile = (part: number) => `${checkpointPath(path)}.part-${part + 1}-of-2`;
+    // Two parts from the file, spilling deflated into the --out folder with their exits kept where the CLI keeps them, stopped after a pass.
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain', cacheMb: 1 } as const;
+    const below = unwrap(openLayerPieces(smallFile));
+    const stop = new Error('stopped');
+    await expect(
+      buildTablebaseParts(2, build, undefined, part => ({
+        resume: unwrap(checkpointFrom(below, { ...build, fixedSide: false, layers: chainLayers(12) })),
+        layersFrom: below,
+        spillDir: grown,
+        spillCompression: 'deflate',
+        keepExits: `${partFile(part)}.exits`,
+        checkpointEveryMs: 0,
+        onCheckpoint: (header, pieces) => {
+          unwrap(writeCheckpoint(partFile(part), header, pieces));
+          throw stop;
+        },
+      })),
+    ).rejects.toBe(stop);
+    below.close();
+    expect(
+      readdirSync(grown)
+        .filter(name => name.includes('.exits'))
+        .sort(),
+    ).toEqual(
+      [0, 1].flatMap(part => [
+        `${partFile(part).slice(grown.length + 1)}.exits`,
+        `${partFile(part).slice(grown.length + 1)}.exits.children`,
+      ]),
+    );
+    const resumed = await runWithProgress(
+      'tablebase',
+      'build',
+      '--seeds',
+      '12',
+      '--parts',
+      '2',
+      '--cache-mb',
+      '1',
+      '--spill-compress',
+      'deflate',
+      '--resume',
+      '--out',
+      grown,
+    );
+    expect(resumed.code).toBe(0);
+    expect(resumed.out.filter(line => line.startsWith('part ')).map(line => /, its exits those kept,/.test(line))).toEqual([true, true]);
+    const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
+    await runWithProgress('tablebase', 'build', '--seeds', '12', '--out', fresh);
+    expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'ii-2x6-capturer-chain-12.hoyitotb')));
+    expect(readdirSync(grown)).toEqual(['ii-2x6-capturer-chain-12.hoyitotb']);
+  });
+
   it('a checkpoint that is slow to write is written less often: between passes, at most a tenth of the time goes to them', async () => {
     const core = await loadWasmCore();
     const writes: { readonly start: number; readonly end: number; readonly midLayer: boolean }[] = [];

@@ -6,7 +6,8 @@
  * whole layers, until a layer is finished; and no core lays out the deepest layer, whose passes may
  * run on a core of their own.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryFolder } from './helpers/temporary-folder.js';
 import { buildReferenceTablebase } from '../host/engines/reference/tablebase.js';
@@ -372,6 +373,93 @@ describe('a partitioned build whose layers below are in a file', () => {
       expect(withPlainLayers(built[0]!.base!)).toEqual(expected);
       expect(built.map(({ stats }) => stats.layersLetGo)).toEqual([true, true, true]);
     }
+  });
+
+  it('keeps each part’s exits of the deepest layer for a resume, which takes them when every part’s are whole and for this build, and finds them again otherwise: the same bytes', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const chain8 = buildWasmTablebase(wasmEngine.core, { ...build, maxSeeds: 8 });
+    const spillDir = temporaryFolder('hoyito-parts-');
+    const folder = temporaryFolder('hoyito-kept-');
+    const index = (part: number) => join(folder, `part-${part + 1}.exits`);
+    const children = (part: number) => join(spillDir, `part-${part + 1}.exits.children`);
+    /** Each part's checkpoint to resume from, and the parts that read the layers below from the file (to find their exits, or part 0 to write them out). */
+    const checkpoints: Uint8Array[] = [];
+    const readers = new Set<number>();
+    const control = (part: number): PartControl => {
+      const below = piecesCut(chain8, 1000);
+      return {
+        resume: checkpoints[part] ? parse(checkpoints[part]) : fromFile(below),
+        layersFrom: {
+          ...below,
+          *pieces(rule, seeds) {
+            readers.add(part);
+            yield* below.pieces(rule, seeds);
+          },
+        },
+        passesOnOwnCore: true,
+        spillDir,
+        spillCompression: 'deflate',
+        keepExits: index(part),
+      };
+    };
+    // Stopped after the deepest layer's first pass: each part's exits kept, its spill file moved beside its index.
+    const stop = new Error('stopped');
+    await expect(
+      buildTablebaseParts(parts, { ...build, cacheMb: 0.25 }, undefined, part => ({
+        ...control(part),
+        checkpointEveryMs: 0,
+        onCheckpoint: (header, pieces) => {
+          checkpoints[part] = Buffer.concat([header, ...pieces]);
+          if (parse(checkpoints[part]).current?.passes === 1) throw stop;
+        },
+      })),
+    ).rejects.toBe(stop);
+    const kept = [0, 1, 2].flatMap(part => [index(part), children(part)]);
+    expect([...readdirSync(folder), ...readdirSync(spillDir)].sort()).toEqual(kept.map(path => basename(path)).sort());
+    const keptBytes = kept.map(path => readFileSync(path));
+    /** The build resumed with those kept exits (`change`d first): the bytes of one core, nothing left kept; whether each part took them. */
+    const resumed = async (cacheMb = 0.25, change = (): void => undefined) => {
+      kept.forEach((path, i) => writeFileSync(path, keptBytes[i]!));
+      change();
+      readers.clear();
+      const { base, stats } = await buildTablebaseParts(parts, { ...build, cacheMb }, undefined, control);
+      expect(withPlainLayers(base!)).toEqual(expected);
+      expect([readdirSync(folder), readdirSync(spillDir)]).toEqual([[], []]);
+      return stats.map(({ keptExits, keptExitsRefused }) => ({ keptExits, keptExitsRefused }));
+    };
+    // Taken: no part but part 0 (which writes the layers below out) reads the file.
+    expect(await resumed()).toEqual(Array.from({ length: parts }, () => ({ keptExits: 'taken', keptExitsRefused: undefined })));
+    expect([...readers]).toEqual([0]);
+    // A byte of part 2's children changed: every part finds its exits again, and keeps them again.
+    const flipped = () => {
+      const file = readFileSync(children(1));
+      file[file.length >> 1] = file[file.length >> 1]! ^ 1;
+      writeFileSync(children(1), file);
+    };
+    const notWhole = { keptExits: 'written', keptExitsRefused: "another part's were not whole" };
+    expect(await resumed(0.25, flipped)).toEqual([
+      notWhole,
+      {
+        keptExits: 'written',
+        keptExitsRefused: expect.stringMatching(
+          /part-2\.exits: segment \d+ of \d+ in .*part-2\.exits\.children is not as written \(its CRC-32 differs\)$/,
+        ),
+      },
+      notWhole,
+    ]);
+    expect(readers.size).toBe(parts);
+    // Part 3's index cut short: found again.
+    const cut = () => writeFileSync(index(2), readFileSync(index(2)).subarray(0, -1));
+    expect((await resumed(0.25, cut)).map(({ keptExitsRefused }) => keptExitsRefused)).toEqual([
+      "another part's were not whole",
+      "another part's were not whole",
+      `${index(2)}: is damaged or cut short (its CRC-32 differs)`,
+    ]);
+    // Kept for another cache, their segments laid out in another: found again.
+    const refusals = (await resumed(0.3)).map(({ keptExitsRefused }) => keptExitsRefused);
+    refusals.forEach((refusal, part) =>
+      expect(refusal).toMatch(new RegExp(`part-${part + 1}\\.exits: were kept for cacheBytes \\d+, not \\d+$`)),
+    );
   });
 
   it('names the file in its checkpoints of the deepest layer, which hold the part’s range alone; resumed with that file, the same bytes; another file refused', async () => {

@@ -29,7 +29,8 @@
  * The fixed point is the one of one core (tested byte for byte against the reference and the
  * one-core build, for 1 to 5 parts). Each part writes its own checkpoints, which hold its range of
  * the layer in progress alone, from its values: a resumed part takes that range straight into its
- * values and finds its exits again, and its first exchange brings the others' values.
+ * values and finds its exits again (in the deepest layer, takes those it kept: tablebase-kept.ts),
+ * and its first exchange brings the others' values.
  */
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
@@ -48,10 +49,15 @@ import {
   startIn,
   tableCode,
 } from './tablebase.js';
-import { SpilledRange, spillPath } from './tablebase-spill.js';
+import { SpilledRange, spillPath, spilledProblem } from './tablebase-spill.js';
+import { type KeptExits, type KeptFor, keptProblem, readKeptExits, removeKeptExits, writeKeptExits } from './tablebase-kept.js';
+import { defaultWasmUrl } from './play-core.js';
 import { loadWasmCore } from './core.js';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 /** How the parts of a build talk: collective operations, every part calling each in the same order. */
 export interface PartExchange {
@@ -100,6 +106,12 @@ export interface PartControl extends BuildControl {
    * lets them go after it (with `passesOnOwnCore`, as at 32 seeds). Default: every part at once.
    */
   readonly exitsAtOnce?: number;
+  /**
+   * Where the part keeps the index of its deepest layer's exits once found (tablebase-kept.ts):
+   * with layers below from `layersFrom` and children spilled (in `spillDir`, beside it), a resume
+   * takes them rather than find them again (70 minutes at 32 seeds). Removed when the build ends.
+   */
+  readonly keepExits?: string;
 }
 
 /** The most memory a core may have: 65,535 pages of 64 KiB (its end must be an address below 2^32). */
@@ -124,6 +136,10 @@ export interface PartStats {
   passesCoreBytes: number;
   /** Whether its core of the layers below was let go once the deepest layer's exits were found (`layersFrom`, passes on a core of their own). */
   layersLetGo: boolean;
+  /** With `keepExits`: `taken` when the deepest layer's exits were those an earlier run kept, `written` when this run kept them. */
+  keptExits?: 'taken' | 'written';
+  /** Why the exits an earlier run kept were not taken (they were found again). */
+  keptExitsRefused?: string;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
@@ -137,6 +153,15 @@ interface Requests {
   wordsAt: number;
   replyAt: number;
 }
+
+/** Requests counted `before` each step (`Requests`), with their bits when known. */
+const requestsWith = (before: readonly number[], words: Uint32Array = new Uint32Array(0)): Requests => ({
+  words,
+  count: before.at(-1)!,
+  before,
+  wordsAt: 0,
+  replyAt: 0,
+});
 
 /** Runs V8's garbage collector now: a released core's gigabytes are freed before the next core is made, not whenever V8 next collects. */
 const collectGarbage = (): void => {
@@ -295,6 +320,71 @@ export const buildTablebasePart = async (
     if (letGo && layersHeld) letLayersGo();
   };
 
+  /** What this part's exits of layer `seeds` are found for (tablebase-kept.ts): its range, its cache, and the layers below of `layersFrom`. */
+  const keptFor = (seeds: number, first: number, end: number): KeptFor => ({
+    variant: build.variant,
+    holesPerRow: build.holesPerRow,
+    fixedSide: build.fixedSide ?? false,
+    seeds,
+    part,
+    parts,
+    first,
+    end,
+    cacheBytes,
+    compression: control.spillCompression ?? 'none',
+    steps: PASS_STEPS,
+    layersChecksum: control.layersFrom!.finishedIn.indexChecksum,
+    coreChecksum: crc32(readFileSync(defaultWasmUrl())),
+  });
+  /** Where a part keeps its spilled children of the deepest layer: in the spill folder, named after its index (`keepExits`). */
+  const keptChildren = (index: string): string => join(control.spillDir!, `${basename(index)}.children`);
+
+  /** Whether the part's spill file holds its kept exits: left for a resume when the build stops with an error. */
+  let spillKept = false;
+
+  /**
+   * The exits of this part's range of the deepest layer kept by an earlier run (`keepExits`), when
+   * every part's are whole (their index and every segment of their children) and for this build;
+   * else null, and every part finds them again (`stats.keptExitsRefused` says why, when it had some).
+   */
+  const keptExits = async (seeds: number, first: number, end: number): Promise<KeptExits | null> => {
+    const index = control.keepExits;
+    const read = index !== undefined && spill ? readKeptExits(index) : undefined;
+    const problem = !read?.ok
+      ? read?.error
+      : (keptProblem(read.value.for, keptFor(seeds, first, end)) ?? spilledProblem(read.value.children, read.value.segments));
+    const whole = (await exchange.sum(read?.ok && problem === undefined ? 1 : 0)) === parts;
+    if (whole && read?.ok) {
+      stats.keptExits = 'taken';
+      spillKept = true;
+      return read.value;
+    }
+    if (read && index !== undefined) {
+      stats.keptExitsRefused = problem === undefined ? "another part's were not whole" : `${index}: ${problem}`;
+      // They go before the exits are found again: at 32 seeds, 10 GB of children a part.
+      removeKeptExits(index, keptChildren(index));
+      if (read.ok) removeKeptExits(index, read.value.children);
+    }
+    return null;
+  };
+
+  /** Keeps this part's exits of the deepest layer for a resume (`keptExits`): its children spilled, with the index beside its checkpoint. */
+  const keepExits = (seeds: number, first: number, end: number): void => {
+    const index = control.keepExits;
+    if (index === undefined || !spill || spill.storedBytes === 0) return;
+    const children = keptChildren(index);
+    spill.keepAs(children);
+    spillKept = true;
+    writeKeptExits(index, {
+      for: keptFor(seeds, first, end),
+      children,
+      segments: spill.segments,
+      wanted: wanted.map(({ before }) => before),
+      asked: asked.map(({ before, words }) => ({ before, words })),
+    });
+    stats.keptExits = 'written';
+  };
+
   /**
    * Lets the part's core go once the deepest layer's exits are written with its children: its layers
    * below (2.2 GB at 32 seeds) and request bits are needed no more, the checkpoints and part 0's
@@ -327,33 +417,44 @@ export const buildTablebasePart = async (
     const countsAt = 4 * requestWords;
     const requestBytes = countsAt + 4 * Math.ceil(requestWords / 16);
     let scratch = core.tablebasePartScratch(requestBytes);
-    scratch.fill(0, 0, requestBytes);
-    core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
-    if (twice) core.tablebaseMarkRequests(seeds, first, end);
-    else await writeChildren(seeds, clear);
-    const reads = new Uint32Array(scratch.buffer, scratch.byteOffset, requestWords);
-    const counts = new Uint32Array(scratch.buffer, scratch.byteOffset + countsAt, Math.ceil(requestWords / 16));
-    for (let block = 0, below = 0; block < counts.length; block++) {
-      counts[block] = below;
-      below += countBits(reads.subarray(16 * block, 16 * block + 16));
-    }
-    const requestsOf = (q: number, words: Uint32Array): Requests => {
-      const before = [0];
-      for (let k = 0; k < PASS_STEPS; k++) {
-        const { fromWord, toWord } = stepWords(q, k);
-        before.push(before[k]! + countBits(words.subarray(fromWord, toWord)));
+    /** Marks this part's requests in its scratch (writing its children as ranks, when visited once), and trades them with the others. */
+    const tradeRequests = async (): Promise<void> => {
+      scratch.fill(0, 0, requestBytes);
+      core.tablebaseUsePartChildren(first, end, scratch.byteOffset, scratch.byteOffset + countsAt, twice);
+      if (twice) core.tablebaseMarkRequests(seeds, first, end);
+      else await writeChildren(seeds, clear);
+      const reads = new Uint32Array(scratch.buffer, scratch.byteOffset, requestWords);
+      const counts = new Uint32Array(scratch.buffer, scratch.byteOffset + countsAt, Math.ceil(requestWords / 16));
+      for (let block = 0, below = 0; block < counts.length; block++) {
+        counts[block] = below;
+        below += countBits(reads.subarray(16 * block, 16 * block + 16));
       }
-      return { words, count: before[PASS_STEPS]!, before, wordsAt: 0, replyAt: 0 };
+      const requestsOf = (q: number, words: Uint32Array): Requests => {
+        const before = [0];
+        for (let k = 0; k < PASS_STEPS; k++) {
+          const { fromWord, toWord } = stepWords(q, k);
+          before.push(before[k]! + countBits(words.subarray(fromWord, toWord)));
+        }
+        return requestsWith(before, words);
+      };
+      // What this part reads of each other's range (views of the request bits, sent before the children overwrite them).
+      wanted = ranges.map(([from, to], q) =>
+        requestsOf(q, q === part ? new Uint32Array(0) : reads.subarray(from / 32, Math.ceil(to / 32))),
+      );
+      const received = await send(others(q => new Uint8Array(reads.buffer, wanted[q]!.words.byteOffset, wanted[q]!.words.byteLength)));
+      for (const requests of wanted) requests.words = new Uint32Array(0);
+      const wordsOf = (bytes: Uint8Array): Uint32Array =>
+        bytes.byteOffset % 4 === 0
+          ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+          : new Uint32Array(bytes.slice().buffer);
+      asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : wordsOf(bytes)));
     };
-    // What this part reads of each other's range (views of the request bits, sent before the children overwrite them).
-    wanted = ranges.map(([from, to], q) => requestsOf(q, q === part ? new Uint32Array(0) : reads.subarray(from / 32, Math.ceil(to / 32))));
-    const received = await send(others(q => new Uint8Array(reads.buffer, wanted[q]!.words.byteOffset, wanted[q]!.words.byteLength)));
-    for (const requests of wanted) requests.words = new Uint32Array(0);
-    const wordsOf = (bytes: Uint8Array): Uint32Array =>
-      bytes.byteOffset % 4 === 0
-        ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
-        : new Uint32Array(bytes.slice().buffer);
-    asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : wordsOf(bytes)));
+    // The deepest layer's exits kept by an earlier run (tablebase-kept.ts), when every part's are whole and for this build.
+    const kept = later ? await keptExits(seeds, first, end) : null;
+    if (kept) {
+      wanted = kept.wanted.map(before => requestsWith(before));
+      asked = kept.asked.map(({ before, words }) => requestsWith(before, words));
+    } else await tradeRequests();
     // Then, from its start once the children are indices: each table's values (this part's boards', then its
     // mirror), the others' request words, the changed bits of its range; per other part room for a step's reply;
     // and room for the largest step's reply received.
@@ -395,11 +496,21 @@ export const buildTablebasePart = async (
       core.tablebaseUsePartChildren(0, 0, 0, 0, false);
       if (ownCore) await passOnOwnCore(seeds);
     };
-    // The deepest layer's exits in turns, `exitsAtOnce` parts a turn, the others waiting (and not holding the layers below, when later).
-    const turns = seeds === build.maxSeeds ? Math.ceil(parts / exitsAtOnce) : 1;
-    for (let turn = 0; turn < turns; turn++) {
-      if (turns === 1 || turn === Math.floor(part / exitsAtOnce)) await findExits();
-      if (turns > 1) await exchange.sum(0);
+    if (kept) {
+      // Its children are those of the file kept, and the layers below were never written into the core.
+      spill!.adopt(kept.children, kept.segments);
+      stats.spilledBytes = spill!.storedBytes;
+      layersHeld = false;
+      if (ownCore) await passOnOwnCore(seeds);
+      else scratch = core.tablebasePartScratch(scratchBytes);
+    } else {
+      // The deepest layer's exits in turns, `exitsAtOnce` parts a turn, the others waiting (and not holding the layers below, when later).
+      const turns = seeds === build.maxSeeds ? Math.ceil(parts / exitsAtOnce) : 1;
+      for (let turn = 0; turn < turns; turn++) {
+        if (turns === 1 || turn === Math.floor(part / exitsAtOnce)) await findExits();
+        if (turns > 1) await exchange.sum(0);
+      }
+      if (later) keepExits(seeds, first, end);
     }
     if (ownCore) scratch = passCore.tablebasePartScratch(scratchBytes);
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
@@ -536,6 +647,7 @@ export const buildTablebasePart = async (
     return passCore.tablebasePass(seeds);
   };
 
+  let finished = false;
   try {
     while (!next.done) {
       const { kind, seeds } = next.value;
@@ -564,9 +676,13 @@ export const buildTablebasePart = async (
     }
     if (layersHeld) stats.layersCoreBytes = core.memorySize;
     stats.passesCoreBytes = passCore === core ? 0 : passCore.memorySize;
-    return { base: await deliver(), stats };
+    const base = await deliver();
+    finished = true;
+    if (control.keepExits !== undefined) removeKeptExits(control.keepExits, keptChildren(control.keepExits));
+    return { base, stats };
   } finally {
-    await spill?.close();
+    // Kept exits stay for a resume unless the build finished.
+    await spill?.close(finished || !spillKept);
   }
 };
 

@@ -19,12 +19,12 @@
  * segment is read at once, then inflated). A deflated range holds, besides its cache, the stored
  * and the inflated bytes of the segment read ahead (up to about 1.6 halves of its cache).
  */
-import { readSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { crc32, deflateRaw, inflateRaw } from 'node:zlib';
 import { MAX_TABLEBASE_HOLES } from '../limits.js';
 import type { WasmCore } from './core.js';
 import type { SpillCompression } from './tablebase.js';
@@ -44,15 +44,17 @@ export const spillsIn = (cacheBytes: number, threads: number): boolean => Math.f
 
 /**
  * Ranks [first, end) of the range, whose children are `bytes` bytes at `at` in the cache while
- * visited, and `stored` bytes at `offset` in the file (as many, unless deflated) once written.
+ * visited, and `stored` bytes at `offset` in the file (as many, unless deflated) once written, with
+ * the CRC-32 of those (a part's kept exits are checked by it: tablebase-kept.ts).
  */
-interface Segment {
+export interface Segment {
   readonly first: number;
   readonly end: number;
   readonly bytes: number;
   readonly at: number;
   offset: number;
   stored: number;
+  crc: number;
 }
 
 /** This machine in a spill file's name (a folder on shared storage may hold other machines' files). */
@@ -91,6 +93,39 @@ export const spillPath = (dir: string, label: string): string => {
 /** The most bytes one read or write call moves: Node refuses more than 2 GB a call. */
 const MAX_CALL_BYTES = 2 ** 30;
 
+/** Reads `length` bytes of the open file `fd` at `offset` into `bytes`; false when the file ends first. */
+const readWhole = (fd: number, bytes: Uint8Array, offset: number): boolean => {
+  for (let done = 0; done < bytes.length;) {
+    const moved = readSync(fd, bytes, done, Math.min(bytes.length - done, MAX_CALL_BYTES), offset + done);
+    if (moved === 0) return false;
+    done += moved;
+  }
+  return true;
+};
+
+/**
+ * Whether the file at `path` holds `segments` as a range's `start` wrote them (each segment's
+ * stored bytes and their CRC-32), read once through: what is wrong (naming the segment), or undefined.
+ */
+export const spilledProblem = (path: string, segments: readonly Segment[]): string | undefined => {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    return `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  try {
+    for (const [i, { offset, stored, crc }] of segments.entries()) {
+      const bytes = new Uint8Array(stored);
+      if (!readWhole(fd, bytes, offset)) return `${path} ends before segment ${i + 1} of ${segments.length}`;
+      if (crc32(bytes) !== crc) return `segment ${i + 1} of ${segments.length} in ${path} is not as written (its CRC-32 differs)`;
+    }
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+};
+
 export class SpilledRange {
   #segments: Segment[] = [];
   /** A pass under way (called with `until`), the segment it visits next, and the read of it under way. */
@@ -103,7 +138,7 @@ export class SpilledRange {
   /** Where the last segment written ends in the file: the next one is written there, once it is. */
   #fileEnd: Promise<number> = Promise.resolve(0);
   #core: WasmCore;
-  readonly #path: string;
+  #path: string;
   readonly #compression: SpillCompression;
 
   /** A range of `core` (a build thread's) that spills to the file `path`, made when first needed, its segments kept as `compression` says. */
@@ -150,7 +185,7 @@ export class SpilledRange {
         const from = cacheFrom + which * half;
         const stop = core.tablebaseStartSegment(seeds, clear, at, breaks.find(rank => rank > at) ?? end, from, from + half);
         if (stop === at && at < end) throw new Error(`tablebase: a spilled range's cache of ${cacheTo - cacheFrom} bytes holds no board`);
-        const segment = { first: at, end: stop, bytes: core.tablebaseSegmentBytes, at: from, offset: 0, stored: 0 };
+        const segment = { first: at, end: stop, bytes: core.tablebaseSegmentBytes, at: from, offset: 0, stored: 0, crc: 0 };
         this.#segments.push(segment);
         if (stop < end || this.#segments.length > 1) writing[which] = this.#write(segment);
         at = stop;
@@ -220,12 +255,36 @@ export class SpilledRange {
     }
   }
 
-  /** Closes the file (the build removes it). */
-  async close(): Promise<void> {
+  /** The segments of the range as written by `start`: with the file, what a resume needs to pass over it again (`adopt`). */
+  get segments(): readonly Segment[] {
+    return this.#segments.map(segment => ({ ...segment }));
+  }
+
+  /** Moves the file, once `start` wrote it, to `path` (in the same folder's file system), where `close` leaves it unless told to remove it. */
+  keepAs(path: string): void {
+    renameSync(this.#path, path);
+    this.#path = path;
+  }
+
+  /**
+   * Passes over the segments of a file `start` wrote before (`keepAs`, `segments`; checked by
+   * `spilledProblem`) from now on, as if `start` had just written them.
+   */
+  adopt(path: string, segments: readonly Segment[]): void {
+    this.#path = path;
+    this.#segments = segments.map(segment => ({ ...segment }));
+    this.#next = 0;
+    this.#passing = false;
+    this.#file = null;
+    this.#opening = open(path, 'r+');
+  }
+
+  /** Closes the file, and removes it unless it is kept (`keepAs`) and `remove` is false: a build stopped by an error leaves its kept exits for a resume. */
+  async close(remove = true): Promise<void> {
     const opening = this.#opening;
     this.#file = this.#opening = null;
     await (await opening)?.close();
-    await rm(this.#path, { force: true });
+    if (remove) await rm(this.#path, { force: true });
   }
 
   /** A read or write that moved nothing: the file is shorter than its segments say. */
@@ -253,6 +312,7 @@ export class SpilledRange {
     const written = Promise.all([this.#fileEnd, packed]).then(async ([offset, stored]) => {
       segment.offset = offset;
       segment.stored = stored.length;
+      segment.crc = crc32(stored);
       await this.#transfer(segment, 'write', stored);
       return offset + stored.length;
     });
@@ -277,12 +337,7 @@ export class SpilledRange {
   /** A deflated segment: read at once (a file the system's cache holds, mostly), then inflated on the thread pool, then copied into the cache. */
   async #inflate(segment: Segment): Promise<void> {
     const stored = new Uint8Array(segment.stored);
-    const fd = (this.#file ?? (await this.#opened())).fd;
-    for (let done = 0; done < stored.length;) {
-      const moved = readSync(fd, stored, done, Math.min(stored.length - done, MAX_CALL_BYTES), segment.offset + done);
-      if (moved === 0) throw this.#endedEarly();
-      done += moved;
-    }
+    if (!readWhole((this.#file ?? (await this.#opened())).fd, stored, segment.offset)) throw this.#endedEarly();
     const children = await inflated(stored, { chunkSize: Math.max(segment.bytes, 64) });
     if (children.length !== segment.bytes)
       throw new Error(`tablebase: the spilled children in ${this.#path} inflate to ${children.length} bytes, not ${segment.bytes}`);

@@ -145,7 +145,17 @@ const partsOf = (given: string | undefined): Result<{ count: number; exchange: P
 
 /** What part `part` of `count` did; with its CPU time, rate and peak memory when it is a process of its own. */
 const partLine = (
-  { sentBytes, exchanges, boardVisits, spilledBytes, layersCoreBytes, passesCoreBytes, layersLetGo }: PartStats,
+  {
+    sentBytes,
+    exchanges,
+    boardVisits,
+    spilledBytes,
+    layersCoreBytes,
+    passesCoreBytes,
+    layersLetGo,
+    keptExits,
+    keptExitsRefused,
+  }: PartStats,
   part: number,
   count: number,
   ownProcess: boolean,
@@ -161,7 +171,10 @@ const partLine = (
     passesCoreBytes > 0
       ? `, cores of ${megabytes(layersCoreBytes)} (the layers below${layersLetGo ? ', let go once its exits were found' : ''}) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
       : `, a core of ${megabytes(layersCoreBytes)}`;
-  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${cores}${rate}`;
+  const kept =
+    (keptExitsRefused === undefined ? '' : `, its kept exits not taken (${keptExitsRefused})`) +
+    (keptExits === 'taken' ? ', its exits those kept' : keptExits === 'written' ? ', its exits kept for a resume' : '');
+  return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${kept}${cores}${rate}`;
 };
 
 export const tablebase: Command = {
@@ -325,6 +338,8 @@ export const tablebase: Command = {
         ...(layersFrom && { layersFrom }),
         ...(exitsAtOnce.value !== undefined && { exitsAtOnce: exitsAtOnce.value }),
         ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
+        // A part keeps its deepest layer's exits beside its checkpoint, for a resume.
+        ...(parts.value && spillDir !== undefined && { keepExits: `${checkpointFile(part)}.exits` }),
         checkpointEveryMs: CHECKPOINT_EVERY_MS,
         views: true, // the file is written at once, from the core's memory
         onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
