@@ -674,7 +674,7 @@ export const buildTablebasePart = async (
       stats.boardVisits += end - first;
       next = steps.next(answer);
     }
-    if (layersHeld) stats.layersCoreBytes = core.memorySize;
+    if (layersHeld || passCore === core) stats.layersCoreBytes = core.memorySize;
     stats.passesCoreBytes = passCore === core ? 0 : passCore.memorySize;
     const base = await deliver();
     finished = true;
