@@ -6,7 +6,7 @@
  * whole layers, until a layer is finished; and no core lays out the deepest layer, whose passes may
  * run on a core of their own.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryFolder } from './helpers/temporary-folder.js';
@@ -369,7 +369,8 @@ describe('a partitioned build whose layers below are in a file', () => {
           });
         }),
       );
-      expect(waited).toEqual(turns);
+      // One sum comes first: the parts agree that none kept exits (keepExits) to take.
+      expect(waited).toEqual(turns.map(turn => turn + 1));
       expect(withPlainLayers(built[0]!.base!)).toEqual(expected);
       expect(built.map(({ stats }) => stats.layersLetGo)).toEqual([true, true, true]);
     }
@@ -448,6 +449,12 @@ describe('a partitioned build whose layers below are in a file', () => {
       notWhole,
     ]);
     expect(readers.size).toBe(parts);
+    // Part 1's index gone (its children left): found again, no refusal of its own.
+    expect(await resumed(0.25, () => rmSync(index(0)))).toEqual([
+      { keptExits: 'written', keptExitsRefused: undefined },
+      notWhole,
+      notWhole,
+    ]);
     // Part 3's index cut short: found again.
     const cut = () => writeFileSync(index(2), readFileSync(index(2)).subarray(0, -1));
     expect((await resumed(0.25, cut)).map(({ keptExitsRefused }) => keptExitsRefused)).toEqual([

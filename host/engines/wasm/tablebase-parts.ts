@@ -359,11 +359,11 @@ export const buildTablebasePart = async (
       spillKept = true;
       return read.value;
     }
-    if (read && index !== undefined) {
-      stats.keptExitsRefused = problem === undefined ? "another part's were not whole" : `${index}: ${problem}`;
-      // They go before the exits are found again: at 32 seeds, 10 GB of children a part.
+    if (index !== undefined) {
+      if (read) stats.keptExitsRefused = problem === undefined ? "another part's were not whole" : `${index}: ${problem}`;
+      // What was kept goes before the exits are found again (at 32 seeds, 10 GB of children a part), children without an index too.
       removeKeptExits(index, keptChildren(index));
-      if (read.ok) removeKeptExits(index, read.value.children);
+      if (read?.ok) removeKeptExits(index, read.value.children);
     }
     return null;
   };
