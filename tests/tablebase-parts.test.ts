@@ -467,6 +467,32 @@ describe('a partitioned build whose layers below are in a file', () => {
     refusals.forEach((refusal, part) =>
       expect(refusal).toMatch(new RegExp(`part-${part + 1}\\.exits: were kept for cacheBytes \\d+, not \\d+$`)),
     );
+  }, 180_000);
+
+  it('keeps nothing when its index cannot be written, and nothing when the deepest layer is found otherwise: the build goes on, the same bytes, no file left', async () => {
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const chain8 = buildWasmTablebase(wasmEngine.core, { ...build, maxSeeds: 8 });
+    const spillDir = temporaryFolder('hoyito-parts-');
+    const folder = temporaryFolder('hoyito-kept-');
+    // An index in a folder that is not there: its exits are not kept, and its spill file goes at the end.
+    const nowhere = await buildTablebaseParts(parts, { ...build, cacheMb: 0.25 }, undefined, part => {
+      const below = piecesCut(chain8, 1000);
+      return { resume: fromFile(below), layersFrom: below, spillDir, keepExits: join(folder, 'missing', `part-${part + 1}.exits`) };
+    });
+    expect(withPlainLayers(nowhere.base!)).toEqual(expected);
+    for (const { keptExits, keptExitsNotWritten } of nowhere.stats)
+      expect([keptExits, keptExitsNotWritten]).toEqual([undefined, expect.stringContaining('ENOENT')]);
+    expect([readdirSync(folder), readdirSync(spillDir)]).toEqual([[], []]);
+    // Every layer built here, none from a file: what was kept before (an index and its children) goes, and nothing is kept.
+    const index = (part: number) => join(folder, `part-${part + 1}.exits`);
+    for (let part = 0; part < parts; part++) {
+      writeFileSync(index(part), 'an index');
+      writeFileSync(join(spillDir, `part-${part + 1}.exits.children`), 'children');
+    }
+    const built = await buildTablebaseParts(parts, { ...build, cacheMb: 0.25 }, undefined, part => ({ spillDir, keepExits: index(part) }));
+    expect(withPlainLayers(built.base!)).toEqual(expected);
+    expect(built.stats.map(({ keptExits }) => keptExits)).toEqual([undefined, undefined, undefined]);
+    expect([readdirSync(folder), readdirSync(spillDir)]).toEqual([[], []]);
   });
 
   it('names the file in its checkpoints of the deepest layer, which hold the part’s range alone; resumed with that file, the same bytes; another file refused', async () => {

@@ -22,6 +22,12 @@ import type { SpillCompression } from './tablebase.js';
 import type { Segment } from './tablebase-spill.js';
 
 const MAGIC = 'HOYITOKX';
+/**
+ * Also the version of how a part's children index its values (tablebase-parts.ts: its values, then
+ * its mirror in part order, the steps of a pass) and how its segments lie in its cache
+ * (tablebase-spill.ts), which no checksum covers: a change to either makes kept exits wrong, so it
+ * bumps this, and a resume then finds them again.
+ */
 const VERSION = 1;
 const HEADER_SIZE = 16;
 
@@ -53,9 +59,9 @@ export interface KeptExits {
   /** The file of its children (`SpilledRange.keepAs`) and its segments. */
   readonly children: string;
   readonly segments: readonly Segment[];
-  /** For each part q (empty for this one): how many of q's boards this part reads before each step of q's pass, and after the last. */
+  /** For each part q (zeros for this one): how many of q's boards this part reads before each step of q's pass, and after the last. */
   readonly wanted: readonly (readonly number[])[];
-  /** For each part q (empty for this one): what q reads of this part, counted the same way, and its request bits (a bit a board of this part's range). */
+  /** For each part q (zeros and no bits for this one): what q reads of this part, counted the same way, and its request bits (a bit a board of this part's range). */
   readonly asked: readonly { readonly before: readonly number[]; readonly words: Uint32Array }[];
 }
 
@@ -117,14 +123,19 @@ export const keptProblem = (found: KeptFor, expected: KeptFor): string | undefin
 /** Writes the index at `path` in full or not at all: into a file beside it, then renamed over it. */
 export const writeKeptExits = (path: string, kept: KeptExits): void => {
   const partial = `${path}.partial`;
-  const file = openSync(partial, 'w');
   try {
-    for (const piece of makeKeptExits(kept)) for (let done = 0; done < piece.length;) done += writeSync(file, piece, done);
-    fsyncSync(file);
-  } finally {
-    closeSync(file);
+    const file = openSync(partial, 'w');
+    try {
+      for (const piece of makeKeptExits(kept)) for (let done = 0; done < piece.length;) done += writeSync(file, piece, done);
+      fsyncSync(file);
+    } finally {
+      closeSync(file);
+    }
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
-  renameSync(partial, path);
 };
 
 /** The kept exits indexed at `path`: none (undefined) when there is no file, else them or what is wrong with them. */

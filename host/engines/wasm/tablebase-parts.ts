@@ -53,7 +53,7 @@ import { SpilledRange, spillPath, spilledProblem } from './tablebase-spill.js';
 import { type KeptExits, type KeptFor, keptProblem, readKeptExits, removeKeptExits, writeKeptExits } from './tablebase-kept.js';
 import { defaultWasmUrl } from './play-core.js';
 import { loadWasmCore } from './core.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -108,8 +108,9 @@ export interface PartControl extends BuildControl {
   readonly exitsAtOnce?: number;
   /**
    * Where the part keeps the index of its deepest layer's exits once found (tablebase-kept.ts):
-   * with layers below from `layersFrom` and children spilled (in `spillDir`, beside it), a resume
-   * takes them rather than find them again (70 minutes at 32 seeds). Removed when the build ends.
+   * with layers below from `layersFrom` and children spilled (in `spillDir`, named after the
+   * index), a resume takes them rather than find them again (70 minutes at 32 seeds). Removed when
+   * the build ends, left when it stops with an error. Every part of a build has one, or none does.
    */
   readonly keepExits?: string;
 }
@@ -140,6 +141,8 @@ export interface PartStats {
   keptExits?: 'taken' | 'written';
   /** Why the exits an earlier run kept were not taken (they were found again). */
   keptExitsRefused?: string;
+  /** Why the exits this run found could not be kept (the build went on without). */
+  keptExitsNotWritten?: string;
 }
 
 /** The requests of one part to another: a bit a board of the owner's range (from its first word), and how many are set. */
@@ -320,6 +323,10 @@ export const buildTablebasePart = async (
     if (letGo && layersHeld) letLayersGo();
   };
 
+  /** Where this part keeps the index of its exits (`keepExits`): only when it spills, since what it keeps is its spill file. */
+  const keptIndex = spill ? control.keepExits : undefined;
+  /** The CRC-32 of the core's WebAssembly, read once: the core that writes the children is the one this build loaded. */
+  const coreChecksum = keptIndex === undefined ? 0 : crc32(readFileSync(defaultWasmUrl()));
   /** What this part's exits of layer `seeds` are found for (tablebase-kept.ts): its range, its cache, and the layers below of `layersFrom`. */
   const keptFor = (seeds: number, first: number, end: number): KeptFor => ({
     variant: build.variant,
@@ -334,10 +341,14 @@ export const buildTablebasePart = async (
     compression: control.spillCompression ?? 'none',
     steps: PASS_STEPS,
     layersChecksum: control.layersFrom!.finishedIn.indexChecksum,
-    coreChecksum: crc32(readFileSync(defaultWasmUrl())),
+    coreChecksum,
   });
-  /** Where a part keeps its spilled children of the deepest layer: in the spill folder, named after its index (`keepExits`). */
+  /** Where a part keeps its spilled children of the deepest layer: in the spill folder, named after its index. */
   const keptChildren = (index: string): string => join(control.spillDir!, `${basename(index)}.children`);
+  /** Removes what this part kept (its children, found where the index says or where they are put, and its index). */
+  const removeKept = (index: string, named?: string): void => {
+    for (const children of new Set([keptChildren(index), named ?? keptChildren(index)])) removeKeptExits(index, children);
+  };
 
   /** Whether the part's spill file holds its kept exits: left for a resume when the build stops with an error. */
   let spillKept = false;
@@ -346,10 +357,10 @@ export const buildTablebasePart = async (
    * The exits of this part's range of the deepest layer kept by an earlier run (`keepExits`), when
    * every part's are whole (their index and every segment of their children) and for this build;
    * else null, and every part finds them again (`stats.keptExitsRefused` says why, when it had some).
+   * Every part calls it (a sum over the parts), with or without an index.
    */
-  const keptExits = async (seeds: number, first: number, end: number): Promise<KeptExits | null> => {
-    const index = control.keepExits;
-    const read = index !== undefined && spill ? readKeptExits(index) : undefined;
+  const takeKeptExits = async (seeds: number, first: number, end: number): Promise<KeptExits | null> => {
+    const read = keptIndex === undefined ? undefined : readKeptExits(keptIndex);
     const problem = !read?.ok
       ? read?.error
       : (keptProblem(read.value.for, keptFor(seeds, first, end)) ?? spilledProblem(read.value.children, read.value.segments));
@@ -359,30 +370,39 @@ export const buildTablebasePart = async (
       spillKept = true;
       return read.value;
     }
-    if (index !== undefined) {
-      if (read) stats.keptExitsRefused = problem === undefined ? "another part's were not whole" : `${index}: ${problem}`;
+    if (keptIndex !== undefined) {
+      if (read) stats.keptExitsRefused = problem === undefined ? "another part's were not whole" : `${keptIndex}: ${problem}`;
       // What was kept goes before the exits are found again (at 32 seeds, 10 GB of children a part), children without an index too.
-      removeKeptExits(index, keptChildren(index));
-      if (read?.ok) removeKeptExits(index, read.value.children);
+      removeKept(keptIndex, read?.ok ? read.value.children : undefined);
     }
     return null;
   };
 
-  /** Keeps this part's exits of the deepest layer for a resume (`keptExits`): its children spilled, with the index beside its checkpoint. */
-  const keepExits = (seeds: number, first: number, end: number): void => {
-    const index = control.keepExits;
-    if (index === undefined || !spill || spill.storedBytes === 0) return;
-    const children = keptChildren(index);
-    spill.keepAs(children);
-    spillKept = true;
-    writeKeptExits(index, {
-      for: keptFor(seeds, first, end),
-      children,
-      segments: spill.segments,
-      wanted: wanted.map(({ before }) => before),
-      asked: asked.map(({ before, words }) => ({ before, words })),
-    });
-    stats.keptExits = 'written';
+  /**
+   * Keeps this part's exits of the deepest layer for a resume (`takeKeptExits`): its spill file
+   * moved beside the index written beside its checkpoint. Only a help to a resume: when it cannot
+   * (a full disk), nothing is kept and the build goes on (`stats.keptExitsNotWritten` says why).
+   */
+  const keepFoundExits = (seeds: number, first: number, end: number): void => {
+    if (keptIndex === undefined || spill!.storedBytes === 0) return;
+    const children = keptChildren(keptIndex);
+    try {
+      spill!.keepAs(children);
+      spillKept = true;
+      writeKeptExits(keptIndex, {
+        for: keptFor(seeds, first, end),
+        children,
+        segments: spill!.segments,
+        wanted: wanted.map(({ before }) => before),
+        asked: asked.map(({ before, words }) => ({ before, words })),
+      });
+      stats.keptExits = 'written';
+    } catch (error) {
+      // The children stay the spill file, removed at the end.
+      spillKept = false;
+      rmSync(keptIndex, { force: true });
+      stats.keptExitsNotWritten = error instanceof Error ? error.message : String(error);
+    }
   };
 
   /**
@@ -392,7 +412,7 @@ export const buildTablebasePart = async (
    */
   const letLayersGo = (): void => {
     stats.layersCoreBytes = core.memorySize;
-    stats.layersLetGo = true;
+    stats.layersLetGo = layersHeld;
     core.release();
     layersHeld = false;
     collectGarbage();
@@ -450,7 +470,9 @@ export const buildTablebasePart = async (
       asked = received.map((bytes, q) => requestsOf(part, q === part ? new Uint32Array(0) : wordsOf(bytes)));
     };
     // The deepest layer's exits kept by an earlier run (tablebase-kept.ts), when every part's are whole and for this build.
-    const kept = later ? await keptExits(seeds, first, end) : null;
+    const kept = later ? await takeKeptExits(seeds, first, end) : null;
+    // A deepest layer found otherwise (not from a file of the layers below) keeps nothing, and leaves nothing kept before.
+    if (seeds === build.maxSeeds && !later && keptIndex !== undefined) removeKept(keptIndex);
     if (kept) {
       wanted = kept.wanted.map(before => requestsWith(before));
       asked = kept.asked.map(({ before, words }) => requestsWith(before, words));
@@ -510,7 +532,7 @@ export const buildTablebasePart = async (
         if (turns === 1 || turn === Math.floor(part / exitsAtOnce)) await findExits();
         if (turns > 1) await exchange.sum(0);
       }
-      if (later) keepExits(seeds, first, end);
+      if (later) keepFoundExits(seeds, first, end);
     }
     if (ownCore) scratch = passCore.tablebasePartScratch(scratchBytes);
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.
@@ -678,7 +700,8 @@ export const buildTablebasePart = async (
     stats.passesCoreBytes = passCore === core ? 0 : passCore.memorySize;
     const base = await deliver();
     finished = true;
-    if (control.keepExits !== undefined) removeKeptExits(control.keepExits, keptChildren(control.keepExits));
+    // Done: the index goes, and the children with the spill file.
+    if (keptIndex !== undefined) rmSync(keptIndex, { force: true });
     return { base, stats };
   } finally {
     // Kept exits stay for a resume unless the build finished.

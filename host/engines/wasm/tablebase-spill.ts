@@ -93,7 +93,7 @@ export const spillPath = (dir: string, label: string): string => {
 /** The most bytes one read or write call moves: Node refuses more than 2 GB a call. */
 const MAX_CALL_BYTES = 2 ** 30;
 
-/** Reads `length` bytes of the open file `fd` at `offset` into `bytes`; false when the file ends first. */
+/** Fills `bytes` from the open file `fd` at `offset`; false when the file ends first. */
 const readWhole = (fd: number, bytes: Uint8Array, offset: number): boolean => {
   for (let done = 0; done < bytes.length;) {
     const moved = readSync(fd, bytes, done, Math.min(bytes.length - done, MAX_CALL_BYTES), offset + done);
@@ -121,6 +121,8 @@ export const spilledProblem = (path: string, segments: readonly Segment[]): stri
       if (crc32(bytes) !== crc) return `segment ${i + 1} of ${segments.length} in ${path} is not as written (its CRC-32 differs)`;
     }
     return undefined;
+  } catch (error) {
+    return `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
   } finally {
     closeSync(fd);
   }
@@ -250,8 +252,10 @@ export class SpilledRange {
     const filed = segments.length > 1;
     for (const segment of segments) {
       if (filed) await this.#read(segment);
-      rewrite(this.#core.tablebaseCacheView(segment.at, segment.bytes));
-      if (filed) await this.#transfer(segment, 'write', this.#core.tablebaseCacheView(segment.at, segment.bytes));
+      const children = this.#core.tablebaseCacheView(segment.at, segment.bytes);
+      rewrite(children);
+      segment.crc = crc32(children);
+      if (filed) await this.#transfer(segment, 'write', children);
     }
   }
 
@@ -275,8 +279,11 @@ export class SpilledRange {
     this.#segments = segments.map(segment => ({ ...segment }));
     this.#next = 0;
     this.#passing = false;
+    // Read only: nothing writes kept children. A failure to open is told where a read awaits it.
+    const opening = open(path, 'r');
+    opening.catch(() => undefined);
     this.#file = null;
-    this.#opening = open(path, 'r+');
+    this.#opening = opening;
   }
 
   /** Closes the file, and removes it unless it is kept (`keepAs`) and `remove` is false: a build stopped by an error leaves its kept exits for a resume. */

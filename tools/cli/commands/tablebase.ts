@@ -155,6 +155,7 @@ const partLine = (
     layersLetGo,
     keptExits,
     keptExitsRefused,
+    keptExitsNotWritten,
   }: PartStats,
   part: number,
   count: number,
@@ -173,7 +174,8 @@ const partLine = (
       : `, a core of ${megabytes(layersCoreBytes)}`;
   const kept =
     (keptExitsRefused === undefined ? '' : `, its kept exits not taken (${keptExitsRefused})`) +
-    (keptExits === 'taken' ? ', its exits those kept' : keptExits === 'written' ? ', its exits kept for a resume' : '');
+    (keptExits === 'taken' ? ', its exits those kept' : keptExits === 'written' ? ', its exits kept for a resume' : '') +
+    (keptExitsNotWritten === undefined ? '' : `, its exits not kept (${keptExitsNotWritten})`);
   return `part ${part + 1} of ${count}: ${boardVisits.toLocaleString('en-US')} board visits, ${(sentBytes / 2 ** 20).toFixed(1)} MB sent in ${exchanges} exchanges${spilled}${kept}${cores}${rate}`;
 };
 
