@@ -317,6 +317,8 @@ describe('a partitioned build whose layers below are in a file', () => {
       const { base, stats } = await buildTablebaseParts(parts, { ...build, cacheMb: spill ? 0.05 : 64 }, undefined, control);
       expect(withPlainLayers(base!)).toEqual(expected);
       expect(stats.map(({ layersLetGo }) => layersLetGo)).toEqual([true, true, true]);
+      // And freed: nothing (no view of its memory) held the core once let go.
+      expect(stats.map(({ layersFreed }) => layersFreed)).toEqual([true, true, true]);
       for (const { spilledBytes } of stats) expect(spilledBytes > 0).toBe(spill);
       // Part 0's sink gets the layers below from the file's pieces, then the deepest, in file order.
       const written = new Map<number, number[]>();
@@ -372,7 +374,11 @@ describe('a partitioned build whose layers below are in a file', () => {
       // One sum comes first: the parts agree that none kept exits (keepExits) to take.
       expect(waited).toEqual(turns.map(turn => turn + 1));
       expect(withPlainLayers(built[0]!.base!)).toEqual(expected);
-      expect(built.map(({ stats }) => stats.layersLetGo)).toEqual([true, true, true]);
+      expect(built.map(({ stats }) => [stats.layersLetGo, stats.layersFreed])).toEqual([
+        [true, true],
+        [true, true],
+        [true, true],
+      ]);
     }
   });
 

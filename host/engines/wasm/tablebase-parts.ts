@@ -137,6 +137,8 @@ export interface PartStats {
   passesCoreBytes: number;
   /** Whether its core of the layers below was let go once the deepest layer's exits were found (`layersFrom`, passes on a core of their own). */
   layersLetGo: boolean;
+  /** Whether the memory of a core let go was freed (nothing held it), seen once every part's exits were found; absent when none was let go. */
+  layersFreed?: boolean;
   /** With `keepExits`: `taken` when the deepest layer's exits were those an earlier run kept, `written` when this run kept them. */
   keptExits?: 'taken' | 'written';
   /** Why the exits an earlier run kept were not taken (they were found again). */
@@ -413,10 +415,13 @@ export const buildTablebasePart = async (
   const letLayersGo = (): void => {
     stats.layersCoreBytes = core.memorySize;
     stats.layersLetGo = layersHeld;
+    releasedMemory = new WeakRef(core.tablebaseCacheView(0, 0).buffer);
     core.release();
     layersHeld = false;
     collectGarbage();
   };
+  /** The memory of the core let go, held weakly: whether anything still holds it (`stats.layersFreed`). */
+  let releasedMemory: WeakRef<ArrayBufferLike> | null = null;
 
   /**
    * Finds the exits of this part's range of layer `seeds`, and trades requests with the others.
@@ -516,14 +521,19 @@ export const buildTablebasePart = async (
         for (const { at, bytes } of stepStreams) core.tablebaseRewriteChildren(core.tablebaseCacheView(at, bytes));
       else await spill!.rewrite(stream => core.tablebaseRewriteChildren(stream));
       core.tablebaseUsePartChildren(0, 0, 0, 0, false);
-      if (ownCore) await passOnOwnCore(seeds);
+      if (ownCore) await passesApart();
+    };
+    /** The passes on a core of their own, the part's core let go: no view of its memory may outlive it (2.9 GB at 32 seeds). */
+    const passesApart = async (): Promise<void> => {
+      scratch = new Uint8Array(0);
+      await passOnOwnCore(seeds);
     };
     if (kept) {
       // Its children are those of the file kept, and the layers below were never written into the core.
       spill!.adopt(kept.children, kept.segments);
       stats.spilledBytes = spill!.storedBytes;
       layersHeld = false;
-      if (ownCore) await passOnOwnCore(seeds);
+      if (ownCore) await passesApart();
       else scratch = core.tablebasePartScratch(scratchBytes);
     } else {
       // The deepest layer's exits in turns, `exitsAtOnce` parts a turn, the others waiting (and not holding the layers below, when later).
@@ -533,6 +543,12 @@ export const buildTablebasePart = async (
         if (turns > 1) await exchange.sum(0);
       }
       if (later) keepFoundExits(seeds, first, end);
+    }
+    // Once the others' turns are over (a job later), whether the core let go was freed.
+    if (releasedMemory) {
+      await new Promise(resolve => setImmediate(resolve));
+      collectGarbage();
+      stats.layersFreed = releasedMemory.deref() === undefined;
     }
     if (ownCore) scratch = passCore.tablebasePartScratch(scratchBytes);
     // The part's values start empty, or from a checkpoint's (its range, or the whole layer); the first reply fills the mirror.

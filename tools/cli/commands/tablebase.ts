@@ -153,6 +153,7 @@ const partLine = (
     layersCoreBytes,
     passesCoreBytes,
     layersLetGo,
+    layersFreed,
     keptExits,
     keptExitsRefused,
     keptExitsNotWritten,
@@ -170,7 +171,7 @@ const partLine = (
   const megabytes = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const cores =
     passesCoreBytes > 0
-      ? `, cores of ${megabytes(layersCoreBytes)} (the layers below${layersLetGo ? ', let go once its exits were found' : ''}) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
+      ? `, cores of ${megabytes(layersCoreBytes)} (the layers below${layersLetGo ? `, let go once its exits were found${layersFreed === false ? ' but still held' : ''}` : ''}) and ${megabytes(passesCoreBytes)} (the deepest layer's passes)`
       : `, a core of ${megabytes(layersCoreBytes)}`;
   const kept =
     (keptExitsRefused === undefined ? '' : `, its kept exits not taken (${keptExitsRefused})`) +
