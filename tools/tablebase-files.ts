@@ -1,5 +1,5 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { lstat, open, readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Tablebase, type TablebaseGame, tableRules } from '../host/engines/tablebase.js';
@@ -18,6 +18,7 @@ import {
   tablebaseIndexLength,
 } from '../host/engines/tablebase-file.js';
 import { openFileSource } from '../host/engines/file-source.js';
+import { writeFileWhole, writeWhole } from '../host/engines/wasm/whole-writes.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, type LayerPieces, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
@@ -46,12 +47,6 @@ export const tablebaseDestination = (
   // An earlier build's file is replaced, nothing else.
   const there = statSync(path, { throwIfNoEntry: false });
   return there && !there.isFile() ? badPath(name, dir, `${path} is not a file`) : ok(path);
-};
-
-/** Writes all of `bytes` to the open file `file` (at `position`, else where it is), in calls Node takes (at most 2 GB each). */
-const writeWhole = (file: number, bytes: Uint8Array, position?: number): void => {
-  for (let at = 0; at < bytes.length;)
-    at += writeSync(file, bytes, at, Math.min(bytes.length - at, 1 << 30), position === undefined ? null : position + at);
 };
 
 /** What cannot be written at `path`, as an error naming it. */
@@ -354,16 +349,8 @@ export const checkpointPath = (path: string): string => `${path}.checkpoint`;
  * file beside it, then renamed over it. An error names the path.
  */
 export const writeCheckpoint = (path: string, header: Uint8Array, pieces: readonly Uint8Array[]): Result<string, HoyitoError> => {
-  const partial = `${path}.partial`;
   try {
-    const file = openSync(partial, 'w');
-    try {
-      for (const piece of [header, ...pieces]) writeWhole(file, piece);
-      fsyncSync(file);
-    } finally {
-      closeSync(file);
-    }
-    renameSync(partial, path);
+    writeFileWhole(path, [header, ...pieces]);
     return ok(path);
   } catch (error) {
     return err(new HoyitoError('BadOption', `${path}: the checkpoint cannot be written (${fileProblem(error)})`, 'out'));

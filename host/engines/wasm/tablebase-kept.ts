@@ -15,11 +15,12 @@
  *  16 + n  each other part's request bits of this part's range, deflated, one after another
  *  end - 4  u32 CRC-32 of every byte before it
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { type Result, err, ok } from '../../types.js';
 import type { SpillCompression } from './tablebase.js';
 import type { Segment } from './tablebase-spill.js';
+import { writeFileWhole } from './whole-writes.js';
 
 const MAGIC = 'HOYITOKX';
 /**
@@ -121,22 +122,7 @@ export const keptProblem = (found: KeptFor, expected: KeptFor): string | undefin
 };
 
 /** Writes the index at `path` in full or not at all: into a file beside it, then renamed over it. */
-export const writeKeptExits = (path: string, kept: KeptExits): void => {
-  const partial = `${path}.partial`;
-  try {
-    const file = openSync(partial, 'w');
-    try {
-      for (const piece of makeKeptExits(kept)) for (let done = 0; done < piece.length;) done += writeSync(file, piece, done);
-      fsyncSync(file);
-    } finally {
-      closeSync(file);
-    }
-    renameSync(partial, path);
-  } catch (error) {
-    rmSync(partial, { force: true });
-    throw error;
-  }
-};
+export const writeKeptExits = (path: string, kept: KeptExits): void => writeFileWhole(path, makeKeptExits(kept));
 
 /** The kept exits indexed at `path`: none (undefined) when there is no file, else them or what is wrong with them. */
 export const readKeptExits = (path: string): Result<KeptExits, string> | undefined => {
