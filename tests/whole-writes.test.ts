@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileWhole } from '../host/engines/wasm/whole-writes.js';
+import { openPartialFile, writeFileWhole } from '../host/engines/wasm/whole-writes.js';
 import { temporaryFolder } from './helpers/temporary-folder.js';
 
 describe('writeFileWhole (a build’s checkpoints and kept exits)', () => {
@@ -25,5 +25,41 @@ describe('writeFileWhole (a build’s checkpoints and kept exits)', () => {
     expect(() => writeFileWhole(path, failing())).toThrow('no space left');
     expect(readFileSync(path, 'utf8')).toBe('before');
     expect(readdirSync(folder)).toEqual(['file']);
+  });
+});
+
+describe('openPartialFile (a database file written block by block)', () => {
+  it('shows nothing at its path until committed; bytes written at positions land there', () => {
+    const folder = temporaryFolder('hoyito-partial-');
+    const path = join(folder, 'file');
+    const file = openPartialFile(path);
+    file.write(Uint8Array.of(9, 9), 2);
+    file.write(Uint8Array.of(1, 2), 0);
+    expect(readdirSync(folder)).toEqual(['file.partial']);
+    file.commit();
+    expect([...readFileSync(path)]).toEqual([1, 2, 9, 9]);
+    expect(readdirSync(folder)).toEqual(['file']);
+  });
+
+  it('discarded: the old file stays as it was and the partial one is gone, however often it is discarded', () => {
+    const folder = temporaryFolder('hoyito-partial-');
+    const path = join(folder, 'file');
+    writeFileSync(path, 'before');
+    const file = openPartialFile(path);
+    file.write(Uint8Array.of(1));
+    file.discard();
+    file.discard();
+    expect(readFileSync(path, 'utf8')).toBe('before');
+    expect(readdirSync(folder)).toEqual(['file']);
+  });
+
+  it('a commit that cannot rename (the path is a folder) throws and removes the partial file', () => {
+    const folder = temporaryFolder('hoyito-partial-');
+    const path = join(folder, 'taken');
+    mkdirSync(join(path, 'inside'), { recursive: true });
+    const file = openPartialFile(path);
+    file.write(Uint8Array.of(1));
+    expect(() => file.commit()).toThrow(/EISDIR|ENOTEMPTY|EEXIST/);
+    expect(readdirSync(folder)).toEqual(['taken']);
   });
 });

@@ -1,5 +1,5 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { lstat, open, readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Tablebase, type TablebaseGame, tableRules } from '../host/engines/tablebase.js';
@@ -18,7 +18,7 @@ import {
   tablebaseIndexLength,
 } from '../host/engines/tablebase-file.js';
 import { openFileSource } from '../host/engines/file-source.js';
-import { writeFileWhole, writeWhole } from '../host/engines/wasm/whole-writes.js';
+import { type PartialFile, openPartialFile, writeFileWhole } from '../host/engines/wasm/whole-writes.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, type LayerPieces, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
 import { HoyitoError, type Position, type Result, err, ok } from '../host/types.js';
@@ -68,49 +68,35 @@ export interface TablebaseFileAt {
  * memory. A write that fails throws a `BadOption` error naming `path`.
  */
 export const createTablebaseFile = (path: string, game: TablebaseGame, compress: boolean): Result<TablebaseFileAt, HoyitoError> => {
-  const partial = `${path}.partial`;
-  let file: number;
+  let file: PartialFile;
   try {
-    file = openSync(partial, 'w');
+    file = openPartialFile(path);
   } catch (error) {
     return err(unwritable(path, error));
   }
   const output = {
     writeAt: (bytes: Uint8Array, position: number): void => {
       try {
-        writeWhole(file, bytes, position);
+        file.write(bytes, position);
       } catch (error) {
         throw unwritable(path, error);
       }
     },
   };
-  const close = (): void => {
-    try {
-      closeSync(file);
-    } catch {
-      // closed already
-    }
-  };
   const writer = new TablebaseFileWriter(output, game, compress ? zlibCodec : undefined);
-  const discard = (): void => {
-    close();
-    rmSync(partial, { force: true });
-  };
   return ok({
     writer,
     finish: () => {
       try {
         writer.finish();
-        fsyncSync(file);
-        closeSync(file);
-        renameSync(partial, path);
+        file.commit();
         return ok(path);
       } catch (error) {
-        discard();
+        file.discard();
         return err(unwritable(path, error));
       }
     },
-    discard,
+    discard: () => file.discard(),
   });
 };
 
