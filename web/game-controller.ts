@@ -54,6 +54,8 @@ export class GameController implements ReactiveController {
   #plies = 0;
   /** The position the AI is choosing a move for. */
   #thinkingAbout: Position | null = null;
+  /** The AI's search for its move whose end (`thinking`: played, cancelled or failed) the page has not heard yet. */
+  #searchUnderWay: Promise<void> | null = null;
   /** The position the AI last failed to answer. */
   #aiFailedAt: Position | null = null;
   /** The side whose turn the player skipped: its moves show at once until the turn passes. */
@@ -332,16 +334,31 @@ export class GameController implements ReactiveController {
     } else if (player === 'human' && this.#host.hints) void this.hint();
   }
 
-  /** Asks the AI for its move and plays it; `thinking` events tell the page how the search ended. */
+  /**
+   * Asks the AI for its move and plays it; `thinking` events tell the page how the search ended.
+   * A search that replaces one being stopped starts once that one's end is told, so the page hears
+   * `started` and its end in turn for each.
+   */
   async #askAi(): Promise<void> {
-    const game = this.game;
-    const position = game.position;
-    const about = { side: position.turn, position: makePosition(position) };
+    const position = this.game.position;
     this.#thinkingAbout = position;
     this.#aiFailedAt = null;
     this.#host.requestUpdate();
+    const before = this.#searchUnderWay;
+    const search = (async () => {
+      if (before) await before;
+      // Stopped while the search before it ended: it never started.
+      if (this.#thinkingAbout === position) await this.#searchFor(position);
+    })();
+    this.#searchUnderWay = search;
+    await search;
+    if (this.#searchUnderWay === search) this.#searchUnderWay = null;
+  }
+
+  async #searchFor(position: Position): Promise<void> {
+    const about = { side: position.turn, position: makePosition(position) };
     this.#events.emit('thinking', { ...about, state: 'started' });
-    const ask = this.#ai.moveSearch(game);
+    const ask = this.#ai.moveSearch(this.game);
     // Each completed iteration is shown with `analysis` on (looked at each time: it may be turned on meanwhile).
     const showProgress = (result: SearchResult): void => {
       if (this.#host.analysis) this.liveAnalysis.report('ai', position, result, false);

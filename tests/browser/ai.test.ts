@@ -108,4 +108,25 @@ describe('the AI', () => {
     // The stopped search was answered and the worker is free: a hint now gets a fresh answer.
     expect(legalMoves(startPosition()).moves).toContain(await board.hint());
   });
+
+  test('a new game while the AI thinks, the AI to move again: the page hears the stopped search end before the next one starts', async () => {
+    const thinking: string[] = [];
+    const board = await mountBoard(
+      { south: 'ai', north: 'ai', level: '10', 'think-ms': '1500', speed: '0' },
+      { thinking: ({ detail }) => thinking.push(`${detail.state} ${detail.position}`) },
+    );
+    const start = makePosition(startPosition());
+    expect(thinking).toEqual([`started ${start}`]);
+    const ended = nextEvent(board, 'thinking');
+    const next = new Promise<void>(resolve =>
+      board.addEventListener('thinking', () => {
+        if (thinking.length === 3) resolve();
+      }),
+    );
+    board.newGame();
+    expect((await ended).detail.state).toBe('cancelled');
+    await next;
+    expect(thinking).toEqual([`started ${start}`, `cancelled ${start}`, `started ${start}`]);
+    expect(board.game.moves).toEqual([]);
+  });
 });
