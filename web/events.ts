@@ -167,11 +167,11 @@ export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail:
 export const errorEvent = (error: HoyitoError): CustomEvent =>
   boardEvent('hoyito-error', { kind: error.kind, message: error.message, field: error.field });
 
-/** A console warning from the board: what a page that does not listen for `hoyito-error` still sees. */
-export const warnOnConsole = (message: string): void => console.warn(`<hoyito-board> ${message}`);
+/** A console warning from one of our elements (the board unless `element` names another): what a page that does not listen for `hoyito-error` still sees. */
+export const warnOnConsole = (message: string, element = 'hoyito-board'): void => console.warn(`<${element}> ${message}`);
 
-/** Tells `error` where a page will see it: a `hoyito-error` event from `board`, and a console warning. */
-export const reportError = (board: EventTarget, error: HoyitoError): void => {
-  warnOnConsole(error.message);
-  board.dispatchEvent(errorEvent(error));
+/** Tells `error` where a page will see it: a `hoyito-error` event from `element`, and a console warning that names it. */
+export const reportError = (element: EventTarget, error: HoyitoError): void => {
+  warnOnConsole(error.message, (element as Partial<Element>).localName);
+  element.dispatchEvent(errorEvent(error));
 };

@@ -52,5 +52,6 @@ export const warnOfOffValue = (element: Element, attribute: string): void => {
   if (value === null || !OFF_VALUES.test(value.trim())) return;
   warnOnConsole(
     `${attribute}="${value}" turns ${attribute} on: a boolean attribute is on whenever it is present, whatever its value. Remove the attribute to turn ${attribute} off.`,
+    element.localName,
   );
 };

@@ -6,16 +6,15 @@
  * written in JSX or a template as properties, their values strings (`holes="12"`, `hints=""`).
  */
 import { MAX_LEVEL, MIN_LEVEL } from '../host/levels.js';
-import { HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, err, ok } from '../host/types.js';
+import { type HoyitoError, MAX_HOLES, MIN_HOLES, type Result, type Side, VARIANTS, type Variant, ok } from '../host/types.js';
 import { describeInput } from '../host/notation.js';
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { layerSize } from '../host/engines/tablebase.js';
-import { type Orientation, parseOrientation } from './view/inputs.js';
+import { type Orientation, type Theme, bad, oneOf, parseOrientation, parseTheme } from './view/inputs.js';
 
 export type Player = 'human' | 'ai';
 
-/** `auto` follows the page's `prefers-color-scheme`. */
-export type Theme = 'auto' | 'light' | 'dark';
+export type { Theme };
 
 export const MAX_ROUNDS = 99;
 export const MAX_THINK_MS = 60_000;
@@ -70,13 +69,6 @@ export const DEFAULTS = {
   controls: false,
 } as const;
 
-const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
-
-const oneOf =
-  <T extends string>(field: string, allowed: readonly T[]) =>
-  (value: unknown): Result<T, HoyitoError> =>
-    allowed.includes(value as T) ? ok(value as T) : bad(field, `${describeInput(value)} is not ${allowed.join(' or ')}`);
-
 /** A number written in text, in decimal, blanks around it allowed (`'12'`, `' 0.5 '`); no `'0x6'` or `'1e1'`. */
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
 
@@ -109,7 +101,6 @@ const onOrOff =
 
 export const parseVariant = oneOf<Variant>('variant', VARIANTS);
 export const parseHoles = wholeNumber('holes', MIN_HOLES, MAX_HOLES);
-export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);
 export const parseLevel = wholeNumber('level', MIN_LEVEL, MAX_LEVEL);
 /** 0 leaves the time to the level; otherwise the AI thinks this many milliseconds a move. */
 export const parseThinkMs = wholeNumber('think-ms', 0, MAX_THINK_MS);

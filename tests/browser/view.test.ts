@@ -3,7 +3,7 @@
  * draws the state it is given, fires `hole-select` for a playable hole (`hole-refused` for any
  * other) and applies no rules of its own; here the test is the server, playing the reference rules.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { legalMoves, playMove } from '../../host/engines/reference/rules.js';
 import { makePosition, parsePosition, startPosition } from '../../host/notation.js';
@@ -14,7 +14,10 @@ import type { ErrorDetail, HoleSelectDetail, HoyitoBoardView } from '../../web/v
 import type { SowingFrame } from '../../web/sowing.js';
 import { holeButton, mountElement, pickAtRandom, seededRandom, shownBoard, shownText } from './helpers.js';
 
-afterEach(() => document.querySelectorAll('hoyito-board-view').forEach(view => view.remove()));
+afterEach(() => {
+  document.querySelectorAll('hoyito-board-view').forEach(view => view.remove());
+  vi.restoreAllMocks();
+});
 
 const mountView = (
   attributes: Record<string, string>,
@@ -157,5 +160,17 @@ describe('<hoyito-board-view>', () => {
     view.playable = [7];
     await view.updateComplete;
     expect(errors.at(-1)!.message).toBe('playable: hole 7 is not on a board of 6 holes a row');
+    const warnings: unknown[] = [];
+    vi.spyOn(console, 'warn').mockImplementation(message => warnings.push(message));
+    view.setAttribute('theme', 'x');
+    view.setAttribute('orientation', 'up');
+    await view.updateComplete;
+    expect(errors.slice(-2).map(error => error.message)).toEqual([
+      "orientation: 'up' is not south or north",
+      "theme: 'x' is not auto or light or dark",
+    ]);
+    expect([view.getAttribute('theme'), view.getAttribute('orientation')]).toEqual(['auto', 'south']);
+    // The console names the element that warns: a page may hold a view and no board.
+    expect(warnings).toEqual(errors.slice(-2).map(error => `<hoyito-board-view> ${error.message}`));
   });
 });

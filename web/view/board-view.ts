@@ -24,7 +24,7 @@ import { sowingStyles } from '../skip.js';
 import { boardStyles } from '../styles.js';
 import { describeTurnPlayed, turnCaptures, turnSummaryStyles } from '../turn-summary.js';
 import { type DrawnHoles, HOLE_STATES, type PlayedMove, firstPlayable, holeStates, holesWithSeeds, rowsAsDrawn } from './holes.js';
-import { type Orientation, parseOrientation, parsePlayable, parsePositionInput } from './inputs.js';
+import { type Orientation, type Theme, parseOrientation, parsePlayable, parsePositionInput, parseTheme } from './inputs.js';
 import { noteStyles } from './note-styles.js';
 import { type HoleFocusDetail, type HoleHoverDetail, pointingListeners } from './pointing.js';
 import { BASE_STEP_MS, playFrames } from './sowing-animation.js';
@@ -76,7 +76,8 @@ export class HoyitoBoardView extends LitElement {
   /** The side to move's holes a player may choose (`"1 3 4"`, or an array); unset, every hole of the side to move that holds seeds. */
   declare playable: string | readonly number[] | null;
   declare orientation: Orientation;
-  declare theme: 'auto' | 'light' | 'dark';
+  /** `auto` follows the page's `prefers-color-scheme`; a bad value is named in a `hoyito-error`, and the view goes back to `auto`. */
+  declare theme: Theme;
   /** Holes of the side to move that may never be played (their sowing would not end): marked, and named so. */
   declare endless: readonly Move[];
   /** A hole of the side to move to suggest, marked `hint`. */
@@ -184,6 +185,7 @@ export class HoyitoBoardView extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('orientation') && !this.#check(parseOrientation(this.orientation))) this.orientation = 'south';
+    if (changed.has('theme') && !this.#check(parseTheme(this.theme))) this.theme = 'auto';
     if (changed.has('position')) this.#check(parsePositionInput(this.position), position => (this.#drawn = position));
     if (changed.has('playable') || changed.has('position')) {
       const playable = this.playable === null ? null : parsePlayable(this.playable);

@@ -1,6 +1,6 @@
 /**
  * The view's inputs, checked: a position (a string, or a Position), the playable holes, the
- * orientation. As the board's, each parser takes whatever the page set and never throws: a bad
+ * orientation, the theme. As the board's, each parser takes whatever the page set and never throws: a bad
  * value gives a `BadOption` error naming the input. No rules here: a position is read, not played.
  */
 import { describeInput, parsePosition } from '../../host/notation.js';
@@ -9,7 +9,16 @@ import { HoyitoError, MAX_HOLES, type Position, type Result, err, ok } from '../
 /** Which side's row is drawn at the bottom, nearest the viewer. */
 export type Orientation = 'south' | 'north';
 
-const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
+/** `auto` follows the page's `prefers-color-scheme`. */
+export type Theme = 'auto' | 'light' | 'dark';
+
+export const bad = (field: string, message: string) => err(new HoyitoError('BadOption', `${field}: ${message}`, field));
+
+/** A parser of the input `field`, which takes one of `allowed`. */
+export const oneOf =
+  <T extends string>(field: string, allowed: readonly T[]) =>
+  (value: unknown): Result<T, HoyitoError> =>
+    allowed.includes(value as T) ? ok(value as T) : bad(field, `${describeInput(value)} is not ${allowed.join(' or ')}`);
 
 /** The `position` input's error: its value quoted once, then why it is no position (its own field named once). */
 export const badPositionInput = (text: string, error: HoyitoError): HoyitoError => {
@@ -45,5 +54,5 @@ export const parsePlayable = (value: unknown): Result<readonly number[], HoyitoE
   return ok(holes);
 };
 
-export const parseOrientation = (value: unknown): Result<Orientation, HoyitoError> =>
-  value === 'south' || value === 'north' ? ok(value) : bad('orientation', `${describeInput(value)} is not south or north`);
+export const parseOrientation = oneOf<Orientation>('orientation', ['south', 'north']);
+export const parseTheme = oneOf<Theme>('theme', ['auto', 'light', 'dark']);
