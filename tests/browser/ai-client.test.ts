@@ -190,7 +190,17 @@ describe('the real worker', () => {
   test('whose file is missing: the request is answered with an AiFailed error instead of never', async () => {
     const client = new AiClient(new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }));
     const answer = await client.search(PLAY);
-    expect(answer).toEqual({ ok: false, error: expect.objectContaining({ kind: 'AiFailed', message: expect.stringContaining('worker') }) });
+    // It names where the worker's file was looked for: beside the board's module (web/ here, from sources).
+    const folder = new URL('../../web/', import.meta.url).href;
+    expect(answer).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        kind: 'AiFailed',
+        message: expect.stringContaining(
+          `worker failed (it did not load); serve its file (hoyito-board-worker-….js in the embed) from ${folder}, beside`,
+        ),
+      }),
+    });
   });
 
   test('a request aborted before it is sent settles as Aborted and the worker never hears of it', async () => {
