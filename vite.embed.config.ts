@@ -97,23 +97,41 @@ const importsWithoutPreload: Plugin = {
 };
 
 /**
- * The AI worker never asks its search service for the reference engine (the board's requests name
- * no engine: web/protocol.ts), which host/service-base.ts imports only when asked. In the embed's
- * worker that import is a module that says so, not the reference's own code: the install holds no
- * file the board cannot load. (With the reference's chunks in the worker's bundle, the bundler,
- * Rolldown 1.2, put the modules they share with the worker, the types, notation and limits, in a
- * chunk of their own that the worker then loads at start, instead of in the worker's file.)
+ * What the AI worker's search service (host/service-base.ts) never uses in a page, made in the
+ * embed's worker a module that says so, not the code itself:
+ * - the reference engine, which the board's requests never name (web/protocol.ts). (With the
+ *   reference's chunks in the worker's bundle, the bundler, Rolldown 1.2, put the modules they
+ *   share with the worker, the types, notation and limits, in a chunk of their own that the worker
+ *   then loads at start, instead of in the worker's file.)
+ * - Node's helper threads (host/engines/node-threads.ts): the worker gives its own `spawnThread`.
+ *   Their import, a path the bundler cannot follow, would be left in the worker for a page's own
+ *   bundler to fail on (Vite's dev server does, when a page imports `hoyito/standalone`).
  */
 const REFERENCE_IN_SERVICE = /[\\/]engines[\\/]reference[\\/](rules|search)\.js$/;
+const NODE_THREADS_IN_SERVICE = /[\\/]engines[\\/]node-threads\.js$/;
 const NO_REFERENCE = '\0hoyito-no-reference';
-const workerWithoutReference: Plugin = {
-  name: 'hoyito-worker-without-reference',
+const NO_NODE_THREADS = '\0hoyito-no-node-threads';
+const workerWithoutNodeOrReference: Plugin = {
+  name: 'hoyito-worker-without-node-or-reference',
   enforce: 'pre',
-  resolveId: (id, importer) => (importer?.endsWith('/host/service-base.ts') && REFERENCE_IN_SERVICE.test(`/${id}`) ? NO_REFERENCE : null),
+  resolveId: (id, importer) =>
+    !importer?.endsWith('/host/service-base.ts')
+      ? null
+      : REFERENCE_IN_SERVICE.test(`/${id}`)
+        ? NO_REFERENCE
+        : NODE_THREADS_IN_SERVICE.test(`/${id}`)
+          ? NO_NODE_THREADS
+          : null,
+  generateBundle: (_, bundle) => {
+    for (const [file, output] of Object.entries(bundle))
+      if (output.type === 'chunk' && output.moduleIds.includes(NO_REFERENCE)) delete bundle[file];
+  },
   load: id =>
     id === NO_REFERENCE
       ? "throw new Error('the board\\'s AI worker has no reference engine: it searches with the WebAssembly core');"
-      : null,
+      : id === NO_NODE_THREADS
+        ? "export const nodeSearchThreads = () => Promise.reject(new Error('the board\\'s AI worker has no Node threads: it gives its own spawnThread'));"
+        : null,
 };
 
 /**
@@ -177,9 +195,9 @@ export default defineConfig({
       },
     },
   },
-  // The worker's bundle has a lazily imported chunk besides: where the search service would import
-  // the reference engine (see workerWithoutReference). The board never asks for it, so it is never
-  // loaded, not named hoyito-board*, and not part of the install.
+  // The worker's bundle would have a lazily imported chunk besides: where the search service would
+  // import the reference engine (see workerWithoutNodeOrReference). The board never asks for it, so
+  // it is never loaded, and never written: the install is the files a board loads, all hoyito-board*.
   // A threaded search's code, its helpers' worker and core images (host/engines/wasm/threads.ts) are
   // part of the install too, named hoyito-board-thread-*: only a cross-origin isolated page loads them.
   // So are the worker's code for endgame databases, hoyito-board-worker-tablebases-* (getting them,
@@ -187,7 +205,7 @@ export default defineConfig({
   // their builder and its core, hoyito-board-worker-tablebase-*, which only a board that builds them loads.
   worker: {
     format: 'es',
-    plugins: () => [workerWithoutReference],
+    plugins: () => [workerWithoutNodeOrReference],
     rolldownOptions: {
       output: {
         entryFileNames: chunk =>

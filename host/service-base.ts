@@ -39,13 +39,7 @@ import type { PagedTables } from './engines/wasm/paged-tables.js';
 import type { TablebaseProbing } from './engines/wasm/tablebase-probing.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
-import type * as NodeThread from './engines/node-thread.js';
-
-/** Node's helper threads, imported only when asked for (a page gives its own `spawnThread`). */
-const nodeSearchThreads = async (): Promise<ThreadSpawner> => {
-  const module = './engines/node-thread.js';
-  return ((await import(/* @vite-ignore */ module)) as typeof NodeThread).spawnNodeSearchThread;
-};
+import { nodeSearchThreads } from './engines/node-threads.js';
 
 /**
  * Databases a service searches with: in memory (`Tablebase`: built, or a file read whole), or a

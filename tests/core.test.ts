@@ -4,7 +4,9 @@
  * taken (perft depth, history length, the table's iteration byte), on both engines; and the play
  * core, which plays, searches and probes databases as the full core does, and has nothing else.
  */
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startPosition } from '../host/notation.js';
 import { MAX_HOLES, type Position, type SearchResult, unwrap } from '../host/types.js';
@@ -24,6 +26,8 @@ import { NO_LIMITS, type SearchSession } from '../host/engines/search-driver.js'
 import { engines, referenceEngine, wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
 import { thrown } from './helpers/thrown.js';
+import { serveStatic } from './helpers/static-server.js';
+import { temporaryFolder } from './helpers/temporary-folder.js';
 
 const TABLE_BITS = 14;
 const searcher = wasmSearcherOnFirstUse(TABLE_BITS);
@@ -164,6 +168,26 @@ describe('a core released (a build done with its memory)', () => {
     expect(() => core.memorySize).toThrow('core: released (its memory let go), so it has no memory');
     expect(() => core.perft(startPosition('ii', 3), 1)).toThrow('core: released (its memory let go), so it has no');
     expect(() => core.tablebaseLayerView(core.constants.TABLE_CAPTURER, 4)).toThrow('core: released');
+  });
+});
+
+describe('a core fetched over HTTP is checked before it is compiled', () => {
+  it('a web page or other bytes where the core should be: the error names the file and says what came', async () => {
+    const folder = temporaryFolder('hoyito-core-');
+    writeFileSync(join(folder, 'page.wasm'), '<!doctype html><title>My site</title>');
+    writeFileSync(join(folder, 'text.wasm'), 'not a core');
+    const server = await serveStatic(folder);
+    try {
+      await expect(loadPlayCore(new URL('page.wasm', server.url))).rejects.toThrow(
+        `${server.url}page.wasm: not a WebAssembly core: the server sent a web page in its place (the file is not there)`,
+      );
+      await expect(loadPlayCore(new URL('text.wasm', server.url))).rejects.toThrow(
+        new RegExp(`^${server.url}text\\.wasm: not a WebAssembly core$`),
+      );
+      await expect(loadPlayCore(new URL('none.wasm', server.url))).rejects.toThrow(`${server.url}none.wasm: HTTP 404`);
+    } finally {
+      await server.close();
+    }
   });
 });
 

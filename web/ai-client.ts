@@ -76,7 +76,7 @@ const workerFailure = (event: Event): HoyitoError => {
   const headers = globalThis.crossOriginIsolated ? ", with the page's Cross-Origin-Embedder-Policy header" : '';
   return new HoyitoError(
     'AiFailed',
-    `the AI could not start: its worker failed (${reason}); serve its file (hoyito-board-worker-….js in the embed) from ${new URL('.', import.meta.url).href}, beside the board's module, on the page's origin${headers}`,
+    `the AI could not start: its worker failed (${reason}); serve its file (hoyito-board-worker-….js in the embed) from ${import.meta.url.replace(/[^/]*$/, '')}, beside the board's module, on the page's origin${headers}`,
     'ai',
   );
 };

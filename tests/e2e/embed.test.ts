@@ -58,6 +58,8 @@ ${before && `<script src="${before}"></script>`}
 
 let work = '';
 let embedFiles: string[] = [];
+/** Every file in the embed's folder: the build's, or the package's `lib/standalone/` (HOYITO_EMBED_DIR). */
+let folderFiles: string[] = [];
 let server: StaticServer;
 /** The same site with the headers that make a page cross-origin isolated (docs/board.md, How the AI runs). */
 let isolated: StaticServer;
@@ -83,7 +85,8 @@ beforeAll(async () => {
     const config = join(ROOT, 'vite.embed.config.ts');
     await build({ root: ROOT, configFile: config, logLevel: 'warn', build: { outDir: source, emptyOutDir: true } });
   }
-  embedFiles = (await readdir(source)).filter(file => EMBED_FILES.test(file));
+  folderFiles = await readdir(source);
+  embedFiles = folderFiles.filter(file => EMBED_FILES.test(file));
   const site = join(work, 'site');
   await mkdir(join(site, VENDOR), { recursive: true });
   await mkdir(join(site, PAGE, '..'), { recursive: true });
@@ -154,6 +157,11 @@ const playAndFirstError = async (page: Page): Promise<string> => {
   await page.locator('hoyito-board .hole.playable').first().click({ timeout: 15_000 });
   return (await page.waitForFunction(() => document.body.dataset['error'], null, { timeout: 30_000 })).jsonValue() as Promise<string>;
 };
+
+test('the embed’s folder holds the embed alone: every file named hoyito-board*, as the install copies them', () => {
+  expect(folderFiles).toEqual(embedFiles);
+  expect(embedFiles).toContain('hoyito-board.js');
+});
 
 test('the embed copied into /vendor/x/ plays against a human from a page in /pages/a/b/', async () => {
   expect(embedFiles).toContain('hoyito-board.js');
@@ -311,7 +319,10 @@ test('on a cross-origin isolated page the embed searches on every core: it loads
 test('an embed copied without its worker says so with a hoyito-error instead of thinking for ever', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.url}${INCOMPLETE_PAGE}`);
-  expect(await playAndFirstError(page)).toMatch(/worker/);
+  // It names the file and the folder it was looked for in: beside the board's module.
+  expect(await playAndFirstError(page)).toContain(
+    `its worker failed (it did not load); serve its file (hoyito-board-worker-….js in the embed) from ${server.url}${INCOMPLETE}/,`,
+  );
   expect(server.served).toContainEqual({ path: expect.stringMatching(/^\/incomplete\/hoyito-board-worker-/), status: 404 });
   await page.close();
 }, 60_000);

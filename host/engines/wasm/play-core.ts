@@ -152,6 +152,9 @@ const sameSettings = (a: GameSettings, b: GameSettings): boolean =>
 
 export const defaultWasmUrl = (): URL => new URL('../../../build/hoyito.wasm', import.meta.url);
 
+/** The first bytes of every WebAssembly module: `\0asm`. */
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
 const wasmBytes = async (url: URL): Promise<BufferSource> => {
   if (url.protocol === 'file:') {
     const { readFile } = await import(/* @vite-ignore */ 'node:fs/promises');
@@ -160,7 +163,15 @@ const wasmBytes = async (url: URL): Promise<BufferSource> => {
   // Bytes rather than the Response: streaming compilation demands the application/wasm type, which not every static server sends.
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!WASM_MAGIC.every((byte, at) => bytes[at] === byte)) {
+    // A site that answers every missing path with its own page (a single-page app's fallback) sends HTML, and OK.
+    const page = /^\s*</.test(new TextDecoder().decode(bytes.subarray(0, 64)));
+    throw new Error(
+      `${url.href}: not a WebAssembly core${page ? ': the server sent a web page in its place (the file is not there)' : ''}`,
+    );
+  }
+  return bytes;
 };
 
 /** A browser's words for WebAssembly refused by the page's Content-Security-Policy (Chromium, Firefox, Safari). */
