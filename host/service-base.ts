@@ -126,7 +126,13 @@ export interface ServiceAnswer {
 }
 
 /** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given (on the core, written into it by `probing`). */
-type SearcherMaker = (tableBits: number, tablebase: Tablebase | undefined, probing: TablebaseProbing | undefined) => Searcher;
+/** Makes a searcher; `helpers` are the service's helper threads while it has them (none once closed). */
+type SearcherMaker = (
+  tableBits: number,
+  tablebase: Tablebase | undefined,
+  probing: TablebaseProbing | undefined,
+  helpers: SearchHelpers | undefined,
+) => Searcher;
 
 /**
  * Lets the event loop run (an abort, a message) between two iterations: a task of its own, not a
@@ -213,13 +219,16 @@ export const serviceParts = async (options: SearchServiceOptions, loadCore: () =
       throw badOption('core', 'a core', "another service's helper threads work in its memory: close that service first");
     const spawn = options.spawnThread ?? (await nodeSearchThreads());
     const helpers = await SearchHelpers.start(memory, threads - 1, spawn);
-    const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing), helpers);
-    return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core, helpers };
+    return { engine, rules: new WasmEngine(core), makeSearcher: coreSearcherOn(core), tableBits, tablebases, core, helpers };
   }
   const core = options.core ?? (await loadCore());
-  const makeSearcher: SearcherMaker = (bits, base, probing) => coreSearcher(core, bits, heldBy(base, probing));
-  return { engine, rules: new WasmEngine(core), makeSearcher, tableBits, tablebases, core };
+  return { engine, rules: new WasmEngine(core), makeSearcher: coreSearcherOn(core), tableBits, tablebases, core };
 };
+
+const coreSearcherOn =
+  (core: PlayCore): SearcherMaker =>
+  (bits, base, probing, helpers) =>
+    coreSearcher(core, bits, heldBy(base, probing), helpers);
 
 /**
  * The searches of positions, with the databases they are given: the search service less solving
@@ -323,7 +332,7 @@ export class Searches {
   searcher(tablebase: Tablebase | null = null): Searcher {
     let searcher = this.#searchers.get(tablebase);
     if (!searcher) {
-      searcher = this.#makeSearcher(this.#tableBits, tablebase ?? undefined, this.#probing);
+      searcher = this.#makeSearcher(this.#tableBits, tablebase ?? undefined, this.#probing, this.#helpers);
       this.#searchers.set(tablebase, searcher);
     }
     return searcher;

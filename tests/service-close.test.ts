@@ -67,6 +67,19 @@ describe('services replaced on one thread core', () => {
     expect(service!.searchNow({ position, limits: { depth: 3 } }).result.depth).toBe(3);
   });
 
+  it('closed after its helpers searched: it searches as a service of one thread does, node for node, their nodes counted nowhere (they once ended a node limit at depth 1)', async () => {
+    const service = await SearchService.create({ threads: 2 });
+    expect(service.searchNow({ position, limits: { timeMs: 200 } }).result.helperNodes).toBeGreaterThan(0);
+    service.close();
+    const alone = await SearchService.create();
+    for (const limits of [{ depth: 6 }, { nodes: 20_000 }]) {
+      const closed = service.searchNow({ position, limits }).result;
+      const single = alone.searchNow({ position, limits }).result;
+      expect(closed.helperNodes).toBe(0);
+      expect([closed.depth, closed.nodes, closed.bestMove]).toEqual([single.depth, single.nodes, single.bestMove]);
+    }
+  });
+
   it('a larger table grows the room of a smaller one by what it lacks, a smaller one takes none', async () => {
     const core = await threadCore();
     const searchWith = async (tableBits: number) => {

@@ -151,8 +151,9 @@ export class SearchHelpers {
     return this.closed ? 0 : this.ports.length;
   }
 
-  /** The nodes the helpers searched in the search `start` began, as each last checked its limits. */
+  /** The nodes the helpers searched in the search `start` began, as each last checked its limits; none once closed (no search began). */
   get nodes(): number {
+    if (this.closed) return 0;
     return this.ports.reduce((sum, _, i) => sum + Number(Atomics.load(this.counts, nodesWord(i + 1))), 0);
   }
 
