@@ -200,6 +200,6 @@ describe('builds too large for the core are refused by name', () => {
     [4, MAX_TABLEBASE_SEEDS + 1, 'BadOption', `is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`],
   ])('2x%i, the chain of %i: %s', (holesPerRow, maxSeeds, kind, message) => {
     const build = () => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds, layers: 'chain' });
-    expect(build).toThrow(expect.objectContaining({ kind, field: 'seeds', message: expect.stringContaining(message) }));
+    expect(build).toThrow(expect.objectContaining({ kind, field: 'maxSeeds', message: expect.stringContaining(message) }));
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '../host/engines/tablebase-file.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { memorySource } from '../host/engines/byte-source.js';
-import { buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type TablebaseBuildLayers, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import fc from 'fast-check';
@@ -357,6 +357,19 @@ describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MA
   it.each([MIN_TABLEBASE_HOLES - 1, MAX_TABLEBASE_HOLES + 1])('refuses %i with BadOption naming holesPerRow', holesPerRow => {
     expect(() => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds: 1 })).toThrow(
       expect.objectContaining({ kind: 'BadOption', field: 'holesPerRow' }),
+    );
+  });
+
+  it.each([
+    [{ fixedSide: 'no' }, 'fixedSide', "fixedSide 'no': expected true or false"],
+    [{ fixedSide: 1 }, 'fixedSide', 'fixedSide 1: expected true or false'],
+    [{ layers: 'odd' }, 'layers', "layers 'odd': expected all or chain"],
+    [{ layers: null }, 'layers', 'layers null: expected all or chain'],
+    [{ maxSeeds: 2.5 }, 'maxSeeds', 'tablebase: 2.5 seeds is not a whole number'],
+  ])('refuses %o with BadOption naming the option', (bad, field, message) => {
+    const build = { variant: 'ii', holesPerRow: 2, maxSeeds: 2, ...bad } as unknown as TablebaseBuildLayers;
+    expect(() => buildWasmTablebase(wasmEngine.core, build)).toThrow(
+      expect.objectContaining({ kind: 'BadOption', field, message: expect.stringContaining(message) }),
     );
   });
 

@@ -35,7 +35,7 @@
 import { HoyitoError } from '../../types.js';
 import { MAX_LAYER_BOARDS } from '../limits.js';
 import type { Checkpoint, CheckpointLayer } from '../tablebase-checkpoint.js';
-import { type TableRule, type Tablebase, allLayers, layerSize, layersOf, tableRules } from '../tablebase.js';
+import { type TableRule, type Tablebase, allLayers, layerSize, tableRules } from '../tablebase.js';
 import {
   DEFAULT_CACHE_MB,
   type BuildControl,
@@ -45,6 +45,7 @@ import {
   type SpillCompression,
   type TablebaseBuildLayers,
   buildSteps,
+  layersToBuild,
   shares,
   startIn,
   tableCode,
@@ -229,7 +230,7 @@ export const buildTablebasePart = async (
     const at = valuesAt[rules.indexOf(rule)]!;
     return scratch.subarray(at, at + end - first);
   };
-  const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+  const layers = layersToBuild(build);
   const exitsAtOnce = Math.max(1, Math.min(parts, control.exitsAtOnce ?? parts));
   // From a file that holds every layer below the deepest (the only layer left to build), those are written into the core at its start.
   const finishedLater = resume?.finishedIn !== undefined && holdsLayersBelow(control.layersFrom, layers);

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Variant } from '../../types.js';
 import { checkThreads } from '../../arguments.js';
-import { type Tablebase, layerSize, layersOf } from '../tablebase.js';
+import { type Tablebase, layerSize } from '../tablebase.js';
 import { siblingModule, startNodeThread } from '../node-thread.js';
 import {
   type BuildControl,
@@ -17,6 +17,7 @@ import {
   type SpillCompression,
   type TablebaseBuildLayers,
   buildSteps,
+  layersToBuild,
   shares,
 } from './tablebase.js';
 import { spillPath, spillsIn } from './tablebase-spill.js';
@@ -136,7 +137,7 @@ export const buildTablebaseThreads = async (
     Promise.all(workers.map((worker, thread) => worker.ask(request(thread))));
   try {
     if (!next.done) {
-      const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+      const layers = layersToBuild(build);
       const { variant, holesPerRow, fixedSide = false } = build;
       const cacheBytes = core.tablebaseCacheBytes;
       await all(() => ({

@@ -124,13 +124,22 @@ const CHECKPOINT_SHARE = 0.1;
 export const tableCode = (core: WasmCore, rule: TableRule): number =>
   rule === 'C' ? core.constants.TABLE_CAPTURER : rule === 'mover' ? core.constants.TABLE_MOVER : core.constants.TABLE_OPPONENT;
 
-const checkBuild = ({ holesPerRow, maxSeeds }: TablebaseBuild): void => {
+const LAYER_SETS: readonly LayerSet[] = ['all', 'chain'];
+
+const checkBuild = ({ holesPerRow, maxSeeds, fixedSide }: TablebaseBuild): void => {
   if (!isTablebaseHoles(holesPerRow)) {
     throw new HoyitoError('BadOption', `tablebase: ${holesPerRow} holes per row; ${TABLEBASE_HOLES_BUILT}`, 'holesPerRow');
   }
   if (!Number.isInteger(maxSeeds) || maxSeeds < 0 || maxSeeds > MAX_TABLEBASE_SEEDS) {
-    throw new HoyitoError('BadOption', `tablebase: ${maxSeeds} seeds is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`, 'seeds');
+    throw new HoyitoError('BadOption', `tablebase: ${maxSeeds} seeds is not a whole number from 0 to ${MAX_TABLEBASE_SEEDS}`, 'maxSeeds');
   }
+  if (fixedSide !== undefined && typeof fixedSide !== 'boolean') throw badOption('fixedSide', fixedSide, 'expected true or false');
+};
+
+/** The layers a build makes, as it was asked (`layers`: every one unless told). */
+export const layersToBuild = ({ layers = 'all', maxSeeds }: TablebaseBuildLayers): number[] => {
+  if (!LAYER_SETS.includes(layers)) throw badOption('layers', layers, `expected ${LAYER_SETS.join(' or ')}`);
+  return layersOf(layers, maxSeeds);
 };
 
 export const layerList = (layers: readonly number[]): string =>
@@ -138,7 +147,7 @@ export const layerList = (layers: readonly number[]): string =>
     ? `layers ${layers[0]}..${layers.at(-1)}`
     : `layers ${layers.join(', ')}`;
 
-const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'seeds');
+const tooLarge = (words: string) => new HoyitoError('TablebaseTooLarge', `tablebase: ${words}`, 'maxSeeds');
 
 /**
  * Where a build keeps its layers in the core: `whole`, each layer and its exits; `spilled`, each
@@ -259,7 +268,7 @@ export function* buildSteps(
 ): Generator<BuildStep, Tablebase, number> {
   checkBuild(build);
   const fixedSide = build.fixedSide ?? false;
-  const layers = layersOf(build.layers ?? 'all', build.maxSeeds);
+  const layers = layersToBuild(build);
   const game: CheckpointGame = { variant: build.variant, holesPerRow: build.holesPerRow, maxSeeds: build.maxSeeds, fixedSide, layers };
   const { resume, onCheckpoint, checkpointEveryMs = 60_000, ownRange, ownValues, layersFrom } = control;
   if (resume) checkResume(resume, game, ownRange);
