@@ -206,7 +206,9 @@ export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Si
   lastFour,
 });
 
-const badMove = (input: unknown) => err(new HoyitoError('BadMove', `move ${describeInput(input)}: not a hole number or 'pass'`, 'move'));
+/** A move that is neither a hole number nor `pass` (text, a fraction, anything else), named as given. */
+export const badMove = (input: unknown) =>
+  err(new HoyitoError('BadMove', `move ${describeInput(input)}: not a hole number or 'pass'`, 'move'));
 
 /** Parses a move: `pass` or a hole number 1..n (range is checked here; legality is the rules' job). */
 export const parseMove = (text: string, holesPerRow: number): Result<Move, HoyitoError> => {

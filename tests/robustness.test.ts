@@ -96,8 +96,13 @@ describe('a value that is not text, where text is expected, gives a named error'
     expect(refused(Game.start().playAll(value as string[]))).toMatchObject({ kind: 'BadMove', field: 'moves' });
   });
 
-  it.each([Number.NaN, 1.5, 42, -1])('the number %s: Game.play leaves it to the rules, which refuse it', value => {
-    expect(refused(Game.start().play(value))).toMatchObject({ kind: 'IllegalMove', field: 'move' });
+  it.each([
+    [Number.NaN, 'BadMove'],
+    [1.5, 'BadMove'],
+    [42, 'IllegalMove'],
+    [-1, 'IllegalMove'],
+  ])('the number %s: Game.play leaves it to the rules, which refuse it (%s: a hole number out of range is IllegalMove)', (value, kind) => {
+    expect(refused(Game.start().play(value))).toMatchObject({ kind, field: 'move' });
   });
 
   it('a move after the end is refused as GameOver, whatever it is', () => {

@@ -216,8 +216,20 @@ describe.each(engines)('$kind engine', (engine: RulesEngine) => {
   });
 
   describe('illegal moves', () => {
-    it.each([0, 7, -1, 1.5, Number.NaN])('hole %s is out of range on 2x6', hole => {
+    it.each([0, 7, -1])('hole %s is out of range on 2x6', hole => {
       expect(refusal(startPosition('ii', 6), hole)).toBe('IllegalMove');
+    });
+
+    it.each([
+      [1.5, 'move 1.5'],
+      [Number.NaN, 'move NaN'],
+      ['3', "move '3'"],
+      [null, 'move null'],
+    ])('%s is no hole number: BadMove, named as given', (move, named) => {
+      expect(engine.play(startPosition('ii', 6), move as Move)).toEqual({
+        ok: false,
+        error: expect.objectContaining({ kind: 'BadMove', field: 'move', message: `${named}: not a hole number or 'pass'` }),
+      });
     });
 
     it('an empty hole may not be played', () => {

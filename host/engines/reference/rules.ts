@@ -22,7 +22,7 @@ import {
   type RulesEngine,
 } from '../../types.js';
 import { checkPerftDepth } from '../limits.js';
-import { checkPosition, positionError } from '../../notation.js';
+import { badMove, checkPosition, positionError } from '../../notation.js';
 
 /** What sowing one hole does to the board, before captured seeds are credited. */
 interface Sowing {
@@ -111,7 +111,8 @@ export const playMove = (position: Position, move: Move): Result<MoveOutcome, Ho
   }
 
   const n = position.holesPerRow;
-  if (!Number.isInteger(move) || move < 1 || move > n) return illegal('IllegalMove', move, `hole out of range 1..${n}`);
+  if (!Number.isInteger(move)) return badMove(move);
+  if (move < 1 || move > n) return illegal('IllegalMove', move, `hole out of range 1..${n}`);
   const index = holeIndex(n, mover, move);
   if (position.board[index] === 0) return illegal('IllegalMove', move, `${mover} hole ${move} is empty`);
   const sowing = sow(position, index);

@@ -17,7 +17,7 @@ import {
   isBoardEmpty,
   ok,
 } from '../../types.js';
-import { checkPosition, positionError } from '../../notation.js';
+import { badMove, checkPosition, positionError } from '../../notation.js';
 import type { WasmCore } from './core.js';
 import type { PlayCore } from './play-core.js';
 
@@ -64,7 +64,8 @@ export class WasmEngine<Core extends PlayCore = WasmCore> implements RulesEngine
       core.playPass();
       return ok(this.#outcome(position, move, MOVE_TURN_PASSES));
     }
-    if (!Number.isInteger(move) || move < 1 || move > n) return refuse('IllegalMove', `hole out of range 1..${n}`);
+    if (!Number.isInteger(move)) return badMove(move);
+    if (move < 1 || move > n) return refuse('IllegalMove', `hole out of range 1..${n}`);
     core.loadInput(position);
     const code = core.playIndex(holeIndex(n, mover, move));
     if (code === MOVE_EMPTY) return refuse('IllegalMove', `${mover} hole ${move} is empty`);
