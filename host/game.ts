@@ -189,7 +189,10 @@ export class Game {
 
   /** The players' `decision` (a record's, a saved game's): `resign` for its side, or `agreeToShare`. */
   endBy(decision: Decision): Result<GameResult, HoyitoError> {
-    return decision.reason === 'resign' ? this.resign(decision.side) : this.agreeToShare();
+    const reason = (decision as Partial<Decision> | null)?.reason;
+    if (reason === 'resign') return this.resign((decision as Extract<Decision, { reason: 'resign' }>).side);
+    if (reason === 'agreement') return this.agreeToShare();
+    return err(badOption('decision', decision, "expected { reason: 'resign', side } or { reason: 'agreement' }"));
   }
 
   #decide(result: GameResult): Result<GameResult, HoyitoError> {

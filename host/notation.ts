@@ -40,6 +40,8 @@ export const describeInput = (input: unknown): string => {
 };
 
 const badPosition = (field: string, message: string) => new HoyitoError('BadPosition', `${field}: ${message}`, field);
+const badHolesPerRow = (holesPerRow: unknown) =>
+  badPosition('holesPerRow', `${describeInput(holesPerRow)} holes per row; ${HOLES_SUPPORTED}`);
 const bad = (field: string, message: string) => err(badPosition(field, message));
 
 /** A board size the engines play: a whole number of holes a row from MIN_HOLES to MAX_HOLES. */
@@ -146,7 +148,7 @@ export const positionError = (input: unknown): HoyitoError | null => {
   if (typeof input !== 'object' || input === null) return badPosition('position', `${describeInput(input)} is not a Position object`);
   const { variant, holesPerRow, board, turn, taken, lastFour } = input as { readonly [field in keyof Position]?: unknown };
   if (variant !== 'ii' && variant !== 'iii') return badPosition('variant', `${describeInput(variant)} is not ii or iii`);
-  if (!isHolesPerRow(holesPerRow)) return badPosition('holesPerRow', `${describeInput(holesPerRow)} holes per row; ${HOLES_SUPPORTED}`);
+  if (!isHolesPerRow(holesPerRow)) return badHolesPerRow(holesPerRow);
   const holes = 2 * (holesPerRow as number);
   if (!Array.isArray(board)) return badPosition('board', `${describeInput(board)} is not a list of seed counts`);
   if (board.length !== holes)
@@ -196,15 +198,23 @@ export const makePosition = (position: Position): string => {
   return `${position.variant} ${south}/${north} ${position.turn} ${position.taken.S}-${position.taken.N}${lastFour}`;
 };
 
-/** The start: four seeds in every hole, South to move. */
-export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Side = 'S', lastFour: LastFour = 'C'): Position => ({
-  variant,
-  holesPerRow,
-  board: new Array<number>(2 * holesPerRow).fill(START_SEEDS_PER_HOLE),
-  turn,
-  taken: { S: 0, N: 0 },
-  lastFour,
-});
+/**
+ * The start: four seeds in every hole, South to move unless told.
+ * @throws HoyitoError `BadPosition` naming the argument at fault (`variant`, `holesPerRow`, `turn`, `lastFour`).
+ */
+export const startPosition = (variant: Variant = 'ii', holesPerRow = 6, turn: Side = 'S', lastFour: LastFour = 'C'): Position => {
+  if (!isHolesPerRow(holesPerRow)) throw badHolesPerRow(holesPerRow);
+  const start: Position = {
+    variant,
+    holesPerRow,
+    board: new Array<number>(2 * holesPerRow).fill(START_SEEDS_PER_HOLE),
+    turn,
+    taken: { S: 0, N: 0 },
+    lastFour,
+  };
+  checkPosition(start);
+  return start;
+};
 
 /** A move that is neither a hole number nor `pass` (text, a fraction, anything else), named as given. */
 export const badMove = (input: unknown) =>
@@ -212,6 +222,7 @@ export const badMove = (input: unknown) =>
 
 /** Parses a move: `pass` or a hole number 1..n (range is checked here; legality is the rules' job). */
 export const parseMove = (text: string, holesPerRow: number): Result<Move, HoyitoError> => {
+  if (!isHolesPerRow(holesPerRow)) return err(badHolesPerRow(holesPerRow));
   if (typeof text !== 'string') return badMove(text);
   const trimmed = text.trim();
   if (trimmed === 'pass') return ok('pass');

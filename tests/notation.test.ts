@@ -17,6 +17,18 @@ describe('parsePosition and makePosition', () => {
     expect(makePosition(startPosition('ii', 6))).toBe(START);
   });
 
+  it.each([
+    [['iv'], 'variant', "'iv' is not ii or iii"],
+    [['ii', 13], 'holesPerRow', '13 holes per row'],
+    [['ii', 'six'], 'holesPerRow', "'six' holes per row"],
+    [['ii', 6, 'X'], 'turn', "'X' is not S or N"],
+    [['iii', 6, 'S', 'Z'], 'lastFour', "'Z' is not C, S or N"],
+  ])('startPosition(%o) is refused, naming the argument', (args, field, words) => {
+    expect(() => (startPosition as (...values: unknown[]) => unknown)(...args)).toThrow(
+      expect.objectContaining({ kind: 'BadPosition', field, message: expect.stringContaining(words) }),
+    );
+  });
+
   it('round-trip every valid position', () => {
     fc.assert(
       fc.property(positionArb(), valid => {
@@ -187,5 +199,9 @@ describe('parseMove and makeMove', () => {
     ['7', 'IllegalMove'],
   ])('refuses %j on 2x6 with %s', (text, kind) => {
     expect(parseMove(text, 6)).toMatchObject({ ok: false, error: { kind, field: 'move' } });
+  });
+
+  it.each([13, 1, 'six', 6.5])('refuses a board of %j holes a row, naming holesPerRow', holesPerRow => {
+    expect(parseMove('3', holesPerRow as number)).toMatchObject({ ok: false, error: { kind: 'BadPosition', field: 'holesPerRow' } });
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../host/game.js';
 import { makePosition, startPosition } from '../host/notation.js';
-import { makeRecord, parseRecord } from '../host/record.js';
+import { type Decision, makeRecord, parseRecord } from '../host/record.js';
 import { unwrap } from '../host/types.js';
 import { engines } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -90,6 +90,19 @@ describe('a decision of the players ends the record', () => {
   it('Game.endBy applies a decision as resign and agreeToShare do', () => {
     expect(unwrap(Game.start().endBy({ reason: 'resign', side: 'N' }))).toEqual(unwrap(Game.start().resign('N')));
     expect(unwrap(Game.start().endBy({ reason: 'agreement' }))).toEqual(unwrap(Game.start().agreeToShare()));
+  });
+
+  it.each([null, {}, { reason: 'draw' }, 'agreement'])('Game.endBy refuses %o, naming it, and the game goes on', decision => {
+    const game = Game.start();
+    expect(game.endBy(decision as unknown as Decision)).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        kind: 'BadOption',
+        field: 'decision',
+        message: expect.stringContaining("expected { reason: 'resign', side }"),
+      }),
+    });
+    expect(game.isOver).toBe(false);
   });
 
   it('may be the whole list: a resignation before any move', () => {
