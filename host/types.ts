@@ -122,8 +122,14 @@ export type ErrorKind =
 
 /** Returns the value or throws the error: for callers that prefer exceptions. */
 export const unwrap = <T>(result: Result<T, HoyitoError>): T => {
-  if (!result.ok) throw result.error;
-  return result.value;
+  const { ok } = (result ?? {}) as Partial<Result<T, HoyitoError>>;
+  if (ok === true) return (result as { readonly value: T }).value;
+  if (ok === false) throw (result as { readonly error: HoyitoError }).error;
+  throw new HoyitoError(
+    'BadOption',
+    `unwrap: ${result === null ? 'null' : typeof result} is not a Result ({ ok: true, value } or { ok: false, error })`,
+    'result',
+  );
 };
 
 // ---- what a move did -------------------------------------------------------------------------

@@ -385,3 +385,18 @@ describe("the WebAssembly core's owner refuses an invalid Position object for pe
     expect(thrown(() => wasmEngine.core.perft(value as never, 1))).toMatchObject({ kind: 'BadPosition', field });
   });
 });
+
+describe('unwrap of what is no Result', () => {
+  it.each([
+    [null, 'null'],
+    [5, 'number'],
+    [{}, 'object'],
+    ['ok', 'string'],
+  ])('%o: BadOption naming it, not a TypeError nor a throw of undefined', (value, named) => {
+    expect(thrown(() => unwrap(value as unknown as Result<number, HoyitoError>))).toMatchObject({
+      kind: 'BadOption',
+      field: 'result',
+      message: `unwrap: ${named} is not a Result ({ ok: true, value } or { ok: false, error })`,
+    });
+  });
+});

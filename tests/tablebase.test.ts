@@ -353,6 +353,35 @@ describe('files of version 5: the layers they hold, compressed in blocks, every 
   });
 });
 
+describe('positionValue of a position the databases do not hold', () => {
+  const base = buildReferenceTablebase('ii', 3, 4);
+  it.each([
+    ['a layer they lack', 'ii 2,1,0/1,1,0 S 3-4', '(5 seeds on the board)'],
+    [
+      'another board',
+      'ii 1,0/1,0 S 0-14',
+      '(they are of ii 2x3, the capturer taking the last four; the position of ii 2x2, the capturer taking the last four)',
+    ],
+    ['another variant', 'iii 1,0,0/1,0,0 S 10-12', '(they are of ii 2x3, the capturer taking the last four; the position of iii 2x3'],
+    ['a fixed last-four side', 'ii 1,0,0/1,0,0 S 10-12 N', 'the position of ii 2x3, a fixed last-four side)'],
+  ])('%s: BadPosition saying why, not a value', (_, text, why) => {
+    expect(() => positionValue(base, position(text))).toThrow(
+      expect.objectContaining({ kind: 'BadPosition', field: 'position', message: expect.stringContaining(why) }),
+    );
+  });
+
+  it('a position that is no Position: BadPosition naming the property', () => {
+    expect(() => positionValue(base, { ...position('ii 1,0,0/1,0,0 S 10-12'), board: [1, 0] })).toThrow(
+      expect.objectContaining({ kind: 'BadPosition', field: 'board' }),
+    );
+  });
+
+  it('one they hold: its value, as a search of the whole game gives it', () => {
+    const held = position('ii 1,0,0/1,0,0 S 10-12');
+    expect(positionValue(base, held)).toBe(10 - 12 + minimaxValue(held));
+  });
+});
+
 describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MAX_TABLEBASE_HOLES} holes a row`, () => {
   it.each([MIN_TABLEBASE_HOLES - 1, MAX_TABLEBASE_HOLES + 1])('refuses %i with BadOption naming holesPerRow', holesPerRow => {
     expect(() => buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow, maxSeeds: 1 })).toThrow(

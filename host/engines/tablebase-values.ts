@@ -17,6 +17,7 @@ import {
   opposite,
   unwrap,
 } from '../types.js';
+import { checkPosition } from '../notation.js';
 import type { HeldAnswer } from './search-driver.js';
 // Types only: the solving below asks a file read block by block for values, and so carries none of its reader.
 import type { TablebaseBlocks } from './tablebase-blocks.js';
@@ -40,8 +41,15 @@ export const boardValue = (base: Tablebase, position: Position): number => {
 const valueWithTaken = (position: Position, board: number): number =>
   position.taken[position.turn] - position.taken[opposite(position.turn)] + board;
 
-/** The game value for the side to move: the final margin, seeds already taken included. */
-export const positionValue = (base: Tablebase, position: Position): number => valueWithTaken(position, boardValue(base, position));
+/**
+ * The game value for the side to move: the final margin, seeds already taken included.
+ * @throws HoyitoError `BadPosition` for a position that is not one, or that the databases do not hold (another game, or a layer they lack).
+ */
+export const positionValue = (base: Tablebase, position: Position): number => {
+  checkPosition(position);
+  if (!covers(base, position)) throw notHeldBy(base, position);
+  return valueWithTaken(position, boardValue(base, position));
+};
 
 export interface SolvedMove {
   readonly move: Move;
@@ -75,10 +83,17 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 /** What solving over a file read block by block needs of it: its game, and its probes (`TablebaseBlocks`). */
 export type BlockValues = TablebaseGame & Pick<TablebaseBlocks, 'probeAsync' | 'probeSync'>;
 
-const notHeld = (position: Position) =>
-  err(
-    new HoyitoError('BadPosition', `the databases do not hold this position (${seedsOn(position.board)} seeds on the board)`, 'position'),
-  );
+/** Why `base` does not hold `position`: another game, or a layer it lacks. */
+const notHeldBy = (base: TablebaseGame, position: Position): HoyitoError => {
+  const kind = (game: Pick<TablebaseGame, 'variant' | 'holesPerRow' | 'fixedSide'>) =>
+    `${game.variant} 2x${game.holesPerRow}, ${game.fixedSide ? 'a fixed last-four side' : 'the capturer taking the last four'}`;
+  const why = sameGame(base, position)
+    ? `${seedsOn(position.board)} seeds on the board`
+    : `they are of ${kind(base)}; the position of ${kind({ ...position, fixedSide: position.lastFour !== 'C' })}`;
+  return new HoyitoError('BadPosition', `the databases do not hold this position (${why})`, 'position');
+};
+
+const notHeld = (blocks: TablebaseGame, position: Position) => err(notHeldBy(blocks, position));
 
 /** Every legal move of a position a file read block by block holds with its exact value, best first (the children's blocks read at once, in parallel). */
 export const solveMovesAsync = async (
@@ -86,7 +101,7 @@ export const solveMovesAsync = async (
   rules: RulesEngine,
   position: Position,
 ): Promise<Result<SolvedMove[], HoyitoError>> => {
-  if (!covers(blocks, position)) return notHeld(position);
+  if (!covers(blocks, position)) return notHeld(blocks, position);
   const outcomes = moveOutcomes(rules, position);
   const values = await Promise.all(
     outcomes.map(({ position: after, gameOver }) => (gameOver ? Promise.resolve(ok(0)) : blocks.probeAsync(after))),
@@ -96,7 +111,7 @@ export const solveMovesAsync = async (
 
 /** `solveMovesAsync` at once (`probeSync`). */
 export const solveMovesSync = (blocks: BlockValues, rules: RulesEngine, position: Position): Result<SolvedMove[], HoyitoError> => {
-  if (!covers(blocks, position)) return notHeld(position);
+  if (!covers(blocks, position)) return notHeld(blocks, position);
   const outcomes = moveOutcomes(rules, position);
   return solvedFrom(
     outcomes,
