@@ -184,9 +184,17 @@ describe.each(['wasm', 'reference'])('on the %s engine', engine => {
       expect(atLevel.last).toMatch(/ depth 7 /);
     });
 
+    it('a depth given with a level replaces the level’s own, as in the library and the engine protocol: level 8 at depth 5', async () => {
+      const both = await withEngine('bestmove', START, '--level', '8', '--depth', '5');
+      const atDepth = await withEngine('bestmove', START, '--depth', '5');
+      expect(both.code).toBe(0);
+      const untimed = (lines: readonly string[]) => lines.map(line => line.replace(/ nps \d+ time \d+ /, ' '));
+      expect(untimed(both.out)).toEqual(untimed(atDepth.out));
+      expect(both.last).toMatch(/ depth 5 /);
+    });
+
     it.each([
       ['a level out of range', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '11'], /level/],
-      ['a level and a depth together', ['bestmove', 'ii 3,0/3,3 S 0-0', '--level', '3', '--depth', '4'], /level/],
       ['a finished game', ['analyze', 'ii 0,0/0,0 S 9-0'], /over/],
     ])('refuse %s with a message', async (_, argv, message) => {
       const result = await withEngine(...argv);

@@ -58,7 +58,7 @@ export const withService = async <T>(
 /**
  * The search of a position (or record) by `--depth`, `--time-ms`, `--level`, `--engine` and
  * `--tablebases`: every completed iteration, and the move chosen (a level's choice, or the last
- * iteration's best).
+ * iteration's best). A `--depth` or `--time-ms` given with a level replaces the level's own.
  */
 const searchArgs = async (args: CommandArgs, analysis: boolean): Promise<Result<ServiceAnswer, HoyitoError>> => {
   const game = await gameArg(args.positional[0]!, args);
@@ -71,8 +71,6 @@ const searchArgs = async (args: CommandArgs, analysis: boolean): Promise<Result<
   if (!timeMs.ok) return timeMs;
   const level = optionalWholeNumber(args.options.get('level'), '--level', MIN_LEVEL, MAX_LEVEL, undefined);
   if (!level.ok) return level;
-  if (level.value !== undefined && depth.value !== undefined)
-    return badOption('level', '--level and --depth cannot be combined: a level sets the depth');
   return withService(args, game.value.position, service =>
     attempt(() =>
       service.searchNow({
