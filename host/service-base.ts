@@ -511,13 +511,15 @@ const isBlocks = (value: unknown): value is TablebaseBlocks =>
   'maxSeeds' in value &&
   'holesPerRow' in value;
 
+const NOT_A_DATABASE = 'is not an endgame database (parseTablebaseFile, buildTablebase, TablebaseBlocks.open, openTablebaseFile)';
+
 export const checkTablebases = (tablebases: unknown): void => {
   if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
   const bad = tablebases.findIndex(base => !isTablebase(base) && !isBlocks(base));
-  if (bad >= 0)
-    throw badOption(
-      'tablebases',
-      tablebases[bad],
-      `entry ${bad} is not an endgame database (parseTablebaseFile, buildTablebase, TablebaseBlocks.open, openTablebaseFile)`,
-    );
+  if (bad >= 0) throw badOption('tablebases', tablebases[bad], `entry ${bad} ${NOT_A_DATABASE}`);
+};
+
+/** One database option (`solve`'s `tablebase`), checked as an entry of `checkTablebases` is. */
+export const checkTablebase = (tablebase: unknown): void => {
+  if (!isTablebase(tablebase) && !isBlocks(tablebase)) throw badOption('tablebase', tablebase, NOT_A_DATABASE);
 };

@@ -21,7 +21,7 @@ import {
   type SearchServiceOptions,
   type ServiceTablebase,
   Searches,
-  checkTablebases,
+  checkTablebase,
   nextTask,
   serviceParts,
 } from './service-base.js';
@@ -121,7 +121,7 @@ export class SearchService extends Searches {
     checkOptionsObject(options);
     const { tablebase, history = [], depth, timeMs, nodes, signal } = options;
     checkPosition(position);
-    if (tablebase !== undefined) checkTablebases([tablebase]);
+    if (tablebase !== undefined) checkTablebase(tablebase);
     const base = tablebase ?? this.tablebaseFor(position);
     const limits = { depth, timeMs, nodes, signal, history, analysis: true };
     if (base && covers(base, position)) {

@@ -507,6 +507,15 @@ describe('bad requests get named errors', () => {
     await expect(run()).rejects.toMatchObject({ kind, field });
   });
 
+  it('solve with a tablebase that is not one: BadOption naming the option as given, tablebase', async () => {
+    const service = await SearchService.create();
+    await expect(service.solve(start, { tablebase: 5 as never })).rejects.toMatchObject({
+      kind: 'BadOption',
+      field: 'tablebase',
+      message: expect.stringMatching(/^tablebase 5: is not an endgame database/),
+    });
+  });
+
   it.each<[string, unknown, string, string]>([
     ['no request', null, 'BadOption', 'request'],
     ['a position that is not one', { position: null }, 'BadPosition', 'position'],
