@@ -33,9 +33,26 @@ export function checkObject(value: unknown, field: string): asserts value is obj
   if (typeof value !== 'object' || value === null) throw badOption(field, value, 'not an object');
 }
 
-/** @throws HoyitoError `BadOption` naming `options` when it is not an object. */
-export function checkOptionsObject(options: unknown): asserts options is object {
+/**
+ * Every option an options type has, as a list the compiler checks against it (none missing, none
+ * other): `optionNames<GameOptions>()(['variant', …])`.
+ */
+export const optionNames =
+  <Options>() =>
+  <const Names extends readonly (keyof Options & string)[]>(
+    names: Names & ([Exclude<keyof Options, Names[number]>] extends [never] ? unknown : { missing: Exclude<keyof Options, Names[number]> }),
+  ): readonly string[] =>
+    names;
+
+/**
+ * @throws HoyitoError `BadOption` naming `options` when it is not an object, or, given the names it
+ * may have (`optionNames`), the first it has of none of them: a misspelt option is refused, not ignored.
+ */
+export function checkOptionsObject(options: unknown, names?: readonly string[]): asserts options is object {
   checkObject(options, 'options');
+  const unknown = names && Object.keys(options).find(name => !names.includes(name));
+  if (unknown !== undefined)
+    throw badOption(unknown, (options as Record<string, unknown>)[unknown], `not an option here (${names!.join(', ')})`);
 }
 
 /** @throws HoyitoError `BadOption` naming `field` when `value` is given and is not a function. */

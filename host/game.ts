@@ -36,7 +36,7 @@ import {
 import { describeInput, isHolesPerRow, parseMove, parsePosition, positionError, startPosition } from './notation.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { type Decision, makeRecord, numberMoveError, parseRecord } from './record.js';
-import { badOption, checkOptionsObject, rulesEngineError } from './arguments.js';
+import { badOption, checkOptionsObject, optionNames, rulesEngineError } from './arguments.js';
 
 export interface GameResult {
   /** The side with more seeds taken; null for a draw. */
@@ -80,8 +80,10 @@ const gameOver = (result: GameResult, move: unknown) =>
   err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));
 
 /** Checks the options of `Game.start`, with the defaults filled in. */
+const GAME_OPTIONS = optionNames<GameOptions>()(['variant', 'holesPerRow', 'engine', 'turn', 'lastFour']);
+
 const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
-  checkOptionsObject(options);
+  checkOptionsObject(options, GAME_OPTIONS);
   const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;
   if (!VARIANTS.includes(variant)) throw badOption('variant', variant, `expected ${VARIANTS.join(' or ')}`);
   if (!isHolesPerRow(holesPerRow)) throw badOption('holesPerRow', holesPerRow, `supported ${MIN_HOLES} to ${MAX_HOLES}`);

@@ -6,7 +6,7 @@
  */
 import { HoyitoError, type Position, type Result, err, ok, unwrap, type SearchOptions, type SearchResult, type Searcher } from './types.js';
 import { describeInput } from './notation.js';
-import { checkOptionalFunction, checkOptionsObject, searcherError } from './arguments.js';
+import { checkOptionalFunction, checkOptionsObject, optionNames, searcherError } from './arguments.js';
 
 export interface Level {
   readonly level: number;
@@ -52,6 +52,8 @@ export interface PickOptions {
   readonly random?: () => number;
 }
 
+const PICK_OPTIONS = optionNames<PickOptions>()(['level', 'timeMs', 'history', 'random']);
+
 /** How a level searches: its depth or think time (`timeMs` overrides), scoring every move when it chooses among them. */
 export const levelSearchOptions = (level: Level, options: Omit<PickOptions, 'level' | 'random'>): SearchOptions => {
   const timeMs = options.timeMs ?? level.timeMs;
@@ -89,7 +91,7 @@ export const chooseMove = (level: Level, result: SearchResult, random: () => num
 export const pickMove = (searcher: Searcher, position: Position, options: PickOptions): SearchResult => {
   const notSearcher = searcherError(searcher);
   if (notSearcher) throw notSearcher;
-  checkOptionsObject(options);
+  checkOptionsObject(options, PICK_OPTIONS);
   const level = unwrap(levelOf(options.level));
   checkOptionalFunction(options.random, 'random', 'expected a function returning a number in [0, 1)');
   return chooseMove(level, searcher.search(position, levelSearchOptions(level, options)), options.random);

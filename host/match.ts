@@ -19,7 +19,7 @@ import {
 } from './types.js';
 import { referenceEngine } from './engines/reference/rules.js';
 import { Game, type GameResult } from './game.js';
-import { badOption, checkOptionsObject } from './arguments.js';
+import { badOption, checkOptionsObject, optionNames } from './arguments.js';
 
 export interface MatchOptions {
   /** How many rounds the match lasts (at least 1). */
@@ -59,6 +59,8 @@ export const roundStarter = (round: number): Side => (round % 2 === 1 ? 'S' : 'N
 export const roundLastFour = (round: number, previous: GameResult | null): LastFour =>
   round <= CAPTURER_ROUNDS ? 'C' : (previous?.winner ?? 'C');
 
+const MATCH_OPTIONS = optionNames<MatchOptions>()(['rounds', 'holesPerRow', 'engine']);
+
 export class Match {
   /** Results of the rounds before the current one. */
   readonly #finished: RoundResult[] = [];
@@ -78,7 +80,7 @@ export class Match {
    * of at least 1, or `holesPerRow` or `engine` is not one `Game.start` takes (the first round checks them).
    */
   static start(options: MatchOptions): Match {
-    checkOptionsObject(options);
+    checkOptionsObject(options, MATCH_OPTIONS);
     const { rounds, holesPerRow = 6, engine = referenceEngine } = options;
     if (!Number.isInteger(rounds) || rounds < 1) throw badOption('rounds', rounds, 'must be a whole number of at least 1');
     return new Match(rounds, holesPerRow, engine);

@@ -23,7 +23,7 @@ import {
   unwrap,
 } from './types.js';
 import { checkPosition } from './notation.js';
-import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads } from './arguments.js';
+import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads, optionNames } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS } from './engines/limits.js';
 import { validateSearchLimits, validateTableBits } from './engines/search-driver.js';
@@ -187,8 +187,21 @@ const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefin
  * when none is given).
  * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
  */
+const SERVICE_OPTIONS = optionNames<SearchServiceOptions>()(['engine', 'core', 'tableBits', 'tablebases', 'threads', 'spawnThread']);
+const SEARCH_REQUEST = optionNames<ServiceSearch>()([
+  'position',
+  'history',
+  'limits',
+  'level',
+  'analysis',
+  'searchMoves',
+  'random',
+  'onIteration',
+]);
+const SEARCH_LIMITS = optionNames<SearchLimits>()(['depth', 'timeMs', 'nodes', 'signal']);
+
 export const serviceParts = async (options: SearchServiceOptions, loadCore: () => Promise<PlayCore>): Promise<ServiceParts> => {
-  checkOptionsObject(options);
+  checkOptionsObject(options, SERVICE_OPTIONS);
   const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
   if (engine !== 'wasm' && engine !== 'reference') throw badOption('engine', engine, 'expected wasm or reference');
   checkThreads(threads);
@@ -377,6 +390,7 @@ export class Searches {
 
   #start(request: ServiceSearch) {
     checkObject(request, 'request');
+    checkOptionsObject(request, SEARCH_REQUEST);
     const {
       position,
       history = [],
@@ -390,6 +404,7 @@ export class Searches {
     checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
     checkObject(limits, 'limits');
+    checkOptionsObject(limits, SEARCH_LIMITS);
     // Checked before the budget is shared out (shareOf, budgetLeft), which would hide a bad value.
     unwrap(validateSearchLimits(limits));
     checkOptionalFunction(random, 'random');

@@ -6,7 +6,7 @@
  */
 import { type HoyitoError, type Move, type Position, type Result, type SearchLimits, type SearchResult, ok } from './types.js';
 import { checkPosition } from './notation.js';
-import { checkOptionsObject } from './arguments.js';
+import { checkOptionsObject, optionNames } from './arguments.js';
 import { type Tablebase } from './engines/tablebase.js';
 import { type SolvedMove, covers } from './engines/tablebase-values.js';
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
@@ -35,6 +35,8 @@ export interface SolveOptions extends SearchLimits {
   readonly tablebase?: ServiceTablebase;
   readonly history?: readonly Position[];
 }
+
+const SOLVE_OPTIONS = optionNames<SolveOptions>()(['tablebase', 'history', 'depth', 'timeMs', 'nodes', 'signal']);
 
 export interface SolvedMoveValue {
   readonly move: Move;
@@ -118,7 +120,7 @@ export class SearchService extends Searches {
     position: Position,
     options: SolveOptions,
   ): { readonly held: ServiceTablebase } | { readonly iterations: Generator<SearchResult>; readonly probing: ProbingSearch } {
-    checkOptionsObject(options);
+    checkOptionsObject(options, SOLVE_OPTIONS);
     const { tablebase, history = [], depth, timeMs, nodes, signal } = options;
     checkPosition(position);
     if (tablebase !== undefined) checkTablebase(tablebase);

@@ -14,6 +14,7 @@ import { pickMove } from '../host/levels.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { referenceSearcher } from '../host/engines/reference/search.js';
 import { HoyitoError, type Result, unwrap } from '../host/types.js';
+import { SearchService } from '../host/service.js';
 import { wasmEngine, wasmSearcherOnFirstUse } from './helpers/engines.js';
 import { thrown } from './helpers/thrown.js';
 
@@ -398,5 +399,34 @@ describe('unwrap of what is no Result', () => {
       field: 'result',
       message: `unwrap: ${named} is not a Result ({ ok: true, value } or { ok: false, error })`,
     });
+  });
+});
+
+describe('an option misspelt is refused by name, not ignored', () => {
+  const start = startPosition('ii', 6);
+  const refusedAs = (name: string, value: unknown): unknown =>
+    expect.objectContaining({
+      kind: 'BadOption',
+      field: name,
+      message: expect.stringMatching(new RegExp(`^${name} ${describeInput(value)}: not an option here \\(`)),
+    });
+
+  it('Game.start and Match.start', () => {
+    expect(thrown(() => Game.start({ holes: 8 } as never))).toEqual(refusedAs('holes', 8));
+    expect(thrown(() => Match.start({ rounds: 3, round: 2 } as never))).toEqual(refusedAs('round', 2));
+    // The names it takes are listed.
+    expect(thrown(() => Game.start({ holes: 8 } as never)).message).toContain('(variant, holesPerRow, engine, turn, lastFour)');
+  });
+
+  it('pickMove', () => {
+    expect(thrown(() => pickMove(referenceSearcher, start, { level: 3, depth: 2 } as never))).toEqual(refusedAs('depth', 2));
+  });
+
+  it('SearchService.create, a search request and its limits, and solve', async () => {
+    await expect(SearchService.create({ thread: 2 } as never)).rejects.toEqual(refusedAs('thread', 2));
+    const service = await SearchService.create();
+    expect(thrown(() => service.searchNow({ position: start, limit: { depth: 2 } } as never))).toEqual(refusedAs('limit', { depth: 2 }));
+    expect(thrown(() => service.searchNow({ position: start, limits: { depths: 2 } } as never))).toEqual(refusedAs('depths', 2));
+    await expect(service.solve(start, { depth: 2, tablebases: [] } as never)).rejects.toEqual(refusedAs('tablebases', []));
   });
 });
