@@ -191,7 +191,7 @@ describe('the real worker', () => {
     const client = new AiClient(new Worker(new URL('./no-such-worker.js', import.meta.url), { type: 'module' }));
     const answer = await client.search(PLAY);
     // It names where the worker's file was looked for: beside the board's module (web/ here, from sources).
-    const folder = new URL('../../web/', import.meta.url).href;
+    const folder = `${location.origin}/web/`;
     expect(answer).toEqual({
       ok: false,
       error: expect.objectContaining({
