@@ -346,7 +346,8 @@ export class GameController implements ReactiveController {
     this.#host.requestUpdate();
     const before = this.#searchUnderWay;
     const search = (async () => {
-      if (before) await before;
+      // Whatever became of it: a search that failed to start does not hold up the next.
+      if (before) await before.catch(() => undefined);
       // Stopped while the search before it ended: it never started.
       if (this.#thinkingAbout === position) await this.#searchFor(position);
     })();
