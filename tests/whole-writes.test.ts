@@ -1,7 +1,26 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import type * as Fs from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openPartialFile, writeFileWhole } from '../host/engines/wasm/whole-writes.js';
+
+/** Node's own closeSync, but for the calls a test makes fail (a disk that fails at the last moment). */
+const closing = vi.hoisted(() => ({ failures: 0, calls: 0 }));
+vi.mock('node:fs', async importOriginal => {
+  const fs = await importOriginal<typeof Fs>();
+  return {
+    ...fs,
+    closeSync: (file: number) => {
+      closing.calls++;
+      if (closing.failures > 0) {
+        closing.failures--;
+        fs.closeSync(file);
+        throw new Error('EIO: i/o error, close');
+      }
+      fs.closeSync(file);
+    },
+  };
+});
 import { temporaryFolder } from './helpers/temporary-folder.js';
 
 describe('writeFileWhole (a build’s checkpoints and kept exits)', () => {
@@ -61,5 +80,18 @@ describe('openPartialFile (a database file written block by block)', () => {
     file.write(Uint8Array.of(1));
     expect(() => file.commit()).toThrow(/EISDIR|ENOTEMPTY|EEXIST/);
     expect(readdirSync(folder)).toEqual(['taken']);
+  });
+
+  it('a close that fails at commit: its own error, the descriptor closed once, the partial file removed', () => {
+    const folder = temporaryFolder('hoyito-partial-');
+    const path = join(folder, 'file');
+    const file = openPartialFile(path);
+    file.write(Uint8Array.of(1));
+    closing.failures = 1;
+    closing.calls = 0;
+    expect(() => file.commit()).toThrow('EIO: i/o error, close');
+    file.discard();
+    expect(closing.calls).toBe(1);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -25,9 +25,11 @@ export const openPartialFile = (path: string): PartialFile => {
   const partial = `${path}.partial`;
   const file = openSync(partial, 'w');
   let open = true;
+  // Marked closed first: a close that fails is never tried again on the same descriptor (its EBADF would hide the first error).
   const close = (): void => {
-    if (open) closeSync(file);
+    if (!open) return;
     open = false;
+    closeSync(file);
   };
   const discard = (): void => {
     try {
