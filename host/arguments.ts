@@ -45,11 +45,12 @@ export const optionNames =
     names;
 
 /**
- * @throws HoyitoError `BadOption` naming `options` when it is not an object, or, given the names it
- * may have (`optionNames`), the first it has of none of them: a misspelt option is refused, not ignored.
+ * @throws HoyitoError `BadOption` naming `field` (`options` unless told) when it is not an object,
+ * or, given the names it may have (`optionNames`), the first it has of none of them: a misspelt
+ * option is refused, not ignored.
  */
-export function checkOptionsObject(options: unknown, names?: readonly string[]): asserts options is object {
-  checkObject(options, 'options');
+export function checkOptionsObject(options: unknown, names?: readonly string[], field = 'options'): asserts options is object {
+  checkObject(options, field);
   const unknown = names && Object.keys(options).find(name => !names.includes(name));
   if (unknown !== undefined)
     throw badOption(unknown, (options as Record<string, unknown>)[unknown], `not an option here (${names!.join(', ')})`);

@@ -79,9 +79,9 @@ const samePlace = (a: Position, b: Position): boolean => a.turn === b.turn && a.
 const gameOver = (result: GameResult, move: unknown) =>
   err(new HoyitoError('GameOver', `move ${describeInput(move)}: the game is over (${result.reason})`, 'move'));
 
-/** Checks the options of `Game.start`, with the defaults filled in. */
 const GAME_OPTIONS = optionNames<GameOptions>()(['variant', 'holesPerRow', 'engine', 'turn', 'lastFour']);
 
+/** Checks the options of `Game.start`, with the defaults filled in. */
 const checkGameOptions = (options: GameOptions): Required<GameOptions> => {
   checkOptionsObject(options, GAME_OPTIONS);
   const { variant = 'ii', holesPerRow = 6, engine = referenceEngine, turn = 'S', lastFour = 'C' } = options;

@@ -23,7 +23,7 @@ import {
   unwrap,
 } from './types.js';
 import { checkPosition } from './notation.js';
-import { badOption, checkObject, checkOptionalFunction, checkOptionsObject, checkThreads, optionNames } from './arguments.js';
+import { badOption, checkOptionalFunction, checkOptionsObject, checkThreads, optionNames } from './arguments.js';
 import { type Level, chooseMove, levelOf } from './levels.js';
 import { DEFAULT_TABLE_BITS } from './engines/limits.js';
 import { validateSearchLimits, validateTableBits } from './engines/search-driver.js';
@@ -125,8 +125,11 @@ export interface ServiceAnswer {
   readonly tablebaseError?: HoyitoError;
 }
 
-/** A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if given (on the core, written into it by `probing`). */
-/** Makes a searcher; `helpers` are the service's helper threads while it has them (none once closed). */
+/**
+ * A searcher of the service's engine, with a table of 2^tableBits entries, probing `tablebase` if
+ * given (on the core, written into it by `probing`), searching with `helpers`: the service's helper
+ * threads while it has them (none once closed).
+ */
 type SearcherMaker = (
   tableBits: number,
   tablebase: Tablebase | undefined,
@@ -182,11 +185,6 @@ export interface ServiceParts {
 const heldBy = (base: Tablebase | undefined, probing: TablebaseProbing | undefined): CoreTablebase | undefined =>
   base && probing ? { base, load: probing.load, answerOf: probing.heldAnswerOf } : undefined;
 
-/**
- * The parts of a service over the engine of `options` (loading a WebAssembly core with `loadCore`
- * when none is given).
- * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
- */
 const SERVICE_OPTIONS = optionNames<SearchServiceOptions>()(['engine', 'core', 'tableBits', 'tablebases', 'threads', 'spawnThread']);
 const SEARCH_REQUEST = optionNames<ServiceSearch>()([
   'position',
@@ -200,6 +198,11 @@ const SEARCH_REQUEST = optionNames<ServiceSearch>()([
 ]);
 const SEARCH_LIMITS = optionNames<SearchLimits>()(['depth', 'timeMs', 'nodes', 'signal']);
 
+/**
+ * The parts of a service over the engine of `options` (loading a WebAssembly core with `loadCore`
+ * when none is given).
+ * @throws HoyitoError `BadOption` for an unknown engine, a table size out of range, or databases that are not a list.
+ */
 export const serviceParts = async (options: SearchServiceOptions, loadCore: () => Promise<PlayCore>): Promise<ServiceParts> => {
   checkOptionsObject(options, SERVICE_OPTIONS);
   const { engine = 'wasm', tableBits = DEFAULT_TABLE_BITS, tablebases = [], threads = 1 } = options;
@@ -389,8 +392,7 @@ export class Searches {
   // ---- the request, checked, and its iterations -------------------------------------------------
 
   #start(request: ServiceSearch) {
-    checkObject(request, 'request');
-    checkOptionsObject(request, SEARCH_REQUEST);
+    checkOptionsObject(request, SEARCH_REQUEST, 'request');
     const {
       position,
       history = [],
@@ -403,8 +405,7 @@ export class Searches {
     } = request;
     checkPosition(position);
     const level = levelNumber === undefined ? null : unwrap(levelOf(levelNumber));
-    checkObject(limits, 'limits');
-    checkOptionsObject(limits, SEARCH_LIMITS);
+    checkOptionsObject(limits, SEARCH_LIMITS, 'limits');
     // Checked before the budget is shared out (shareOf, budgetLeft), which would hide a bad value.
     unwrap(validateSearchLimits(limits));
     checkOptionalFunction(random, 'random');
@@ -528,13 +529,16 @@ const isBlocks = (value: unknown): value is TablebaseBlocks =>
 
 const NOT_A_DATABASE = 'is not an endgame database (parseTablebaseFile, buildTablebase, TablebaseBlocks.open, openTablebaseFile)';
 
+/** Databases in memory or read block by block: what a service searches with. */
+const isServiceTablebase = (value: unknown): value is ServiceTablebase => isTablebase(value) || isBlocks(value);
+
 export const checkTablebases = (tablebases: unknown): void => {
   if (!Array.isArray(tablebases)) throw badOption('tablebases', tablebases, 'not a list of databases');
-  const bad = tablebases.findIndex(base => !isTablebase(base) && !isBlocks(base));
+  const bad = tablebases.findIndex(base => !isServiceTablebase(base));
   if (bad >= 0) throw badOption('tablebases', tablebases[bad], `entry ${bad} ${NOT_A_DATABASE}`);
 };
 
 /** One database option (`solve`'s `tablebase`), checked as an entry of `checkTablebases` is. */
 export const checkTablebase = (tablebase: unknown): void => {
-  if (!isTablebase(tablebase) && !isBlocks(tablebase)) throw badOption('tablebase', tablebase, NOT_A_DATABASE);
+  if (!isServiceTablebase(tablebase)) throw badOption('tablebase', tablebase, NOT_A_DATABASE);
 };
