@@ -264,6 +264,8 @@ export class GameController implements ReactiveController {
   playersChanged(): void {
     if (!this.#host.hints) this.#advice.dropHint();
     if (!this.#host.analysis) this.#stopAnalysis();
+    // The side the AI was choosing a move for is a human's now: the move is theirs to choose.
+    if (this.#thinkingAbout && this.playerOf(this.#thinkingAbout.turn) === 'human') this.#stopThinking();
     this.#host.requestUpdate();
     this.#nextTurn();
   }

@@ -109,6 +109,27 @@ describe('the AI', () => {
     expect(legalMoves(startPosition()).moves).toContain(await board.hint());
   });
 
+  test('the side the AI thinks for made human: its search is cancelled and the human chooses the move', async () => {
+    const thinking: ThinkingState[] = [];
+    const board = await mountBoard(
+      { south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' },
+      { thinking: event => thinking.push(event.detail.state) },
+    );
+    const moves: unknown[] = [];
+    board.addEventListener('move', event => moves.push(event.detail.move));
+    expect(thinking).toEqual(['started']);
+    const ended = nextEvent(board, 'thinking');
+    board.south = 'human';
+    expect((await ended).detail.state).toBe('cancelled');
+    await board.updateComplete;
+    expect(thinking).toEqual(['started', 'cancelled']);
+    expect(moves).toEqual([]);
+    // South is the human's to move, in the same game.
+    const moved = nextEvent(board, 'move');
+    expect(board.play(1).ok).toBe(true);
+    expect((await moved).detail).toMatchObject({ move: 1, side: 'S', player: 'human' });
+  });
+
   test('a new game while the AI thinks, the AI to move again: the page hears the stopped search end before the next one starts', async () => {
     const thinking: string[] = [];
     const board = await mountBoard(
