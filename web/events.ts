@@ -146,8 +146,6 @@ export interface HoleSelectDetail extends HoleName {
 
 export interface HoyitoBoardEventMap {
   move: CustomEvent<MoveDetail>;
-  'hole-select': CustomEvent<HoleSelectDetail>;
-  'hole-refused': CustomEvent<HoleSelectDetail>;
   capture: CustomEvent<CaptureDetail>;
   turn: CustomEvent<TurnDetail>;
   gameover: CustomEvent<GameOverDetail>;
@@ -161,7 +159,15 @@ export interface HoyitoBoardEventMap {
   'hoyito-error': CustomEvent<ErrorDetail>;
 }
 
-export const boardEvent = <K extends keyof HoyitoBoardEventMap>(type: K, detail: HoyitoBoardEventMap[K]['detail']): CustomEvent =>
+/** A hole chosen on `<hoyito-board-view>`: the view's events, which the board handles (they never leave it). */
+export interface HoleChoiceEventMap {
+  'hole-select': CustomEvent<HoleSelectDetail>;
+  'hole-refused': CustomEvent<HoleSelectDetail>;
+}
+
+type FiredEventMap = HoyitoBoardEventMap & HoleChoiceEventMap;
+
+export const boardEvent = <K extends keyof FiredEventMap>(type: K, detail: FiredEventMap[K]['detail']): CustomEvent =>
   new CustomEvent(type, { detail, bubbles: true, composed: true });
 
 export const errorEvent = (error: HoyitoError): CustomEvent =>

@@ -1,10 +1,9 @@
 // The Custom Elements Manifest analyzer's config (`npm run build:manifest`): custom-elements.json
 // from the elements' sources, naming the files the package ships, and from it the typings for
-// React's JSX and Vue's templates beside the elements' own in lib/web/.
-import { readFileSync, writeFileSync } from 'node:fs';
+// React's JSX, Vue's and Svelte's templates beside the elements' own in lib/web/ (framework-typings.js).
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { customElementJsxPlugin } from 'custom-element-jsx-integration';
-import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
+import { frameworkTypings } from './framework-typings.js';
 
 /** The elements' modules (the game and the view it draws through) and those of the classes they extend, whose members they inherit. */
 const ELEMENTS = ['web/board.ts', 'web/board-inputs.ts', 'web/view/board-view.ts'];
@@ -87,126 +86,10 @@ const shippedPaths = () => ({
   },
 });
 
-/**
- * The typings name each property's type as the element's (`HoyitoBoard['holes']`), read from
- * web/framework-inputs.ts, which adds the strings a template may set (`holes="12"`).
- */
-const typings = { outdir: TYPINGS_DIR, globalTypePath: './framework-inputs.js', hideLogs: true };
-
-/** React 19's JSX: the elements in its `IntrinsicElements` (`import type {} from 'hoyito/react'`). */
-const REACT_TYPINGS = `// <hoyito-board> and <hoyito-board-view> in React's JSX, their properties and events typed (made by tools/manifest).
-import type { CustomElements } from './jsx.js';
-
-declare module 'react' {
-  namespace JSX {
-    interface IntrinsicElements extends CustomElements {}
-  }
-}
-
-export type { CustomElements };
-`;
-
-/**
- * The generators import each event's detail type once for every element that fires it (the view's
- * `hole-select` is the board's too), a duplicate identifier: each name is imported once.
- */
-const onceEachImport = fileNames => ({
-  name: 'hoyito-typings-imports-once',
-  packageLinkPhase() {
-    for (const fileName of fileNames) {
-      const file = join(TYPINGS_DIR, fileName);
-      const once = readFileSync(file, 'utf8').replace(
-        /import type \{([^}]*)\} from "\.\/framework-inputs\.js";/,
-        (_, names) =>
-          `import type { ${[...new Set(names.split(',').map(name => name.trim()))].filter(Boolean).join(', ')} } from "./framework-inputs.js";`,
-      );
-      writeFileSync(file, once);
-    }
-  },
-});
-
-const reactTypings = () => ({
-  name: 'hoyito-react-typings',
-  packageLinkPhase() {
-    writeFileSync(join(TYPINGS_DIR, 'react.d.ts'), REACT_TYPINGS);
-  },
-});
-
-/**
- * Svelte 5's elements (`import type {} from 'hoyito/svelte'`): its own attributes of an HTML element
- * and the JSX typings' properties and `on<event>` handlers, which are Svelte 5's event attributes
- * too. (The Svelte generator of the same family writes Svelte 4's `on:event` and `bind:`.)
- */
-const SVELTE_TYPINGS = `// <hoyito-board> and <hoyito-board-view> in Svelte 5's templates, their properties and events typed (made by tools/manifest).
-import type { HTMLAttributes } from 'svelte/elements';
-import type { CustomElements } from './jsx.js';
-
-declare module 'svelte/elements' {
-  interface SvelteHTMLElements {
-${TAGS.map(tag => `    '${tag}': HTMLAttributes<HTMLElement> & CustomElements['${tag}'];`).join('\n')}
-  }
-}
-
-export type { CustomElements };
-`;
-
-const svelteTypings = () => ({
-  name: 'hoyito-svelte-typings',
-  packageLinkPhase() {
-    writeFileSync(join(TYPINGS_DIR, 'svelte.d.ts'), SVELTE_TYPINGS);
-  },
-});
-
-/**
- * The typings generators make every public field a settable property, and every attribute one:
- * what is not an input is kept out of the typings and stays in the manifest, hidden for the
- * generators' phase and shown again after it. That is a read-only field (a getter alone: `game`,
- * `optionErrors`, …), and the attribute the analyzer gives a Lit internal state (`_frame`, a
- * protected field whose `state: true` it does not read).
- */
-const hiddenFromTypings = [];
-const hideNonInputs = () => ({
-  name: 'hoyito-non-inputs-out-of-typings',
-  packageLinkPhase({ customElementsManifest }) {
-    for (const declaration of customElementsManifest.modules.flatMap(module => module.declarations ?? [])) {
-      const members = declaration.members ?? [];
-      const isPublic = member => member.kind === 'field' && (member.privacy ?? 'public') === 'public';
-      const readonly = members.filter(member => isPublic(member) && member.readonly).map(member => ({ member, privacy: member.privacy }));
-      const internal = new Set(members.filter(member => member.kind === 'field' && !isPublic(member)).map(member => member.name));
-      const { attributes } = declaration;
-      for (const { member } of readonly) member.privacy = 'private';
-      if (attributes) declaration.attributes = attributes.filter(attribute => !internal.has(attribute.fieldName));
-      hiddenFromTypings.push({ declaration, readonly, attributes });
-    }
-  },
-});
-const showNonInputs = () => ({
-  name: 'hoyito-non-inputs-in-manifest',
-  packageLinkPhase() {
-    for (const { declaration, readonly, attributes } of hiddenFromTypings.splice(0)) {
-      for (const { member, privacy } of readonly) {
-        if (privacy) member.privacy = privacy;
-        else delete member.privacy;
-      }
-      if (attributes) declaration.attributes = attributes;
-    }
-  },
-});
-
 export default {
   globs: ELEMENTS,
   litelement: true,
   outdir: 'lib',
   packagejson: false,
-  plugins: [
-    eventMapEvents(),
-    shippedPaths(),
-    hideNonInputs(),
-    customElementJsxPlugin({ ...typings, fileName: 'jsx.d.ts' }),
-    customElementVuejsPlugin({ ...typings, fileName: 'vue.d.ts' }),
-    showNonInputs(),
-    onceEachImport(['jsx.d.ts', 'vue.d.ts']),
-    reactTypings(),
-    svelteTypings(),
-  ],
+  plugins: [eventMapEvents(), shippedPaths(), frameworkTypings({ tags: TAGS, dir: TYPINGS_DIR })],
 };
