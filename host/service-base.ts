@@ -120,7 +120,8 @@ export interface ServiceAnswer {
   /**
    * A block of databases read block by block that the search could not read, named (damaged:
    * `BadTablebase`; unreadable: `TablebaseRead`): it searched on without it, as unknown there (a
-   * block refused as damaged is not asked for again). Absent when there was none.
+   * block refused as damaged is not asked for again), or, for a root the databases hold, without
+   * the databases. Absent when there was none.
    */
   readonly tablebaseError?: HoyitoError;
 }
@@ -358,8 +359,9 @@ export class Searches {
    * Searches synchronously, iteration by iteration, to the request's limits (a `StopFlag` ends it at once).
    * Blocks of databases read block by block are read at once where their source can (a local
    * file): before the first iteration, those the root's answer needs; after each, those the search missed.
-   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched;
-   * for a root the databases hold, the error of a block its answer needs that cannot be read (named).
+   * A root the databases hold whose answer needs a block that cannot be read (damaged, or a URL's:
+   * read only in the background) is searched without them, the block named in `tablebaseError`.
+   * @throws HoyitoError `BadOption`, `BadPosition` or `GameOver` for a request that cannot be searched.
    */
   searchNow(request: ServiceSearch): ServiceAnswer {
     const run = this.#start(request);

@@ -91,17 +91,36 @@ const playRoot = (service: PlayingService, position: Position, held: ServiceTabl
     // Checked as a search would, before any block is read for the answer.
     service.searcher(null).iterate(position, options);
     // The exact answer reads the blocks it needs at once; `search` solves the moves before, its blocks read in the background.
+    // A block it cannot read (damaged, or its server failing) leaves the root to the search without them, which says why.
     let solved: SolvedMove[] | undefined;
-    const exact = () => tablebaseAnswer(() => solved ?? heldMovesSync(held, rules, position), options.searchMoves);
+    let unread: HoyitoError | null = null;
+    const unreadable = (error: unknown): null => {
+      if (!(error instanceof HoyitoError)) throw error;
+      unread = error;
+      return null;
+    };
+    const exact = (): SearchResult | null => {
+      if (unread) return null;
+      try {
+        return tablebaseAnswer(() => solved ?? heldMovesSync(held, rules, position), options.searchMoves);
+      } catch (error) {
+        return unreadable(error);
+      }
+    };
     const fill = async () => {
-      solved ??= await heldMoves(held, rules, position);
+      if (solved || unread) return;
+      try {
+        solved = await heldMoves(held, rules, position);
+      } catch (error) {
+        unreadable(error);
+      }
     };
     return {
       iterations: heldIterations(service, position, exact, options),
       tablebase: held,
       fillSync: () => {},
       fill,
-      refused: () => null,
+      refused: () => unread,
     };
   }
   const probing = probingSearch(service, held, position);
@@ -147,15 +166,19 @@ const probingSearch = (service: PlayingService, base: ServiceTablebase, position
   };
 };
 
-/** A root the databases hold: their exact answer (at once), then the practical choice with the rest of the budget. */
+/**
+ * A root the databases hold: their exact answer (at once), then the practical choice with the rest
+ * of the budget; without an answer (a block it needs that cannot be read), the search without them.
+ */
 function* heldIterations(
   service: PlayingService,
   position: Position,
-  exactAnswer: () => SearchResult,
+  exactAnswer: () => SearchResult | null,
   options: SearchOptions,
 ): Generator<SearchResult> {
   const started = performance.now();
   const exact = exactAnswer();
+  if (!exact) return yield* service.searcher(null).iterate(position, options);
   yield exact;
   yield* practicalChoice(service, position, exact, budgetLeft(options, performance.now() - started, exact.nodes));
 }

@@ -225,8 +225,9 @@ describe('bad files and blocks', () => {
     }
   });
 
-  it('a damaged block: refused by name wherever a root needs it, in the file, every time; the other blocks answer as ever', async () => {
+  it('a damaged block: refused by name wherever a root needs it, in the file, every time (a search goes on without it); the other blocks answer as ever', async () => {
     const healthy = await SearchService.create({ tablebases: [chain.whole] });
+    const without = await SearchService.create();
     const probe = TablebaseBlocks.openSync(memorySource(chain.file), { codec: zlibCodec });
     const random = seededRandom(3);
     const roots = Array.from({ length: 200 }, () => randomRoot(chain, random));
@@ -245,7 +246,11 @@ describe('bad files and blocks', () => {
           const error = thrown(() => lazy.solveNow(root));
           expect(error).toBeInstanceOf(HoyitoError);
           expect(error).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(named) });
-          await expect(lazy.search({ position: root, limits: { depth: 2 } })).rejects.toThrow(named);
+          // A search plays on as one without databases, and says why.
+          const request = { position: root, limits: { depth: 2 } };
+          const searched = await lazy.search(request);
+          expect(searched.tablebaseError).toMatchObject({ kind: 'BadTablebase', message: expect.stringMatching(named) });
+          expect(untimed(searched.result)).toEqual(untimed(without.searchNow(request).result));
         }
         refused++;
       } else {
@@ -286,7 +291,7 @@ describe('bad files and blocks', () => {
     blocks.source.close();
   });
 
-  it('a source read only in the background (a URL): search and solve wait for its blocks; searchNow and solveNow say they cannot', async () => {
+  it('a source read only in the background (a URL): search and solve wait for its blocks; solveNow says it cannot, and searchNow searches without them', async () => {
     const memory = memorySource(chain.file);
     const name = 'https://example.test/ii-2x6-capturer-chain-12.hoyitotb';
     let bytesRead = 0;
@@ -305,11 +310,14 @@ describe('bad files and blocks', () => {
     const healthy = await SearchService.create({ tablebases: [chain.whole] });
     const root = randomRoot(chain, seededRandom(9));
     const request = { position: root, limits: { depth: 2 } };
-    expect(thrown(() => lazy.searchNow(request))).toMatchObject({
+    const cannot = {
       kind: 'TablebaseRead',
       message: expect.stringMatching(new RegExp(`^${literal(name)}: .*searchNow and solveNow cannot`)),
-    });
-    expect(thrown(() => lazy.solveNow(root))).toMatchObject({ kind: 'TablebaseRead' });
+    };
+    const now = lazy.searchNow(request);
+    expect(now.tablebaseError).toMatchObject(cannot);
+    expect(untimed(now.result)).toEqual(untimed((await SearchService.create()).searchNow(request).result));
+    expect(thrown(() => lazy.solveNow(root))).toMatchObject(cannot);
     expect(await lazy.solve(root)).toEqual(healthy.solveNow(root));
     expect(untimed((await lazy.search(request)).result)).toEqual(untimed(healthy.searchNow(request).result));
     // Its blocks in memory now, the root is answered at once too.

@@ -157,6 +157,23 @@ describe('TablebaseBlocks over memory and a local file', () => {
   });
 });
 
+it('an asynchronous codec given as the synchronous one is named, not taken for damage', async () => {
+  const asyncCodec = {
+    deflate: async (block: Uint8Array) => zlibCodec.deflate(block),
+    inflate: async (block: Uint8Array, size: number) => zlibCodec.inflate(block, size),
+  };
+  const blocks = unwrap(await TablebaseBlocks.open(memorySource(file), { codec: asyncCodec as never }));
+  const probed = await blocks.probeAsync(positionOf(9, 3, 'S'));
+  expect(probed.ok ? null : probed.error).toMatchObject({
+    kind: 'BadOption',
+    message: expect.stringMatching(
+      /codec: it inflated block \d+ of layer 9 \(table C\) to no bytes: an asynchronous codec \(streamCodec\) is given as asyncCodec/,
+    ),
+  });
+  const right = unwrap(await TablebaseBlocks.open(memorySource(file), { asyncCodec }));
+  expect(unwrap(await right.probeAsync(positionOf(9, 3, 'S')))).toBe(boardValue(chain, positionOf(9, 3, 'S')));
+});
+
 describe('TablebaseBlocks over HTTP', () => {
   let ranged: StaticServer;
   let whole: StaticServer;
@@ -232,5 +249,66 @@ describe('TablebaseBlocks over HTTP', () => {
       kind: 'TablebaseRead',
       message: expect.stringMatching(/none\.hoyitotb: bytes 0-39: HTTP 404/),
     });
+  });
+
+  it('a truncated file is refused when it is opened: the first answer says how long the file is', async () => {
+    writeFileSync(join(folder, 'truncated.hoyitotb'), file.subarray(0, file.length - 1000));
+    const opened = await TablebaseBlocks.open(httpSource(`${ranged.url}truncated.hoyitotb`), { codec: zlibCodec });
+    expect(opened.ok ? null : opened.error).toMatchObject({
+      kind: 'BadTablebase',
+      message: `${ranged.url}truncated.hoyitotb: ${file.length - 1000} bytes, its header says ${file.length}: the file is truncated`,
+    });
+  });
+
+  /** A source at a URL whose answers `answer` makes, with the requests made to it. */
+  const answeredBy = (answer: (init: RequestInit) => Promise<Response>, timeoutMs?: number) => {
+    const requests: RequestInit[] = [];
+    const fetchRange = (_url: string | URL | Request, init: RequestInit = {}) => {
+      requests.push(init);
+      return answer(init);
+    };
+    return { requests, source: httpSource('https://example.test/chain.hoyitotb', { fetch: fetchRange as typeof fetch, timeoutMs }) };
+  };
+  const readError = async (read: Promise<unknown>) =>
+    read.then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+  it('names what went wrong: a web page for the file, a Content-Range the page may not read, a connection cut short', async () => {
+    const page = answeredBy(async () => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    expect(await readError(page.source.read(0, 40))).toMatchObject({
+      kind: 'TablebaseRead',
+      message: 'https://example.test/chain.hoyitotb: bytes 0-39: the server sent a web page, not a database file (is the file there?)',
+    });
+    const hidden = answeredBy(async () => new Response(new Uint8Array(40), { status: 206 }));
+    expect(await readError(hidden.source.read(0, 40))).toMatchObject({
+      kind: 'TablebaseRead',
+      message: expect.stringMatching(/no Content-Range the page may read .*Access-Control-Expose-Headers: Content-Range/),
+    });
+    const cut = answeredBy(
+      async () =>
+        new Response(new ReadableStream({ start: controller => controller.error(new TypeError('terminated')) }), {
+          status: 206,
+          headers: { 'Content-Range': 'bytes 0-39/1000' },
+        }),
+    );
+    expect(await readError(cut.source.read(0, 40))).toMatchObject({
+      kind: 'TablebaseRead',
+      message:
+        'https://example.test/chain.hoyitotb: bytes 0-39: could not be fetched (terminated: no answer, or a server on another origin that does not allow this page (Access-Control-Allow-Origin))',
+    });
+  });
+
+  it('a server that never answers is given up after the timeout; ranges bypass the HTTP cache, which would queue them', async () => {
+    const never = answeredBy(
+      init => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))),
+      50,
+    );
+    expect(await readError(never.source.read(100, 20))).toMatchObject({
+      kind: 'TablebaseRead',
+      message: 'https://example.test/chain.hoyitotb: bytes 100-119: could not be fetched (no answer in 50 ms)',
+    });
+    expect(never.requests[0]).toMatchObject({ cache: 'no-store', headers: { Range: 'bytes=100-119' } });
   });
 });

@@ -554,7 +554,8 @@ export const readTablebaseHeader = (file: Uint8Array, options: TablebaseReadOpti
   return ok({ version, ...game, compressed, fileLayers, blockOffsets });
 };
 
-const noCodec = () => badFile('its layers are compressed, and no codec was given to inflate them (zlibCodec on node)');
+const noCodec = () =>
+  badFile('its layers are compressed, and no codec was given to inflate them (node: zlibCodec; a browser: asyncCodec streamCodec)');
 
 /** Block `block` of a layer as its values, from its `stored` bytes: checked against its checksum, inflated if compressed; the error names the block that is damaged. */
 function* blockSteps(
@@ -576,6 +577,11 @@ function* blockSteps(
       return badFile(`${name} cannot be inflated (${error instanceof Error ? error.message : String(error)}): the file is damaged`);
     }
   }
+  // An asynchronous codec given where a synchronous one is asked for inflates to a promise, not bytes.
+  if (!(bytes instanceof Uint8Array))
+    return err(
+      new HoyitoError('BadOption', `codec: it inflated ${name} to no bytes: an asynchronous codec (streamCodec) is given as asyncCodec`, 'codec'),
+    );
   if (bytes.length !== size) return badFile(`${name} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
   return ok(bytes);
 }
