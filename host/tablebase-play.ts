@@ -178,7 +178,10 @@ function* heldIterations(
 ): Generator<SearchResult> {
   const started = performance.now();
   const exact = exactAnswer();
-  if (!exact) return yield* service.searcher(null).iterate(position, options);
+  if (!exact) {
+    yield* service.searcher(null).iterate(position, options);
+    return;
+  }
   yield exact;
   yield* practicalChoice(service, position, exact, budgetLeft(options, performance.now() - started, exact.nodes));
 }

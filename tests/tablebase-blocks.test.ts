@@ -159,8 +159,8 @@ describe('TablebaseBlocks over memory and a local file', () => {
 
 it('an asynchronous codec given as the synchronous one is named, not taken for damage', async () => {
   const asyncCodec = {
-    deflate: async (block: Uint8Array) => zlibCodec.deflate(block),
-    inflate: async (block: Uint8Array, size: number) => zlibCodec.inflate(block, size),
+    deflate: (block: Uint8Array) => Promise.resolve(zlibCodec.deflate(block)),
+    inflate: (block: Uint8Array, size: number) => Promise.resolve(zlibCodec.inflate(block, size)),
   };
   const blocks = unwrap(await TablebaseBlocks.open(memorySource(file), { codec: asyncCodec as never }));
   const probed = await blocks.probeAsync(positionOf(9, 3, 'S'));
@@ -261,13 +261,13 @@ describe('TablebaseBlocks over HTTP', () => {
   });
 
   /** A source at a URL whose answers `answer` makes, with the requests made to it. */
-  const answeredBy = (answer: (init: RequestInit) => Promise<Response>, timeoutMs?: number) => {
+  const answeredBy = (answer: (init: RequestInit) => Response | Promise<Response>, timeoutMs?: number) => {
     const requests: RequestInit[] = [];
     const fetchRange = (_url: string | URL | Request, init: RequestInit = {}) => {
       requests.push(init);
-      return answer(init);
+      return Promise.resolve(answer(init));
     };
-    return { requests, source: httpSource('https://example.test/chain.hoyitotb', { fetch: fetchRange as typeof fetch, timeoutMs }) };
+    return { requests, source: httpSource('https://example.test/chain.hoyitotb', { fetch: fetchRange, timeoutMs }) };
   };
   const readError = async (read: Promise<unknown>) =>
     read.then(
@@ -276,18 +276,18 @@ describe('TablebaseBlocks over HTTP', () => {
     );
 
   it('names what went wrong: a web page for the file, a Content-Range the page may not read, a connection cut short', async () => {
-    const page = answeredBy(async () => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    const page = answeredBy(() => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
     expect(await readError(page.source.read(0, 40))).toMatchObject({
       kind: 'TablebaseRead',
       message: 'https://example.test/chain.hoyitotb: bytes 0-39: the server sent a web page, not a database file (is the file there?)',
     });
-    const hidden = answeredBy(async () => new Response(new Uint8Array(40), { status: 206 }));
+    const hidden = answeredBy(() => new Response(new Uint8Array(40), { status: 206 }));
     expect(await readError(hidden.source.read(0, 40))).toMatchObject({
       kind: 'TablebaseRead',
       message: expect.stringMatching(/no Content-Range the page may read .*Access-Control-Expose-Headers: Content-Range/),
     });
     const cut = answeredBy(
-      async () =>
+      () =>
         new Response(new ReadableStream({ start: controller => controller.error(new TypeError('terminated')) }), {
           status: 206,
           headers: { 'Content-Range': 'bytes 0-39/1000' },
@@ -302,6 +302,7 @@ describe('TablebaseBlocks over HTTP', () => {
 
   it('a server that never answers is given up after the timeout; ranges bypass the HTTP cache, which would queue them', async () => {
     const never = answeredBy(
+      // As fetch does: rejected with the signal's reason, a TimeoutError.
       init => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))),
       50,
     );
