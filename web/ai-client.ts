@@ -13,7 +13,7 @@
  */
 import { StopFlag } from '../host/stop.js';
 import { type SearchResult, HoyitoError, type Result, err, ok } from '../host/types.js';
-import type { AiSearch, FromWorker, TablebaseSettings, TablebaseStatus, ToWorker } from './protocol.js';
+import type { AiSearch, FromWorker, TablebaseNews, TablebaseSettings, ToWorker } from './protocol.js';
 
 /** The part of a Worker the client uses (a fake in tests can stand in). */
 export interface AiWorker {
@@ -111,10 +111,10 @@ export class AiClient {
   /** Set when the worker failed: every request from then on gets this error at once. */
   #failure: HoyitoError | null = null;
   readonly #worker: AiWorker;
-  readonly #onTablebase: ((status: TablebaseStatus) => void) | undefined;
+  readonly #onTablebase: ((news: TablebaseNews) => void) | undefined;
 
   /** `onTablebase` hears what becomes of the worker's endgame databases, whichever request set it off. */
-  constructor(worker: AiWorker = startAiWorker(), onTablebase?: (status: TablebaseStatus) => void) {
+  constructor(worker: AiWorker = startAiWorker(), onTablebase?: (news: TablebaseNews) => void) {
     this.#worker = worker;
     this.#onTablebase = onTablebase;
     worker.addEventListener('message', event => this.#receive(event.data));
@@ -177,7 +177,7 @@ export class AiClient {
   }
 
   #receive(message: FromWorker): void {
-    if (message.type === 'tablebase') return this.#onTablebase?.(message);
+    if (message.type === 'tablebase' || message.type === 'tablebase-block') return this.#onTablebase?.(message);
     const pending = this.#unanswered.get(message.id);
     if (!pending) return;
     if (message.type === 'progress') {

@@ -7,7 +7,7 @@ import type { Game } from '../host/game.js';
 import type { HoyitoError, SearchResult } from '../host/types.js';
 import { type AiAnswer, AiClient } from './ai-client.js';
 import type { GameEvents } from './game-events.js';
-import type { AiSearch, TablebaseStatus } from './protocol.js';
+import type { AiSearch, TablebaseNews } from './protocol.js';
 import { type TablebaseInputs, tablebaseNews, tablebaseSettings } from './tablebase-settings.js';
 
 /** The inputs the AI plays by. */
@@ -70,8 +70,8 @@ export class GameAi {
     return this.#client;
   }
 
-  /** What became of the worker's databases: the page hears of them, and of a file that failed. */
-  #tablebaseStatus(status: TablebaseStatus): void {
+  /** What became of the worker's databases: the page hears of them, and of a file or block that failed. */
+  #tablebaseStatus(status: TablebaseNews): void {
     const news = tablebaseNews(status);
     if (news.ok) this.#events.emit('tablebase', news.value);
     else this.#events.report(news.error);

@@ -112,7 +112,19 @@ export interface TablebaseStatus {
 
 export type TablebaseSource = 'stored' | 'file' | 'built' | 'blocks';
 
-export type FromWorker = SearchProgress | SearchAnswer | TablebaseStatus;
+/**
+ * A block of a file read block by block that a search could not read (damaged, or its server
+ * failing), named in `error`: the search went on without it. Sent once for each such error.
+ */
+export interface TablebaseBlockError {
+  readonly type: 'tablebase-block';
+  readonly error: string;
+}
+
+/** What the worker tells of its databases, whichever request set it off. */
+export type TablebaseNews = TablebaseStatus | TablebaseBlockError;
+
+export type FromWorker = SearchProgress | SearchAnswer | TablebaseNews;
 
 // ---- the AI worker and its database builder (web/tablebase-builder.ts) ----------------------------
 

@@ -7,7 +7,7 @@
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 import type { TablebaseDetail } from './events.js';
 import { WHOLE_TABLEBASE_SEEDS, tablebaseCacheBytes, tablebaseSize } from './options.js';
-import type { TablebaseSettings, TablebaseStatus } from './protocol.js';
+import type { TablebaseNews, TablebaseSettings } from './protocol.js';
 
 export interface TablebaseInputs {
   /** The folder of endgame database files, relative to the page; null: the worker builds them. */
@@ -34,7 +34,9 @@ export const tablebaseSettings = ({ tablebases, tablebaseSeeds, tablebaseCacheMb
 };
 
 /** What became of the worker's databases: ready (the `tablebase` event's detail), or why not. */
-export const tablebaseNews = (status: TablebaseStatus): Result<TablebaseDetail, HoyitoError> => {
+export const tablebaseNews = (status: TablebaseNews): Result<TablebaseDetail, HoyitoError> => {
+  if (status.type === 'tablebase-block')
+    return err(new HoyitoError('BadTablebase', `tablebases: ${status.error}; the AI plays on without it`, 'tablebases'));
   const { variant, fixedSide, maxSeeds, source, url, ms } = status;
   if (status.state === 'ready') return ok({ variant, fixedSide, maxSeeds, source, ...(url === undefined ? {} : { url }), ms });
   const why = status.error ?? 'the file could not be read';

@@ -254,11 +254,17 @@ export class WorkerTablebases {
       );
     const url = new URL(name, folder).href;
     const layers = chainLayers(build.maxSeeds);
-    const opened = await openBlocks(
-      url,
-      new IndexedBlockStore(storeBytes),
-      tablebaseIndexLength({ ...build, layers, blockSize: DEFAULT_BLOCK_SIZE }),
-    );
+    let opened: Result<TablebaseBlocks, HoyitoError>;
+    try {
+      opened = await openBlocks(
+        url,
+        new IndexedBlockStore(storeBytes),
+        tablebaseIndexLength({ ...build, layers, blockSize: DEFAULT_BLOCK_SIZE }),
+      );
+    } catch (error) {
+      // Not the file's fault (the browser's storage failing): told as one that failed, and the smaller chain got instead.
+      return failed(`${url}: ${messageOf(error)}`, url);
+    }
     if (!opened.ok) return failed(opened.error.message, url);
     const held = tablebaseFileName(opened.value);
     if (held !== name) return failed(`${url}: the file holds the databases of ${held}`, url);

@@ -133,6 +133,14 @@ const tablebasesFor = async ({
   return loaded && base ? { base, probing: loaded.probing } : null;
 };
 
+/** The blocks a search could not read, each told once (a block refused as damaged is not asked for again; a failing server's may be). */
+const toldBlockErrors = new Set<string>();
+const tellBlockError = (error: string): void => {
+  if (toldBlockErrors.has(error)) return;
+  toldBlockErrors.add(error);
+  send({ type: 'tablebase-block', error });
+};
+
 /** The stop flag of each request not answered yet, by id: a stop reaches its request queued or searching, and no other. */
 const flags = new Map<number, StopFlag>();
 
@@ -146,7 +154,7 @@ const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => 
     const searches = await serviceFor(threads);
     if (flag.stopped) return send({ type: 'answer', id, result: null });
     searches.setTablebases(wanted ? [wanted.base] : [], wanted?.probing);
-    const { result } = await searches.search({
+    const { result, tablebaseError } = await searches.search({
       position,
       history,
       level,
@@ -154,6 +162,7 @@ const answer = async (request: SearchRequest, flag: StopFlag): Promise<void> => 
       limits: { ...limits, signal: flag },
       onIteration: progress => send({ type: 'progress', id, result: progress }),
     });
+    if (tablebaseError) tellBlockError(tablebaseError.message);
     send({ type: 'answer', id, result, threads: searches.threads });
   } catch (error) {
     send({ type: 'answer', id, result: null, error: String(error) });

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import type { SearchResult } from '../../host/types.js';
 import { startPosition } from '../../host/notation.js';
 import { AiClient, startAiWorker } from '../../web/ai-client.js';
-import type { FromWorker, SearchProgress, TablebaseStatus, ToWorker } from '../../web/protocol.js';
+import type { FromWorker, SearchProgress, TablebaseNews, TablebaseStatus, ToWorker } from '../../web/protocol.js';
+import { tablebaseNews } from '../../web/tablebase-settings.js';
 import { Heard, ScriptedWorker, recorded, runRequest } from './ai-workers.js';
 
 const result = (bestMove: number): SearchResult => ({
@@ -119,7 +120,7 @@ describe('AiClient', () => {
 
   test("requests carry the databases wanted; the worker's database news reaches the listener whatever is in flight", async () => {
     const worker = new ScriptedWorker();
-    const news: TablebaseStatus[] = [];
+    const news: TablebaseNews[] = [];
     const client = new AiClient(worker, status => news.push(status));
     client.tablebases = { maxSeeds: 10, folder: null, wholeSeeds: 16, storeBytes: 0 };
     const answer = client.search(PLAY, {});
@@ -142,7 +143,18 @@ describe('AiClient', () => {
     worker.answer({ type: 'answer', id: 1, result: result(4) });
     expect(await answer).toEqual({ ok: true, value: result(4) });
     worker.answer({ ...ready, state: 'failed', error: 'no memory' }); // nothing in flight
-    expect(news).toEqual([ready, { ...ready, state: 'failed', error: 'no memory' }]);
+    const blockError = { type: 'tablebase-block', error: 'https://example.test/chain.hoyitotb: bytes 40-99: HTTP 416' } as const;
+    worker.answer(blockError);
+    expect(news).toEqual([ready, { ...ready, state: 'failed', error: 'no memory' }, blockError]);
+    // The page hears a block that could not be read as a bad database, the AI playing on.
+    expect(tablebaseNews(blockError)).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        kind: 'BadTablebase',
+        field: 'tablebases',
+        message: 'tablebases: https://example.test/chain.hoyitotb: bytes 40-99: HTTP 416; the AI plays on without it',
+      }),
+    });
   });
 
   test('dispose aborts every request, stops each, waits for their answers, then ends the worker', async () => {

@@ -76,7 +76,7 @@ export const runRequest = (worker: AiWorker, request: SearchRequest, onProgress?
     const progress: SearchResult[] = [];
     // Ids are never reused, so the listener hears nothing more once the answer has come.
     worker.addEventListener('message', ({ data }) => {
-      if (data.type === 'tablebase' || data.id !== request.id) return;
+      if (data.type === 'tablebase' || data.type === 'tablebase-block' || data.id !== request.id) return;
       if (data.type === 'progress') {
         progress.push(data.result);
         onProgress?.(data.result);

@@ -55,6 +55,9 @@ export interface RangeServers {
   /** Root URLs (ending in `/`) of the server that honours Range, and of the one that ignores it. */
   readonly ranges: string;
   readonly noRanges: string;
+  /** Root URLs of servers that cut the connection of a request: for a range past the file's start (its header and index sent), and for any. */
+  readonly failingBlocks: string;
+  readonly failing: string;
   /** The chain's seeds, file name and bytes. */
   readonly chainSeeds: number;
   readonly chain: string;
@@ -84,8 +87,12 @@ const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-header
 const CHUNK = 1 << 16;
 const parsed = (text: string): Position => unwrap(parsePosition(text));
 
-/** Serves `files` on a free port of 127.0.0.1, honouring Range or not; resolves with its URL and a closer. */
-const serve = (files: ReadonlyMap<string, Uint8Array>, ranges: boolean): Promise<{ url: string; close: () => Promise<void> }> =>
+/** Serves `files` on a free port of 127.0.0.1, honouring Range or not, and cutting the connection of a request whose range starts where `cut` says; resolves with its URL and a closer. */
+const serve = (
+  files: ReadonlyMap<string, Uint8Array>,
+  ranges: boolean,
+  cut: (start: number) => boolean = () => false,
+): Promise<{ url: string; close: () => Promise<void> }> =>
   new Promise(started => {
     const answered: Answered[] = [];
     let underWay = 0;
@@ -114,6 +121,7 @@ const serve = (files: ReadonlyMap<string, Uint8Array>, ranges: boolean): Promise
         ended.emit('ended');
       });
       if (!file) return void response.writeHead(404, CORS).end();
+      if (cut(start)) return void socket.destroy();
       response.writeHead(status, {
         ...CORS,
         'content-type': 'application/octet-stream',
@@ -168,6 +176,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const chain = tablebaseFileName(chainBase);
   const chainFile = makeTablebaseFile(chainBase, zlibCodec);
   const ranges = await serve(new Map([[chain, chainFile]]), true);
+  const failingBlocks = await serve(new Map([[chain, chainFile]]), true, start => start > 0);
+  const failing = await serve(new Map([[chain, chainFile]]), true, () => true);
   const noRanges = await serve(
     new Map([
       [chain, chainFile],
@@ -179,6 +189,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('rangeServers', {
     ranges: ranges.url,
     noRanges: noRanges.url,
+    failingBlocks: failingBlocks.url,
+    failing: failing.url,
     chainSeeds: CHAIN_SEEDS,
     chain,
     chainBytes: chainFile.length,
@@ -195,5 +207,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await ranges.close();
     await noRanges.close();
+    await failingBlocks.close();
+    await failing.close();
   };
 }

@@ -145,20 +145,27 @@ const request = (text: string, settings: TablebaseSettings): SearchRequest => ({
   tablebases: settings,
 });
 
-/** What a new worker says of its databases, and answers, for a request sent twice (the databases come during the first: the second uses them). */
-const askTwice = (message: SearchRequest): Promise<{ news: TablebaseStatus[]; answer: SearchAnswer }> =>
+/**
+ * What a new worker says of its databases (their news, and the blocks its searches could not read),
+ * and its last answer, for a request sent once, then `again` times more once the databases' news
+ * came (they come during the first: the next ones use them).
+ */
+const askAgain = (message: SearchRequest, again = 1): Promise<{ news: TablebaseStatus[]; blockErrors: string[]; answer: SearchAnswer }> =>
   new Promise(resolve => {
     const worker = startAiWorker();
     const news: TablebaseStatus[] = [];
+    const blockErrors: string[] = [];
+    const last = 1 + again;
     worker.addEventListener('message', ({ data }: MessageEvent<FromWorker>) => {
+      if (data.type === 'tablebase-block') blockErrors.push(data.error);
       if (data.type === 'tablebase') {
         news.push(data);
         worker.postMessage({ ...message, id: 2 });
       }
-      if (data.type === 'answer' && data.id === 2) {
-        worker.terminate();
-        resolve({ news, answer: data });
-      }
+      if (data.type !== 'answer' || data.id < 2) return;
+      if (data.id < last) return worker.postMessage({ ...message, id: data.id + 1 });
+      worker.terminate();
+      resolve({ news, blockErrors, answer: data });
     });
     worker.postMessage(message);
   });
@@ -169,7 +176,7 @@ describe('the AI worker', () => {
 
   test('reads a chain above the size it loads whole block by block, never building or fetching it whole: exact values; the next worker reads the header alone', async () => {
     const served = await watch(servers.ranges);
-    const { news, answer } = await askTwice(request(servers.hinted.position, settings));
+    const { news, answer } = await askAgain(request(servers.hinted.position, settings));
     expect(news).toEqual([
       expect.objectContaining({ state: 'ready', source: 'blocks', url: `${servers.ranges}${servers.chain}`, maxSeeds: servers.chainSeeds }),
     ]);
@@ -190,14 +197,34 @@ describe('the AI worker', () => {
     expect(blocks.every(({ status }) => status === 206)).toBe(true);
 
     const next = await watch(servers.ranges);
-    const again = await askTwice(request(servers.hinted.position, settings));
+    const again = await askAgain(request(servers.hinted.position, settings));
     expect(again.news).toEqual([expect.objectContaining({ state: 'ready', source: 'blocks' })]);
     expect(again.answer.result).toMatchObject({ exact: true, score: servers.hinted.value });
     expect((await next.answered()).map(({ range }) => range)).toEqual([`0-${HEADER - 1}`]);
   });
 
+  test('a block its server will not send: the search answers without it, and the worker tells of it once', async () => {
+    const failing = { ...settings, folder: servers.failingBlocks };
+    // Three searches of a root the chain holds, each needing the block that cannot be read.
+    const { news, blockErrors, answer } = await askAgain(request(servers.hinted.position, failing), 2);
+    expect(news).toEqual([expect.objectContaining({ state: 'ready', source: 'blocks' })]);
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.moveScores.map(({ move }) => move).sort()).toEqual(servers.hinted.solved.map(({ move }) => move).sort());
+    expect(blockErrors).toEqual([
+      expect.stringMatching(new RegExp(`^${servers.failingBlocks}${servers.chain}: bytes \\d+-\\d+: could not be fetched`)),
+    ]);
+  });
+
+  test('a file whose header its server will not send: the news says why, and the searches go on', async () => {
+    const { news, answer } = await askAgain(request(servers.hinted.position, { ...settings, folder: servers.failing }));
+    expect(news).toEqual([expect.objectContaining({ state: 'failed', source: 'blocks', url: `${servers.failing}${servers.chain}` })]);
+    expect(news[0]!.error).toMatch(new RegExp(`^${servers.failing}${servers.chain}: bytes 0-\\d+: could not be fetched`));
+    expect(answer.error).toBeUndefined();
+    expect(answer.result?.bestMove).toBeDefined();
+  });
+
   test('without a folder, a chain above what it loads whole is not built: the news says why', async () => {
-    const { news } = await askTwice(request(servers.hinted.position, { ...settings, folder: null }));
+    const { news } = await askAgain(request(servers.hinted.position, { ...settings, folder: null }));
     expect(news).toEqual([expect.objectContaining({ state: 'failed', source: 'blocks' })]);
     expect(news[0]!.error).toContain('never built in the browser');
   });
