@@ -40,6 +40,7 @@ import type { TablebaseProbing } from './engines/wasm/tablebase-probing.js';
 import type { ThreadSpawner } from './engines/wasm/threads.js';
 import type { SearchHelpers } from './engines/wasm/search-threads.js';
 import { nodeSearchThreads } from './engines/node-threads.js';
+import { isStopped, untilStopped } from './stop.js';
 
 /**
  * Databases a service searches with: in memory (`Tablebase`: built, or a file read whole), or a
@@ -121,7 +122,7 @@ export interface ServiceAnswer {
    * A block of databases read block by block that the search could not read, named (damaged:
    * `BadTablebase`; unreadable: `TablebaseRead`): it searched on without it, as unknown there (a
    * block refused as damaged is not asked for again), or, for a root the databases hold, without
-   * the databases. Absent when there was none.
+   * the databases. Absent when there was none, and for a search stopped (which may not have waited for them).
    */
   readonly tablebaseError?: HoyitoError;
 }
@@ -381,12 +382,13 @@ export class Searches {
    */
   async search(request: ServiceSearch): Promise<ServiceAnswer> {
     const run = this.#start(request);
-    await run.fill();
+    // A stop is not held up by blocks a slow server has not sent: the search then goes on without them.
+    await untilStopped(run.fill(), run.signal);
     for (const result of run.iterations) {
       run.record(result);
       // An abort that fires now ends the search: the driver checks the signal before the next iteration.
       await nextTask();
-      await run.fill();
+      await untilStopped(run.fill(), run.signal);
     }
     return run.answer();
   }
@@ -422,6 +424,7 @@ export class Searches {
     const play = this.#play(position, held, options);
     const completed: SearchResult[] = [];
     return {
+      signal: limits.signal,
       iterations: play.iterations,
       fillSync: play.fillSync,
       fill: play.fill,
@@ -433,7 +436,8 @@ export class Searches {
         const last = completed.at(-1)!;
         // The databases' answer is exact, and a search with them says whether it proved the root's value.
         const proven = play.tablebase !== null && last.exact;
-        const refused = play.refused();
+        // A search stopped before its blocks came did without them: no fault of the databases.
+        const refused = isStopped(limits.signal) ? null : play.refused();
         return {
           result: level ? chooseMove(level, last, random) : last,
           iterations: completed,

@@ -41,3 +41,32 @@ export const isStopSignal = (value: unknown): value is StopSignal =>
 
 export const isStopped = (signal: StopSignal | undefined): boolean =>
   signal === undefined ? false : signal instanceof StopFlag ? signal.stopped : signal.aborted;
+
+/** How often a wait looks at a `StopFlag`, which has no event. */
+const STOP_POLL_MS = 50;
+
+/**
+ * Resolves once `work` settles or `signal` stops, whichever is first (`work` then goes on
+ * unawaited): a stop is not held up by a read from a slow server.
+ */
+export const untilStopped = (work: Promise<void>, signal: StopSignal | undefined): Promise<void> => {
+  if (signal === undefined) return work;
+  // Left behind by a stop, its failure is no one's to hear.
+  work.catch(() => undefined);
+  let poll: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<void>(resolve => {
+    if (signal instanceof StopFlag) {
+      const look = (): void => {
+        if (signal.stopped) resolve();
+        else poll = setTimeout(look, STOP_POLL_MS);
+      };
+      look();
+    } else if (signal.aborted) resolve();
+    else signal.addEventListener('abort', (onAbort = () => resolve()), { once: true });
+  });
+  return Promise.race([work, stopped]).finally(() => {
+    clearTimeout(poll);
+    if (onAbort && !(signal instanceof StopFlag)) signal.removeEventListener('abort', onAbort);
+  });
+};

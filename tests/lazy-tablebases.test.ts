@@ -15,13 +15,14 @@ import { tablebaseProbing } from '../host/engines/wasm/tablebase-probing.js';
 import { loadWasmCore } from '../host/engines/wasm/core.js';
 import { buildTablebase } from '../host/engines/wasm/tablebase.js';
 import { type Tablebase, boardRank, moverBoard, seedsOn, tableRuleOf } from '../host/engines/tablebase.js';
-import { makeTablebaseFile, parseTablebaseFile } from '../host/engines/tablebase-file.js';
+import { makeTablebaseFile, parseTablebaseFile, readTablebaseHeader, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { memorySource } from '../host/engines/byte-source.js';
 import { HoyitoError, type Position, type SearchResult, type Variant, unwrap } from '../host/types.js';
 import { makePosition } from '../host/notation.js';
 import { seededRandom } from '../host/random.js';
+import { StopFlag } from '../host/stop.js';
 import { main } from '../tools/cli/main.js';
 import { referenceEngine } from './helpers/engines.js';
 import { position } from './helpers/positions.js';
@@ -322,6 +323,30 @@ describe('bad files and blocks', () => {
     expect(untimed((await lazy.search(request)).result)).toEqual(untimed(healthy.searchNow(request).result));
     // Its blocks in memory now, the root is answered at once too.
     expect(lazy.solveNow(root)).toEqual(healthy.solveNow(root));
+  });
+
+  it('a stop is not held up by blocks a server never sends: the search ends with what it has, and blames no block', async () => {
+    const memory = memorySource(chain.file);
+    const name = 'https://example.test/ii-2x6-capturer-chain-12.hoyitotb';
+    const indexLength = tablebaseIndexLength(unwrap(readTablebaseHeader(chain.file)));
+    // The header and index come; a block never does.
+    const hanging = {
+      name,
+      read: (offset: number, length: number) =>
+        offset < indexLength ? memory.read(offset, length) : new Promise<Uint8Array>(() => undefined),
+      bytesRead: 0,
+    };
+    const blocks = unwrap(await TablebaseBlocks.open(hanging, { codec: zlibCodec }));
+    const lazy = await SearchService.create({ tablebases: [blocks] });
+    const root = randomRoot(chain, seededRandom(5));
+    for (const stop of [new StopFlag(), new AbortController()]) {
+      const searching = lazy.search({ position: root, limits: { signal: stop instanceof StopFlag ? stop : stop.signal } });
+      if (stop instanceof StopFlag) stop.stop();
+      else stop.abort();
+      const answer = await searching;
+      expect(referenceEngine.legalMoves(root).moves).toContain(answer.result.bestMove);
+      expect(answer.tablebaseError).toBeUndefined();
+    }
   });
 
   it('TablebaseBlocks are databases the service takes; other objects are refused by name', async () => {
