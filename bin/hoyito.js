@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // The `hoyito` command: the compiled CLI (built by `npm run build:lib`, which `npm ci` runs).
-import { main } from '../lib/tools/cli/main.js';
+import { main, outputFailed } from '../lib/tools/cli/main.js';
 
-// A reader that went away (`hoyito analyze ... | head -1`) ends the command quietly, not with an EPIPE trace.
-process.stdout.on('error', error => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+// Output that cannot be written ends the command, quietly for a reader that went away (no EPIPE trace).
+process.stdout.on('error', outputFailed);
 
 process.exitCode = await main(process.argv.slice(2));

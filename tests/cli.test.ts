@@ -2,8 +2,8 @@
  * The `hoyito` command line, run in-process through `main` with its output captured, and once as
  * the real `bin/hoyito.js` on the compiled library.
  */
-import { execFile, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFile, execSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { buildTablebaseParts } from '../host/engines/wasm/tablebase-parts.js';
 import { checkpointFrom } from '../host/engines/tablebase-checkpoint.js';
 import { referenceEngine } from '../host/engines/reference/rules.js';
 import { unwrap } from '../host/types.js';
+import { openTablebaseFile } from '../host/service.js';
 import { MAX_TABLEBASE_SEEDS } from '../host/engines/limits.js';
 import { UNREADABLE_FILES, folderWith } from './helpers/unreadable-files.js';
 
@@ -802,12 +803,40 @@ describe('tablebase build and solve', () => {
     }
   });
 
+  it('one build writes a file at a time: another is refused while its lock is held; a lock a killed build left is taken over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoyito-locked-'));
+    const file = join(dir, 'ii-2x2-capturer-chain-8.hoyitotb');
+    const lock = `${file}.lock`;
+    // A running process's lock: the test runner's.
+    writeFileSync(lock, `${process.ppid}\n`);
+    const refused = await run('tablebase', 'build', '--holes', '2', '--seeds', '8', '--out', dir);
+    expect(refused).toMatchObject({
+      code: 1,
+      error: `hoyito tablebase: ${file}: another build (process ${process.ppid}) is writing it; wait for it to end, or remove ${lock} if none is`,
+    });
+    expect(existsSync(file)).toBe(false);
+    // A process that has ended: its lock is stale.
+    writeFileSync(lock, `${spawnSync(process.execPath, ['-e', '']).pid}\n`);
+    const built = await run('tablebase', 'build', '--holes', '2', '--seeds', '8', '--out', dir);
+    expect(built).toMatchObject({ code: 0, last: `wrote ${file}` });
+    expect(readdirSync(dir)).toEqual(['ii-2x2-capturer-chain-8.hoyitotb']);
+  });
+
   describe.each(UNREADABLE_FILES.map(file => [file.what, file] as const))('a database file that is %s', (_, file) => {
     it.skipIf(file.skip).each(['solve', 'analyze'])('%s: a BadTablebase error naming the file and what is wrong', async command => {
       const { dir, path } = folderWith(file);
       const result = await run(command, 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--tablebases', dir);
       expect(result).toMatchObject({ code: 1, out: [] });
       expect(result.error).toBe(`hoyito ${command}: ${path}: ${file.words}`);
+    });
+
+    it.skipIf(file.skip)('tablebase check, build --from and openTablebaseFile: the same words, never a wait or a trace', async () => {
+      const { dir, path } = folderWith(file);
+      expect(await run('tablebase', 'check', path)).toMatchObject({ code: 1, error: `hoyito tablebase: ${path}: ${file.words}` });
+      const from = await run('tablebase', 'build', '--variant', 'iii', '--holes', '2', '--seeds', '8', '--out', dir, '--from', path);
+      expect(from).toMatchObject({ code: 1, error: `hoyito tablebase: ${path}: ${file.words}` });
+      const opened = await openTablebaseFile(path);
+      expect(opened.ok ? null : opened.error.message).toBe(`${path}: ${file.words}`);
     });
   });
 
@@ -979,6 +1008,17 @@ describe('bin/hoyito.js', () => {
     const code = await new Promise<number | null>(resolve => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('says so when its output cannot be written (a full disk), rather than a trace', async () => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, ['bin/hoyito.js', 'start'], { cwd: root, stdio: ['ignore', full, 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+    closeSync(full);
+    expect(stderr).toBe('hoyito: its output cannot be written (ENOSPC: no space left on device, write)\n');
+    expect(code).toBe(1);
   });
 
   it('--version', async () => {

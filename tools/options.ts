@@ -8,6 +8,9 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
+import { fileProblem } from '../host/engines/file-source.js';
+
+export { fileProblem };
 
 /** The longest think time a program takes, an hour: a longer one is surely a typo. */
 export const MAX_TIME_MS = 3_600_000;
@@ -92,26 +95,6 @@ export const listOf = <T>(
     items.push(checked.value);
   }
   return ok(items);
-};
-
-/** What a file system error says, in words (the code itself when it has no words here). */
-const FILE_PROBLEMS: Record<string, string> = {
-  ENOENT: 'does not exist',
-  ENOTDIR: 'a part of the path is not a folder',
-  ELOOP: 'is a link loop',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENAMETOOLONG: 'the name is too long',
-  EISDIR: 'is a folder',
-  EROFS: 'is on a read-only file system',
-  ENOSPC: 'no space left on the device',
-  EEXIST: 'already exists',
-};
-
-/** `error`, thrown by a file system call, in words: `does not exist`, `permission denied`, ... */
-export const fileProblem = (error: unknown): string => {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return (code && FILE_PROBLEMS[code]) ?? (code ? `failed (${code})` : `failed (${String(error)})`);
 };
 
 /** A `BadOption` error for the path `path` given as option `name`: `<name> '<path>': <words>`. */

@@ -1,6 +1,6 @@
 /** Endgame database files on disk, for the CLI and the engine protocol: written by `hoyito tablebase build`, read where positions are solved. */
-import { readFileSync, rmSync, statSync } from 'node:fs';
-import { lstat, open, readFile, readdir, stat } from 'node:fs/promises';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open, readFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type Tablebase, type TablebaseGame, tableRules } from '../host/engines/tablebase.js';
 import { tablebaseFor } from '../host/engines/tablebase-values.js';
@@ -17,7 +17,7 @@ import {
   tablebaseFileName,
   tablebaseIndexLength,
 } from '../host/engines/tablebase-file.js';
-import { openFileSource } from '../host/engines/file-source.js';
+import { openFileSource, regularFileSize, unreadableFile } from '../host/engines/file-source.js';
 import { type PartialFile, openPartialFile, writeFileWhole } from '../host/engines/wasm/whole-writes.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, type LayerPieces, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
@@ -117,30 +117,14 @@ export const writeTablebase = (path: string, base: Tablebase, compress = true): 
 /** A `BadTablebase` error of the file at `path`, in `words`. */
 export const badTablebase = (path: string, words: string) => err(new HoyitoError('BadTablebase', `${path}: ${words}`, 'tablebase'));
 
-/** What keeps the file at `path` from being read, in words. */
-const readProblem = async (path: string, error: unknown): Promise<string> => {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (
-    code === 'ENOENT' &&
-    (await lstat(path).then(
-      link => link.isSymbolicLink(),
-      () => false,
-    ))
-  )
-    return 'is a link to nothing';
-  return code === 'ELOOP' ? fileProblem(error) : `cannot be read: ${fileProblem(error)}`;
-};
-
 /** Reads the file at `path` with `read` (given its size): its result, or what keeps it from being read, in words. */
 const withDatabaseFile = async <T>(path: string, read: (size: number) => Promise<T>): Promise<Result<T, string>> => {
   try {
-    const info = await stat(path);
-    if (info.isDirectory()) return err('is a folder, not a database file');
-    // A pipe or a device could keep the read waiting for ever.
-    if (!info.isFile()) return err('is not a regular file');
-    return ok(await read(info.size));
+    const size = regularFileSize(path);
+    if (!size.ok) return size;
+    return ok(await read(size.value));
   } catch (error) {
-    return err(await readProblem(path, error));
+    return err(unreadableFile(path, error));
   }
 };
 
@@ -180,7 +164,8 @@ const sizeProblem = (size: number, fileLength: number): string =>
  */
 export const openLayerPieces = (path: string): Result<LayerPieces & { close(): void }, HoyitoError> => {
   const opened = openFileSource(path);
-  if (!opened.ok) return badTablebase(path, opened.error.message);
+  // Its error names the file already.
+  if (!opened.ok) return err(new HoyitoError('BadTablebase', opened.error.message, 'tablebase'));
   const file = opened.value;
   const refused = (words: string) => {
     file.close();
@@ -358,3 +343,45 @@ export const readCheckpoint = (path: string): Result<Checkpoint | undefined, Hoy
 
 /** Removes a finished build's checkpoint. */
 export const removeCheckpoint = (path: string): void => rmSync(path, { force: true });
+
+/** A process of this machine is running (one of another user's too). */
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes the lock of a build of the file at `path`: `<path>.lock`, holding the build's process id,
+ * made only if no other build's is there. One left by a build that ended without removing it
+ * (killed) is taken over. Gives the lock's release.
+ */
+export const lockBuild = (path: string): Result<() => void, HoyitoError> => {
+  const lock = `${path}.lock`;
+  for (;;) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      return ok(() => rmSync(lock, { force: true }));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return badPath('--out', lock, `cannot be made: ${fileProblem(error)}`);
+    }
+    let holder: number;
+    try {
+      holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    } catch {
+      continue; // removed since: made again
+    }
+    if (holder > 0 && holder !== process.pid && running(holder))
+      return err(
+        new HoyitoError(
+          'BadOption',
+          `${path}: another build (process ${holder}) is writing it; wait for it to end, or remove ${lock} if none is`,
+          'out',
+        ),
+      );
+    rmSync(lock, { force: true });
+  }
+};

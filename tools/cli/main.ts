@@ -32,8 +32,28 @@ const commands: Record<string, () => Promise<Command>> = {
 const LOGGED_PROGRESS_MS = 30_000;
 let progressLogged = -Infinity;
 
+/**
+ * The command's output could not be written: it ends, quietly when the reader went away (`hoyito
+ * analyze … | head -1`: a closed pipe), else saying why (a full disk), with a failure.
+ */
+export const outputFailed = (error: unknown): never => {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'EPIPE') process.exit(0);
+  process.stderr.write(`hoyito: its output cannot be written (${message})\n`);
+  process.exit(1);
+};
+
+/** Writes to standard output; a write to a file fails at once (a full disk), one to a pipe later (its 'error' event). */
+const writeOut = (text: string): void => {
+  try {
+    process.stdout.write(text);
+  } catch (error) {
+    outputFailed(error);
+  }
+};
+
 const processOutput: Output = {
-  out: line => process.stdout.write(`${line}\n`),
+  out: line => writeOut(`${line}\n`),
   err: line => process.stderr.write(`${line}\n`),
   progress: (line, kind) => {
     if (process.stderr.isTTY) {

@@ -23,6 +23,7 @@ import {
   badTablebase,
   checkpointPath,
   createTablebaseFile,
+  lockBuild,
   openLayerPieces,
   readCheckpoint,
   readTablebaseFile,
@@ -266,134 +267,144 @@ export const tablebase: Command = {
       parts.value ? `${checkpointPath(destination.value)}.part-${part + 1}-of-${parts.value.count}` : checkpointPath(destination.value);
     const ownParts = parts.value?.exchange ? [parts.value.exchange.part] : Array.from({ length: parts.value?.count ?? 1 }, (_, i) => i);
     const speaks = (parts.value?.exchange?.part ?? 0) === 0; // under MPI, rank 0 alone reports and writes the file
-    const resumes: (Checkpoint | undefined)[] = [];
-    // A database file of finished layers, read a block at a time as the build takes them: the `--from` file, or the one a part's checkpoint names.
-    let layersFrom: (LayerPieces & { close(): void }) | undefined;
-    const from = args.options.get('from');
-    if (from !== undefined) {
-      if (args.options.has('resume'))
-        return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
-      const base = openLayerPieces(from);
-      if (!base.ok) return base;
-      layersFrom = base.value;
-      for (const part of ownParts) {
-        const started = checkpointFrom(base.value, named);
-        if (!started.ok) return started;
-        resumes[part] = started.value;
-      }
-      if (speaks) output.err(`starting from ${from}: layers ${resumes[ownParts[0]!]!.finished.join(', ')} finished`);
-    } else if (args.options.has('resume')) {
-      for (const part of ownParts) {
-        const read = readCheckpoint(checkpointFile(part));
-        if (!read.ok) return read;
-        const resume = read.value;
-        if (resume?.finishedIn) {
-          if (!layersFrom) {
-            const opened = openLayerPieces(resume.finishedIn.path);
-            if (!opened.ok)
-              return badTablebase(checkpointFile(part), `names a file of its finished layers that cannot be read: ${opened.error.message}`);
-            layersFrom = opened.value;
-          }
-          const fits = finishedLayersIn(resume, layersFrom);
-          if (!fits.ok) return fits;
+    // One build writes a file at a time: a second into the same folder would share its .partial and checkpoint.
+    const locked = speaks ? lockBuild(destination.value) : ok(() => undefined);
+    if (!locked.ok) return locked;
+    try {
+      const resumes: (Checkpoint | undefined)[] = [];
+      // A database file of finished layers, read a block at a time as the build takes them: the `--from` file, or the one a part's checkpoint names.
+      let layersFrom: (LayerPieces & { close(): void }) | undefined;
+      const from = args.options.get('from');
+      if (from !== undefined) {
+        if (args.options.has('resume'))
+          return badOption('resume', '--resume and --from cannot be combined: a checkpoint says where to go on from');
+        const base = openLayerPieces(from);
+        if (!base.ok) return base;
+        layersFrom = base.value;
+        for (const part of ownParts) {
+          const started = checkpointFrom(base.value, named);
+          if (!started.ok) return started;
+          resumes[part] = started.value;
         }
-        resumes[part] = resume;
-        if (speaks || parts.value?.exchange)
-          output.err(
-            resume
-              ? `resuming from ${checkpointFile(part)}: ${resume.finished.length} layers finished` +
-                  (resume.finishedIn ? ` (in ${resume.finishedIn.path})` : '') +
-                  (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
-              : `no checkpoint at ${checkpointFile(part)}: building from the start`,
-          );
+        if (speaks) output.err(`starting from ${from}: layers ${resumes[ownParts[0]!]!.finished.join(', ')} finished`);
+      } else if (args.options.has('resume')) {
+        for (const part of ownParts) {
+          const read = readCheckpoint(checkpointFile(part));
+          if (!read.ok) return read;
+          const resume = read.value;
+          if (resume?.finishedIn) {
+            if (!layersFrom) {
+              const opened = openLayerPieces(resume.finishedIn.path);
+              if (!opened.ok)
+                return badTablebase(
+                  checkpointFile(part),
+                  `names a file of its finished layers that cannot be read: ${opened.error.message}`,
+                );
+              layersFrom = opened.value;
+            }
+            const fits = finishedLayersIn(resume, layersFrom);
+            if (!fits.ok) return fits;
+          }
+          resumes[part] = resume;
+          if (speaks || parts.value?.exchange)
+            output.err(
+              resume
+                ? `resuming from ${checkpointFile(part)}: ${resume.finished.length} layers finished` +
+                    (resume.finishedIn ? ` (in ${resume.finishedIn.path})` : '') +
+                    (resume.current ? `, layer ${resume.current.seeds} after ${resume.current.passes} passes` : '')
+                : `no checkpoint at ${checkpointFile(part)}: building from the start`,
+            );
+        }
       }
-    }
-    const started = performance.now();
-    let shown = -1;
-    let checkpointError: HoyitoError | undefined;
-    const onProgress = (progress: BuildProgress) => {
-      const layerDone = progress.changed === 0;
-      const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
-      if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
-      shown = progress.elapsedMs;
-      output.progress?.(progressLine(progress, build.maxSeeds), kind);
-    };
-    // Beside the file by default: a folder the build can write to, on a disk with room for the file.
-    const spill = args.options.get('spill') ?? dirname(destination.value);
-    let spillDir: string | undefined;
-    if (spill !== 'none') {
-      const folder = writableFolder(spill, '--spill');
-      if (!folder.ok) return folder;
-      spillDir = folder.value;
-    }
-    // A partitioned build's file is written by part 0 as the parts finish (its deepest layer a part's range at a time: whole in no memory).
-    let partsFile: TablebaseFileAt | null = null;
-    if (parts.value && speaks) {
-      const created = createTablebaseFile(destination.value, named, compress.value === 'deflate');
-      if (!created.ok) return created;
-      partsFile = created.value;
-    }
-    const controlOf = (part: number) => {
-      const resume = resumes[part];
-      return {
-        ...(resume && { resume }),
-        ...(part === 0 && partsFile && { layersTo: partsFile.writer }),
-        ...(layersFrom && { layersFrom }),
-        ...(exitsAtOnce.value !== undefined && { exitsAtOnce: exitsAtOnce.value }),
-        ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
-        // A part keeps its deepest layer's exits beside its checkpoint, for a resume.
-        ...(parts.value && spillDir !== undefined && { keepExits: `${checkpointFile(part)}.exits` }),
-        checkpointEveryMs: CHECKPOINT_EVERY_MS,
-        views: true, // the file is written at once, from the core's memory
-        onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
-          const written = writeCheckpoint(checkpointFile(part), header, pieces);
-          if (!written.ok) checkpointError ??= written.error;
-        },
+      const started = performance.now();
+      let shown = -1;
+      let checkpointError: HoyitoError | undefined;
+      const onProgress = (progress: BuildProgress) => {
+        const layerDone = progress.changed === 0;
+        const kind = layerDone && progress.seeds === build.maxSeeds ? 'last' : layerDone ? 'step' : 'update';
+        if (kind === 'update' && progress.elapsedMs - shown < 100) return; // the bar is redrawn at most every 100 ms
+        shown = progress.elapsedMs;
+        output.progress?.(progressLine(progress, build.maxSeeds), kind);
       };
-    };
-    let stats: PartStats[] = [];
-    const built = await attempt(async () => {
-      if (parts.value?.exchange) {
-        const { exchange } = parts.value;
-        const part = await buildTablebasePart(exchange, build, speaks ? onProgress : undefined, controlOf(exchange.part));
-        stats = [part.stats];
-        return part.base;
+      // Beside the file by default: a folder the build can write to, on a disk with room for the file.
+      const spill = args.options.get('spill') ?? dirname(destination.value);
+      let spillDir: string | undefined;
+      if (spill !== 'none') {
+        const folder = writableFolder(spill, '--spill');
+        if (!folder.ok) return folder;
+        spillDir = folder.value;
       }
-      if (parts.value) {
-        const partsBuilt = await buildTablebaseParts(parts.value.count, build, onProgress, controlOf);
-        stats = partsBuilt.stats;
-        return partsBuilt.base;
+      // A partitioned build's file is written by part 0 as the parts finish (its deepest layer a part's range at a time: whole in no memory).
+      let partsFile: TablebaseFileAt | null = null;
+      if (parts.value && speaks) {
+        const created = createTablebaseFile(destination.value, named, compress.value === 'deflate');
+        if (!created.ok) return created;
+        partsFile = created.value;
       }
-      return threads.value === 1 && spillDir === undefined
-        ? buildWasmTablebase(await loadWasmCore(), build, onProgress, controlOf(0))
-        : (await buildTablebaseThreads(threads.value, build, onProgress, controlOf(0))).base;
-    })
-      .catch((error: unknown) => {
-        partsFile?.discard();
-        throw error;
+      const controlOf = (part: number) => {
+        const resume = resumes[part];
+        return {
+          ...(resume && { resume }),
+          ...(part === 0 && partsFile && { layersTo: partsFile.writer }),
+          ...(layersFrom && { layersFrom }),
+          ...(exitsAtOnce.value !== undefined && { exitsAtOnce: exitsAtOnce.value }),
+          ...(spillDir !== undefined && { spillDir, spillCompression: spillCompression.value }),
+          // A part keeps its deepest layer's exits beside its checkpoint, for a resume.
+          ...(parts.value && spillDir !== undefined && { keepExits: `${checkpointFile(part)}.exits` }),
+          checkpointEveryMs: CHECKPOINT_EVERY_MS,
+          views: true, // the file is written at once, from the core's memory
+          onCheckpoint: (header: Uint8Array, pieces: readonly Uint8Array[]) => {
+            const written = writeCheckpoint(checkpointFile(part), header, pieces);
+            if (!written.ok) checkpointError ??= written.error;
+          },
+        };
+      };
+      let stats: PartStats[] = [];
+      const built = await attempt(async () => {
+        if (parts.value?.exchange) {
+          const { exchange } = parts.value;
+          const part = await buildTablebasePart(exchange, build, speaks ? onProgress : undefined, controlOf(exchange.part));
+          stats = [part.stats];
+          return part.base;
+        }
+        if (parts.value) {
+          const partsBuilt = await buildTablebaseParts(parts.value.count, build, onProgress, controlOf);
+          stats = partsBuilt.stats;
+          return partsBuilt.base;
+        }
+        return threads.value === 1 && spillDir === undefined
+          ? buildWasmTablebase(await loadWasmCore(), build, onProgress, controlOf(0))
+          : (await buildTablebaseThreads(threads.value, build, onProgress, controlOf(0))).base;
       })
-      .finally(() => layersFrom?.close());
-    if (!built.ok || checkpointError) partsFile?.discard();
-    if (!built.ok) return built;
-    if (checkpointError) return err(checkpointError);
-    const partLines = stats.map((part, i) => partLine(part, ownParts[i]!, parts.value!.count, parts.value?.exchange !== null));
-    if (!speaks) {
-      removeCheckpoint(checkpointFile(ownParts[0]!));
-      return ok(partLines);
+        .catch((error: unknown) => {
+          partsFile?.discard();
+          throw error;
+        })
+        .finally(() => layersFrom?.close());
+      if (!built.ok || checkpointError) partsFile?.discard();
+      if (!built.ok) return built;
+      if (checkpointError) return err(checkpointError);
+      const partLines = stats.map((part, i) => partLine(part, ownParts[i]!, parts.value!.count, parts.value?.exchange !== null));
+      if (!speaks) {
+        removeCheckpoint(checkpointFile(ownParts[0]!));
+        return ok(partLines);
+      }
+      const written = partsFile ? partsFile.finish() : writeTablebase(destination.value, built.value!, compress.value === 'deflate');
+      if (!written.ok) return written;
+      for (const part of ownParts) removeCheckpoint(checkpointFile(part));
+      const which = build.layers === 'chain' ? `the chain of layers ${named.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
+      const on = parts.value
+        ? `${parts.value.count} parts${parts.value.exchange ? ' (MPI ranks)' : ''}`
+        : threads.value === 1
+          ? 'one thread'
+          : `${threads.value} threads`;
+      return ok([
+        `built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s on ${on}`,
+        ...partLines,
+        `wrote ${written.value}`,
+      ]);
+    } finally {
+      locked.value();
     }
-    const written = partsFile ? partsFile.finish() : writeTablebase(destination.value, built.value!, compress.value === 'deflate');
-    if (!written.ok) return written;
-    for (const part of ownParts) removeCheckpoint(checkpointFile(part));
-    const which = build.layers === 'chain' ? `the chain of layers ${named.layers.join(', ')}` : `layers 0..${build.maxSeeds}`;
-    const on = parts.value
-      ? `${parts.value.count} parts${parts.value.exchange ? ' (MPI ranks)' : ''}`
-      : threads.value === 1
-        ? 'one thread'
-        : `${threads.value} threads`;
-    return ok([
-      `built ${which} in ${((performance.now() - started) / 1000).toFixed(2)} s on ${on}`,
-      ...partLines,
-      `wrote ${written.value}`,
-    ]);
   },
 };
