@@ -859,6 +859,35 @@ describe('tablebase build and solve', () => {
     expect(truncated.error).toMatch(/ii-2x6-capturer-4\.hoyitotb: \d+ bytes, \d+ expected from its header: the file is truncated/);
   });
 
+  it('bestmove and analyze with a damaged block: the move searched without it, and a failure naming the block', async () => {
+    const damaged = mkdtempSync(join(tmpdir(), 'hoyito-damaged-block-'));
+    const file = makeTablebaseFile(reference);
+    file[file.length - 1]! ^= 1;
+    writeFileSync(join(damaged, 'iii-2x6-capturer-4.hoyitotb'), file);
+    for (const command of ['bestmove', 'analyze']) {
+      const result = await run(command, 'iii 0,1,0,2,0,0/0,0,1,0,0,0 N 20-23', '--depth', '3', '--tablebases', damaged);
+      expect(result.code).toBe(1);
+      expect(result.last).toMatch(/^bestmove \d /);
+      expect(result.error).toMatch(
+        new RegExp(
+          `^hoyito ${command}: .*iii-2x6-capturer-4\\.hoyitotb: tablebase file: .*checksum mismatch.* \\(searched on without it\\)$`,
+        ),
+      );
+    }
+  });
+
+  it('a file named tablebases where the folder would be is not the folder: nothing is read, and no flag blamed', async () => {
+    const cwd = process.cwd();
+    const dir = mkdtempSync(join(tmpdir(), 'hoyito-cwd-'));
+    writeFileSync(join(dir, 'tablebases'), 'notes');
+    process.chdir(dir);
+    try {
+      expect(await run('bestmove', START, '--depth', '2')).toMatchObject({ code: 0, last: expect.stringMatching(/^bestmove /) });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('refuses a damaged database file, naming it', async () => {
     const damaged = mkdtempSync(join(tmpdir(), 'hoyito-damaged-'));
     const file = makeTablebaseFile(reference);

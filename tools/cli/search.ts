@@ -1,12 +1,12 @@
 /** What `hoyito bestmove`, `analyze`, `solve` and `bench` share: the search service of `--engine`, and a search command over it. */
-import { type HoyitoError, type Position, type Result, type SearchResult, err, ok } from '../../host/types.js';
+import { HoyitoError, type Position, type Result, type SearchResult, err, ok } from '../../host/types.js';
 import { WasmEngine } from '../../host/engines/wasm/rules.js';
 import type { PlayCore } from '../../host/engines/wasm/play-core.js';
 import { MAX_DEPTH } from '../../host/engines/limits.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../host/levels.js';
 import { SearchService, type ServiceAnswer } from '../../host/service.js';
 import { MAX_THREADS } from '../../host/engines/wasm/threads.js';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { MAX_TIME_MS, badOption, existingFolder, oneOf, optionalWholeNumber } from '../options.js';
 import { DEFAULT_TABLEBASE_DIR, TABLEBASE_LOADS, TablebaseShelf } from '../tablebase-files.js';
 import { engineOption, gameArg, gameOver } from './args.js';
@@ -96,13 +96,16 @@ export const searchCommand = (summary: string, analysis: boolean, moreLines: (re
   summary,
   arity: { min: 1, max: 1 },
   options: ['depth', 'time-ms', 'level', 'engine', 'threads', 'tablebases', 'tablebase-load'],
-  run: async args => {
+  run: async (args, output) => {
     const search = await searchArgs(args, analysis);
     if (!search.ok) return search;
     const { iterations, result, tablebaseError } = search.value;
-    // A block the search could not read: it searched on without it, and says which (as the engine protocol does).
-    const refused = tablebaseError ? [`info string error ${tablebaseError.message}`] : [];
-    return ok([...iterations.map(infoLine), ...refused, ...moreLines(result), bestMoveLine(result)]);
+    const lines = [...iterations.map(infoLine), ...moreLines(result), bestMoveLine(result)];
+    if (!tablebaseError) return ok(lines);
+    // A block the search could not read (damaged): its answer stands, without it, and the command fails naming the block.
+    lines.forEach(line => output.out(line));
+    const { kind, message, field } = tablebaseError;
+    return err(new HoyitoError(kind, `${message} (searched on without it)`, field));
   },
 });
 
@@ -116,7 +119,8 @@ const tablebasesOption = async (args: CommandArgs): Promise<Result<TablebaseShel
   const load = oneOf(args.options.get('tablebase-load') ?? 'blocks', '--tablebase-load', TABLEBASE_LOADS);
   if (!load.ok) return load;
   const given = args.options.get('tablebases');
-  if (given === undefined && !existsSync(DEFAULT_TABLEBASE_DIR)) return ok(TablebaseShelf.empty);
+  // Not given, the folder `tablebases/` is read if there is one (a file of that name is not one).
+  if (given === undefined && !statSync(DEFAULT_TABLEBASE_DIR, { throwIfNoEntry: false })?.isDirectory()) return ok(TablebaseShelf.empty);
   const folder = existingFolder(given ?? DEFAULT_TABLEBASE_DIR, '--tablebases');
   return folder.ok ? TablebaseShelf.open(folder.value, load.value) : folder;
 };
