@@ -391,6 +391,26 @@ describe('tablebase build and solve', () => {
     await runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--threads', '1', '--out', fresh);
     expect(readFileSync(path)).toEqual(readFileSync(join(fresh, 'ii-2x6-capturer-chain-9.hoyitotb')));
     expect(existsSync(checkpointPath(path))).toBe(false);
+    // Finished, the file is kept: --resume again has nothing to go on with, and does not build it again.
+    const built = readFileSync(path);
+    const again = await runWithProgress(
+      'tablebase',
+      'build',
+      '--variant',
+      'ii',
+      '--seeds',
+      '9',
+      '--threads',
+      '1',
+      '--out',
+      own,
+      '--resume',
+    );
+    expect(again).toMatchObject({
+      code: 0,
+      out: [`${path}: built already, no checkpoint to resume from (remove the file to build it again)`],
+    });
+    expect(readFileSync(path)).toEqual(built);
   });
 
   it('--from starts from the layers of a smaller chain file of the same game: the bytes of a build from nothing', async () => {

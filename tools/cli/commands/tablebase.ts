@@ -14,6 +14,7 @@ import { buildTablebaseThreads } from '../../../host/engines/wasm/tablebase-thre
 import { type PartExchange, type PartStats, buildTablebasePart, buildTablebaseParts } from '../../../host/engines/wasm/tablebase-parts.js';
 import { mpiExchange } from '../../../host/engines/wasm/tablebase-mpi.js';
 import { MAX_THREADS } from '../../../host/engines/wasm/threads.js';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import {
@@ -288,6 +289,9 @@ export const tablebase: Command = {
         }
         if (speaks) output.err(`starting from ${from}: layers ${resumes[ownParts[0]!]!.finished.join(', ')} finished`);
       } else if (args.options.has('resume')) {
+        // A build that finished left its file and no checkpoint: nothing to go on with, and its work is kept.
+        if (speaks && existsSync(destination.value) && !ownParts.some(part => existsSync(checkpointFile(part))))
+          return ok([`${destination.value}: built already, no checkpoint to resume from (remove the file to build it again)`]);
         for (const part of ownParts) {
           const read = readCheckpoint(checkpointFile(part));
           if (!read.ok) return read;
