@@ -4,11 +4,11 @@
  * worker, which reads its own database files near a game's end: web/worker-tablebases.ts) carries
  * neither solving nor the file format.
  */
-import { type HoyitoError, type Move, type Position, type Result, type SearchLimits, type SearchResult, ok } from './types.js';
+import { HoyitoError, type Move, type Position, type Result, type SearchLimits, type SearchResult, ok } from './types.js';
 import { checkPosition } from './notation.js';
 import { checkOptionsObject, optionNames } from './arguments.js';
 import { type Tablebase } from './engines/tablebase.js';
-import { type SolvedMove, covers } from './engines/tablebase-values.js';
+import { type SolvedMove, covers, ofAnotherGame } from './engines/tablebase-values.js';
 import { type BlockCodec, parseTablebaseFile } from './engines/tablebase-file.js';
 import { type TablebaseBlocksOptions, TablebaseBlocks } from './engines/tablebase-blocks.js';
 import { loadTablebaseFile, replacedIn } from './engines/wasm/tablebase-file.js';
@@ -123,7 +123,12 @@ export class SearchService extends Searches {
     checkOptionsObject(options, SOLVE_OPTIONS);
     const { tablebase, history = [], depth, timeMs, nodes, signal } = options;
     checkPosition(position);
-    if (tablebase !== undefined) checkTablebase(tablebase);
+    if (tablebase !== undefined) {
+      checkTablebase(tablebase);
+      // Given for this position, databases of another game would answer nothing: say so, rather than search without them.
+      const other = ofAnotherGame(tablebase, position);
+      if (other) throw new HoyitoError('BadOption', `tablebase: ${other}`, 'tablebase');
+    }
     const base = tablebase ?? this.tablebaseFor(position);
     const limits = { depth, timeMs, nodes, signal, history, analysis: true };
     if (base && covers(base, position)) {

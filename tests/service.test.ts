@@ -516,6 +516,24 @@ describe('bad requests get named errors', () => {
     });
   });
 
+  it('solve with databases of another game: BadOption saying whose they are, not a search without them', async () => {
+    const service = await SearchService.create();
+    const other = buildReferenceTablebase('iii', 6, 4);
+    const endgame = position('ii 0,1,0,2,0,0/0,0,1,0,0,0 N 21-23');
+    for (const solving of [
+      () => service.solve(endgame, { tablebase: other }),
+      () => new Promise(resolve => resolve(service.solveNow(endgame, { tablebase: other }))),
+    ])
+      await expect(solving()).rejects.toMatchObject({
+        kind: 'BadOption',
+        field: 'tablebase',
+        message:
+          'tablebase: they are of iii 2x6, the capturer taking the last four; the position of ii 2x6, the capturer taking the last four',
+      });
+    // Its own game's are taken.
+    expect((await service.solve({ ...endgame, variant: 'iii' }, { tablebase: other })).exact).toBe(true);
+  });
+
   it.each<[string, unknown, string, string]>([
     ['no request', null, 'BadOption', 'request'],
     ['a position that is not one', { position: null }, 'BadPosition', 'position'],

@@ -83,13 +83,18 @@ export const solveMoves = (base: Tablebase, rules: RulesEngine, position: Positi
 /** What solving over a file read block by block needs of it: its game, and its probes (`TablebaseBlocks`). */
 export type BlockValues = TablebaseGame & Pick<TablebaseBlocks, 'probeAsync' | 'probeSync'>;
 
-/** Why `base` does not hold `position`: another game, or a layer it lacks. */
-const notHeldBy = (base: TablebaseGame, position: Position): HoyitoError => {
+/** Why `base` is of another game than `position`, in words; null when it is of its game. */
+export const ofAnotherGame = (base: TablebaseGame, position: Position): string | null => {
   const kind = (game: Pick<TablebaseGame, 'variant' | 'holesPerRow' | 'fixedSide'>) =>
     `${game.variant} 2x${game.holesPerRow}, ${game.fixedSide ? 'a fixed last-four side' : 'the capturer taking the last four'}`;
-  const why = sameGame(base, position)
-    ? `${seedsOn(position.board)} seeds on the board`
+  return sameGame(base, position)
+    ? null
     : `they are of ${kind(base)}; the position of ${kind({ ...position, fixedSide: position.lastFour !== 'C' })}`;
+};
+
+/** Why `base` does not hold `position`: another game, or a layer it lacks. */
+const notHeldBy = (base: TablebaseGame, position: Position): HoyitoError => {
+  const why = ofAnotherGame(base, position) ?? `${seedsOn(position.board)} seeds on the board`;
   return new HoyitoError('BadPosition', `the databases do not hold this position (${why})`, 'position');
 };
 
