@@ -19,6 +19,11 @@ import {
 /** How much of a text an error message quotes: enough to recognise it, not a megabyte of it. */
 const QUOTED_CHARACTERS = 40;
 
+/** `text` with its control characters written as escapes (`\x1b`): quoted back into a terminal or a GUI's log, input never acts. */
+export const printable = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+  text.replace(/[\u0000-\u001f\u007f]/g, character => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 /**
  * Untrusted input as an error message shows it, without ever throwing (a symbol, or an object
  * without a prototype, throws in a template string): a text quoted, cut after its first
@@ -31,7 +36,7 @@ export const describeInput = (input: unknown): string => {
     const head = Array.from(input.slice(0, 2 * QUOTED_CHARACTERS))
       .slice(0, QUOTED_CHARACTERS)
       .join('');
-    return `'${head}${head.length < input.length ? '…' : ''}'`;
+    return `'${printable(head)}${head.length < input.length ? '…' : ''}'`;
   }
   if (typeof input === 'number' || typeof input === 'boolean' || typeof input === 'bigint' || input === undefined || input === null) {
     return String(input);

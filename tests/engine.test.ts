@@ -286,6 +286,20 @@ describe('hoyito engine', () => {
     for (const line of errors) expect(line).toMatch(/\(100000\d characters\)|…/);
   });
 
+  it('quotes control characters of its input as escapes, never raw into the GUI', async () => {
+    const engine = startEngine();
+    engine.send('isready\u0000', '\u001b[A', 'go depth \u0007', 'isready');
+    await engine.until(/^readyok$/);
+    const errors = engine.seen.filter(line => line.startsWith('info string error '));
+    expect(errors).toEqual([
+      expect.stringContaining("unknown command 'isready\\x00'"),
+      expect.stringContaining("unknown command '\\x1b[A'"),
+      expect.stringContaining("'\\x07'"),
+    ]);
+    // eslint-disable-next-line no-control-regex -- no control character reaches the output
+    for (const line of engine.seen) expect(line).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
+
   it('refuses a Tablebases folder that is missing or a file with the words of the CLI (tools/options.ts existingFolder)', async () => {
     const engine = startEngine();
     engine.send('setoption name Tablebases value /no/such/folder', 'setoption name Tablebases value /dev/null', 'isready');

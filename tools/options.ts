@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HoyitoError, type Result, err, ok } from '../host/types.js';
 import { fileProblem } from '../host/engines/file-source.js';
+import { printable } from '../host/notation.js';
 
 export { fileProblem };
 
@@ -20,7 +21,7 @@ const MAX_QUOTED = 40;
 
 /** `text` as an error message quotes it: whole when short, else its start and its length. */
 export const quote = (text: string): string =>
-  text.length <= MAX_QUOTED ? `'${text}'` : `'${text.slice(0, MAX_QUOTED)}...' (${text.length} characters)`;
+  text.length <= MAX_QUOTED ? `'${printable(text)}'` : `'${printable(text.slice(0, MAX_QUOTED))}...' (${text.length} characters)`;
 
 /** A `BadOption` error for option `name` (e.g. `--depth`, `go: depth`), field `field`. */
 export const badOption = (field: string, message: string): Result<never, HoyitoError> => err(new HoyitoError('BadOption', message, field));
