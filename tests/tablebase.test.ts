@@ -19,7 +19,7 @@ import {
 } from '../host/engines/tablebase-file.js';
 import { TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import { memorySource } from '../host/engines/byte-source.js';
-import { type TablebaseBuildLayers, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
+import { type TablebaseBuildLayers, buildTablebase, buildWasmTablebase } from '../host/engines/wasm/tablebase.js';
 import { loadTablebaseFile } from '../host/engines/wasm/tablebase-file.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import fc from 'fast-check';
@@ -400,6 +400,24 @@ describe(`the WebAssembly builder takes boards of ${MIN_TABLEBASE_HOLES} to ${MA
     expect(() => buildWasmTablebase(wasmEngine.core, build)).toThrow(
       expect.objectContaining({ kind: 'BadOption', field, message: expect.stringContaining(message) }),
     );
+  });
+
+  it('buildTablebase names a misspelt option; loadTablebaseFile names a core that is not one', async () => {
+    await expect(buildTablebase({ variant: 'ii', holes: 4, maxSeeds: 4 } as never)).rejects.toMatchObject({
+      kind: 'BadOption',
+      field: 'holes',
+      message: expect.stringMatching(/^holes 4: not an option here \(variant, holesPerRow, maxSeeds/),
+    });
+    const file = makeTablebaseFile(buildWasmTablebase(wasmEngine.core, { variant: 'ii', holesPerRow: 2, maxSeeds: 2 }));
+    for (const core of [null, {}])
+      expect(loadTablebaseFile(core as never, file)).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'BadOption',
+          field: 'core',
+          message: expect.stringMatching(/^core: .* is not a core that holds databases \(loadWasmCore\)$/),
+        },
+      });
   });
 
   it(`builds ${MAX_TABLEBASE_HOLES}`, () => {

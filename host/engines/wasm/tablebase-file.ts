@@ -18,6 +18,7 @@ import {
 } from '../tablebase-file.js';
 import type { WasmCore } from './core.js';
 import { layerList, startIn, tableCode } from './tablebase.js';
+import { describeInput } from '../../notation.js';
 
 /**
  * Databases that live only in a core's memory (loaded from a file, no copy kept in JavaScript):
@@ -75,6 +76,8 @@ const fileIntoCore = (
   HoyitoError
 > => {
   const { variant, holesPerRow, maxSeeds, fixedSide, layers } = header;
+  if (typeof (core as Partial<WasmCore> | null)?.startTablebase !== 'function')
+    return err(new HoyitoError('BadOption', `core: ${describeInput(core)} is not a core that holds databases (loadWasmCore)`, 'core'));
   try {
     startIn(core, { variant, holesPerRow, maxSeeds, fixedSide }, layers, false);
   } catch (error) {

@@ -28,7 +28,7 @@ import {
 import { MAX_LAYER_BOARDS, MAX_TABLEBASE_SEEDS } from '../limits.js';
 import { type WasmCore, loadWasmCore } from './core.js';
 import type * as TablebaseThreads from './tablebase-threads.js';
-import { badOption, checkOptionalFunction, checkOptionsObject, checkThreads } from '../../arguments.js';
+import { badOption, checkOptionalFunction, checkOptionsObject, checkThreads, optionNames } from '../../arguments.js';
 
 export interface TablebaseBuild {
   readonly variant: Variant;
@@ -403,6 +403,19 @@ export interface BuildTablebaseOptions extends TablebaseBuildLayers {
   readonly spillCompression?: SpillCompression;
 }
 
+const BUILD_OPTIONS = optionNames<BuildTablebaseOptions>()([
+  'variant',
+  'holesPerRow',
+  'maxSeeds',
+  'fixedSide',
+  'layers',
+  'cacheMb',
+  'core',
+  'threads',
+  'spillDir',
+  'spillCompression',
+]);
+
 /**
  * Builds the endgame databases of one game (every layer 0..maxSeeds, or the chain), reporting after every pass.
  * @throws HoyitoError (the promise rejects) `BadOption` for a board or seed count outside what is built, or a thread count outside 1..MAX_THREADS (or with a `core`); `TablebaseTooLarge` for layers the core cannot hold.
@@ -411,7 +424,7 @@ export const buildTablebase = async (
   options: BuildTablebaseOptions,
   onProgress?: (progress: BuildProgress) => void,
 ): Promise<Tablebase> => {
-  checkOptionsObject(options);
+  checkOptionsObject(options, BUILD_OPTIONS);
   if (options.variant !== 'ii' && options.variant !== 'iii') throw badOption('variant', options.variant, 'expected ii or iii');
   checkOptionalFunction(onProgress, 'onProgress');
   const { core, threads = 1, spillDir, spillCompression = 'none', ...build } = options;
