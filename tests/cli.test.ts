@@ -372,19 +372,9 @@ describe('tablebase build and solve', () => {
     const checkpoint = unwrap(readCheckpoint(checkpointPath(path)))!;
     expect([...checkpoint.takeData()].map(({ seeds, bytes }) => [seeds, bytes.length])).toEqual([1, 5, 9].map(k => [k, layerSize(12, k)]));
     expect([...checkpoint.takeData()]).toEqual([]);
-    const resumed = await runWithProgress(
-      'tablebase',
-      'build',
-      '--variant',
-      'ii',
-      '--seeds',
-      '9',
-      '--threads',
-      '2',
-      '--out',
-      own,
-      '--resume',
-    );
+    const resume = (threads: string) =>
+      runWithProgress('tablebase', 'build', '--variant', 'ii', '--seeds', '9', '--threads', threads, '--out', own, '--resume');
+    const resumed = await resume('2');
     expect(resumed.code).toBe(0);
     expect(resumed.error).toBe(`resuming from ${checkpointPath(path)}: 2 layers finished, layer 9 after 3 passes`);
     const fresh = mkdtempSync(join(tmpdir(), 'hoyito-fresh-'));
@@ -393,19 +383,7 @@ describe('tablebase build and solve', () => {
     expect(existsSync(checkpointPath(path))).toBe(false);
     // Finished, the file is kept: --resume again has nothing to go on with, and does not build it again.
     const built = readFileSync(path);
-    const again = await runWithProgress(
-      'tablebase',
-      'build',
-      '--variant',
-      'ii',
-      '--seeds',
-      '9',
-      '--threads',
-      '1',
-      '--out',
-      own,
-      '--resume',
-    );
+    const again = await resume('1');
     expect(again).toMatchObject({
       code: 0,
       out: [`${path}: built already, no checkpoint to resume from (remove the file to build it again)`],

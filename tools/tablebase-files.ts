@@ -18,6 +18,7 @@ import {
   tablebaseIndexLength,
 } from '../host/engines/tablebase-file.js';
 import { openFileSource, regularFileSize, unreadableFile } from '../host/engines/file-source.js';
+import { running } from '../host/engines/wasm/tablebase-spill.js';
 import { type PartialFile, openPartialFile, writeFileWhole } from '../host/engines/wasm/whole-writes.js';
 import { zlibCodec } from '../host/engines/tablebase-zlib.js';
 import { type Checkpoint, type LayerPieces, parseCheckpoint } from '../host/engines/tablebase-checkpoint.js';
@@ -343,16 +344,6 @@ export const readCheckpoint = (path: string): Result<Checkpoint | undefined, Hoy
 
 /** Removes a finished build's checkpoint. */
 export const removeCheckpoint = (path: string): void => rmSync(path, { force: true });
-
-/** A process of this machine is running (one of another user's too). */
-const running = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Takes the lock of a build of the file at `path`: `<path>.lock`, holding the build's process id,

@@ -88,7 +88,8 @@ describe('the AI', () => {
     expect(board.game.moves).toEqual([]);
   });
 
-  test('a new game while the AI thinks: its search is cancelled and the new game waits for the human', async () => {
+  /** A board whose AI South has started thinking about its first move, the `thinking` states and moves it fires, and the end of that search. */
+  const southThinking = async () => {
     const thinking: ThinkingState[] = [];
     const board = await mountBoard(
       { south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' },
@@ -97,7 +98,11 @@ describe('the AI', () => {
     const moves: unknown[] = [];
     board.addEventListener('move', event => moves.push(event.detail.move));
     expect(thinking).toEqual(['started']);
-    const ended = nextEvent(board, 'thinking');
+    return { board, thinking, moves, ended: nextEvent(board, 'thinking') };
+  };
+
+  test('a new game while the AI thinks: its search is cancelled and the new game waits for the human', async () => {
+    const { board, thinking, moves, ended } = await southThinking();
     board.south = 'human';
     board.newGame();
     expect((await ended).detail.state).toBe('cancelled');
@@ -110,15 +115,7 @@ describe('the AI', () => {
   });
 
   test('the side the AI thinks for made human: its search is cancelled and the human chooses the move', async () => {
-    const thinking: ThinkingState[] = [];
-    const board = await mountBoard(
-      { south: 'ai', north: 'human', level: '10', 'think-ms': '1500', speed: '0' },
-      { thinking: event => thinking.push(event.detail.state) },
-    );
-    const moves: unknown[] = [];
-    board.addEventListener('move', event => moves.push(event.detail.move));
-    expect(thinking).toEqual(['started']);
-    const ended = nextEvent(board, 'thinking');
+    const { board, thinking, moves, ended } = await southThinking();
     board.south = 'human';
     expect((await ended).detail.state).toBe('cancelled');
     await board.updateComplete;

@@ -64,7 +64,7 @@ const SPILL_PREFIX = `hoyito-children-${SPILL_HOST}-`;
 const tidied = new Set<string>();
 
 /** Whether process `pid` of this machine still runs (one of another user does). */
-const running = (pid: number): boolean => {
+export const running = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
