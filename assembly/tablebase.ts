@@ -218,11 +218,12 @@ export function tablebaseCache(): usize {
 }
 
 /**
- * The most bytes a largest layer's cache can use: every board's children; a spilled build's at
- * least those of SPILL_LEAST_BOARDS, so that each thread's part holds a board's in each half.
+ * The most bytes a largest layer's cache can use: every board's children; a spilled build's twice
+ * that (it uses its cache as two halves: each thread's range then fits one half, and needs no
+ * file), and those of SPILL_LEAST_BOARDS at least, so that each thread's part holds a board's in each half.
  */
 @inline function cacheSize(largest: u64, cacheBytes: f64, spilledBuild: bool): u64 {
-  const boards = spilledBuild ? max(largest, SPILL_LEAST_BOARDS) : largest;
+  const boards = spilledBuild ? 2 * max(largest, SPILL_LEAST_BOARDS) : largest;
   return min(<u64>max(cacheBytes, 0), boards * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
 }
 const SPILL_LEAST_BOARDS: u64 = 1024;

@@ -60,6 +60,23 @@ describe.each(sameGames)('%s, fixed last-four side %s: a build that spills its c
 });
 
 describe('the chain of 12 on 2x6, spilled', () => {
+  it('with a cache that holds each thread its range twice over (the default 1536 MB), writes no file: the bytes of a build without a spill', async () => {
+    const build = { variant: 'ii', holesPerRow: 6, maxSeeds: 12, layers: 'chain' } as const;
+    const expected = withPlainLayers(buildWasmTablebase(wasmEngine.core, build));
+    const spillDir = spillFolder();
+    const filesSeen = new Set<string>();
+    const { base } = await buildTablebaseThreads(
+      2,
+      build,
+      () => {
+        for (const file of readdirSync(spillDir)) filesSeen.add(file);
+      },
+      { spillDir },
+    );
+    expect(withPlainLayers(base)).toEqual(expected);
+    expect([...filesSeen]).toEqual([]);
+  });
+
   it.each(VARIANTS)(
     '%s on one thread: the bytes and the passes of a build whose cache holds every layer, files only while it builds',
     async variant => {
