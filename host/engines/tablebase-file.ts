@@ -580,7 +580,11 @@ function* blockSteps(
   // An asynchronous codec given where a synchronous one is asked for inflates to a promise, not bytes.
   if (!(bytes instanceof Uint8Array))
     return err(
-      new HoyitoError('BadOption', `codec: it inflated ${name} to no bytes: an asynchronous codec (streamCodec) is given as asyncCodec`, 'codec'),
+      new HoyitoError(
+        'BadOption',
+        `codec: it inflated ${name} to no bytes: an asynchronous codec (streamCodec) is given as asyncCodec`,
+        'codec',
+      ),
     );
   if (bytes.length !== size) return badFile(`${name} holds ${bytes.length} bytes, ${size} expected: the file is damaged`);
   return ok(bytes);
