@@ -218,12 +218,13 @@ export function tablebaseCache(): usize {
 }
 
 /**
- * The most bytes a largest layer's cache can use: every board's children; a spilled build's twice
- * that (it uses its cache as two halves: each thread's range then fits one half, and needs no
- * file), and those of SPILL_LEAST_BOARDS at least, so that each thread's part holds a board's in each half.
+ * The most bytes a largest layer's cache can use: every board's children; a spilled build's on
+ * threads twice that (each thread uses its part as two halves: its range then fits one half, and
+ * needs no file), and those of SPILL_LEAST_BOARDS at least, so that each thread's part holds a
+ * board's in each half. (A part of a partitioned build, `apart`, keeps a step's children a segment of its own.)
  */
-@inline function cacheSize(largest: u64, cacheBytes: f64, spilledBuild: bool): u64 {
-  const boards = spilledBuild ? 2 * max(largest, SPILL_LEAST_BOARDS) : largest;
+@inline function cacheSize(largest: u64, cacheBytes: f64, spilledBuild: bool, apart: bool): u64 {
+  const boards = spilledBuild ? (apart ? 1 : 2) * max(largest, SPILL_LEAST_BOARDS) : largest;
   return min(<u64>max(cacheBytes, 0), boards * <u64>MAX_STREAM_BOARD) & ~(<u64>3);
 }
 const SPILL_LEAST_BOARDS: u64 = 1024;
@@ -247,7 +248,7 @@ function tablebaseBytes(fixed: bool, layers: u64, building: bool, cacheBytes: f6
     }
   }
   // A build finds one layer's exits at a time; layers written by the host need no room for them.
-  return building ? bytes + (spilledBuild ? 0 : largest * tables) + cacheSize(largest, cacheBytes, spilledBuild) : bytes;
+  return building ? bytes + (spilledBuild ? 0 : largest * tables) + cacheSize(largest, cacheBytes, spilledBuild, apart) : bytes;
 }
 
 /** Places the layers (the deepest nowhere when `apart`), exits (unless spilled) and cache of a build from `at` on. */
@@ -258,7 +259,7 @@ function layOut(fixed: bool, layers: u64, building: bool, cacheBytes: f64, spill
   exitValues = spilledBuild ? 0 : end;
   exitStride = spilledBuild ? 0 : <usize>largest; // held whole: below MAX_LAYER_BOARDS
   childStream = end + <usize>exitStride * <usize>tables;
-  childStreamEnd = childStream + (building ? <usize>cacheSize(largest, cacheBytes, spilledBuild) : 0);
+  childStreamEnd = childStream + (building ? <usize>cacheSize(largest, cacheBytes, spilledBuild, apart) : 0);
   holdLayers(fixed, layers);
   spilled = building && spilledBuild;
 }

@@ -147,7 +147,7 @@ describe('TablebaseBlocks over memory and a local file', () => {
     const missing = openFileSource(join(folder, 'none.hoyitotb'));
     expect(missing.ok ? null : missing.error).toMatchObject({
       kind: 'TablebaseRead',
-      message: expect.stringMatching(/none\.hoyitotb: cannot be opened/),
+      message: expect.stringMatching(/none\.hoyitotb: cannot be read: does not exist$/),
     });
     writeFileSync(join(folder, 'short.hoyitotb'), file.subarray(0, file.length - 1));
     const short = TablebaseBlocks.openSync(unwrap(openFileSource(join(folder, 'short.hoyitotb'))));
