@@ -27,7 +27,7 @@ import { type Tablebase, chainLayers } from '../host/engines/tablebase.js';
 import { DEFAULT_BLOCK_SIZE, TABLEBASE_HEADER_SIZE, tablebaseFileName, tablebaseIndexLength } from '../host/engines/tablebase-file.js';
 import { type BlockStore, TablebaseBlocks } from '../host/engines/tablebase-blocks.js';
 import type { ByteSource } from '../host/engines/byte-source.js';
-import { httpSource } from '../host/engines/http-source.js';
+import { WEB_PAGE_FOR_FILE, httpSource, httpStatus, isWebPage } from '../host/engines/http-source.js';
 import { streamCodec } from '../host/engines/tablebase-streams.js';
 import { type WasmCore, loadWasmCore } from '../host/engines/wasm/core.js';
 import { loadTablebaseFileAsync } from '../host/engines/wasm/tablebase-file.js';
@@ -148,10 +148,8 @@ const fetchFile = async (url: string): Promise<Uint8Array> => {
   } catch (error) {
     throw new Error(`could not be fetched (${messageOf(error)})`, { cause: error });
   }
-  if (!response.ok) throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-  if (response.headers.get('Content-Type')?.startsWith('text/html')) {
-    throw new Error('the server sent a web page, not a database file (is the file there?)');
-  }
+  if (!response.ok) throw new Error(httpStatus(response));
+  if (isWebPage(response)) throw new Error(WEB_PAGE_FOR_FILE);
   return new Uint8Array(await response.arrayBuffer());
 };
 

@@ -33,7 +33,13 @@ const whyNotFetched = (error: unknown, timeoutMs: number): string => {
 };
 
 /** A page's answer to a file's URL (a missing file on a host that answers every path with its home page). */
-const isWebPage = (response: Response): boolean => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+export const isWebPage = (response: Response): boolean => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+
+/** What a web page sent for a database file means. */
+export const WEB_PAGE_FOR_FILE = 'the server sent a web page, not a database file (is the file there?)';
+
+/** An answer's status as words: `HTTP 404 Not Found`. */
+export const httpStatus = (response: Response): string => `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
 
 /** The error for a server that sent the whole file for a range: what is wrong, and the fix. */
 export const noRangeError = (url: string): HoyitoError =>
@@ -68,7 +74,7 @@ export const httpSource = (url: string | URL, options: HttpSourceOptions = {}): 
       });
       if (response.status === 200 && isWebPage(response)) {
         await response.body?.cancel();
-        throw failed('the server sent a web page, not a database file (is the file there?)');
+        throw failed(WEB_PAGE_FOR_FILE);
       }
       if (response.status === 200) {
         ignoresRange = true;
@@ -77,7 +83,7 @@ export const httpSource = (url: string | URL, options: HttpSourceOptions = {}): 
       }
       if (response.status !== 206) {
         await response.body?.cancel();
-        throw failed(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+        throw failed(httpStatus(response));
       }
       const contentRange = response.headers.get('Content-Range');
       if (contentRange === null) {

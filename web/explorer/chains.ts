@@ -9,7 +9,7 @@ import { chainLayers } from '../../host/engines/tablebase.js';
 import { tablebaseFileName } from '../../host/engines/tablebase-file.js';
 import { TablebaseBlocks, type TablebaseBlocksOptions } from '../../host/engines/tablebase-blocks.js';
 import { MAX_TABLEBASE_HOLES, MAX_TABLEBASE_SEEDS } from '../../host/engines/limits.js';
-import { httpSource } from '../../host/engines/http-source.js';
+import { httpSource, httpStatus, isWebPage } from '../../host/engines/http-source.js';
 import { HoyitoError, VARIANTS } from '../../host/types.js';
 
 export interface FoundChain {
@@ -46,11 +46,8 @@ const folderError = (url: string, problem: string) => new HoyitoError('Tablebase
 const isThere = async (url: string, fetchFile: typeof fetch): Promise<boolean | HoyitoError> => {
   try {
     const response = await fetchFile(url, { method: 'HEAD', headers: { Accept: 'application/octet-stream' } });
-    if (!response.ok)
-      return response.status === 404
-        ? false
-        : folderError(url, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
-    return !response.headers.get('Content-Type')?.startsWith('text/html');
+    if (!response.ok) return response.status === 404 ? false : folderError(url, httpStatus(response));
+    return !isWebPage(response);
   } catch (error) {
     return folderError(url, `could not be fetched (${messageOf(error)})`);
   }
